@@ -1,0 +1,73 @@
+//! What an applet declares about itself. Everything that lists, completes,
+//! parses, dispatches, constrains decoding or trains the router reads these
+//! declarations through the live command table: there is no second list.
+
+/// What kind of filesystem object a path slot names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathKind {
+    File,
+    Dir,
+    Any,
+}
+
+/// The type of one argument slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlotKind {
+    /// An absolute path on the data volume (`/NOTES.TXT`, `/DOCS/A.TXT`).
+    /// `must_exist` paths draw their alternatives from the live filesystem
+    /// (completion, grammar); the others may name something new.
+    Path { kind: PathKind, must_exist: bool },
+    /// Free text. A text slot is always the last slot and takes the rest of
+    /// the line; it is written quoted when it holds spaces or quotes.
+    Text,
+    /// A decimal integer within an inclusive range.
+    Integer { min: i64, max: i64 },
+    /// One word out of a fixed set.
+    OneOf(&'static [&'static str]),
+}
+
+/// One argument slot of an applet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub name: &'static str,
+    pub kind: SlotKind,
+    /// Optional slots may only follow required ones.
+    pub required: bool,
+}
+
+/// A request a person might type instead of the command, with the command
+/// line it means. Commands use the sample data volume's paths (see
+/// `sample_fs`), so the examples double as training and routing data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Example {
+    pub request: &'static str,
+    pub command: &'static str,
+}
+
+/// The declaration of one applet.
+#[derive(Clone, Copy, Debug)]
+pub struct AppletSpec {
+    pub name: &'static str,
+    /// One line, shown by `help`.
+    pub summary: &'static str,
+    pub slots: &'static [Slot],
+    /// Writes to storage or changes machine state irrecoverably: absent from
+    /// the reachable set in read-only mode.
+    pub writes: bool,
+    /// At least eight.
+    pub examples: &'static [Example],
+}
+
+/// The files of the sample data volume that `make run` creates and that the
+/// examples and the training corpus refer to. Directories end with `/`.
+pub const SAMPLE_FS: &[&str] = &[
+    "/README.TXT",
+    "/NOTES.TXT",
+    "/TODO.TXT",
+    "/HELLO.TXT",
+    "/DOCS/",
+    "/DOCS/GUIDE.TXT",
+    "/DOCS/FAQ.TXT",
+    "/LOGS/",
+    "/LOGS/BOOT.LOG",
+];
