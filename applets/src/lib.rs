@@ -4,7 +4,9 @@
 extern crate alloc;
 
 pub mod command;
+pub mod files;
 pub mod spec;
 
 pub use command::{Arg, Command};
 pub use spec::{AppletSpec, Example, PathKind, Slot, SlotKind, SAMPLE_FS};
+pub use files::{DirEntry, Files, FsError, VolumeInfo};
