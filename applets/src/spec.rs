@@ -2,6 +2,8 @@
 //! parses, dispatches, constrains decoding or trains the router reads these
 //! declarations through the live command table: there is no second list.
 
+use alloc::string::String;
+
 /// What kind of filesystem object a path slot names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PathKind {
@@ -24,6 +26,9 @@ pub enum SlotKind {
     Integer { min: i64, max: i64 },
     /// One word out of a fixed set.
     OneOf(&'static [&'static str]),
+    /// The name of an applet in the reachable set (as `help rm` takes).
+    /// Its alternatives are live, like a must-exist path's.
+    AppletName,
 }
 
 /// One argument slot of an applet.
@@ -37,7 +42,7 @@ pub struct Slot {
 
 /// A request a person might type instead of the command, with the command
 /// line it means. Commands use the sample data volume's paths (see
-/// `sample_fs`), so the examples double as training and routing data.
+/// [`SAMPLE_FS`]), so the examples double as training and routing data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Example {
     pub request: &'static str,
@@ -56,6 +61,31 @@ pub struct AppletSpec {
     pub writes: bool,
     /// At least eight.
     pub examples: &'static [Example],
+}
+
+impl AppletSpec {
+    /// The usage line derived from the slots, e.g. `cp <src> <dst>` or
+    /// `help [command]`. There is no separately written usage string, so it
+    /// cannot drift from what the parser accepts.
+    pub fn usage(&self) -> String {
+        let mut s = String::from(self.name);
+        for slot in self.slots {
+            let (open, close) = if slot.required { ('<', '>') } else { ('[', ']') };
+            s.push(' ');
+            s.push(open);
+            match slot.kind {
+                SlotKind::OneOf(words) => s.push_str(&words.join("|")),
+                _ => s.push_str(slot.name),
+            }
+            s.push(close);
+        }
+        s
+    }
+
+    /// The slot the `i`-th argument fills.
+    pub fn slot(&self, i: usize) -> Option<&'static Slot> {
+        self.slots.get(i)
+    }
 }
 
 /// The files of the sample data volume that `make run` creates and that the
