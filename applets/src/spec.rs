@@ -40,6 +40,61 @@ pub struct Slot {
     pub required: bool,
 }
 
+impl Slot {
+    /// A required path slot.
+    pub const fn path(name: &'static str, kind: PathKind, must_exist: bool) -> Slot {
+        Slot {
+            name,
+            kind: SlotKind::Path { kind, must_exist },
+            required: true,
+        }
+    }
+
+    /// A required text slot (it must be the last slot).
+    pub const fn text(name: &'static str) -> Slot {
+        Slot {
+            name,
+            kind: SlotKind::Text,
+            required: true,
+        }
+    }
+
+    /// A required integer slot, `min..=max`.
+    pub const fn integer(name: &'static str, min: i64, max: i64) -> Slot {
+        Slot {
+            name,
+            kind: SlotKind::Integer { min, max },
+            required: true,
+        }
+    }
+
+    /// A required one-of-words slot.
+    pub const fn one_of(name: &'static str, words: &'static [&'static str]) -> Slot {
+        Slot {
+            name,
+            kind: SlotKind::OneOf(words),
+            required: true,
+        }
+    }
+
+    /// A required slot naming a reachable applet.
+    pub const fn applet(name: &'static str) -> Slot {
+        Slot {
+            name,
+            kind: SlotKind::AppletName,
+            required: true,
+        }
+    }
+
+    /// The same slot, optional.
+    pub const fn optional(self) -> Slot {
+        Slot {
+            required: false,
+            ..self
+        }
+    }
+}
+
 /// A request a person might type instead of the command, with the command
 /// line it means. Commands use the sample data volume's paths (see
 /// [`SAMPLE_FS`]), so the examples double as training and routing data.
@@ -50,7 +105,7 @@ pub struct Example {
 }
 
 /// The declaration of one applet.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AppletSpec {
     pub name: &'static str,
     /// One line, shown by `help`.

@@ -1,3 +1,370 @@
 #![cfg_attr(not(test), no_std)]
 #![deny(unsafe_op_in_unsafe_fn)]
+//! Constrained decoding built from the live command table.
+//!
+//! `Grammar::build` compiles the reachable applets and the live file list
+//! into a byte automaton (`build`); a `Vocab` holds the tokenizer's tokens as
+//! a flat trie (`trie`); a `Matcher` walks the two together to give, at each
+//! decode step, exactly the tokens that keep the command completable, and
+//! turns the finished bytes into a typed `Command`. A command that is not in
+//! the table — or a write applet in read-only mode — has no path through it.
 extern crate alloc;
+
+pub mod build;
+pub mod dfa;
+pub mod mask;
+pub mod trie;
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use applets::{AppletSpec, Arg, Command, SlotKind};
+
+pub use build::{BuildError, PathEntry};
+use dfa::{Dfa, Role, StateId};
+pub use mask::TokenSet;
+use trie::TokTrie;
+
+/// The tokenizer's vocabulary as the grammar needs it.
+pub struct Vocab {
+    trie: TokTrie,
+    /// The token that ends a command (e.g. `<|end|>`).
+    end: u32,
+    bytes: Vec<Vec<u8>>,
+}
+
+impl Vocab {
+    /// `tokens[i]` are token `i`'s bytes. `special` tokens (control tokens
+    /// other than `end`) never appear inside a command and are left out.
+    pub fn new(tokens: Vec<Vec<u8>>, end: u32, special: &[u32]) -> Vocab {
+        let view: Vec<Option<&[u8]>> = tokens
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let i = i as u32;
+                if i == end || special.contains(&i) {
+                    None
+                } else {
+                    Some(t.as_slice())
+                }
+            })
+            .collect();
+        let trie = TokTrie::new(&view);
+        Vocab {
+            trie,
+            end,
+            bytes: tokens,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    pub fn end(&self) -> u32 {
+        self.end
+    }
+
+    pub fn token_bytes(&self, t: u32) -> &[u8] {
+        &self.bytes[t as usize]
+    }
+
+    /// Trie nodes: the size of the precomputed structure.
+    pub fn trie_nodes(&self) -> usize {
+        self.trie.nodes.len()
+    }
+}
+
+/// A compiled grammar with its per-state mask cache (valid for one `Vocab`).
+pub struct Grammar {
+    dfa: Dfa,
+    specs: Vec<&'static AppletSpec>,
+    /// Mask of the tokens (end token excluded) readable from each state,
+    /// computed on first use.
+    cache: Vec<Option<TokenSet>>,
+    stack: Vec<StateId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodeError {
+    /// The token is not allowed here: the caller sampled outside the mask.
+    Rejected { token: u32 },
+    /// A token id outside the vocabulary.
+    UnknownToken(u32),
+    /// The command is already complete.
+    Finished,
+    /// The step limit passed without the model ending the command.
+    TooLong,
+    /// Every token is masked (cannot happen for a pruned, non-empty grammar
+    /// unless the vocabulary cannot spell the command at all).
+    NoAllowedToken,
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::Rejected { token } => {
+                write!(f, "token {token} is not allowed by the grammar here")
+            }
+            DecodeError::UnknownToken(t) => write!(f, "token {t} is outside the vocabulary"),
+            DecodeError::Finished => f.write_str("the command is already complete"),
+            DecodeError::TooLong => f.write_str("no complete command within the step limit"),
+            DecodeError::NoAllowedToken => {
+                f.write_str("the vocabulary cannot continue the command")
+            }
+        }
+    }
+}
+
+impl Grammar {
+    /// Compiles the reachable applets and the live paths.
+    pub fn build(
+        specs: &[&'static AppletSpec],
+        paths: &[PathEntry],
+    ) -> Result<Grammar, BuildError> {
+        let mut dfa = build::compile(specs, paths)?;
+        dfa.prune();
+        let n = dfa.len();
+        Ok(Grammar {
+            dfa,
+            specs: specs.to_vec(),
+            cache: alloc::vec![None; n],
+            stack: Vec::new(),
+        })
+    }
+
+    pub fn states(&self) -> usize {
+        self.dfa.len()
+    }
+
+    pub fn specs(&self) -> &[&'static AppletSpec] {
+        &self.specs
+    }
+
+    /// Whether `line` is a complete command of this grammar.
+    pub fn accepts(&self, line: &[u8]) -> bool {
+        let mut s = Dfa::START;
+        for &b in line {
+            match self.dfa.step(s, b) {
+                Some(t) => s = t,
+                None => return false,
+            }
+        }
+        self.dfa.is_accepting(s)
+    }
+
+    /// Precomputes the mask of the start state (the first decode step).
+    pub fn warm(&mut self, vocab: &Vocab) {
+        self.cached_mask(vocab, Dfa::START);
+    }
+
+    fn cached_mask(&mut self, vocab: &Vocab, s: StateId) -> &TokenSet {
+        if self.cache[s as usize].is_none() {
+            let mut set = TokenSet::new(vocab.len());
+            mask::walk(&self.dfa, &vocab.trie, s, &mut set, &mut self.stack);
+            self.cache[s as usize] = Some(set);
+        }
+        self.cache[s as usize].as_ref().unwrap()
+    }
+
+    pub fn matcher(&mut self) -> Matcher<'_> {
+        Matcher {
+            grammar: self,
+            state: Dfa::START,
+            bytes: Vec::new(),
+            roles: Vec::new(),
+            done: None,
+        }
+    }
+}
+
+/// One decode under the grammar: ask for the mask, commit a token, repeat.
+pub struct Matcher<'g> {
+    grammar: &'g mut Grammar,
+    state: StateId,
+    bytes: Vec<u8>,
+    roles: Vec<Role>,
+    done: Option<Command>,
+}
+
+impl Matcher<'_> {
+    /// Fills `out` with exactly the allowed tokens: those whose bytes keep
+    /// the command completable, plus the end token in accepting states.
+    pub fn mask(&mut self, vocab: &Vocab, out: &mut TokenSet) {
+        if self.done.is_some() {
+            out.clear();
+            return;
+        }
+        let s = self.state;
+        out.copy_from(self.grammar.cached_mask(vocab, s));
+        if self.grammar.dfa.is_accepting(s) {
+            out.insert(vocab.end);
+        }
+    }
+
+    /// Sets every disallowed logit to −∞ (the model's logits hook).
+    pub fn apply(
+        &mut self,
+        vocab: &Vocab,
+        logits: &mut [f32],
+        scratch: &mut TokenSet,
+    ) -> Result<(), DecodeError> {
+        self.mask(vocab, scratch);
+        if scratch.is_empty() {
+            return Err(DecodeError::NoAllowedToken);
+        }
+        for (t, l) in logits.iter_mut().enumerate() {
+            if !scratch.contains(t as u32) {
+                *l = f32::NEG_INFINITY;
+            }
+        }
+        Ok(())
+    }
+
+    /// Advances by one token. Returns the finished command when `token` is
+    /// the end token.
+    pub fn commit(&mut self, vocab: &Vocab, token: u32) -> Result<Option<&Command>, DecodeError> {
+        if self.done.is_some() {
+            return Err(DecodeError::Finished);
+        }
+        if token as usize >= vocab.len() {
+            return Err(DecodeError::UnknownToken(token));
+        }
+        if token == vocab.end {
+            if !self.grammar.dfa.is_accepting(self.state) {
+                return Err(DecodeError::Rejected { token });
+            }
+            self.done = Some(self.to_command());
+            return Ok(self.done.as_ref());
+        }
+        let mut s = self.state;
+        let mut roles = Vec::with_capacity(vocab.bytes[token as usize].len());
+        for &b in &vocab.bytes[token as usize] {
+            match self.grammar.dfa.step(s, b) {
+                Some(t) => {
+                    s = t;
+                    roles.push(self.grammar.dfa.states[t as usize].role);
+                }
+                None => return Err(DecodeError::Rejected { token }),
+            }
+        }
+        self.state = s;
+        self.bytes.extend_from_slice(&vocab.bytes[token as usize]);
+        self.roles.extend(roles);
+        Ok(None)
+    }
+
+    /// The bytes so far.
+    pub fn text(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    pub fn is_accepting(&self) -> bool {
+        self.grammar.dfa.is_accepting(self.state)
+    }
+
+    pub fn finished(&self) -> Option<&Command> {
+        self.done.as_ref()
+    }
+
+    /// Builds the typed command from the bytes and the slot each byte was
+    /// read into. Only called in an accepting state, where the automaton
+    /// guarantees every value is well formed.
+    fn to_command(&self) -> Command {
+        let applet = self.grammar.dfa.states[self.state as usize]
+            .applet
+            .expect("accepting state names its applet");
+        let spec = self.grammar.specs[applet as usize];
+        let mut values: Vec<(u8, Vec<u8>)> = Vec::new();
+        let mut escaped = false;
+        for (&b, &r) in self.bytes.iter().zip(&self.roles) {
+            let (slot, is_value) = match r {
+                Role::Value { slot, .. } => (slot, true),
+                Role::Quote { slot, .. } | Role::Escape { slot, .. } => (slot, false),
+                Role::Syntax => continue,
+            };
+            if values.last().is_none_or(|(s, _)| *s != slot) {
+                values.push((slot, Vec::new()));
+            }
+            if is_value {
+                let b = match (escaped, b) {
+                    (true, b'n') => b'\n',
+                    (true, b't') => b'\t',
+                    (true, b'r') => b'\r',
+                    (_, b) => b,
+                };
+                values.last_mut().unwrap().1.push(b);
+            }
+            escaped = matches!(r, Role::Escape { .. });
+        }
+        let args = values
+            .into_iter()
+            .map(|(slot, v)| {
+                let text = String::from_utf8(v).unwrap_or_default();
+                match spec.slots[slot as usize].kind {
+                    SlotKind::Path { .. } => Arg::Path(text),
+                    SlotKind::Text => Arg::Text(text),
+                    SlotKind::Integer { .. } => Arg::Integer(text.parse().unwrap_or(0)),
+                    SlotKind::OneOf(words) => {
+                        Arg::Word(words.iter().find(|w| **w == text).copied().unwrap_or(""))
+                    }
+                    SlotKind::AppletName => Arg::Word(
+                        self.grammar
+                            .specs
+                            .iter()
+                            .map(|s| s.name)
+                            .find(|n| *n == text)
+                            .unwrap_or(""),
+                    ),
+                }
+            })
+            .collect();
+        Command {
+            applet: spec.name,
+            args,
+        }
+    }
+}
+
+/// Greedy or sampled decoding under the grammar. `step` runs the model on
+/// one token (the previous one, `None` first) and writes its logits into the
+/// buffer; `pick` chooses a token from the masked logits (argmax for greedy,
+/// a seeded sampler otherwise).
+pub fn decode(
+    grammar: &mut Grammar,
+    vocab: &Vocab,
+    max_tokens: usize,
+    mut step: impl FnMut(Option<u32>, &mut [f32]),
+    mut pick: impl FnMut(&[f32]) -> u32,
+) -> Result<Command, DecodeError> {
+    let mut scratch = TokenSet::new(vocab.len());
+    let mut logits = alloc::vec![0f32; vocab.len()];
+    let mut m = grammar.matcher();
+    let mut prev = None;
+    for _ in 0..max_tokens {
+        step(prev, &mut logits);
+        m.apply(vocab, &mut logits, &mut scratch)?;
+        let t = pick(&logits);
+        if let Some(cmd) = m.commit(vocab, t)? {
+            return Ok(cmd.clone());
+        }
+        prev = Some(t);
+    }
+    Err(DecodeError::TooLong)
+}
+
+/// Index of the largest logit (ties: the lowest id).
+pub fn argmax(logits: &[f32]) -> u32 {
+    let mut best = 0;
+    for (i, &l) in logits.iter().enumerate() {
+        if l > logits[best] {
+            best = i;
+        }
+    }
+    best as u32
+}

@@ -1,7 +1,139 @@
+//! nosys kernel entry: the one place that calls every subsystem's `init`, in
+//! the order their dependencies need. Each step is one line; the modules say
+//! how they work.
+
 #![no_std]
 #![no_main]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+extern crate alloc;
+
+mod acpi;
+mod boot;
+mod cpu;
+mod fbtext;
+mod gdt;
+mod interrupts;
+mod memory;
+mod panic;
+mod serial;
+mod simd;
+mod time;
+
+use log::{info, warn};
+
+/// The kernel's version, printed in the banner.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Entry point named in linker.ld; the loader (Limine or ours) jumps here with
+/// a valid stack, interrupts off, and the requests in `boot` answered.
+#[no_mangle]
+extern "C" fn kmain() -> ! {
+    // 1. Serial first: everything after this can report what went wrong.
+    serial::init();
+    info!("nosys {VERSION}");
+    if !boot::base_revision_supported() {
+        warn!(
+            "boot: loader did not accept base revision {}; continuing",
+            boot::REQUESTED_BASE_REVISION
+        );
+    }
+    report_boot_info();
+
+    // 2. CPU state, exceptions, memory, then everything that needs the heap.
+    platform_init();
+
+    info!("nosys: ready");
+    halt_forever()
+}
+
+/// Logs what the loader gave us, so a boot log shows the machine we run on.
+fn report_boot_info() {
+    if let Some((name, version)) = boot::bootloader() {
+        info!("boot: loaded by {name} {version}");
+    }
+    let cmdline = boot::cmdline();
+    if !cmdline.is_empty() {
+        info!("boot: cmdline \"{cmdline}\"");
+    }
+    match boot::hhdm_offset() {
+        Some(off) => info!("boot: hhdm at {off:#x}"),
+        None => warn!("boot: no HHDM response"),
+    }
+    let map = boot::memory_map();
+    let usable: u64 = map
+        .iter()
+        .filter(|e| e.entry_type == limine::memory_map::EntryType::USABLE)
+        .map(|e| e.length)
+        .sum();
+    info!("boot: {} memory map entries, {} MiB usable", map.len(), usable >> 20);
+    match boot::framebuffer() {
+        Some(fb) => info!("boot: framebuffer {}x{} {}bpp", fb.width(), fb.height(), fb.bpp()),
+        None => warn!("boot: no framebuffer"),
+    }
+    if let Some(rsdp) = boot::rsdp_physical() {
+        info!("boot: rsdp at {rsdp:#x}");
+    }
+    for m in boot::modules() {
+        info!(
+            "boot: module {} ({} bytes) \"{}\"",
+            m.path().to_str().unwrap_or("?"),
+            m.size(),
+            m.string().to_str().unwrap_or("?")
+        );
+    }
+}
+
+/// Parks the CPU. Interrupts may wake it; it goes straight back to sleep.
+fn halt_forever() -> ! {
+    loop {
+        // SAFETY: `hlt` only waits for the next interrupt.
+        unsafe { core::arch::asm!("hlt", options(nomem, nostack, preserves_flags)) };
+    }
+}
 
 #[panic_handler]
-fn panic(_: &core::panic::PanicInfo) -> ! {
-    loop {}
+fn panic(info: &core::panic::PanicInfo) -> ! {
+    panic::rust_panic(info)
+}
+
+/// Step 2 of `kmain`, in dependency order: SIMD before any float code, the IDT before anything
+/// that can fault, the heap before anything that allocates.
+fn platform_init() {
+    match simd::init() {
+        Ok(f) => info!("simd: SSE on, AVX {} AVX2 {} FMA {}", f.avx, f.avx2, f.fma),
+        Err(e) => warn!("simd: {e}"),
+    }
+    gdt::init();
+    interrupts::init();
+    info!("cpu: GDT, TSS (double-fault IST) and IDT loaded");
+    let Some(hhdm) = boot::hhdm_offset() else {
+        panic!("boot: the loader gave no HHDM offset; physical memory is unreachable");
+    };
+    let usable = boot::memory_map()
+        .iter()
+        .filter(|e| e.entry_type == limine::memory_map::EntryType::USABLE)
+        .map(|e| memory::Region { base: e.base, len: e.length });
+    let heap = memory::init(hhdm, usable);
+    info!("memory: heap of {} MiB", heap >> 20);
+    if let Some(fb) = boot::framebuffer() {
+        fbtext::init(fbtext::FbInfo::from_limine(&fb));
+        fbtext::banner(VERSION);
+        serial::set_log_sink(fbtext::log_sink);
+    }
+    let (hz, how) = time::init();
+    info!("time: TSC {} MHz ({how:?})", hz / 1_000_000);
+    match time::rtc_now() {
+        Ok(now) => info!("time: RTC {now}"),
+        Err(e) => warn!("time: {e}"),
+    }
+    info!("cpu: {}", cpu::info());
+    if let Err(e) = acpi::init(boot::rsdp_physical()) {
+        warn!("acpi: {e}");
+    }
+    if let Some(kind) = boot::cmdline_value("fault") {
+        if let Err(e) = panic::trigger_test_fault(kind) {
+            warn!("fault={kind}: {e}");
+        }
+    }
 }

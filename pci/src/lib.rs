@@ -42,7 +42,11 @@ pub struct Address {
 
 impl Address {
     pub const fn new(bus: u8, device: u8, function: u8) -> Self {
-        Address { bus, device, function }
+        Address {
+            bus,
+            device,
+            function,
+        }
     }
 }
 
@@ -222,7 +226,12 @@ fn read_bars(cfg: &dyn ConfigAccess, dev: &mut Device) {
 
 /// Decodes and sizes the BAR at `off`; returns it and how many BAR slots it
 /// used (2 for a 64-bit memory BAR).
-fn size_bar(cfg: &dyn ConfigAccess, addr: Address, off: u16, has_next: bool) -> (Option<Bar>, usize) {
+fn size_bar(
+    cfg: &dyn ConfigAccess,
+    addr: Address,
+    off: u16,
+    has_next: bool,
+) -> (Option<Bar>, usize) {
     let orig = cfg.read(addr, off);
     cfg.write(addr, off, 0xFFFF_FFFF);
     let mask = cfg.read(addr, off);
@@ -235,9 +244,19 @@ fn size_bar(cfg: &dyn ConfigAccess, addr: Address, off: u16, has_next: bool) -> 
         if m == 0 {
             return (None, 1);
         }
-        let m = if m & 0xFFFF_0000 == 0 { m | 0xFFFF_0000 } else { m };
+        let m = if m & 0xFFFF_0000 == 0 {
+            m | 0xFFFF_0000
+        } else {
+            m
+        };
         let size = (!m).wrapping_add(1);
-        return (Some(Bar::Io { port: orig & !0x3, size }), 1);
+        return (
+            Some(Bar::Io {
+                port: orig & !0x3,
+                size,
+            }),
+            1,
+        );
     }
 
     let kind = (orig >> 1) & 0x3;
@@ -255,7 +274,12 @@ fn size_bar(cfg: &dyn ConfigAccess, addr: Address, off: u16, has_next: bool) -> 
         let size = (!full_mask).wrapping_add(1);
         let address = ((orig_hi as u64) << 32) | (orig & !0xF) as u64;
         return (
-            Some(Bar::Memory { address, size, prefetchable, is_64bit: true }),
+            Some(Bar::Memory {
+                address,
+                size,
+                prefetchable,
+                is_64bit: true,
+            }),
             2,
         );
     }
@@ -344,7 +368,9 @@ pub fn ecam_offset(start_bus: u8, addr: Address, offset: u16) -> Option<u64> {
     if addr.device >= 32 || addr.function >= 8 || offset >= 4096 {
         return None;
     }
-    Some((bus << 20) | ((addr.device as u64) << 15) | ((addr.function as u64) << 12) | offset as u64)
+    Some(
+        (bus << 20) | ((addr.device as u64) << 15) | ((addr.function as u64) << 12) | offset as u64,
+    )
 }
 
 /// The value to write to port 0xCF8 for a legacy config access.

@@ -1,1 +1,396 @@
-fn main() {}
+//! The default model's trainer, evaluator and logits dumper.
+//!
+//! ```text
+//! train train  [--steps N] [--out DIR]      train on data/train.tsv, curve on data/dev.tsv
+//! train eval   --split dev|heldout [--model DIR]
+//! train logits [--model DIR]                 logits for the parity check (JSON on stdout)
+//! ```
+//! The whole pipeline with its fixed settings is `train/model.sh`.
+
+mod model;
+mod tokenizer;
+
+use candle_core::{DType, Device, Tensor};
+use candle_nn::{AdamW, Optimizer, ParamsAdamW};
+use corpus::rng::Rng;
+use corpus::score::Scores;
+use model::{Cache, Config, Qwen3};
+use std::collections::BTreeMap;
+use std::error::Error;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use tokenizer::Tokenizer;
+
+type Res<T> = Result<T, Box<dyn Error>>;
+
+/// The shipped architecture. Chosen on dev and for speed in the kernel; see
+/// docs/training.md.
+fn arch(vocab: usize) -> Config {
+    Config {
+        vocab,
+        dim: env_usize("NOSYS_DIM", 256),
+        layers: env_usize("NOSYS_LAYERS", 4),
+        heads: 4,
+        kv_heads: 2,
+        head_dim: env_usize("NOSYS_DIM", 256) / 4,
+        ff: env_usize("NOSYS_FF", 768),
+        context: 128,
+        rope_theta: 10000.0,
+        eps: 1e-6,
+    }
+}
+
+fn env_usize(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+struct Hyper {
+    steps: usize,
+    batch: usize,
+    lr: f64,
+    warmup: usize,
+    weight_decay: f64,
+    seed: u64,
+    eval_every: usize,
+}
+
+/// A tokenised pair: the whole sequence and where the command starts.
+struct Seq {
+    ids: Vec<u32>,
+    /// Index of the `<|cmd|>` token: targets after it are scored.
+    cmd: usize,
+}
+
+fn load_pairs(path: &Path) -> Res<Vec<(String, String)>> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(corpus::read_tsv(&text).map_err(|e| format!("{}: {e}", path.display()))?)
+}
+
+fn tokenise(tok: &Tokenizer, pairs: &[(String, String)], context: usize) -> Vec<Seq> {
+    let cmd_id = tok.id(corpus::CMD).unwrap_or(2);
+    pairs
+        .iter()
+        .filter_map(|(r, c)| {
+            let ids = tok.encode(&corpus::sequence(r, c));
+            let cmd = ids.iter().position(|&i| i == cmd_id)?;
+            (ids.len() <= context).then_some(Seq { ids, cmd })
+        })
+        .collect()
+}
+
+/// Inputs `[B, T]`, the rows of the flattened `[B*T]` positions that are
+/// scored, and their targets.
+fn batch(seqs: &[&Seq], pad: u32, dev: &Device) -> Res<(Tensor, Tensor, Tensor)> {
+    let t = seqs.iter().map(|s| s.ids.len() - 1).max().unwrap_or(1);
+    let mut input = Vec::with_capacity(seqs.len() * t);
+    let mut rows = Vec::new();
+    let mut targets = Vec::new();
+    for (b, s) in seqs.iter().enumerate() {
+        for i in 0..t {
+            input.push(*s.ids.get(i).unwrap_or(&pad));
+            if i >= s.cmd && i + 1 < s.ids.len() {
+                rows.push((b * t + i) as u32);
+                targets.push(s.ids[i + 1]);
+            }
+        }
+    }
+    Ok((
+        Tensor::from_vec(input, (seqs.len(), t), dev)?,
+        Tensor::new(rows.as_slice(), dev)?,
+        Tensor::new(targets.as_slice(), dev)?,
+    ))
+}
+
+fn loss_of(m: &Qwen3, seqs: &[&Seq], pad: u32, dev: &Device) -> Res<Tensor> {
+    let (input, rows, targets) = batch(seqs, pad, dev)?;
+    let (b, t) = input.dims2()?;
+    let h = m.hidden(&input, 0, None)?.reshape((b * t, m.cfg.dim))?;
+    let logits = m.logits(&h.index_select(&rows, 0)?)?;
+    Ok(candle_nn::loss::cross_entropy(&logits, &targets)?)
+}
+
+fn dev_loss(m: &Qwen3, seqs: &[Seq], pad: u32, dev: &Device) -> Res<f32> {
+    let mut sum = 0.0;
+    let mut n = 0;
+    for chunk in seqs.chunks(64) {
+        let refs: Vec<&Seq> = chunk.iter().collect();
+        sum += loss_of(m, &refs, pad, dev)?.to_scalar::<f32>()? * chunk.len() as f32;
+        n += chunk.len();
+    }
+    Ok(sum / n.max(1) as f32)
+}
+
+struct Paths {
+    data: PathBuf,
+    out: PathBuf,
+}
+
+fn arg(args: &[String], flag: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == flag)
+        .and_then(|i| args.get(i + 1).cloned())
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("train: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run() -> Res<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let paths = Paths {
+        data: arg(&args, "--data").unwrap_or_else(|| "data".into()).into(),
+        out: arg(&args, "--model").unwrap_or_else(|| "model/default".into()).into(),
+    };
+    match args.first().map(String::as_str) {
+        Some("train") => train(&paths, &args),
+        Some("eval") => eval(&paths, &arg(&args, "--split").unwrap_or_else(|| "dev".into()), &args),
+        Some("logits") => logits(&paths),
+        _ => Err("usage: train train|eval|logits [options] (see src/main.rs)".into()),
+    }
+}
+
+fn load_tokenizer(paths: &Paths) -> Res<Tokenizer> {
+    let p = paths.out.join("tokenizer.json");
+    let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+    Ok(Tokenizer::from_json(&text)?)
+}
+
+fn train(paths: &Paths, args: &[String]) -> Res<()> {
+    let dev = Device::Cpu;
+    let tok = load_tokenizer(paths)?;
+    let cfg = arch(tok.vocab_size());
+    let hp = Hyper {
+        steps: arg(args, "--steps").and_then(|s| s.parse().ok()).unwrap_or(3000),
+        batch: env_usize("NOSYS_BATCH", 64),
+        lr: 2e-3,
+        warmup: 100,
+        weight_decay: 0.01,
+        seed: 6,
+        eval_every: env_usize("NOSYS_EVAL_EVERY", 250),
+    };
+    let train_seqs = tokenise(&tok, &load_pairs(&paths.data.join("train.tsv"))?, cfg.context);
+    let mut dev_pairs = load_pairs(&paths.data.join("dev.tsv"))?;
+    // A fixed subset keeps the curve cheap; eval uses the whole split.
+    Rng::new(hp.seed).shuffle(&mut dev_pairs);
+    dev_pairs.truncate(512);
+    let dev_seqs = tokenise(&tok, &dev_pairs, cfg.context);
+    let pad = tok.id(corpus::PAD).ok_or("no <|pad|> token")?;
+    let tokens: usize = train_seqs.iter().map(|s| s.ids.len()).sum();
+    println!(
+        "model: {} params (dim {} layers {} heads {}/{} ff {} vocab {}); train {} seqs {} tokens; dev subset {}",
+        cfg.params(), cfg.dim, cfg.layers, cfg.heads, cfg.kv_heads, cfg.ff, cfg.vocab,
+        train_seqs.len(), tokens, dev_seqs.len()
+    );
+    let m = Qwen3::new(cfg, hp.seed, &dev)?;
+    let mut opt = AdamW::new(
+        m.vars(),
+        ParamsAdamW {
+            lr: hp.lr,
+            beta1: 0.9,
+            beta2: 0.98,
+            eps: 1e-8,
+            weight_decay: hp.weight_decay,
+        },
+    )?;
+    let mut rng = Rng::new(hp.seed ^ 0x5eed);
+    let mut order: Vec<usize> = (0..train_seqs.len()).collect();
+    rng.shuffle(&mut order);
+    let mut cursor = 0;
+    let start = Instant::now();
+    let mut curve = String::from("step\tseconds\ttrain_loss\tdev_loss\n");
+    let mut running = 0.0f32;
+    let mut running_n = 0;
+    for step in 1..=hp.steps {
+        let lr = if step <= hp.warmup {
+            hp.lr * step as f64 / hp.warmup as f64
+        } else {
+            let p = (step - hp.warmup) as f64 / (hp.steps - hp.warmup).max(1) as f64;
+            hp.lr * (0.1 + 0.9 * 0.5 * (1.0 + (std::f64::consts::PI * p).cos()))
+        };
+        opt.set_learning_rate(lr);
+        if cursor + hp.batch > order.len() {
+            rng.shuffle(&mut order);
+            cursor = 0;
+        }
+        let seqs: Vec<&Seq> = order[cursor..cursor + hp.batch].iter().map(|&i| &train_seqs[i]).collect();
+        cursor += hp.batch;
+        let loss = loss_of(&m, &seqs, pad, &dev)?;
+        opt.backward_step(&loss)?;
+        running += loss.to_scalar::<f32>()?;
+        running_n += 1;
+        if step % hp.eval_every == 0 || step == hp.steps {
+            let dl = dev_loss(&m, &dev_seqs, pad, &dev)?;
+            let secs = start.elapsed().as_secs_f64();
+            let tl = running / running_n as f32;
+            println!("step {step:5} {secs:7.1}s lr {lr:.2e} train {tl:.4} dev {dl:.4}");
+            std::io::stdout().flush().ok();
+            curve.push_str(&format!("{step}\t{secs:.1}\t{tl:.4}\t{dl:.4}\n"));
+            running = 0.0;
+            running_n = 0;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("trained {} steps in {secs:.0}s", hp.steps);
+    std::fs::create_dir_all(&paths.out)?;
+    m.save(&paths.out.join("weights.safetensors"))?;
+    std::fs::write(paths.out.join("curve.tsv"), curve)?;
+    std::fs::write(paths.out.join("config.json"), config_json(&cfg))?;
+    Ok(())
+}
+
+fn config_json(c: &Config) -> String {
+    serde_json::json!({
+        "vocab": c.vocab, "dim": c.dim, "layers": c.layers, "heads": c.heads,
+        "kv_heads": c.kv_heads, "head_dim": c.head_dim, "ff": c.ff, "context": c.context,
+        "rope_theta": c.rope_theta, "eps": c.eps,
+    })
+    .to_string()
+}
+
+fn load_config(paths: &Paths) -> Res<Config> {
+    let p = paths.out.join("config.json");
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&p)?)?;
+    let u = |k: &str| -> Res<usize> {
+        Ok(v.get(k).and_then(|x| x.as_u64()).ok_or(format!("config.json: no {k}"))? as usize)
+    };
+    Ok(Config {
+        vocab: u("vocab")?,
+        dim: u("dim")?,
+        layers: u("layers")?,
+        heads: u("heads")?,
+        kv_heads: u("kv_heads")?,
+        head_dim: u("head_dim")?,
+        ff: u("ff")?,
+        context: u("context")?,
+        rope_theta: v["rope_theta"].as_f64().unwrap_or(10000.0) as f32,
+        eps: v["eps"].as_f64().unwrap_or(1e-6),
+    })
+}
+
+fn load_model(paths: &Paths, dev: &Device) -> Res<Qwen3> {
+    let cfg = load_config(paths)?;
+    Ok(Qwen3::load(cfg, &paths.out.join("weights.safetensors"), dev)?)
+}
+
+/// Greedy decode without a grammar, prompts batched by token length so no
+/// padding is needed; stops at `<|end|>` or after `max_new` tokens.
+fn greedy(m: &Qwen3, tok: &Tokenizer, requests: &[String], dev: &Device) -> Res<Vec<String>> {
+    let end = tok.id(corpus::END).ok_or("no <|end|> token")?;
+    let prompts: Vec<Vec<u32>> = requests.iter().map(|r| tok.encode(&corpus::prompt(r))).collect();
+    let mut by_len: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (i, p) in prompts.iter().enumerate() {
+        by_len.entry(p.len()).or_default().push(i);
+    }
+    let mut out = vec![String::new(); requests.len()];
+    for (len, idx) in by_len {
+        for chunk in idx.chunks(128) {
+            let max_new = m.cfg.context.saturating_sub(len).min(64);
+            if max_new == 0 {
+                continue;
+            }
+            let flat: Vec<u32> = chunk.iter().flat_map(|&i| prompts[i].clone()).collect();
+            let input = Tensor::from_vec(flat, (chunk.len(), len), dev)?;
+            let mut cache = Cache::new();
+            let mut logits = m.last_logits(&input, 0, Some(&mut cache))?;
+            let mut gen: Vec<Vec<u32>> = vec![Vec::new(); chunk.len()];
+            let mut done = vec![false; chunk.len()];
+            for step in 0..max_new {
+                let next: Vec<u32> = logits.argmax(candle_core::D::Minus1)?.to_vec1()?;
+                for (j, &t) in next.iter().enumerate() {
+                    if !done[j] {
+                        if t == end {
+                            done[j] = true;
+                        } else {
+                            gen[j].push(t);
+                        }
+                    }
+                }
+                if done.iter().all(|&d| d) || step + 1 == max_new {
+                    break;
+                }
+                let input = Tensor::from_vec(next, (chunk.len(), 1), dev)?;
+                logits = m.last_logits(&input, len + step, Some(&mut cache))?;
+            }
+            for (j, &i) in chunk.iter().enumerate() {
+                out[i] = tok.decode(&gen[j]);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn eval(paths: &Paths, split: &str, args: &[String]) -> Res<()> {
+    let dev = Device::Cpu;
+    let tok = load_tokenizer(paths)?;
+    let m = load_model(paths, &dev)?;
+    let (pairs, mark) = match split {
+        "dev" => (load_pairs(&paths.data.join("dev.tsv"))?, String::new()),
+        "heldout" => {
+            let who = arg(args, "--who").unwrap_or_else(|| "train eval (greedy, no grammar)".into());
+            let gen = paths.data.join("heldout_generated.tsv");
+            let hand = paths.data.join("heldout_handwritten.tsv");
+            let (pairs, read) = corpus::ledger::open_heldout(
+                &paths.data.join("heldout_ledger.txt"),
+                &[&gen, &hand],
+                &who,
+                "exact/applet accuracy of model/default",
+            )?;
+            println!("held-out read #{}{}", read.number, read.mark());
+            (pairs, read.mark().to_string())
+        }
+        other => return Err(format!("unknown split {other}").into()),
+    };
+    let table = applets::Table::builtin();
+    let requests: Vec<String> = pairs.iter().map(|(r, _)| r.clone()).collect();
+    let t0 = Instant::now();
+    let preds = greedy(&m, &tok, &requests, &dev)?;
+    let secs = t0.elapsed().as_secs_f64();
+    let mut scores = Scores::default();
+    let mut errors = String::new();
+    for ((req, want), got) in pairs.iter().zip(&preds) {
+        let valid = table.parse(got, applets::Mode::ReadWrite).is_ok();
+        scores.add(want, got, valid);
+        if want != got {
+            errors.push_str(&format!("{req}\t{want}\t{got}\n"));
+        }
+    }
+    println!(
+        "{split}: {} requests, exact {:.1}%, applet {:.1}%, invalid {:.1}% ({secs:.1}s){mark}",
+        scores.all.total,
+        100.0 * scores.all.exact_rate(),
+        100.0 * scores.all.applet_rate(),
+        100.0 * scores.all.invalid_rate()
+    );
+    println!("{}", scores.table(&mark));
+    if split == "dev" {
+        std::fs::write(paths.out.join("dev_errors.tsv"), errors)?;
+    }
+    Ok(())
+}
+
+/// Logits at every position for a few prompts, for the llama.cpp check.
+fn logits(paths: &Paths) -> Res<()> {
+    let dev = Device::Cpu;
+    let tok = load_tokenizer(paths)?;
+    let m = load_model(paths, &dev)?;
+    let prompts = [
+        corpus::prompt("show me the notes"),
+        corpus::sequence("copy todo.txt to backup.txt", "cp /TODO.TXT /BACKUP.TXT"),
+        corpus::prompt("how much memory is free"),
+        corpus::prompt("Write 'buy milk' into the todo list please"),
+    ];
+    let mut out = Vec::new();
+    for p in prompts {
+        let ids = tok.encode(&p);
+        let input = Tensor::new(ids.as_slice(), &dev)?.unsqueeze(0)?;
+        let h = m.hidden(&input, 0, None)?.squeeze(0)?;
+        let l: Vec<Vec<f32>> = m.logits(&h)?.to_dtype(DType::F32)?.to_vec2()?;
+        out.push(serde_json::json!({"text": p, "ids": ids, "logits": l}));
+    }
+    println!("{}", serde_json::Value::Array(out));
+    Ok(())
+}

@@ -1,0 +1,46 @@
+//! `append <file> <text>`: add a line to a file.
+
+
+use crate::command::Arg;
+use crate::spec::{AppletSpec, Example, PathKind, Slot};
+use crate::table::{Applet, AppletError, Context};
+
+use super::write::as_line;
+use super::{at, files, flush_after};
+
+pub struct Append;
+pub static APPLET: Append = Append;
+
+static SPEC: AppletSpec = AppletSpec {
+    name: "append",
+    summary: "add a line of text to the end of a file (creating it if needed)",
+    slots: &[Slot::path("file", PathKind::File, false), Slot::text("text")],
+    writes: true,
+    examples: &[
+        Example { request: "add buy eggs to my todo list", command: "append /TODO.TXT \"buy eggs\"" },
+        Example { request: "append a line saying checked the disk to notes.txt", command: "append /NOTES.TXT \"checked the disk\"" },
+        Example { request: "tack the word end onto hello.txt", command: "append /HELLO.TXT end" },
+        Example { request: "note down that the backup ran", command: "append /NOTES.TXT \"the backup ran\"" },
+        Example { request: "add a question to the faq: how do I reboot?", command: "append /DOCS/FAQ.TXT \"how do I reboot?\"" },
+        Example { request: "record test passed at the bottom of the boot log", command: "append /LOGS/BOOT.LOG \"test passed\"" },
+        Example { request: "put fix the printer at the end of todo.txt", command: "append /TODO.TXT \"fix the printer\"" },
+        Example { request: "extend the guide with see also the faq", command: "append /DOCS/GUIDE.TXT \"see also the faq\"" },
+    ],
+};
+
+impl Applet for Append {
+    fn spec(&self) -> &'static AppletSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
+        let path = super::path(args, 0)?;
+        let line = as_line(super::text(args, 1)?);
+        let result = files(cx)?
+            .write(path, line.as_bytes(), true)
+            .map_err(at(path));
+        flush_after(cx, result)?;
+        writeln!(cx.out(), "appended {} bytes to {path}", line.len())?;
+        Ok(())
+    }
+}

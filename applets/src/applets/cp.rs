@@ -1,0 +1,76 @@
+//! `cp <src> <dst>`: copy a file.
+
+use alloc::string::String;
+
+
+use crate::command::Arg;
+use crate::files::Files;
+use crate::spec::{AppletSpec, Example, PathKind, Slot};
+use crate::table::{Applet, AppletError, Context};
+
+use super::{at, files, flush_after};
+
+pub struct Cp;
+pub static APPLET: Cp = Cp;
+
+static SPEC: AppletSpec = AppletSpec {
+    name: "cp",
+    summary: "copy a file (into a directory, if the target is one)",
+    slots: &[
+        Slot::path("src", PathKind::File, true),
+        Slot::path("dst", PathKind::Any, false),
+    ],
+    writes: true,
+    examples: &[
+        Example { request: "copy notes.txt to notes.bak", command: "cp /NOTES.TXT /NOTES.BAK" },
+        Example { request: "make a backup of the todo list", command: "cp /TODO.TXT /TODO.BAK" },
+        Example { request: "duplicate hello.txt as hello2.txt", command: "cp /HELLO.TXT /HELLO2.TXT" },
+        Example { request: "copy the guide up into the top folder", command: "cp /DOCS/GUIDE.TXT /GUIDE.TXT" },
+        Example { request: "put a copy of the readme in docs", command: "cp /README.TXT /DOCS/README.TXT" },
+        Example { request: "clone the boot log to docs/boot.txt", command: "cp /LOGS/BOOT.LOG /DOCS/BOOT.TXT" },
+        Example { request: "save a second copy of faq.txt called faq2.txt", command: "cp /DOCS/FAQ.TXT /DOCS/FAQ2.TXT" },
+        Example { request: "copy my notes over to the logs directory", command: "cp /NOTES.TXT /LOGS/NOTES.TXT" },
+    ],
+};
+
+/// `dst`, or `dst/<name of src>` when `dst` is an existing directory (as
+/// `cp` and `mv` do on every shell people know).
+pub(crate) fn target(fs: &mut dyn Files, src: &str, dst: &str) -> String {
+    match fs.stat(dst) {
+        Ok(e) if e.is_dir => {
+            let name = src.rsplit('/').next().unwrap_or(src);
+            let mut t = String::from(dst.trim_end_matches('/'));
+            t.push('/');
+            t.push_str(name);
+            t
+        }
+        _ => String::from(dst),
+    }
+}
+
+impl Applet for Cp {
+    fn spec(&self) -> &'static AppletSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
+        let src = super::path(args, 0)?;
+        let dst = super::path(args, 1)?;
+        let fs = files(cx)?;
+        let dst = target(fs, src, dst);
+        if dst == src {
+            return Err(AppletError::Refused(alloc::format!("{src} and {dst} are the same file")));
+        }
+        let result = fs
+            .read(src)
+            .map_err(at(src))
+            .and_then(|data| fs.write(&dst, &data, false).map_err(at(&dst)).map(|()| data.len()));
+        let n = match result {
+            Ok(n) => n,
+            Err(e) => return flush_after(cx, Err(e)),
+        };
+        flush_after(cx, Ok(()))?;
+        writeln!(cx.out(), "copied {n} bytes from {src} to {dst}")?;
+        Ok(())
+    }
+}

@@ -1,0 +1,85 @@
+//! `disk`: the storage controllers and what is mounted.
+
+
+use crate::command::Arg;
+use crate::spec::{AppletSpec, Example};
+use crate::table::{Applet, AppletError, Context};
+
+use super::bytes;
+
+pub struct Disk;
+pub static APPLET: Disk = Disk;
+
+static SPEC: AppletSpec = AppletSpec {
+    name: "disk",
+    summary: "show the disk: model, serial, firmware, capacity, namespaces, mounted volume",
+    slots: &[],
+    writes: false,
+    examples: &[
+        Example { request: "what disk is attached", command: "disk" },
+        Example { request: "show the nvme drive details", command: "disk" },
+        Example { request: "what's the serial number of the drive", command: "disk" },
+        Example { request: "which firmware does the ssd run", command: "disk" },
+        Example { request: "is the volume mounted read-only?", command: "disk" },
+        Example { request: "how many namespaces does the controller have", command: "disk" },
+        Example { request: "drive model and capacity", command: "disk" },
+        Example { request: "tell me about the storage device", command: "disk" },
+        Example { request: "what's the sector size of the disk", command: "disk" },
+    ],
+};
+
+impl Applet for Disk {
+    fn spec(&self) -> &'static AppletSpec {
+        &SPEC
+    }
+
+    fn run(&self, _args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
+        let disks = cx.services.disks();
+        let volume = cx.services.files().map(|f| f.info());
+        let out = cx.out();
+        if disks.is_empty() {
+            writeln!(out, "no disk found")?;
+        }
+        for d in &disks {
+            writeln!(out, "model:      {}", d.model)?;
+            writeln!(out, "serial:     {}", d.serial)?;
+            writeln!(out, "firmware:   {}", d.firmware)?;
+            writeln!(
+                out,
+                "capacity:   {} ({} bytes), LBA size {}",
+                bytes(d.capacity_bytes),
+                d.capacity_bytes,
+                d.lba_size
+            )?;
+            for ns in &d.namespaces {
+                writeln!(
+                    out,
+                    "namespace {}: {} blocks of {} bytes ({})",
+                    ns.id,
+                    ns.blocks,
+                    ns.lba_size,
+                    bytes(ns.blocks.saturating_mul(u64::from(ns.lba_size)))
+                )?;
+            }
+            writeln!(out, "mount:      {}", d.mount)?;
+        }
+        match volume {
+            None => writeln!(out, "volume:     none mounted")?,
+            Some(Err(e)) => writeln!(out, "volume:     unreadable: {e}")?,
+            Some(Ok(v)) => {
+                write!(
+                    out,
+                    "volume:     {} ({}), {}",
+                    v.label,
+                    v.fs_type,
+                    if v.writable { "writable" } else { "read-only" }
+                )?;
+                match &v.read_only_reason {
+                    Some(why) => writeln!(out, ": {why}")?,
+                    None => writeln!(out)?,
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,74 @@
+//! `help [command]`: the reachable commands, or one command's usage.
+
+
+use crate::command::Arg;
+use crate::spec::{AppletSpec, Example, Slot};
+use crate::table::{Applet, AppletError, Context, Mode, MODE_TOGGLE_KEY};
+
+pub struct Help;
+pub static APPLET: Help = Help;
+
+static SPEC: AppletSpec = AppletSpec {
+    name: "help",
+    summary: "list the commands, or show how to use one",
+    slots: &[Slot::applet("command").optional()],
+    writes: false,
+    examples: &[
+        Example { request: "what commands are there", command: "help" },
+        Example { request: "show me what I can type here", command: "help" },
+        Example { request: "I'm lost, what can this thing do?", command: "help" },
+        Example { request: "list every available command", command: "help" },
+        Example { request: "how do I use cat", command: "help cat" },
+        Example { request: "explain the hexdump command", command: "help hexdump" },
+        Example { request: "what does lspci do?", command: "help lspci" },
+        Example { request: "usage for ls please", command: "help ls" },
+        Example { request: "what arguments does cp take", command: "help cp" },
+        Example { request: "tell me about the date command", command: "help date" },
+    ],
+};
+
+/// How many examples `help <command>` shows.
+const EXAMPLES_SHOWN: usize = 3;
+
+impl Applet for Help {
+    fn spec(&self) -> &'static AppletSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
+        let table = cx.table;
+        let mode = cx.mode;
+        match super::opt_word(args, 0)? {
+            Some(name) => {
+                let spec = table.get(name, mode).ok_or(AppletError::BadArgs)?.spec();
+                let out = cx.out();
+                writeln!(out, "usage: {}", spec.usage())?;
+                writeln!(out, "  {}", spec.summary)?;
+                if spec.writes {
+                    writeln!(out, "  changes the disk or the machine: read-write mode only")?;
+                }
+                for ex in spec.examples.iter().take(EXAMPLES_SHOWN) {
+                    writeln!(out, "  \"{}\"  ->  {}", ex.request, ex.command)?;
+                }
+            }
+            None => {
+                let specs = table.specs(mode);
+                // One width for both modes, so the column does not move when F2 is pressed.
+                let width = table.all().map(|a| a.spec().name.len()).max().unwrap_or(0);
+                let hidden = table.all().count() - specs.len();
+                let out = cx.out();
+                for spec in &specs {
+                    writeln!(out, "  {:width$}  {}", spec.name, spec.summary)?;
+                }
+                if mode == Mode::ReadOnly && hidden > 0 {
+                    writeln!(
+                        out,
+                        "{hidden} more commands change the disk or the machine; press {MODE_TOGGLE_KEY} for read-write mode"
+                    )?;
+                }
+                writeln!(out, "help <command> shows its usage; anything else is read as a request in plain English")?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,77 @@
+//! `hexdump <file> [bytes]`: a file's bytes in hex and ASCII.
+
+
+use crate::command::Arg;
+use crate::spec::{AppletSpec, Example, PathKind, Slot};
+use crate::table::{Applet, AppletError, Context};
+
+use super::{at, files};
+
+pub struct Hexdump;
+pub static APPLET: Hexdump = Hexdump;
+
+/// Shown when no count is given: a screenful, not a whole model file.
+const DEFAULT_BYTES: usize = 256;
+const ROW: usize = 16;
+
+static SPEC: AppletSpec = AppletSpec {
+    name: "hexdump",
+    summary: "show a file's bytes in hex (the first 256 unless told)",
+    slots: &[
+        Slot::path("file", PathKind::File, true),
+        Slot::integer("bytes", 1, 1 << 24).optional(),
+    ],
+    writes: false,
+    examples: &[
+        Example { request: "hex dump of hello.txt", command: "hexdump /HELLO.TXT" },
+        Example { request: "show the raw bytes of the boot log", command: "hexdump /LOGS/BOOT.LOG" },
+        Example { request: "look at notes.txt in hex", command: "hexdump /NOTES.TXT" },
+        Example { request: "first 64 bytes of the readme in hexadecimal", command: "hexdump /README.TXT 64" },
+        Example { request: "inspect the bytes of todo.txt", command: "hexdump /TODO.TXT" },
+        Example { request: "binary view of the faq", command: "hexdump /DOCS/FAQ.TXT" },
+        Example { request: "dump the first 16 bytes of guide.txt", command: "hexdump /DOCS/GUIDE.TXT 16" },
+        Example { request: "I want to see the byte values in hello.txt", command: "hexdump /HELLO.TXT" },
+        Example { request: "show 128 bytes of the boot log as hex", command: "hexdump /LOGS/BOOT.LOG 128" },
+    ],
+};
+
+impl Applet for Hexdump {
+    fn spec(&self) -> &'static AppletSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
+        let path = super::path(args, 0)?;
+        let limit = match super::opt_integer(args, 1)? {
+            Some(n) => usize::try_from(n).map_err(|_| AppletError::BadArgs)?,
+            None => DEFAULT_BYTES,
+        };
+        let data = files(cx)?.read(path).map_err(at(path))?;
+        let shown = &data[..data.len().min(limit)];
+        let out = cx.out();
+        for (row, chunk) in shown.chunks(ROW).enumerate() {
+            write!(out, "{:08x} ", row * ROW)?;
+            for i in 0..ROW {
+                match chunk.get(i) {
+                    Some(b) => write!(out, " {b:02x}")?,
+                    None => out.write_str("   ")?,
+                }
+                if i == ROW / 2 - 1 {
+                    out.write_char(' ')?;
+                }
+            }
+            out.write_str("  |")?;
+            for &b in chunk {
+                let c = if b.is_ascii_graphic() || b == b' ' { b as char } else { '.' };
+                out.write_char(c)?;
+            }
+            writeln!(out, "|")?;
+        }
+        if data.len() > shown.len() {
+            writeln!(out, "... {} of {} bytes shown", shown.len(), data.len())?;
+        } else {
+            writeln!(out, "{} bytes", data.len())?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,58 @@
+//! `mv <src> <dst>`: move or rename a file or directory.
+
+
+use crate::command::Arg;
+use crate::spec::{AppletSpec, Example, PathKind, Slot};
+use crate::table::{Applet, AppletError, Context};
+
+use super::cp::target;
+use super::{at, files, flush_after};
+
+pub struct Mv;
+pub static APPLET: Mv = Mv;
+
+static SPEC: AppletSpec = AppletSpec {
+    name: "mv",
+    summary: "move or rename a file or directory",
+    slots: &[
+        Slot::path("src", PathKind::Any, true),
+        Slot::path("dst", PathKind::Any, false),
+    ],
+    writes: true,
+    examples: &[
+        Example { request: "rename hello.txt to greeting.txt", command: "mv /HELLO.TXT /GREETING.TXT" },
+        Example { request: "move the notes into docs", command: "mv /NOTES.TXT /DOCS/NOTES.TXT" },
+        Example { request: "change the name of todo.txt to tasks.txt", command: "mv /TODO.TXT /TASKS.TXT" },
+        Example { request: "move the faq up to the top level", command: "mv /DOCS/FAQ.TXT /FAQ.TXT" },
+        Example { request: "relocate boot.log into the docs folder", command: "mv /LOGS/BOOT.LOG /DOCS/BOOT.LOG" },
+        Example { request: "call the readme readme.old from now on", command: "mv /README.TXT /README.OLD" },
+        Example { request: "shift guide.txt over to the logs directory", command: "mv /DOCS/GUIDE.TXT /LOGS/GUIDE.TXT" },
+        Example { request: "rename the docs folder to manuals", command: "mv /DOCS /MANUALS" },
+    ],
+};
+
+impl Applet for Mv {
+    fn spec(&self) -> &'static AppletSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
+        let src = super::path(args, 0)?;
+        let dst = super::path(args, 1)?;
+        if src == "/" {
+            return Err(AppletError::Refused("the top directory cannot be moved".into()));
+        }
+        let fs = files(cx)?;
+        let dst = target(fs, src, dst);
+        if dst == src {
+            return Err(AppletError::Refused(alloc::format!("{src} is already there")));
+        }
+        if dst.starts_with(src) && dst.as_bytes().get(src.len()) == Some(&b'/') {
+            return Err(AppletError::Refused(alloc::format!("{src} cannot move into itself")));
+        }
+        let result = fs.rename(src, &dst).map_err(at(src));
+        flush_after(cx, result)?;
+        writeln!(cx.out(), "moved {src} to {dst}")?;
+        Ok(())
+    }
+}

@@ -1,0 +1,55 @@
+//! `uptime`: time since boot.
+
+
+use crate::command::Arg;
+use crate::spec::{AppletSpec, Example};
+use crate::table::{Applet, AppletError, Context};
+
+pub struct Uptime;
+pub static APPLET: Uptime = Uptime;
+
+static SPEC: AppletSpec = AppletSpec {
+    name: "uptime",
+    summary: "show how long the machine has been running",
+    slots: &[],
+    writes: false,
+    examples: &[
+        Example { request: "how long has the machine been running", command: "uptime" },
+        Example { request: "time since boot", command: "uptime" },
+        Example { request: "when did it boot?", command: "uptime" },
+        Example { request: "how long since the last restart", command: "uptime" },
+        Example { request: "show system uptime", command: "uptime" },
+        Example { request: "how many minutes have we been up", command: "uptime" },
+        Example { request: "has it been running long", command: "uptime" },
+        Example { request: "elapsed time since startup", command: "uptime" },
+    ],
+};
+
+const MS_PER_SECOND: u64 = 1000;
+const SECONDS_PER_DAY: u64 = 86_400;
+
+impl Applet for Uptime {
+    fn spec(&self) -> &'static AppletSpec {
+        &SPEC
+    }
+
+    fn run(&self, _args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
+        let ms = cx.services.uptime_ms();
+        let s = ms / MS_PER_SECOND;
+        let (days, rem) = (s / SECONDS_PER_DAY, s % SECONDS_PER_DAY);
+        let out = cx.out();
+        write!(out, "up ")?;
+        if days > 0 {
+            write!(out, "{days}d ")?;
+        }
+        writeln!(
+            out,
+            "{:02}:{:02}:{:02}.{:03}",
+            rem / 3600,
+            rem / 60 % 60,
+            rem % 60,
+            ms % MS_PER_SECOND
+        )?;
+        Ok(())
+    }
+}

@@ -1,0 +1,58 @@
+//! `write <file> <text>`: create or replace a file with one line of text.
+
+use alloc::string::String;
+
+
+use crate::command::Arg;
+use crate::spec::{AppletSpec, Example, PathKind, Slot};
+use crate::table::{Applet, AppletError, Context};
+
+use super::{at, files, flush_after};
+
+pub struct Write;
+pub static APPLET: Write = Write;
+
+static SPEC: AppletSpec = AppletSpec {
+    name: "write",
+    summary: "create or replace a file with a line of text",
+    slots: &[Slot::path("file", PathKind::File, false), Slot::text("text")],
+    writes: true,
+    examples: &[
+        Example { request: "create a file called memo.txt saying call mom", command: "write /MEMO.TXT \"call mom\"" },
+        Example { request: "write hello world to hello.txt", command: "write /HELLO.TXT \"hello world\"" },
+        Example { request: "replace my notes with buy milk", command: "write /NOTES.TXT \"buy milk\"" },
+        Example { request: "save the text meeting at 3pm into docs/meeting.txt", command: "write /DOCS/MEETING.TXT \"meeting at 3pm\"" },
+        Example { request: "overwrite todo.txt with nothing left to do", command: "write /TODO.TXT \"nothing left to do\"" },
+        Example { request: "make a new file test.txt containing 42", command: "write /TEST.TXT 42" },
+        Example { request: "put the word done in status.txt", command: "write /STATUS.TXT done" },
+        Example { request: "jot down my idea, a tiny kernel, in a file named idea.txt", command: "write /IDEA.TXT \"a tiny kernel\"" },
+        Example { request: "set the readme to say Welcome to nosys", command: "write /README.TXT \"Welcome to nosys\"" },
+    ],
+};
+
+/// The text as a line: a file written or appended by these applets always
+/// ends with a newline, so `append` adds lines rather than gluing words.
+pub(crate) fn as_line(text: &str) -> String {
+    let mut line = String::from(text);
+    if !line.ends_with('\n') {
+        line.push('\n');
+    }
+    line
+}
+
+impl Applet for Write {
+    fn spec(&self) -> &'static AppletSpec {
+        &SPEC
+    }
+
+    fn run(&self, args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
+        let path = super::path(args, 0)?;
+        let line = as_line(super::text(args, 1)?);
+        let result = files(cx)?
+            .write(path, line.as_bytes(), false)
+            .map_err(at(path));
+        flush_after(cx, result)?;
+        writeln!(cx.out(), "wrote {} bytes to {path}", line.len())?;
+        Ok(())
+    }
+}

@@ -1,0 +1,400 @@
+//! Test doubles: an in-memory volume holding the sample tree, and services
+//! made of plain data that record what the applets asked for.
+
+use std::collections::BTreeMap;
+use std::string::{String, ToString};
+use std::vec::Vec;
+
+use crate::files::{DirEntry, Files, FsError, VolumeInfo};
+use crate::services::*;
+use crate::spec::SAMPLE_FS;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    Dir,
+    File(Vec<u8>),
+}
+
+/// A volume in memory. Keys are absolute upper-case paths (FAT lookups are
+/// case-insensitive); `/` is implicit.
+#[derive(Clone, Debug)]
+pub struct MemFs {
+    pub nodes: BTreeMap<String, Node>,
+    pub writable: bool,
+    pub capacity: u64,
+    pub flushes: usize,
+    /// Writes since the last flush (a flush clears it).
+    pub dirty: usize,
+}
+
+fn key(path: &str) -> String {
+    path.to_ascii_uppercase()
+}
+
+fn parent(path: &str) -> &str {
+    match path.rfind('/') {
+        Some(0) | None => "/",
+        Some(i) => &path[..i],
+    }
+}
+
+fn name(path: &str) -> String {
+    path.rsplit('/').next().unwrap_or("").to_string()
+}
+
+impl MemFs {
+    /// The sample tree; each file holds a line naming it.
+    pub fn sample() -> MemFs {
+        let mut nodes = BTreeMap::new();
+        for p in SAMPLE_FS {
+            if let Some(d) = p.strip_suffix('/') {
+                nodes.insert(d.to_string(), Node::Dir);
+            } else {
+                nodes.insert(p.to_string(), Node::File(format!("contents of {p}\n").into_bytes()));
+            }
+        }
+        MemFs {
+            nodes,
+            writable: true,
+            capacity: 64 << 20,
+            flushes: 0,
+            dirty: 0,
+        }
+    }
+
+    pub fn file(&self, path: &str) -> Option<&[u8]> {
+        match self.nodes.get(&key(path)) {
+            Some(Node::File(d)) => Some(d),
+            _ => None,
+        }
+    }
+
+    fn used(&self) -> u64 {
+        self.nodes
+            .values()
+            .map(|n| match n {
+                Node::Dir => 0,
+                Node::File(d) => d.len() as u64,
+            })
+            .sum()
+    }
+
+    fn is_dir(&self, path: &str) -> bool {
+        path == "/" || self.nodes.get(&key(path)) == Some(&Node::Dir)
+    }
+
+    fn check_writable(&self) -> Result<(), FsError> {
+        if self.writable {
+            Ok(())
+        } else {
+            Err(FsError::ReadOnly)
+        }
+    }
+
+    fn check_parent(&self, path: &str) -> Result<(), FsError> {
+        let p = parent(path);
+        if self.is_dir(p) {
+            Ok(())
+        } else if self.nodes.contains_key(&key(p)) {
+            Err(FsError::NotADirectory)
+        } else {
+            Err(FsError::NotFound)
+        }
+    }
+}
+
+impl Files for MemFs {
+    fn info(&mut self) -> Result<VolumeInfo, FsError> {
+        Ok(VolumeInfo {
+            label: "NOSYS".into(),
+            fs_type: "FAT32".into(),
+            total_bytes: self.capacity,
+            free_bytes: self.capacity - self.used(),
+            writable: self.writable,
+            read_only_reason: (!self.writable).then(|| "label is FOREIGN, not NOSYS".into()),
+        })
+    }
+
+    fn list(&mut self, dir: &str) -> Result<Vec<DirEntry>, FsError> {
+        if !self.is_dir(dir) {
+            return Err(if self.nodes.contains_key(&key(dir)) {
+                FsError::NotADirectory
+            } else {
+                FsError::NotFound
+            });
+        }
+        let d = key(dir);
+        Ok(self
+            .nodes
+            .iter()
+            .filter(|(p, _)| parent(p) == d)
+            .map(|(p, n)| DirEntry {
+                name: name(p),
+                is_dir: *n == Node::Dir,
+                size: match n {
+                    Node::Dir => 0,
+                    Node::File(d) => d.len() as u64,
+                },
+            })
+            .collect())
+    }
+
+    fn stat(&mut self, path: &str) -> Result<DirEntry, FsError> {
+        if path == "/" {
+            return Ok(DirEntry {
+                name: String::new(),
+                is_dir: true,
+                size: 0,
+            });
+        }
+        match self.nodes.get(&key(path)) {
+            None => Err(FsError::NotFound),
+            Some(n) => Ok(DirEntry {
+                name: name(path),
+                is_dir: *n == Node::Dir,
+                size: match n {
+                    Node::Dir => 0,
+                    Node::File(d) => d.len() as u64,
+                },
+            }),
+        }
+    }
+
+    fn read(&mut self, path: &str) -> Result<Vec<u8>, FsError> {
+        match self.nodes.get(&key(path)) {
+            None => Err(FsError::NotFound),
+            Some(Node::Dir) => Err(FsError::IsADirectory),
+            Some(Node::File(d)) => Ok(d.clone()),
+        }
+    }
+
+    fn write(&mut self, path: &str, data: &[u8], append: bool) -> Result<(), FsError> {
+        self.check_writable()?;
+        self.check_parent(path)?;
+        if self.is_dir(path) {
+            return Err(FsError::IsADirectory);
+        }
+        let old = self.file(path).map_or(0, |d| d.len() as u64);
+        let new = if append { old + data.len() as u64 } else { data.len() as u64 };
+        if self.used() - old + new > self.capacity {
+            return Err(FsError::DiskFull);
+        }
+        let entry = self.nodes.entry(key(path)).or_insert(Node::File(Vec::new()));
+        if let Node::File(d) = entry {
+            if !append {
+                d.clear();
+            }
+            d.extend_from_slice(data);
+        }
+        self.dirty += 1;
+        Ok(())
+    }
+
+    fn remove(&mut self, path: &str) -> Result<(), FsError> {
+        self.check_writable()?;
+        let k = key(path);
+        match self.nodes.get(&k) {
+            None => return Err(FsError::NotFound),
+            Some(Node::Dir) if self.nodes.keys().any(|p| parent(p) == k) => {
+                return Err(FsError::DirectoryNotEmpty)
+            }
+            Some(_) => {}
+        }
+        self.nodes.remove(&k);
+        self.dirty += 1;
+        Ok(())
+    }
+
+    fn mkdir(&mut self, path: &str) -> Result<(), FsError> {
+        self.check_writable()?;
+        self.check_parent(path)?;
+        if path == "/" || self.nodes.contains_key(&key(path)) {
+            return Err(FsError::AlreadyExists);
+        }
+        self.nodes.insert(key(path), Node::Dir);
+        self.dirty += 1;
+        Ok(())
+    }
+
+    fn rename(&mut self, from: &str, to: &str) -> Result<(), FsError> {
+        self.check_writable()?;
+        let (f, t) = (key(from), key(to));
+        if !self.nodes.contains_key(&f) {
+            return Err(FsError::NotFound);
+        }
+        self.check_parent(to)?;
+        if self.nodes.contains_key(&t) {
+            return Err(FsError::AlreadyExists);
+        }
+        let moved: Vec<String> = self
+            .nodes
+            .keys()
+            .filter(|p| **p == f || p.starts_with(&format!("{f}/")))
+            .cloned()
+            .collect();
+        for p in moved {
+            let n = self.nodes.remove(&p).expect("listed above");
+            self.nodes.insert(format!("{t}{}", &p[f.len()..]), n);
+        }
+        self.dirty += 1;
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<(), FsError> {
+        self.flushes += 1;
+        self.dirty = 0;
+        Ok(())
+    }
+}
+
+/// Services as plain data.
+pub struct FakeServices {
+    pub out: String,
+    pub fs: Option<MemFs>,
+    pub memory: MemoryStats,
+    pub uptime_ms: u64,
+    pub now: Option<DateTime>,
+    pub cpu: CpuInfo,
+    pub pci: Vec<PciDevice>,
+    pub log: Vec<String>,
+    pub history: Vec<String>,
+    pub disks: Vec<DiskInfo>,
+    pub clears: usize,
+    pub reboots: usize,
+    pub shutdowns: usize,
+    /// What `shutdown` answers.
+    pub shutdown_result: Result<(), PowerError>,
+}
+
+impl FakeServices {
+    pub fn new() -> FakeServices {
+        FakeServices {
+            out: String::new(),
+            fs: Some(MemFs::sample()),
+            memory: MemoryStats {
+                total_bytes: 512 << 20,
+                free_bytes: 384 << 20,
+                heap_bytes: 64 << 20,
+                heap_used_bytes: 3 << 19,
+            },
+            uptime_ms: 90_061_042,
+            now: Some(DateTime {
+                year: 2026,
+                month: 12,
+                day: 2,
+                hour: 9,
+                minute: 5,
+                second: 7,
+            }),
+            cpu: CpuInfo {
+                vendor: "AuthenticAMD".into(),
+                brand: "QEMU TCG CPU version 2.5+".into(),
+                family: 25,
+                model: 1,
+                stepping: 1,
+                logical_cpus: 1,
+                features: vec!["sse2".into(), "avx2".into(), "fma".into()],
+            },
+            pci: vec![
+                PciDevice {
+                    bus: 0,
+                    device: 0,
+                    function: 0,
+                    vendor_id: 0x8086,
+                    device_id: 0x29c0,
+                    class: 6,
+                    subclass: 0,
+                    prog_if: 0,
+                    vendor_name: "Intel Corporation".into(),
+                    device_name: "82G33/G31/P35/P31 Express DRAM Controller".into(),
+                    class_name: "Host bridge".into(),
+                },
+                PciDevice {
+                    bus: 0,
+                    device: 4,
+                    function: 0,
+                    vendor_id: 0x1b36,
+                    device_id: 0x0010,
+                    class: 1,
+                    subclass: 8,
+                    prog_if: 2,
+                    vendor_name: "Red Hat, Inc.".into(),
+                    device_name: String::new(),
+                    class_name: "Non-Volatile memory controller".into(),
+                },
+            ],
+            log: (1..=30).map(|i| format!("[{i:3}] line {i}")).collect(),
+            history: vec!["help".into(), "ls /DOCS".into()],
+            disks: vec![DiskInfo {
+                model: "QEMU NVMe Ctrl".into(),
+                serial: "nosys-0001".into(),
+                firmware: "7.2.0".into(),
+                capacity_bytes: 64 << 20,
+                lba_size: 512,
+                namespaces: vec![NamespaceInfo {
+                    id: 1,
+                    blocks: 131072,
+                    lba_size: 512,
+                }],
+                mount: "mounted NOSYS (FAT32) read-write".into(),
+            }],
+            clears: 0,
+            reboots: 0,
+            shutdowns: 0,
+            shutdown_result: Ok(()),
+        }
+    }
+
+    /// The output so far, cleared.
+    pub fn take(&mut self) -> String {
+        std::mem::take(&mut self.out)
+    }
+
+    pub fn fs(&self) -> &MemFs {
+        self.fs.as_ref().expect("test has a volume")
+    }
+}
+
+impl Services for FakeServices {
+    fn out(&mut self) -> &mut dyn core::fmt::Write {
+        &mut self.out
+    }
+    fn memory(&self) -> MemoryStats {
+        self.memory.clone()
+    }
+    fn uptime_ms(&self) -> u64 {
+        self.uptime_ms
+    }
+    fn now(&self) -> Option<DateTime> {
+        self.now
+    }
+    fn cpu(&self) -> CpuInfo {
+        self.cpu.clone()
+    }
+    fn pci_devices(&self) -> Vec<PciDevice> {
+        self.pci.clone()
+    }
+    fn log_lines(&self) -> Vec<String> {
+        self.log.clone()
+    }
+    fn history(&self) -> Vec<String> {
+        self.history.clone()
+    }
+    fn clear_screen(&mut self) {
+        self.clears += 1;
+    }
+    fn reboot(&mut self) -> Result<(), PowerError> {
+        self.reboots += 1;
+        Ok(())
+    }
+    fn shutdown(&mut self) -> Result<(), PowerError> {
+        self.shutdowns += 1;
+        self.shutdown_result.clone()
+    }
+    fn disks(&self) -> Vec<DiskInfo> {
+        self.disks.clone()
+    }
+    fn files(&mut self) -> Option<&mut dyn Files> {
+        self.fs.as_mut().map(|f| f as &mut dyn Files)
+    }
+}

@@ -1,0 +1,166 @@
+use super::*;
+use applets::{AppletError, Context, Example, PathKind, Slot};
+use std::collections::HashMap;
+
+fn small() -> Config {
+    Config {
+        seed: 1,
+        train_per_slot: 40,
+        eval_per_family: 8,
+        example_repeats: 2,
+        bare_per_applet: 5,
+    }
+}
+
+fn corpus() -> Corpus {
+    generate(&Table::builtin(), &small()).expect("corpus")
+}
+
+#[test]
+fn every_command_is_canonical_and_names_its_applet() {
+    let table = Table::builtin();
+    let c = corpus();
+    for s in [Split::Train, Split::Dev, Split::Heldout] {
+        assert!(!c.split(s).is_empty(), "{s:?} empty");
+        for p in c.split(s) {
+            check_canonical(&table, &p.command).unwrap();
+            assert_eq!(applet_of(&p.command), p.applet);
+            assert!(!p.request.contains(['\t', '\n']));
+        }
+    }
+}
+
+#[test]
+fn splits_share_no_family_and_no_request() {
+    let c = corpus();
+    let mut owner: HashMap<&str, Split> = HashMap::new();
+    for s in [Split::Train, Split::Dev, Split::Heldout] {
+        for p in c.split(s) {
+            let prev = owner.insert(&p.family, s);
+            assert!(prev.is_none() || prev == Some(s), "{} in two splits", p.family);
+        }
+    }
+    let train: HashSet<&str> = c.train.iter().map(|p| p.request.as_str()).collect();
+    for p in c.dev.iter().chain(&c.heldout) {
+        assert!(!train.contains(p.request.as_str()), "{}", p.request);
+    }
+}
+
+#[test]
+fn every_applet_is_trained_and_most_are_in_dev() {
+    let c = corpus();
+    let table = Table::builtin();
+    let specs = table.specs(Mode::ReadWrite);
+    for spec in &specs {
+        assert!(c.train.iter().any(|p| p.applet == spec.name), "{}", spec.name);
+    }
+    let in_dev: HashSet<&str> = c.dev.iter().map(|p| p.applet).collect();
+    assert!(in_dev.len() * 10 >= specs.len() * 9, "{in_dev:?}");
+}
+
+#[test]
+fn same_seed_same_corpus_other_seed_other_corpus() {
+    let a = corpus();
+    let b = corpus();
+    assert_eq!(a.train, b.train);
+    assert_eq!(a.dev, b.dev);
+    let other = generate(&Table::builtin(), &Config { seed: 2, ..small() }).unwrap();
+    assert_ne!(a.train, other.train);
+}
+
+#[test]
+fn family_assignment_keeps_train_largest() {
+    for n in [4, 10, 12] {
+        let s = assign(3, "cat", n);
+        let count = |x| s.iter().filter(|&&y| y == x).count();
+        assert_eq!((count(Split::Dev), count(Split::Heldout)), (2, 1));
+        assert_eq!(count(Split::Train), n - 3);
+    }
+    assert!(assign(3, "x", 3).iter().all(|&s| s == Split::Train));
+}
+
+#[test]
+fn templates_parse_placeholders() {
+    let p = parse_template("copy {1} to {2}s {x}");
+    let shape: Vec<String> = p
+        .iter()
+        .map(|p| match p {
+            Piece::Lit(l) => l.clone(),
+            Piece::Slot(k) => format!("<{k}>"),
+        })
+        .collect();
+    assert_eq!(shape, ["copy ", "<0>", " to ", "<1>", "s {x}"]);
+}
+
+#[test]
+fn find_word_respects_word_edges() {
+    assert_eq!(find_word("this is hi", "hi"), Some(8));
+    assert_eq!(find_word("{1} 1", "1"), Some(4));
+    assert_eq!(find_word("abc", "b"), None);
+}
+
+// A new applet with no paraphrase families: its declared examples alone must
+// carry it into the corpus, re-filled with other slot values.
+static PROBE_SPEC: AppletSpec = AppletSpec {
+    name: "shred",
+    summary: "Overwrite a file with zeros",
+    slots: &[Slot::path("path", PathKind::File, true)],
+    writes: true,
+    examples: &[
+        Example {
+            request: "shred notes.txt",
+            command: "shred /NOTES.TXT",
+        },
+        Example {
+            request: "securely erase the todo list",
+            command: "shred /TODO.TXT",
+        },
+    ],
+};
+
+struct Probe;
+
+impl applets::Applet for Probe {
+    fn spec(&self) -> &'static AppletSpec {
+        &PROBE_SPEC
+    }
+    fn run(&self, _: &[Arg], _: &mut Context<'_>) -> Result<(), AppletError> {
+        Ok(())
+    }
+}
+
+static PROBE: Probe = Probe;
+
+#[test]
+fn a_new_applets_examples_flow_in() {
+    let table = Table::builtin().with(&PROBE).expect("register");
+    let c = generate(&table, &small()).unwrap();
+    let shred: Vec<&Pair> = c.train.iter().filter(|p| p.applet == "shred").collect();
+    assert!(shred.iter().any(|p| p.request == "shred notes.txt"));
+    // The first example's path became a placeholder: other files appear.
+    let commands: HashSet<&str> = shred.iter().map(|p| p.command.as_str()).collect();
+    assert!(commands.len() > 3, "{commands:?}");
+    // The second mentions no path literally, so it stays as written.
+    assert!(shred
+        .iter()
+        .filter(|p| p.family == "shred/example/1")
+        .all(|p| p.command == "shred /TODO.TXT"));
+}
+
+#[test]
+fn tsv_reader_reports_the_bad_line() {
+    assert_eq!(
+        read_tsv("a\tb\n\n# c\nd\te\tf\n").unwrap(),
+        [("a".into(), "b".into()), ("d".into(), "e".into())]
+    );
+    assert_eq!(read_tsv("a\tb\nnope\n"), Err(TsvError { line: 2 }));
+}
+
+#[test]
+fn sequence_format() {
+    assert_eq!(
+        sequence("show notes", "cat /NOTES.TXT"),
+        "<|user|>show notes<|cmd|>cat /NOTES.TXT<|end|>"
+    );
+    assert!(sequence("a", "b").starts_with(&prompt("a")));
+}

@@ -1,0 +1,809 @@
+//! The transformer: `Config` (hyperparameters), `Weights<'a>` (views into the GGUF bytes),
+//! `RunState` (activations and KV cache, allocated once) and `Transformer::forward`.
+//!
+//! The computation is llama.cpp's `qwen3` graph (and its `llama` graph, which differs only in
+//! RoPE pairing and the absence of QK-Norm), written to round the way llama.cpp rounds so the
+//! parity fixtures can hold it to 1e-3.
+
+use crate::gguf::{Gguf, GgufError, TensorInfo, TensorType};
+use crate::ops::{self, ActScratch, Matrix, RopeStyle};
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------
+
+/// Why a model could not be loaded or run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModelError {
+    Gguf(GgufError),
+    /// `general.architecture` is missing or not one we implement.
+    UnsupportedArch,
+    /// A required `{arch}.…` metadata key is missing or has the wrong type.
+    MissingKey(&'static str),
+    /// Hyperparameters that are inconsistent or too large (which one is named).
+    BadConfig(&'static str),
+    /// A feature of the file we do not implement (RoPE scaling, frequency factors, …).
+    Unsupported(&'static str),
+    /// A tensor the architecture needs is absent (`layer` is `None` for global tensors).
+    MissingTensor {
+        name: &'static str,
+        layer: Option<usize>,
+    },
+    /// A tensor whose shape does not match the hyperparameters.
+    WrongShape {
+        name: &'static str,
+        layer: Option<usize>,
+    },
+    /// A tensor of a type we cannot use there (norm weights must be F32).
+    WrongType {
+        name: &'static str,
+        layer: Option<usize>,
+    },
+    /// A token id at or past the vocabulary size.
+    TokenOutOfRange(u32),
+    /// Position past the KV cache.
+    ContextFull { pos: usize, max: usize },
+    /// An output buffer of the wrong size, or an empty token slice.
+    BadArgument(&'static str),
+}
+
+impl From<GgufError> for ModelError {
+    fn from(e: GgufError) -> Self {
+        Self::Gguf(e)
+    }
+}
+
+impl fmt::Display for ModelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Gguf(e) => write!(f, "{e}"),
+            Self::UnsupportedArch => write!(f, "model: unsupported architecture"),
+            Self::MissingKey(k) => write!(f, "model: missing metadata key {k}"),
+            Self::BadConfig(k) => write!(f, "model: bad hyperparameter {k}"),
+            Self::Unsupported(k) => write!(f, "model: unsupported feature {k}"),
+            Self::MissingTensor { name, layer } => write!(f, "model: missing tensor {name} {layer:?}"),
+            Self::WrongShape { name, layer } => write!(f, "model: wrong shape for {name} {layer:?}"),
+            Self::WrongType { name, layer } => write!(f, "model: wrong type for {name} {layer:?}"),
+            Self::TokenOutOfRange(t) => write!(f, "model: token {t} out of range"),
+            Self::ContextFull { pos, max } => write!(f, "model: position {pos} past context {max}"),
+            Self::BadArgument(a) => write!(f, "model: bad argument: {a}"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Config
+// ---------------------------------------------------------------------------------------------
+
+/// Architectures we run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arch {
+    Qwen3,
+    Llama,
+}
+
+/// Hyperparameters, read from `{arch}.*` metadata.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    pub arch: Arch,
+    /// Residual stream width (`embedding_length`).
+    pub dim: usize,
+    pub n_layers: usize,
+    /// SwiGLU hidden width (`feed_forward_length`).
+    pub ff: usize,
+    pub n_heads: usize,
+    pub n_kv_heads: usize,
+    /// Per-head width of queries and keys (`attention.key_length`).
+    pub head_dim: usize,
+    /// Per-head width of values (`attention.value_length`).
+    pub head_dim_v: usize,
+    pub vocab: usize,
+    /// Context length the model was trained for.
+    pub train_ctx: usize,
+    /// KV cache length actually allocated (≤ `train_ctx` unless the caller asked for more).
+    pub seq_len: usize,
+    pub rope_base: f32,
+    /// Rotated dimensions per head (`rope.dimension_count`).
+    pub n_rot: usize,
+    pub rope_style: RopeStyle,
+    pub qk_norm: bool,
+    pub norm_eps: f32,
+}
+
+/// Sizes beyond these are treated as a corrupt file, not a model (they bound allocations).
+const MAX_DIM: usize = 1 << 16;
+const MAX_LAYERS: usize = 1 << 10;
+const MAX_HEADS: usize = 1 << 10;
+const MAX_VOCAB: usize = 1 << 22;
+
+impl Config {
+    /// Read the hyperparameters; `max_seq` caps the KV cache (a kernel cannot afford qwen3's
+    /// 40k context for every model).
+    pub fn from_gguf(g: &Gguf<'_>, max_seq: Option<usize>) -> Result<Self, ModelError> {
+        let arch = match g.architecture() {
+            Some("qwen3") => Arch::Qwen3,
+            Some("llama") => Arch::Llama,
+            _ => return Err(ModelError::UnsupportedArch),
+        };
+        let p = match arch {
+            Arch::Qwen3 => "qwen3",
+            Arch::Llama => "llama",
+        };
+        let mut key = KeyBuf::new();
+        let mut get = |suffix: &'static str| -> Option<u64> { g.get_u64(key.make(p, suffix)) };
+        let need = |v: Option<u64>, k: &'static str| v.ok_or(ModelError::MissingKey(k));
+        let dim = need(get("embedding_length"), "embedding_length")? as usize;
+        let n_layers = need(get("block_count"), "block_count")? as usize;
+        let ff = need(get("feed_forward_length"), "feed_forward_length")? as usize;
+        let n_heads = need(get("attention.head_count"), "attention.head_count")? as usize;
+        let n_kv_heads = get("attention.head_count_kv").unwrap_or(n_heads as u64) as usize;
+        let train_ctx = need(get("context_length"), "context_length")? as usize;
+        if dim == 0 || dim > MAX_DIM {
+            return Err(ModelError::BadConfig("embedding_length"));
+        }
+        if n_layers == 0 || n_layers > MAX_LAYERS {
+            return Err(ModelError::BadConfig("block_count"));
+        }
+        if ff == 0 || ff > 16 * MAX_DIM {
+            return Err(ModelError::BadConfig("feed_forward_length"));
+        }
+        if n_heads == 0 || n_heads > MAX_HEADS {
+            return Err(ModelError::BadConfig("attention.head_count"));
+        }
+        if n_kv_heads == 0 || n_heads % n_kv_heads != 0 {
+            return Err(ModelError::BadConfig("attention.head_count_kv"));
+        }
+        let head_dim = get("attention.key_length").unwrap_or((dim / n_heads) as u64) as usize;
+        let head_dim_v = get("attention.value_length").unwrap_or(head_dim as u64) as usize;
+        if head_dim == 0 || head_dim % 2 != 0 || head_dim > MAX_DIM {
+            return Err(ModelError::BadConfig("attention.key_length"));
+        }
+        if head_dim_v == 0 || head_dim_v > MAX_DIM {
+            return Err(ModelError::BadConfig("attention.value_length"));
+        }
+        let n_rot = get("rope.dimension_count").unwrap_or(head_dim as u64) as usize;
+        if n_rot == 0 || n_rot % 2 != 0 || n_rot > head_dim {
+            return Err(ModelError::BadConfig("rope.dimension_count"));
+        }
+        let mut fkey = KeyBuf::new();
+        let rope_base = match g.get(fkey.make(p, "rope.freq_base")) {
+            None => 10000.0,
+            Some(v) => v.as_f32().ok_or(ModelError::MissingKey("rope.freq_base"))?,
+        };
+        if !(rope_base.is_finite() && rope_base > 1.0) {
+            return Err(ModelError::BadConfig("rope.freq_base"));
+        }
+        let norm_eps = g
+            .get(fkey.make(p, "attention.layer_norm_rms_epsilon"))
+            .and_then(|v| v.as_f32())
+            .ok_or(ModelError::MissingKey("attention.layer_norm_rms_epsilon"))?;
+        if !(norm_eps.is_finite() && norm_eps >= 0.0) {
+            return Err(ModelError::BadConfig("attention.layer_norm_rms_epsilon"));
+        }
+        match g.get_str(fkey.make(p, "rope.scaling.type")) {
+            None | Some("none") => {}
+            Some(_) => return Err(ModelError::Unsupported("rope.scaling.type")),
+        }
+        if g.tensor("rope_freqs.weight").is_some() {
+            return Err(ModelError::Unsupported("rope_freqs.weight"));
+        }
+        let vocab = g
+            .tensor("token_embd.weight")
+            .ok_or(ModelError::MissingTensor {
+                name: "token_embd.weight",
+                layer: None,
+            })?
+            .dims[1] as usize;
+        if vocab == 0 || vocab > MAX_VOCAB {
+            return Err(ModelError::BadConfig("vocab"));
+        }
+        let seq_len = match max_seq {
+            Some(m) => m,
+            None => train_ctx,
+        };
+        if seq_len == 0 || seq_len > 1 << 24 {
+            return Err(ModelError::BadConfig("context_length"));
+        }
+        Ok(Self {
+            arch,
+            dim,
+            n_layers,
+            ff,
+            n_heads,
+            n_kv_heads,
+            head_dim,
+            head_dim_v,
+            vocab,
+            train_ctx,
+            seq_len,
+            rope_base,
+            n_rot,
+            rope_style: match arch {
+                Arch::Qwen3 => RopeStyle::Neox,
+                Arch::Llama => RopeStyle::Adjacent,
+            },
+            qk_norm: arch == Arch::Qwen3,
+            norm_eps,
+        })
+    }
+
+    pub fn q_dim(&self) -> usize {
+        self.n_heads * self.head_dim
+    }
+    pub fn kv_dim(&self) -> usize {
+        self.n_kv_heads * self.head_dim
+    }
+    pub fn kv_dim_v(&self) -> usize {
+        self.n_kv_heads * self.head_dim_v
+    }
+    pub fn att_out_dim(&self) -> usize {
+        self.n_heads * self.head_dim_v
+    }
+}
+
+/// Builds `{arch}.{suffix}` keys without allocating.
+struct KeyBuf {
+    buf: [u8; 96],
+}
+
+impl KeyBuf {
+    fn new() -> Self {
+        Self { buf: [0; 96] }
+    }
+    fn make(&mut self, arch: &str, suffix: &str) -> &str {
+        let n = arch.len() + 1 + suffix.len();
+        debug_assert!(n <= self.buf.len(), "metadata keys are short constants");
+        self.buf[..arch.len()].copy_from_slice(arch.as_bytes());
+        self.buf[arch.len()] = b'.';
+        self.buf[arch.len() + 1..n].copy_from_slice(suffix.as_bytes());
+        core::str::from_utf8(&self.buf[..n]).unwrap_or("")
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Weights
+// ---------------------------------------------------------------------------------------------
+
+/// One transformer block's tensors, borrowed from the GGUF bytes.
+#[derive(Debug, Clone, Copy)]
+pub struct LayerWeights<'a> {
+    /// (dim) F32
+    pub attn_norm: &'a [u8],
+    /// (q_dim rows × dim)
+    pub wq: Matrix<'a>,
+    /// (kv_dim rows × dim)
+    pub wk: Matrix<'a>,
+    /// (kv_dim_v rows × dim)
+    pub wv: Matrix<'a>,
+    /// (head_dim) F32, qwen3 only
+    pub q_norm: Option<&'a [u8]>,
+    /// (head_dim) F32, qwen3 only
+    pub k_norm: Option<&'a [u8]>,
+    /// (dim rows × att_out_dim)
+    pub wo: Matrix<'a>,
+    /// (dim) F32
+    pub ffn_norm: &'a [u8],
+    /// (ff rows × dim)
+    pub w_gate: Matrix<'a>,
+    /// (ff rows × dim)
+    pub w_up: Matrix<'a>,
+    /// (dim rows × ff)
+    pub w_down: Matrix<'a>,
+}
+
+/// All tensors, borrowed from the GGUF bytes: nothing is copied.
+#[derive(Debug, Clone)]
+pub struct Weights<'a> {
+    /// (vocab rows × dim)
+    pub token_embd: Matrix<'a>,
+    pub layers: Vec<LayerWeights<'a>>,
+    /// (dim) F32
+    pub output_norm: &'a [u8],
+    /// (vocab rows × dim); the embedding matrix itself when the model ties them.
+    pub output: Matrix<'a>,
+    pub tied_output: bool,
+}
+
+struct Finder<'g, 'a> {
+    g: &'g Gguf<'a>,
+    name: [u8; 64],
+}
+
+impl<'a> Finder<'_, 'a> {
+    fn find(
+        &mut self,
+        layer: Option<usize>,
+        name: &'static str,
+    ) -> Result<Option<TensorInfo<'a>>, ModelError> {
+        let full: &str = match layer {
+            None => name,
+            Some(l) => {
+                // "blk.{l}.{name}" without allocating.
+                let mut n = 0;
+                let mut put = |b: &[u8]| {
+                    self.name[n..n + b.len()].copy_from_slice(b);
+                    n += b.len();
+                };
+                put(b"blk.");
+                let mut digits = [0u8; 20];
+                let mut d = digits.len();
+                let mut v = l;
+                loop {
+                    d -= 1;
+                    digits[d] = b'0' + (v % 10) as u8;
+                    v /= 10;
+                    if v == 0 {
+                        break;
+                    }
+                }
+                put(&digits[d..]);
+                put(b".");
+                put(name.as_bytes());
+                core::str::from_utf8(&self.name[..n]).unwrap_or("")
+            }
+        };
+        Ok(self.g.tensor(full).copied())
+    }
+
+    fn matrix(
+        &mut self,
+        layer: Option<usize>,
+        name: &'static str,
+        rows: usize,
+        cols: usize,
+    ) -> Result<Matrix<'a>, ModelError> {
+        let t = self
+            .find(layer, name)?
+            .ok_or(ModelError::MissingTensor { name, layer })?;
+        to_matrix(&t, rows, cols).ok_or(ModelError::WrongShape { name, layer })
+    }
+
+    fn vector(
+        &mut self,
+        layer: Option<usize>,
+        name: &'static str,
+        len: usize,
+    ) -> Result<&'a [u8], ModelError> {
+        let t = self
+            .find(layer, name)?
+            .ok_or(ModelError::MissingTensor { name, layer })?;
+        if t.ty != TensorType::F32 {
+            return Err(ModelError::WrongType { name, layer });
+        }
+        if t.n_elements() != len as u64 || t.dims[0] != len as u64 {
+            return Err(ModelError::WrongShape { name, layer });
+        }
+        Ok(t.data)
+    }
+}
+
+fn to_matrix<'a>(t: &TensorInfo<'a>, rows: usize, cols: usize) -> Option<Matrix<'a>> {
+    if t.dims != [cols as u64, rows as u64, 1, 1] {
+        return None;
+    }
+    let row_bytes = t.ty.row_bytes(cols as u64)? as usize;
+    Some(Matrix {
+        ty: t.ty,
+        rows,
+        cols,
+        row_bytes,
+        data: t.data,
+    })
+}
+
+impl<'a> Weights<'a> {
+    /// Find every tensor the architecture needs and check its shape against `c`.
+    pub fn from_gguf(g: &Gguf<'a>, c: &Config) -> Result<Self, ModelError> {
+        let mut f = Finder { g, name: [0; 64] };
+        let token_embd = f.matrix(None, "token_embd.weight", c.vocab, c.dim)?;
+        let output_norm = f.vector(None, "output_norm.weight", c.dim)?;
+        let (output, tied_output) = match f.find(None, "output.weight")? {
+            Some(t) => (
+                to_matrix(&t, c.vocab, c.dim).ok_or(ModelError::WrongShape {
+                    name: "output.weight",
+                    layer: None,
+                })?,
+                false,
+            ),
+            None => (token_embd, true),
+        };
+        let mut layers = Vec::with_capacity(c.n_layers);
+        for l in 0..c.n_layers {
+            let l_ = Some(l);
+            let (q_norm, k_norm) = if c.qk_norm {
+                (
+                    Some(f.vector(l_, "attn_q_norm.weight", c.head_dim)?),
+                    Some(f.vector(l_, "attn_k_norm.weight", c.head_dim)?),
+                )
+            } else {
+                (None, None)
+            };
+            layers.push(LayerWeights {
+                attn_norm: f.vector(l_, "attn_norm.weight", c.dim)?,
+                wq: f.matrix(l_, "attn_q.weight", c.q_dim(), c.dim)?,
+                wk: f.matrix(l_, "attn_k.weight", c.kv_dim(), c.dim)?,
+                wv: f.matrix(l_, "attn_v.weight", c.kv_dim_v(), c.dim)?,
+                q_norm,
+                k_norm,
+                wo: f.matrix(l_, "attn_output.weight", c.dim, c.att_out_dim())?,
+                ffn_norm: f.vector(l_, "ffn_norm.weight", c.dim)?,
+                w_gate: f.matrix(l_, "ffn_gate.weight", c.ff, c.dim)?,
+                w_up: f.matrix(l_, "ffn_up.weight", c.ff, c.dim)?,
+                w_down: f.matrix(l_, "ffn_down.weight", c.dim, c.ff)?,
+            });
+        }
+        Ok(Self {
+            token_embd,
+            layers,
+            output_norm,
+            output,
+            tied_output,
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// RunState
+// ---------------------------------------------------------------------------------------------
+
+/// Activations for up to `n_batch` tokens at once, and the KV cache. Allocated once.
+pub struct RunState {
+    pub n_batch: usize,
+    /// (n_batch × dim) residual stream
+    x: Vec<f32>,
+    /// (n_batch × dim) normalised input of a sub-block, then its output
+    xb: Vec<f32>,
+    /// (n_batch × att_out_dim) attention output before `wo`
+    xb2: Vec<f32>,
+    /// (n_batch × q_dim)
+    q: Vec<f32>,
+    /// (n_batch × kv_dim)
+    k: Vec<f32>,
+    /// (n_batch × kv_dim_v)
+    v: Vec<f32>,
+    /// (n_batch × ff) gate, then SwiGLU output
+    hb: Vec<f32>,
+    /// (n_batch × ff) up
+    hb2: Vec<f32>,
+    /// (seq_len) attention scores of one head
+    att: Vec<f32>,
+    /// (n_rot) cos/sin pairs for one position
+    rope: Vec<f32>,
+    /// (vocab) logits of the last token
+    logits: Vec<f32>,
+    /// (dim) final-norm hidden state of the last token
+    hidden: Vec<f32>,
+    /// (dim) residual stream after layer `capture_layer` for the last token
+    layer_hidden: Vec<f32>,
+    /// (n_layers × seq_len × kv_dim)
+    key_cache: Vec<f32>,
+    /// (n_layers × seq_len × kv_dim_v)
+    value_cache: Vec<f32>,
+    scratch: ActScratch,
+}
+
+impl RunState {
+    pub fn new(c: &Config, n_batch: usize) -> Result<Self, ModelError> {
+        let n_batch = n_batch.max(1);
+        let kv = c
+            .n_layers
+            .checked_mul(c.seq_len)
+            .and_then(|v| v.checked_mul(c.kv_dim().max(c.kv_dim_v())))
+            .filter(|&v| v <= 1 << 34)
+            .ok_or(ModelError::BadConfig("context_length"))?;
+        let _ = kv;
+        let widest = c.dim.max(c.att_out_dim()).max(c.ff);
+        Ok(Self {
+            n_batch,
+            x: vec![0.0; n_batch * c.dim],
+            xb: vec![0.0; n_batch * c.dim],
+            xb2: vec![0.0; n_batch * c.att_out_dim()],
+            q: vec![0.0; n_batch * c.q_dim()],
+            k: vec![0.0; n_batch * c.kv_dim()],
+            v: vec![0.0; n_batch * c.kv_dim_v()],
+            hb: vec![0.0; n_batch * c.ff],
+            hb2: vec![0.0; n_batch * c.ff],
+            att: vec![0.0; c.seq_len],
+            rope: vec![0.0; c.n_rot],
+            logits: vec![0.0; c.vocab],
+            hidden: vec![0.0; c.dim],
+            layer_hidden: vec![0.0; c.dim],
+            key_cache: vec![0.0; c.n_layers * c.seq_len * c.kv_dim()],
+            value_cache: vec![0.0; c.n_layers * c.seq_len * c.kv_dim_v()],
+            scratch: ActScratch::new(n_batch * widest),
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transformer
+// ---------------------------------------------------------------------------------------------
+
+/// Test-only switches that reintroduce known silent bugs, so the parity tests can prove they
+/// catch them. They do not exist in non-test builds.
+#[cfg(test)]
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct TestSwitches {
+    /// Pair dimension 2i with 2i+1 instead of i with i+n_rot/2.
+    pub adjacent_rope: bool,
+    /// Skip the per-head QK RMSNorm.
+    pub no_qk_norm: bool,
+}
+
+/// What `run` computes after the last layer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Output {
+    /// Final-norm hidden state of the last token only.
+    Hidden,
+    /// Hidden state and logits of the last token.
+    Logits,
+}
+
+/// A loaded model ready to run: config, borrowed weights and its state.
+pub struct Transformer<'a> {
+    pub config: Config,
+    pub weights: Weights<'a>,
+    state: RunState,
+    capture_layer: Option<usize>,
+    #[cfg(test)]
+    pub(crate) switches: TestSwitches,
+}
+
+/// Default prefill batch: big enough to amortise weight loads, small enough for L2.
+pub const DEFAULT_BATCH: usize = 32;
+
+impl<'a> Transformer<'a> {
+    /// Load from a parsed GGUF. `max_seq` caps the KV cache length (default: the trained context).
+    pub fn new(g: &Gguf<'a>, max_seq: Option<usize>) -> Result<Self, ModelError> {
+        Self::with_batch(g, max_seq, DEFAULT_BATCH)
+    }
+
+    /// As [`Transformer::new`] with an explicit prefill batch size.
+    pub fn with_batch(
+        g: &Gguf<'a>,
+        max_seq: Option<usize>,
+        n_batch: usize,
+    ) -> Result<Self, ModelError> {
+        let config = Config::from_gguf(g, max_seq)?;
+        let weights = Weights::from_gguf(g, &config)?;
+        let state = RunState::new(&config, n_batch)?;
+        Ok(Self {
+            config,
+            weights,
+            state,
+            capture_layer: None,
+            #[cfg(test)]
+            switches: TestSwitches::default(),
+        })
+    }
+
+    /// Decode one token at position `pos`; returns its logits (`vocab` long).
+    pub fn forward(&mut self, token: u32, pos: usize) -> Result<&[f32], ModelError> {
+        self.run(&[token], pos, Output::Logits, None)?;
+        Ok(&self.state.logits)
+    }
+
+    /// Process `tokens` at positions `pos..pos+len` in batches; returns the last token's logits.
+    pub fn prefill(&mut self, tokens: &[u32], pos: usize) -> Result<&[f32], ModelError> {
+        self.prefill_inner(tokens, pos, Output::Logits)?;
+        Ok(&self.state.logits)
+    }
+
+    /// As [`Transformer::prefill`] but skips the output projection and returns the last token's
+    /// final-norm hidden state (`dim` long): what the router needs, at a fraction of the cost.
+    pub fn prefill_hidden(&mut self, tokens: &[u32], pos: usize) -> Result<&[f32], ModelError> {
+        self.prefill_inner(tokens, pos, Output::Hidden)?;
+        Ok(&self.state.hidden)
+    }
+
+    /// Prefill writing the logits of every position into `out` (`tokens.len() × vocab`).
+    pub fn prefill_all_logits(
+        &mut self,
+        tokens: &[u32],
+        pos: usize,
+        out: &mut [f32],
+    ) -> Result<(), ModelError> {
+        let v = self.config.vocab;
+        if out.len() != tokens.len() * v {
+            return Err(ModelError::BadArgument("out must be tokens.len() * vocab"));
+        }
+        let b = self.state.n_batch;
+        for (i, chunk) in tokens.chunks(b).enumerate() {
+            let o = &mut out[i * b * v..(i * b + chunk.len()) * v];
+            self.run(chunk, pos + i * b, Output::Hidden, Some(o))?;
+        }
+        Ok(())
+    }
+
+    fn prefill_inner(&mut self, tokens: &[u32], pos: usize, out: Output) -> Result<(), ModelError> {
+        if tokens.is_empty() {
+            return Err(ModelError::BadArgument("empty token slice"));
+        }
+        let b = self.state.n_batch;
+        let n_chunks = tokens.len().div_ceil(b);
+        for (i, chunk) in tokens.chunks(b).enumerate() {
+            let o = if i + 1 == n_chunks { out } else { Output::Hidden };
+            self.run(chunk, pos + i * b, o, None)?;
+        }
+        Ok(())
+    }
+
+    /// Final-norm hidden state (`dim`) of the last token processed by `forward`/`prefill*`.
+    /// For the state at position p, process the sequence up to p.
+    pub fn hidden(&self) -> &[f32] {
+        &self.state.hidden
+    }
+
+    /// Logits of the last token processed with logits (`forward`/`prefill`).
+    pub fn logits(&self) -> &[f32] {
+        &self.state.logits
+    }
+
+    /// Record the residual stream after layer `layer` (0-based) of the last token of every
+    /// following call; `None` stops. Read it with [`Transformer::layer_hidden`].
+    pub fn set_capture_layer(&mut self, layer: Option<usize>) -> Result<(), ModelError> {
+        if layer.is_some_and(|l| l >= self.config.n_layers) {
+            return Err(ModelError::BadArgument("capture layer out of range"));
+        }
+        self.capture_layer = layer;
+        Ok(())
+    }
+
+    /// The residual stream captured after the layer chosen with `set_capture_layer`.
+    pub fn layer_hidden(&self) -> &[f32] {
+        &self.state.layer_hidden
+    }
+
+    /// One batch of `tokens` at positions `pos..`: the whole network. Allocates nothing.
+    fn run(
+        &mut self,
+        tokens: &[u32],
+        pos: usize,
+        output: Output,
+        all_logits: Option<&mut [f32]>,
+    ) -> Result<(), ModelError> {
+        let c = &self.config;
+        let w = &self.weights;
+        let s = &mut self.state;
+        let n = tokens.len();
+        debug_assert!(n >= 1 && n <= s.n_batch);
+        if pos + n > c.seq_len {
+            return Err(ModelError::ContextFull {
+                pos: pos + n,
+                max: c.seq_len,
+            });
+        }
+        if let Some(&t) = tokens.iter().find(|&&t| t as usize >= c.vocab) {
+            return Err(ModelError::TokenOutOfRange(t));
+        }
+        let (dim, hd, hdv) = (c.dim, c.head_dim, c.head_dim_v);
+        let (q_dim, kv_dim, kv_dim_v, ao_dim, ff) =
+            (c.q_dim(), c.kv_dim(), c.kv_dim_v(), c.att_out_dim(), c.ff);
+        let gqa = c.n_heads / c.n_kv_heads;
+        let scale = 1.0 / libm::sqrtf(hd as f32);
+        #[allow(unused_mut)]
+        let (mut rope_style, mut qk_norm) = (c.rope_style, c.qk_norm);
+        #[cfg(test)]
+        {
+            if self.switches.adjacent_rope {
+                rope_style = RopeStyle::Adjacent;
+            }
+            if self.switches.no_qk_norm {
+                qk_norm = false;
+            }
+        }
+
+        // Token embeddings.
+        for (t, &tok) in tokens.iter().enumerate() {
+            w.token_embd
+                .dequantize_row(tok as usize, &mut s.x[t * dim..(t + 1) * dim]);
+        }
+
+        for (l, lw) in w.layers.iter().enumerate() {
+            // Attention: RMSNorm, then Q/K/V projections of all tokens at once.
+            for t in 0..n {
+                let r = t * dim..(t + 1) * dim;
+                ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.attn_norm, c.norm_eps);
+            }
+            let xb = &s.xb[..n * dim];
+            ops::matmul(&mut s.q, &lw.wq, s.scratch.convert(lw.wq.ty, xb), n);
+            ops::matmul(&mut s.k, &lw.wk, s.scratch.convert(lw.wk.ty, xb), n);
+            ops::matmul(&mut s.v, &lw.wv, s.scratch.convert(lw.wv.ty, xb), n);
+
+            // Per-head QK-Norm (its own weights) BEFORE RoPE, then RoPE; store K and V.
+            let cache_off = l * c.seq_len;
+            for t in 0..n {
+                ops::rope_cache(&mut s.rope, pos + t, c.rope_base);
+                for h in 0..c.n_heads {
+                    let qh = &mut s.q[t * q_dim + h * hd..t * q_dim + (h + 1) * hd];
+                    if let (true, Some(qn)) = (qk_norm, lw.q_norm) {
+                        ops::rmsnorm_inplace(qh, qn, c.norm_eps);
+                    }
+                    ops::rope_apply(qh, &s.rope, rope_style);
+                }
+                for h in 0..c.n_kv_heads {
+                    let kh = &mut s.k[t * kv_dim + h * hd..t * kv_dim + (h + 1) * hd];
+                    if let (true, Some(kn)) = (qk_norm, lw.k_norm) {
+                        ops::rmsnorm_inplace(kh, kn, c.norm_eps);
+                    }
+                    ops::rope_apply(kh, &s.rope, rope_style);
+                }
+                let p = cache_off + pos + t;
+                s.key_cache[p * kv_dim..(p + 1) * kv_dim]
+                    .copy_from_slice(&s.k[t * kv_dim..(t + 1) * kv_dim]);
+                s.value_cache[p * kv_dim_v..(p + 1) * kv_dim_v]
+                    .copy_from_slice(&s.v[t * kv_dim_v..(t + 1) * kv_dim_v]);
+            }
+
+            // Causal softmax attention; query head h reads KV head h / gqa (llama.cpp's broadcast).
+            for t in 0..n {
+                let last = pos + t;
+                for h in 0..c.n_heads {
+                    let kvh = h / gqa;
+                    let qh = &s.q[t * q_dim + h * hd..t * q_dim + (h + 1) * hd];
+                    let att = &mut s.att[..=last];
+                    for (p, a) in att.iter_mut().enumerate() {
+                        let k0 = (cache_off + p) * kv_dim + kvh * hd;
+                        *a = ops::dot_f32(qh, &s.key_cache[k0..k0 + hd]) * scale;
+                    }
+                    ops::softmax(att);
+                    let out = &mut s.xb2[t * ao_dim + h * hdv..t * ao_dim + (h + 1) * hdv];
+                    out.fill(0.0);
+                    for (p, &a) in att.iter().enumerate() {
+                        let v0 = (cache_off + p) * kv_dim_v + kvh * hdv;
+                        ops::axpy(out, a, &s.value_cache[v0..v0 + hdv]);
+                    }
+                }
+            }
+
+            // Output projection and residual.
+            let xb2 = &s.xb2[..n * ao_dim];
+            ops::matmul(&mut s.xb, &lw.wo, s.scratch.convert(lw.wo.ty, xb2), n);
+            for (x, &d) in s.x[..n * dim].iter_mut().zip(&s.xb[..n * dim]) {
+                *x += d;
+            }
+
+            // SwiGLU feed-forward and residual.
+            for t in 0..n {
+                let r = t * dim..(t + 1) * dim;
+                ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.ffn_norm, c.norm_eps);
+            }
+            let xb = &s.xb[..n * dim];
+            ops::matmul(&mut s.hb, &lw.w_gate, s.scratch.convert(lw.w_gate.ty, xb), n);
+            ops::matmul(&mut s.hb2, &lw.w_up, s.scratch.convert(lw.w_up.ty, xb), n);
+            ops::swiglu(&mut s.hb[..n * ff], &s.hb2[..n * ff]);
+            let hb = &s.hb[..n * ff];
+            ops::matmul(&mut s.xb, &lw.w_down, s.scratch.convert(lw.w_down.ty, hb), n);
+            for (x, &d) in s.x[..n * dim].iter_mut().zip(&s.xb[..n * dim]) {
+                *x += d;
+            }
+
+            if self.capture_layer == Some(l) {
+                s.layer_hidden
+                    .copy_from_slice(&s.x[(n - 1) * dim..n * dim]);
+            }
+        }
+
+        // Final norm; logits for every token, or for the last one, or none.
+        if let Some(out) = all_logits {
+            for t in 0..n {
+                let r = t * dim..(t + 1) * dim;
+                ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], w.output_norm, c.norm_eps);
+            }
+            let xb = &s.xb[..n * dim];
+            ops::matmul(out, &w.output, s.scratch.convert(w.output.ty, xb), n);
+            s.hidden.copy_from_slice(&s.xb[(n - 1) * dim..n * dim]);
+        } else {
+            let last = &s.x[(n - 1) * dim..n * dim];
+            ops::rmsnorm(&mut s.hidden, last, w.output_norm, c.norm_eps);
+            if output == Output::Logits {
+                let act = s.scratch.convert(w.output.ty, &s.hidden);
+                ops::matmul(&mut s.logits, &w.output, act, 1);
+            }
+        }
+        Ok(())
+    }
+}

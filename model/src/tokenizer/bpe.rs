@@ -1,0 +1,231 @@
+//! The merge loop of llama.cpp's `llm_tokenizer_bpe_session::tokenize`, over raw bytes.
+//!
+//! Every string that can occur as a symbol (a single byte, a side of a merge, a merge result,
+//! a token) gets a small integer, so the loop compares and looks up integers only. Pending
+//! merges sit in a binary heap ordered by (rank, left position) as llama.cpp's queue is; an
+//! entry whose sides changed since it was queued is skipped when popped. A word of n bytes
+//! costs O(n log n), whatever its content.
+
+use alloc::boxed::Box;
+use alloc::collections::BinaryHeap;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::cmp::Reverse;
+
+use hashbrown::HashMap;
+
+use super::{byte_decode_exact, byte_encode, Arena};
+
+const NONE: u32 = u32::MAX;
+
+pub(super) struct Bpe {
+    /// (left symbol, right symbol) packed in a u64 -> (rank, merged symbol).
+    merges: HashMap<u64, (u32, u32)>,
+    /// Token id of each symbol, or NONE when the string is not a token.
+    sym_token: Vec<u32>,
+    /// For a byte left in a symbol that is not a token, llama.cpp looks up each byte of the
+    /// byte's GPT-2 character as a one-byte token text, and drops those it does not find.
+    fallback: [[u32; 2]; 256],
+    /// Raw word -> token, for llama.cpp's `ignore_merges`.
+    word_tokens: Option<HashMap<Box<[u8]>, u32>>,
+}
+
+struct Interner {
+    ids: HashMap<Vec<u8>, u32>,
+    sym_token: Vec<u32>,
+}
+
+impl Interner {
+    fn intern(&mut self, bytes: &[u8]) -> u32 {
+        if let Some(&s) = self.ids.get(bytes) {
+            return s;
+        }
+        let s = self.sym_token.len() as u32;
+        self.ids.insert(bytes.to_vec(), s);
+        self.sym_token.push(NONE);
+        s
+    }
+}
+
+#[inline]
+fn pair_key(left: u32, right: u32) -> u64 {
+    (u64::from(left) << 32) | u64::from(right)
+}
+
+impl Bpe {
+    pub(super) fn new<M: AsRef<[u8]>>(
+        texts: &Arena,
+        text_to_id: &HashMap<Box<[u8]>, u32>,
+        merge_list: &[M],
+        ignore_merges: bool,
+    ) -> Self {
+        let n_tokens = texts.ends.len();
+        let mut int = Interner { ids: HashMap::with_capacity(n_tokens + merge_list.len()), sym_token: Vec::new() };
+        // Symbols 0..256 are the single bytes, which every word starts from.
+        for b in 0..=255u8 {
+            int.intern(&[b]);
+        }
+        let mut word_tokens = ignore_merges.then(HashMap::new);
+        for i in 0..n_tokens {
+            let text = texts.get(i).unwrap_or(&[]);
+            // Tokens whose text is not a byte encoding can never equal an encoded word.
+            if let Some(bytes) = byte_decode_exact(text).filter(|b| !b.is_empty()) {
+                let s = int.intern(&bytes);
+                int.sym_token[s as usize] = i as u32;
+                if let Some(w) = word_tokens.as_mut() {
+                    w.insert(bytes.into_boxed_slice(), i as u32);
+                }
+            }
+        }
+
+        let mut merges = HashMap::with_capacity(merge_list.len());
+        let mut joined = Vec::new();
+        for (rank, m) in merge_list.iter().enumerate() {
+            let m = m.as_ref();
+            // llama.cpp splits at the first space at or after index 1.
+            let Some(sp) = m.iter().skip(1).position(|&b| b == b' ').map(|p| p + 1) else {
+                continue;
+            };
+            let (Some(l), Some(r)) = (byte_decode_exact(&m[..sp]), byte_decode_exact(&m[sp + 1..])) else {
+                continue;
+            };
+            if l.is_empty() || r.is_empty() {
+                continue;
+            }
+            let ls = int.intern(&l);
+            let rs = int.intern(&r);
+            joined.clear();
+            joined.extend_from_slice(&l);
+            joined.extend_from_slice(&r);
+            let merged = int.intern(&joined);
+            // llama.cpp's bpe_ranks.emplace keeps the first rank of a repeated merge.
+            merges.entry(pair_key(ls, rs)).or_insert((rank as u32, merged));
+        }
+
+        let mut fallback = [[NONE; 2]; 256];
+        let mut enc = Vec::new();
+        for (b, slot) in fallback.iter_mut().enumerate() {
+            enc.clear();
+            byte_encode(&[b as u8], &mut enc);
+            for (k, e) in enc.iter().enumerate() {
+                slot[k] = text_to_id.get(core::slice::from_ref(e)).copied().unwrap_or(NONE);
+            }
+        }
+
+        Self { merges, sym_token: int.sym_token, fallback, word_tokens }
+    }
+
+    /// Appends the tokens of one pre-tokenized word.
+    pub(super) fn encode_word(&self, word: &[u8], ignore_merges: bool, s: &mut Scratch, out: &mut Vec<u32>) {
+        if word.is_empty() {
+            return;
+        }
+        if ignore_merges {
+            if let Some(&id) = self.word_tokens.as_ref().and_then(|w| w.get(word)) {
+                out.push(id);
+                return;
+            }
+        }
+        if word.len() == 1 {
+            self.emit(u32::from(word[0]), word, out);
+            return;
+        }
+
+        s.syms.clear();
+        let last = word.len() - 1;
+        s.syms.extend(word.iter().enumerate().map(|(i, &b)| Symbol {
+            sym: u32::from(b),
+            start: i as u32,
+            len: 1,
+            prev: if i == 0 { NONE } else { i as u32 - 1 },
+            next: if i == last { NONE } else { i as u32 + 1 },
+        }));
+        s.heap.clear();
+        for i in 1..word.len() as u32 {
+            self.queue_pair(&s.syms, i - 1, i, &mut s.heap);
+        }
+
+        while let Some(Reverse(m)) = s.heap.pop() {
+            let (l, r) = (s.syms[m.left as usize], s.syms[m.right as usize]);
+            // Stale: one side was merged away or grew since this pair was queued.
+            if l.len == 0 || r.len == 0 || l.sym != m.left_sym || r.sym != m.right_sym {
+                continue;
+            }
+            let left = &mut s.syms[m.left as usize];
+            left.len += r.len;
+            left.sym = m.merged;
+            left.next = r.next;
+            let prev = left.prev;
+            s.syms[m.right as usize].len = 0;
+            if r.next != NONE {
+                s.syms[r.next as usize].prev = m.left;
+            }
+            if prev != NONE {
+                self.queue_pair(&s.syms, prev, m.left, &mut s.heap);
+            }
+            if r.next != NONE {
+                self.queue_pair(&s.syms, m.left, r.next, &mut s.heap);
+            }
+        }
+
+        // Symbol 0 is never merged away (merges absorb the right side), so the chain starts there.
+        let mut i = 0;
+        while i != NONE {
+            let sym = s.syms[i as usize];
+            let bytes = &word[sym.start as usize..(sym.start + sym.len) as usize];
+            self.emit(sym.sym, bytes, out);
+            i = sym.next;
+        }
+    }
+
+    #[inline]
+    fn queue_pair(&self, syms: &[Symbol], left: u32, right: u32, heap: &mut BinaryHeap<Reverse<Pending>>) {
+        let (ls, rs) = (syms[left as usize].sym, syms[right as usize].sym);
+        if let Some(&(rank, merged)) = self.merges.get(&pair_key(ls, rs)) {
+            heap.push(Reverse(Pending { rank, left, right, left_sym: ls, right_sym: rs, merged }));
+        }
+    }
+
+    #[inline]
+    fn emit(&self, sym: u32, bytes: &[u8], out: &mut Vec<u32>) {
+        let id = self.sym_token[sym as usize];
+        if id != NONE {
+            out.push(id);
+            return;
+        }
+        for &b in bytes {
+            out.extend(self.fallback[b as usize].iter().copied().filter(|&t| t != NONE));
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Symbol {
+    sym: u32,
+    start: u32,
+    /// 0 once merged into its left neighbour.
+    len: u32,
+    prev: u32,
+    next: u32,
+}
+
+/// A queued merge. Field order is the heap order: rank, then leftmost (llama.cpp's comparator).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Pending {
+    rank: u32,
+    left: u32,
+    right: u32,
+    left_sym: u32,
+    right_sym: u32,
+    merged: u32,
+}
+
+#[derive(Default)]
+pub(super) struct Scratch {
+    syms: Vec<Symbol>,
+    heap: BinaryHeap<Reverse<Pending>>,
+}
+
+// Keep `vec!` import used in no_std builds only where needed.
+#[allow(unused_imports)]
+use vec as _;

@@ -1,0 +1,133 @@
+//! Names for the vendors, devices and classes a user is likely to meet:
+//! everything QEMU's q35 and i440fx machines show, VirtualBox's devices,
+//! and the common NVMe vendors. Spelled as in the pci.ids database.
+
+pub fn vendor_name(vendor: u16) -> Option<&'static str> {
+    Some(match vendor {
+        0x8086 => "Intel Corporation",
+        0x1b36 | 0x1af4 => "Red Hat, Inc.",
+        // pci.ids says "Technical Corp."; in practice only Bochs/QEMU use it.
+        0x1234 => "QEMU/Bochs",
+        0x1022 => "Advanced Micro Devices, Inc. [AMD]",
+        0x1002 => "Advanced Micro Devices, Inc. [AMD/ATI]",
+        0x10de => "NVIDIA Corporation",
+        0x10ec => "Realtek Semiconductor Co., Ltd.",
+        0x14e4 => "Broadcom Inc.",
+        0x15ad => "VMware",
+        0x80ee => "InnoTek Systemberatung GmbH",
+        0x106b => "Apple Inc.",
+        0x144d => "Samsung Electronics Co Ltd",
+        0x1c5c => "SK hynix",
+        0x15b7 => "Sandisk Corp",
+        0x1e0f => "KIOXIA Corporation",
+        0x1987 => "Phison Electronics Corporation",
+        0x126f => "Silicon Motion, Inc.",
+        0x1344 => "Micron Technology Inc",
+        0x2646 => "Kingston Technology Company, Inc.",
+        0x1d97 => "Shenzhen Longsys Electronics Co., Ltd.",
+        0x1cc1 => "ADATA Technology Co., Ltd.",
+        0x1b4b => "Marvell Technology Group Ltd.",
+        0x1912 => "Renesas Technology Corp.",
+        0x1033 => "NEC Corporation",
+        _ => return None,
+    })
+}
+
+pub fn device_name(vendor: u16, device: u16) -> Option<&'static str> {
+    Some(match (vendor, device) {
+        // QEMU q35
+        (0x8086, 0x29c0) => "82G33/G31/P35/P31 Express DRAM Controller",
+        (0x8086, 0x2918) => "82801IB (ICH9) LPC Interface Controller",
+        (0x8086, 0x2922) => "82801IR/IO/IH (ICH9R/DO/DH) 6 port SATA Controller [AHCI mode]",
+        (0x8086, 0x2930) => "82801I (ICH9 Family) SMBus Controller",
+        (0x8086, 0x293e) => "82801I (ICH9 Family) HD Audio Controller",
+        (0x8086, 0x2934) => "82801I (ICH9 Family) USB UHCI Controller #1",
+        (0x8086, 0x293a) => "82801I (ICH9 Family) USB2 EHCI Controller #1",
+        // QEMU i440fx
+        (0x8086, 0x1237) => "440FX - 82441FX PMC [Natoma]",
+        (0x8086, 0x7000) => "82371SB PIIX3 ISA [Natoma/Triton II]",
+        (0x8086, 0x7010) => "82371SB PIIX3 IDE [Natoma/Triton II]",
+        (0x8086, 0x7020) => "82371SB PIIX3 USB [Natoma/Triton II]",
+        (0x8086, 0x7113) => "82371AB/EB/MB PIIX4 ACPI",
+        // Network
+        (0x8086, 0x100e) => "82540EM Gigabit Ethernet Controller",
+        (0x8086, 0x10d3) => "82574L Gigabit Network Connection",
+        (0x10ec, 0x8139) => "RTL-8100/8101L/8139 PCI Fast Ethernet Adapter",
+        // Red Hat / QEMU
+        (0x1b36, 0x0001) => "QEMU PCI-PCI bridge",
+        (0x1b36, 0x0008) => "QEMU PCIe Host bridge",
+        (0x1b36, 0x000c) => "QEMU PCIe Root port",
+        (0x1b36, 0x000d) => "QEMU XHCI Host Controller",
+        (0x1b36, 0x0010) => "QEMU NVM Express Controller",
+        (0x1b36, 0x0100) => "QXL paravirtual graphic card",
+        (0x1234, 0x1111) => "QEMU Virtual Video Controller",
+        // virtio (legacy and 1.0 ids)
+        (0x1af4, 0x1000) => "Virtio network device",
+        (0x1af4, 0x1001) => "Virtio block device",
+        (0x1af4, 0x1002) => "Virtio memory balloon",
+        (0x1af4, 0x1003) => "Virtio console",
+        (0x1af4, 0x1004) => "Virtio SCSI",
+        (0x1af4, 0x1005) => "Virtio RNG",
+        (0x1af4, 0x1041) => "Virtio 1.0 network device",
+        (0x1af4, 0x1042) => "Virtio 1.0 block device",
+        (0x1af4, 0x1050) => "Virtio 1.0 GPU",
+        (0x1af4, 0x1052) => "Virtio 1.0 input",
+        // VirtualBox / VMware
+        (0x80ee, 0xbeef) => "VirtualBox Graphics Adapter",
+        (0x80ee, 0xcafe) => "VirtualBox Guest Service",
+        (0x15ad, 0x0405) => "SVGA II Adapter",
+        (0x15ad, 0x0740) => "Virtual Machine Communication Interface",
+        _ => return None,
+    })
+}
+
+/// Class name, most specific first (prog-if, then subclass, then class).
+pub fn class_name(class: u8, subclass: u8, prog_if: u8) -> &'static str {
+    match (class, subclass, prog_if) {
+        (0x01, 0x06, 0x01) => "SATA controller (AHCI)",
+        (0x01, 0x08, 0x02) => "Non-Volatile memory controller (NVMe)",
+        (0x0c, 0x03, 0x00) => "USB controller (UHCI)",
+        (0x0c, 0x03, 0x10) => "USB controller (OHCI)",
+        (0x0c, 0x03, 0x20) => "USB controller (EHCI)",
+        (0x0c, 0x03, 0x30) => "USB controller (xHCI)",
+        (0x00, 0x01, _) => "VGA compatible unclassified device",
+        (0x00, _, _) => "Unclassified device",
+        (0x01, 0x00, _) => "SCSI storage controller",
+        (0x01, 0x01, _) => "IDE interface",
+        (0x01, 0x05, _) => "ATA controller",
+        (0x01, 0x06, _) => "SATA controller",
+        (0x01, 0x07, _) => "Serial Attached SCSI controller",
+        (0x01, 0x08, _) => "Non-Volatile memory controller",
+        (0x01, _, _) => "Mass storage controller",
+        (0x02, 0x00, _) => "Ethernet controller",
+        (0x02, 0x80, _) => "Network controller",
+        (0x02, _, _) => "Network controller",
+        (0x03, 0x00, _) => "VGA compatible controller",
+        (0x03, 0x01, _) => "XGA compatible controller",
+        (0x03, 0x02, _) => "3D controller",
+        (0x03, _, _) => "Display controller",
+        (0x04, 0x01, _) => "Multimedia audio controller",
+        (0x04, 0x03, _) => "Audio device",
+        (0x04, _, _) => "Multimedia controller",
+        (0x05, _, _) => "Memory controller",
+        (0x06, 0x00, _) => "Host bridge",
+        (0x06, 0x01, _) => "ISA bridge",
+        (0x06, 0x04, _) => "PCI bridge",
+        (0x06, 0x07, _) => "CardBus bridge",
+        (0x06, _, _) => "Bridge",
+        (0x07, 0x00, _) => "Serial controller",
+        (0x07, _, _) => "Communication controller",
+        (0x08, 0x80, _) => "System peripheral",
+        (0x08, _, _) => "Generic system peripheral",
+        (0x09, _, _) => "Input device controller",
+        (0x0c, 0x03, _) => "USB controller",
+        (0x0c, 0x05, _) => "SMBus",
+        (0x0c, _, _) => "Serial bus controller",
+        (0x0d, _, _) => "Wireless controller",
+        (0x10, _, _) => "Encryption controller",
+        (0x11, _, _) => "Signal processing controller",
+        (0x12, _, _) => "Processing accelerators",
+        (0xff, _, _) => "Unassigned class",
+        _ => "Unknown class",
+    }
+}
