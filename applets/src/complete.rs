@@ -49,7 +49,12 @@ impl Completion {
 /// command name, a path from `files` for path slots, a word for one-of
 /// slots, an applet name for `help`. Text and integer slots have nothing to
 /// offer.
-pub fn complete(table: &Table, mode: Mode, line: &str, files: Option<&mut dyn Files>) -> Completion {
+pub fn complete(
+    table: &Table,
+    mode: Mode,
+    line: &str,
+    files: Option<&mut dyn Files>,
+) -> Completion {
     let words = split(line);
     let (index, start, partial) = match words.words.last() {
         Some(w) if !words.trailing_space => (words.words.len() - 1, w.start, w.text.clone()),
@@ -102,7 +107,8 @@ fn paths(fs: &mut dyn Files, kind: PathKind, partial: &str) -> Vec<String> {
         None if partial.is_empty() => ("/", ""),
         None => ("", partial),
     };
-    let Ok(dir) = crate::parse::normalize_path(if dir_typed.is_empty() { "/" } else { dir_typed }) else {
+    let Ok(dir) = crate::parse::normalize_path(if dir_typed.is_empty() { "/" } else { dir_typed })
+    else {
         return Vec::new();
     };
     let Ok(entries) = fs.list(&dir) else {

@@ -50,7 +50,10 @@ impl MemFs {
             if let Some(d) = p.strip_suffix('/') {
                 nodes.insert(d.to_string(), Node::Dir);
             } else {
-                nodes.insert(p.to_string(), Node::File(format!("contents of {p}\n").into_bytes()));
+                nodes.insert(
+                    p.to_string(),
+                    Node::File(format!("contents of {p}\n").into_bytes()),
+                );
             }
         }
         MemFs {
@@ -175,11 +178,18 @@ impl Files for MemFs {
             return Err(FsError::IsADirectory);
         }
         let old = self.file(path).map_or(0, |d| d.len() as u64);
-        let new = if append { old + data.len() as u64 } else { data.len() as u64 };
+        let new = if append {
+            old + data.len() as u64
+        } else {
+            data.len() as u64
+        };
         if self.used() - old + new > self.capacity {
             return Err(FsError::DiskFull);
         }
-        let entry = self.nodes.entry(key(path)).or_insert(Node::File(Vec::new()));
+        let entry = self
+            .nodes
+            .entry(key(path))
+            .or_insert(Node::File(Vec::new()));
         if let Node::File(d) = entry {
             if !append {
                 d.clear();

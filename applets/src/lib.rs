@@ -18,6 +18,11 @@ pub mod services;
 pub mod spec;
 pub mod table;
 
+/// Typed access to an applet's arguments by slot index.
+pub mod args {
+    pub use crate::applets::{opt_integer, opt_path, opt_word, path, text};
+}
+
 pub use command::{Arg, Command};
 pub use complete::{complete, Completion};
 pub use files::{DirEntry, Files, FsError, VolumeInfo};

@@ -29,7 +29,10 @@ pub enum Problem {
     Missing(&'static str),
     /// More words than slots; the first extra word.
     Extra(String),
-    NotInteger { slot: &'static str, text: String },
+    NotInteger {
+        slot: &'static str,
+        text: String,
+    },
     OutOfRange {
         slot: &'static str,
         value: i64,
@@ -43,7 +46,10 @@ pub enum Problem {
     },
     /// An applet-name slot names nothing reachable.
     NoSuchApplet(String),
-    BadPath { slot: &'static str, text: String },
+    BadPath {
+        slot: &'static str,
+        text: String,
+    },
     /// An argument of the wrong type (only from a hand-built [`Command`]).
     WrongType(&'static str),
 }
@@ -67,12 +73,47 @@ pub enum ParseError {
     },
 }
 
+impl ParseError {
+    /// Whether a line that starts with an applet's name but does not fit it
+    /// may be a sentence instead ("help me find my notes", "ls what's in
+    /// docs"): stray words, an apostrophe read as a quote, a word where a
+    /// number or keyword belongs. A shell with a model may hand such lines to
+    /// it; without one it prints the error. A missing argument or a bad path
+    /// is a mistyped command, not prose.
+    pub fn could_be_prose(&self) -> bool {
+        match self {
+            ParseError::UnterminatedQuote { .. } => true,
+            ParseError::Usage { problem, .. } => matches!(
+                problem,
+                Problem::Extra(_)
+                    | Problem::NoSuchApplet(_)
+                    | Problem::NotInteger { .. }
+                    | Problem::NotOneOf { .. }
+            ),
+            _ => false,
+        }
+    }
+
+    /// The applet the line named, when it named one.
+    pub fn applet(&self) -> Option<&'static str> {
+        match self {
+            ParseError::ReadOnly(name) => Some(name),
+            ParseError::UnterminatedQuote { applet } | ParseError::Usage { applet, .. } => {
+                Some(applet.name)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Problem::Missing(slot) => write!(f, "missing <{slot}>"),
             Problem::Extra(word) => write!(f, "unexpected \"{word}\""),
-            Problem::NotInteger { slot, text } => write!(f, "<{slot}> must be a number, not \"{text}\""),
+            Problem::NotInteger { slot, text } => {
+                write!(f, "<{slot}> must be a number, not \"{text}\"")
+            }
             Problem::OutOfRange {
                 slot,
                 value,
@@ -80,10 +121,16 @@ impl fmt::Display for Problem {
                 max,
             } => write!(f, "<{slot}> must be {min} to {max}, not {value}"),
             Problem::NotOneOf { slot, text, words } => {
-                write!(f, "<{slot}> must be one of {}, not \"{text}\"", words.join(", "))
+                write!(
+                    f,
+                    "<{slot}> must be one of {}, not \"{text}\"",
+                    words.join(", ")
+                )
             }
             Problem::NoSuchApplet(name) => write!(f, "no command named \"{name}\""),
-            Problem::BadPath { slot, text } => write!(f, "<{slot}> is not a valid path: \"{text}\""),
+            Problem::BadPath { slot, text } => {
+                write!(f, "<{slot}> is not a valid path: \"{text}\"")
+            }
             Problem::WrongType(slot) => write!(f, "<{slot}> has the wrong type"),
         }
     }
@@ -167,7 +214,12 @@ pub fn split(line: &str) -> Words {
                 }
             }
             Q::Single => {
-                let w = cur.as_mut().expect("a quote opens a word");
+                // A quote opened the word, so it exists; `get_or_insert_with`
+                // keeps this free of a panic path all the same.
+                let w = cur.get_or_insert_with(|| Word {
+                    text: String::new(),
+                    start: i,
+                });
                 if c == '\'' {
                     q = Q::None;
                 } else {
@@ -175,7 +227,10 @@ pub fn split(line: &str) -> Words {
                 }
             }
             Q::Double => {
-                let w = cur.as_mut().expect("a quote opens a word");
+                let w = cur.get_or_insert_with(|| Word {
+                    text: String::new(),
+                    start: i,
+                });
                 match c {
                     '"' => q = Q::None,
                     '\\' => match chars.peek().map(|&(_, n)| n) {
@@ -258,11 +313,9 @@ fn usage(applet: &'static AppletSpec, problem: Problem) -> ParseError {
 /// Looks up the first word: reachable, exists only in the other mode, or
 /// not an applet at all.
 fn lookup(table: &Table, name: &str, mode: Mode) -> Result<&'static dyn Applet, ParseError> {
-    match table.get(name, mode) {
-        Some(a) => Ok(a),
-        None if table.get_any(name).is_some() => {
-            Err(ParseError::ReadOnly(table.get_any(name).expect("just found").spec().name))
-        }
+    match table.get_any(name) {
+        Some(a) if mode.allows(a.spec()) => Ok(a),
+        Some(a) => Err(ParseError::ReadOnly(a.spec().name)),
         None => Err(ParseError::NotACommand(name.to_string())),
     }
 }
@@ -278,7 +331,13 @@ fn arg_for(
     match slot.kind {
         SlotKind::Path { .. } => match normalize_path(&text) {
             Ok(p) => Ok(Arg::Path(p)),
-            Err(_) => Err(usage(spec, Problem::BadPath { slot: slot.name, text })),
+            Err(_) => Err(usage(
+                spec,
+                Problem::BadPath {
+                    slot: slot.name,
+                    text,
+                },
+            )),
         },
         SlotKind::Text => Ok(Arg::Text(text)),
         SlotKind::Integer { min, max } => {
@@ -376,11 +435,18 @@ pub fn parse(table: &Table, line: &str, mode: Mode) -> Result<Command, ParseErro
 
 /// Checks a command built anywhere (parser, grammar, test) against the
 /// reachable set and its applet's slots; returns the applet to run.
-pub fn check(table: &Table, command: &Command, mode: Mode) -> Result<&'static dyn Applet, ParseError> {
+pub fn check(
+    table: &Table,
+    command: &Command,
+    mode: Mode,
+) -> Result<&'static dyn Applet, ParseError> {
     let applet = lookup(table, command.applet, mode)?;
     let spec = applet.spec();
     if command.args.len() > spec.slots.len() {
-        return Err(usage(spec, Problem::Extra(render_arg(&command.args[spec.slots.len()]))));
+        return Err(usage(
+            spec,
+            Problem::Extra(render_arg(&command.args[spec.slots.len()])),
+        ));
     }
     for (i, slot) in spec.slots.iter().enumerate() {
         let Some(arg) = command.args.get(i) else {
@@ -423,7 +489,9 @@ pub fn check(table: &Table, command: &Command, mode: Mode) -> Result<&'static dy
 
 /// Whether a word must be quoted to read back as itself.
 fn needs_quotes(s: &str) -> bool {
-    s.is_empty() || s.chars().any(|c| c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '\\'))
+    s.is_empty()
+        || s.chars()
+            .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '"' | '\'' | '\\'))
 }
 
 /// A word as it must be typed to read back as `s`.

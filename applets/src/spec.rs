@@ -104,6 +104,12 @@ pub struct Example {
     pub command: &'static str,
 }
 
+impl Example {
+    pub const fn new(request: &'static str, command: &'static str) -> Example {
+        Example { request, command }
+    }
+}
+
 /// The declaration of one applet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AppletSpec {
@@ -125,7 +131,11 @@ impl AppletSpec {
     pub fn usage(&self) -> String {
         let mut s = String::from(self.name);
         for slot in self.slots {
-            let (open, close) = if slot.required { ('<', '>') } else { ('[', ']') };
+            let (open, close) = if slot.required {
+                ('<', '>')
+            } else {
+                ('[', ']')
+            };
             s.push(' ');
             s.push(open);
             match slot.kind {

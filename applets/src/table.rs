@@ -74,7 +74,10 @@ impl Context<'_> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AppletError {
     /// A filesystem operation failed on this path.
-    Fs { path: String, error: FsError },
+    Fs {
+        path: String,
+        error: FsError,
+    },
     /// The command did not match the applet's slots (a caller that skipped
     /// [`Table::parse`] and [`Table::run`]'s check).
     BadArgs,
@@ -266,6 +269,9 @@ impl Table {
     /// What the shell does with a typed line: parse it, run it, and print
     /// any error as one line. A line whose first word is not an applet is
     /// handed back as [`Outcome::NotACommand`] without printing anything.
+    /// A shell with a model may prefer [`Table::parse`] and [`Table::run`]
+    /// to send lines whose error [`could_be_prose`](ParseError::could_be_prose)
+    /// to the model instead of printing the usage.
     pub fn execute(&self, line: &str, mode: Mode, services: &mut dyn Services) -> Outcome {
         match self.parse(line, mode) {
             Err(ParseError::Empty) => Outcome::Empty,
@@ -288,7 +294,6 @@ impl Table {
         }
     }
 }
-
 
 /// The builtin table's applets, whatever the mode.
 pub fn all() -> impl Iterator<Item = &'static dyn Applet> {

@@ -10,7 +10,9 @@ use crate::parse::{render, split};
 use crate::services::PowerError;
 use crate::*;
 
-const WRITE_SET: [&str; 8] = ["write", "append", "rm", "mkdir", "cp", "mv", "reboot", "shutdown"];
+const WRITE_SET: [&str; 8] = [
+    "write", "append", "rm", "mkdir", "cp", "mv", "reboot", "shutdown",
+];
 
 fn names(mode: Mode) -> BTreeSet<&'static str> {
     specs(mode).iter().map(|s| s.name).collect()
@@ -24,7 +26,10 @@ fn run(line: &str, mode: Mode, sv: &mut FakeServices) -> Outcome {
 fn ok(line: &str, mode: Mode, sv: &mut FakeServices) -> String {
     let outcome = run(line, mode, sv);
     let out = sv.take();
-    assert!(matches!(outcome, Outcome::Ran { ok: true, .. }), "{line}: {outcome:?}\n{out}");
+    assert!(
+        matches!(outcome, Outcome::Ran { ok: true, .. }),
+        "{line}: {outcome:?}\n{out}"
+    );
     out
 }
 
@@ -32,7 +37,10 @@ fn ok(line: &str, mode: Mode, sv: &mut FakeServices) -> String {
 fn fails(line: &str, mode: Mode, sv: &mut FakeServices) -> String {
     let outcome = run(line, mode, sv);
     let out = sv.take();
-    assert!(matches!(outcome, Outcome::Ran { ok: false, .. }), "{line}: {outcome:?}\n{out}");
+    assert!(
+        matches!(outcome, Outcome::Ran { ok: false, .. }),
+        "{line}: {outcome:?}\n{out}"
+    );
     out
 }
 
@@ -61,8 +69,17 @@ fn read_only_reaches_everything_but_the_write_set() {
     let rw = names(Mode::ReadWrite);
     assert_eq!(rw, all);
     let hidden: BTreeSet<_> = all.difference(&ro).copied().collect();
-    assert_eq!(hidden, WRITE_SET.into_iter().collect());
-    for name in ["help", "clear", "echo", "history", "mem", "cpu", "uptime", "date", "lspci", "log", "ls", "cat", "hexdump", "df", "disk"] {
+    let writers: BTreeSet<_> = crate::all()
+        .map(|a| a.spec())
+        .filter(|s| s.writes)
+        .map(|s| s.name)
+        .collect();
+    assert_eq!(hidden, writers);
+    assert!(WRITE_SET.iter().all(|w| hidden.contains(w)), "{hidden:?}");
+    for name in [
+        "help", "clear", "echo", "history", "mem", "cpu", "uptime", "date", "lspci", "log", "ls",
+        "cat", "hexdump", "df", "disk",
+    ] {
         assert!(ro.contains(name), "{name} missing in read-only mode");
     }
     for spec in specs(Mode::ReadOnly) {
@@ -105,11 +122,23 @@ fn specs_are_well_formed() {
     let mut seen = BTreeSet::new();
     for spec in specs(Mode::ReadWrite) {
         assert!(seen.insert(spec.name), "duplicate applet {}", spec.name);
-        assert!(!spec.summary.is_empty() && !spec.summary.contains('\n'), "{}", spec.name);
-        assert!(spec.name.chars().all(|c| c.is_ascii_lowercase()), "{}", spec.name);
+        assert!(
+            !spec.summary.is_empty() && !spec.summary.contains('\n'),
+            "{}",
+            spec.name
+        );
+        assert!(
+            spec.name.chars().all(|c| c.is_ascii_lowercase()),
+            "{}",
+            spec.name
+        );
         let mut optional_seen = false;
         for (i, slot) in spec.slots.iter().enumerate() {
-            assert!(!(optional_seen && slot.required), "{}: required after optional", spec.name);
+            assert!(
+                !(optional_seen && slot.required),
+                "{}: required after optional",
+                spec.name
+            );
             optional_seen |= !slot.required;
             if slot.kind == SlotKind::Text {
                 assert_eq!(i, spec.slots.len() - 1, "{}: text slot not last", spec.name);
@@ -122,14 +151,27 @@ fn specs_are_well_formed() {
 fn every_applet_has_eight_examples_that_parse_to_it_canonically() {
     let mut requests = BTreeSet::new();
     for spec in specs(Mode::ReadWrite) {
-        assert!(spec.examples.len() >= 8, "{} has {} examples", spec.name, spec.examples.len());
+        assert!(
+            spec.examples.len() >= 8,
+            "{} has {} examples",
+            spec.name,
+            spec.examples.len()
+        );
         let distinct: BTreeSet<_> = spec.examples.iter().map(|e| e.command).collect();
         // Varied arguments where there are arguments to vary.
         if !spec.slots.is_empty() {
-            assert!(distinct.len() >= 3, "{}: examples all mean the same command", spec.name);
+            assert!(
+                distinct.len() >= 3,
+                "{}: examples all mean the same command",
+                spec.name
+            );
         }
         for ex in spec.examples {
-            assert!(requests.insert(ex.request), "request used twice: {}", ex.request);
+            assert!(
+                requests.insert(ex.request),
+                "request used twice: {}",
+                ex.request
+            );
             let c = parse(ex.command, Mode::ReadWrite)
                 .unwrap_or_else(|e| panic!("{}: {} does not parse: {e}", spec.name, ex.command));
             assert_eq!(c.applet, spec.name, "{}", ex.command);
@@ -145,10 +187,20 @@ fn example_paths_that_must_exist_are_in_the_sample_volume() {
         for ex in spec.examples {
             let c = parse(ex.command, Mode::ReadWrite).unwrap();
             for (slot, arg) in spec.slots.iter().zip(&c.args) {
-                if let (SlotKind::Path { kind, must_exist: true }, Arg::Path(p)) = (slot.kind, arg) {
+                if let (
+                    SlotKind::Path {
+                        kind,
+                        must_exist: true,
+                    },
+                    Arg::Path(p),
+                ) = (slot.kind, arg)
+                {
                     let as_dir = format!("{p}/");
-                    let found = SAMPLE_FS.iter().find(|s| **s == p.as_str() || **s == as_dir);
-                    let found = found.unwrap_or_else(|| panic!("{}: {p} not in SAMPLE_FS", ex.command));
+                    let found = SAMPLE_FS
+                        .iter()
+                        .find(|s| **s == p.as_str() || **s == as_dir);
+                    let found =
+                        found.unwrap_or_else(|| panic!("{}: {p} not in SAMPLE_FS", ex.command));
                     match kind {
                         PathKind::File => assert!(!found.ends_with('/'), "{}", ex.command),
                         PathKind::Dir => assert!(found.ends_with('/'), "{}", ex.command),
@@ -180,7 +232,10 @@ fn quoting() {
     assert_eq!(echo("echo a   b"), [text("a b")]);
     assert_eq!(echo("echo 'x \"y\" \\n'"), [text("x \"y\" \\n")]);
     assert_eq!(echo("echo a\\ \\ b"), [text("a  b")]);
-    assert_eq!(echo(r#"echo "say \"hi\" \\ \q""#), [text(r#"say "hi" \ \q"#)]);
+    assert_eq!(
+        echo(r#"echo "say \"hi\" \\ \q""#),
+        [text(r#"say "hi" \ \q"#)]
+    );
     assert_eq!(echo(r#"echo "one\ntwo\tthree""#), [text("one\ntwo\tthree")]);
     assert_eq!(echo("echo pre'fix 'post"), [text("prefix post")]);
     assert_eq!(echo("echo \"\""), [text("")]);
@@ -207,10 +262,19 @@ fn blank_and_prose_lines() {
         parse("what's on the disk", Mode::ReadOnly),
         Err(ParseError::NotACommand("whats on the disk".into()))
     );
-    assert_eq!(parse("show me the notes", Mode::ReadOnly), Err(ParseError::NotACommand("show".into())));
+    assert_eq!(
+        parse("show me the notes", Mode::ReadOnly),
+        Err(ParseError::NotACommand("show".into()))
+    );
     // A quoted first word is prose even if it spells a command.
-    assert_eq!(parse("\"ls\"", Mode::ReadOnly), Err(ParseError::NotACommand("ls".into())));
-    assert_eq!(parse("LS", Mode::ReadOnly), Err(ParseError::NotACommand("LS".into())));
+    assert_eq!(
+        parse("\"ls\"", Mode::ReadOnly),
+        Err(ParseError::NotACommand("ls".into()))
+    );
+    assert_eq!(
+        parse("LS", Mode::ReadOnly),
+        Err(ParseError::NotACommand("LS".into()))
+    );
 }
 
 #[test]
@@ -219,9 +283,15 @@ fn write_applets_in_read_only_mode_get_the_f2_hint() {
         let e = parse(&format!("{name} /NOTES.TXT /X"), Mode::ReadOnly).unwrap_err();
         assert_eq!(e, ParseError::ReadOnly(name));
         let msg = e.to_string();
-        assert!(msg.contains("read-write mode") && msg.contains("F2"), "{msg}");
+        assert!(
+            msg.contains("read-write mode") && msg.contains("F2"),
+            "{msg}"
+        );
     }
-    assert_eq!(parse("help rm", Mode::ReadOnly), Err(ParseError::ReadOnly("rm")));
+    assert_eq!(
+        parse("help rm", Mode::ReadOnly),
+        Err(ParseError::ReadOnly("rm"))
+    );
     assert!(parse("help rm", Mode::ReadWrite).is_ok());
 }
 
@@ -232,13 +302,55 @@ fn bad_lines_get_one_line_with_the_usage() {
         ("cat", Problem::Missing("file")),
         ("ls /DOCS /LOGS", Problem::Extra("/LOGS".into())),
         ("clear now", Problem::Extra("now".into())),
-        ("log many", Problem::NotInteger { slot: "lines", text: "many".into() }),
-        ("log 0", Problem::OutOfRange { slot: "lines", value: 0, min: 1, max: 100_000 }),
-        ("log 99999999999999999999", Problem::NotInteger { slot: "lines", text: "99999999999999999999".into() }),
-        ("probe medium", Problem::NotOneOf { slot: "level", text: "medium".into(), words: &["low", "high"] }),
-        ("help frobnicate", Problem::NoSuchApplet("frobnicate".into())),
-        ("cat \"\"", Problem::BadPath { slot: "file", text: "".into() }),
-        ("cat \"a\tb\"", Problem::BadPath { slot: "file", text: "a\tb".into() }),
+        (
+            "log many",
+            Problem::NotInteger {
+                slot: "lines",
+                text: "many".into(),
+            },
+        ),
+        (
+            "log 0",
+            Problem::OutOfRange {
+                slot: "lines",
+                value: 0,
+                min: 1,
+                max: 100_000,
+            },
+        ),
+        (
+            "log 99999999999999999999",
+            Problem::NotInteger {
+                slot: "lines",
+                text: "99999999999999999999".into(),
+            },
+        ),
+        (
+            "probe medium",
+            Problem::NotOneOf {
+                slot: "level",
+                text: "medium".into(),
+                words: &["low", "high"],
+            },
+        ),
+        (
+            "help frobnicate",
+            Problem::NoSuchApplet("frobnicate".into()),
+        ),
+        (
+            "cat \"\"",
+            Problem::BadPath {
+                slot: "file",
+                text: "".into(),
+            },
+        ),
+        (
+            "cat \"a\tb\"",
+            Problem::BadPath {
+                slot: "file",
+                text: "a\tb".into(),
+            },
+        ),
     ];
     for (line, problem) in cases {
         let e = parse(line, Mode::ReadWrite).unwrap_err();
@@ -246,14 +358,75 @@ fn bad_lines_get_one_line_with_the_usage() {
             ParseError::Usage { problem: p, applet } => {
                 assert_eq!(p, problem, "{line}");
                 let msg = e.to_string();
-                assert!(msg.ends_with(&format!("usage: {}", applet.usage())), "{msg}");
+                assert!(
+                    msg.ends_with(&format!("usage: {}", applet.usage())),
+                    "{msg}"
+                );
                 assert!(!msg.contains('\n'), "{msg}");
             }
             other => panic!("{line}: {other:?}"),
         }
     }
     let e = parse("echo \"unclosed", Mode::ReadOnly).unwrap_err();
-    assert_eq!(e.to_string(), "echo: unterminated quote; usage: echo [text]");
+    assert_eq!(
+        e.to_string(),
+        "echo: unterminated quote; usage: echo [text]"
+    );
+}
+
+#[test]
+fn prose_that_starts_with_a_command_name_is_flagged() {
+    let prose = [
+        "help me find my notes",
+        "ls what's in docs",
+        "log 5 lines",
+        "echo \"unclosed",
+        "probe medium",
+    ];
+    for line in prose {
+        let e = parse(line, Mode::ReadOnly).unwrap_err();
+        assert!(e.could_be_prose(), "{line}: {e:?}");
+        assert!(e.applet().is_some());
+    }
+    for line in ["cat", "cp /A", "rm /A", "cat \"\""] {
+        let e = parse(line, Mode::ReadOnly).unwrap_err();
+        assert!(!e.could_be_prose(), "{line}: {e:?}");
+    }
+}
+
+#[test]
+fn long_and_odd_lines_never_panic() {
+    let long = "x".repeat(10_000);
+    assert_eq!(
+        parse(&long, Mode::ReadOnly),
+        Err(ParseError::NotACommand(long.clone()))
+    );
+    let echo = format!("echo {long}");
+    assert_eq!(parse(&echo, Mode::ReadOnly).unwrap().args, [text(&long)]);
+    let odd = [
+        "\\",
+        "\\\"",
+        "'",
+        "\"",
+        "echo \\",
+        "ls \u{0}",
+        "é→ cat",
+        "cat \u{7f}",
+        "\u{feff}ls",
+        "ls\u{a0}/DOCS",
+    ];
+    let mut fs = MemFs::sample();
+    for line in odd {
+        let _ = parse(line, Mode::ReadWrite);
+        let c = complete_with(line, Mode::ReadWrite, &mut fs);
+        assert!(line.is_char_boundary(c.start));
+    }
+    let mut sv = FakeServices::new();
+    let line = format!("echo {}", "\"a\" ".repeat(2_000));
+    assert!(matches!(
+        run(&line, Mode::ReadOnly, &mut sv),
+        Outcome::Ran { ok: true, .. }
+    ));
 }
 
 #[test]
@@ -276,9 +449,15 @@ fn render_quotes_only_when_needed() {
     assert_eq!(render(&cmd("echo", vec![text("a  b")])), "echo \"a  b\"");
     assert_eq!(render(&cmd("echo", vec![text("")])), "echo \"\"");
     assert_eq!(render(&cmd("echo", vec![text("it's")])), "echo \"it's\"");
-    assert_eq!(render(&cmd("echo", vec![text("a\"b\\c\nd")])), r#"echo "a\"b\\c\nd""#);
+    assert_eq!(
+        render(&cmd("echo", vec![text("a\"b\\c\nd")])),
+        r#"echo "a\"b\\c\nd""#
+    );
     assert_eq!(render(&cmd("log", vec![Arg::Integer(5)])), "log 5");
-    assert_eq!(cmd("cp", vec![path("/A"), path("/B C")]).to_string(), "cp /A \"/B C\"");
+    assert_eq!(
+        cmd("cp", vec![path("/A"), path("/B C")]).to_string(),
+        "cp /A \"/B C\""
+    );
 }
 
 /// A small deterministic generator, so the round trip covers awkward text
@@ -299,7 +478,10 @@ impl XorShift {
 
 #[test]
 fn round_trip_render_then_parse() {
-    const ALPHABET: &[char] = &['a', 'Z', '0', ' ', ' ', '"', '\'', '\\', '\n', '\t', '\r', '/', '.', '-', 'é', '→', '$', '#', '\u{1}'];
+    const ALPHABET: &[char] = &[
+        'a', 'Z', '0', ' ', ' ', '"', '\'', '\\', '\n', '\t', '\r', '/', '.', '-', 'é', '→', '$',
+        '#', '\u{1}',
+    ];
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let t = Table::builtin();
     let mut checked = 0;
@@ -307,20 +489,40 @@ fn round_trip_render_then_parse() {
         let len = (rng.next() % 12) as usize;
         let s: String = (0..len).map(|_| *rng.pick(ALPHABET)).collect();
         let plen = (rng.next() % 12) as usize;
-        let raw: String = (0..plen).map(|_| *rng.pick(ALPHABET)).filter(|c| !c.is_control()).collect();
+        let raw: String = (0..plen)
+            .map(|_| *rng.pick(ALPHABET))
+            .filter(|c| !c.is_control())
+            .collect();
         let p = normalize_path(&raw);
         let mut cases = vec![
             cmd("echo", vec![Arg::Text(s.clone())]),
             cmd("log", vec![Arg::Integer(1 + (rng.next() % 100_000) as i64)]),
-            cmd("probe", vec![Arg::Word(*rng.pick(&["low", "high"])), Arg::Integer(1 + (rng.next() % 3) as i64)]),
+            cmd(
+                "probe",
+                vec![
+                    Arg::Word(if rng.next().is_multiple_of(2) {
+                        "low"
+                    } else {
+                        "high"
+                    }),
+                    Arg::Integer(1 + (rng.next() % 3) as i64),
+                ],
+            ),
         ];
         if let Ok(p) = p {
-            cases.push(cmd("write", vec![Arg::Path(p.clone()), Arg::Text(s.clone())]));
+            cases.push(cmd(
+                "write",
+                vec![Arg::Path(p.clone()), Arg::Text(s.clone())],
+            ));
             cases.push(cmd("cp", vec![Arg::Path(p.clone()), Arg::Path(p)]));
         }
         for c in cases {
             let line = render(&c);
-            assert_eq!(t.parse(&line, Mode::ReadWrite).as_ref(), Ok(&c), "line {line:?}");
+            assert_eq!(
+                t.parse(&line, Mode::ReadWrite).as_ref(),
+                Ok(&c),
+                "line {line:?}"
+            );
             checked += 1;
         }
     }
@@ -347,7 +549,13 @@ fn run_rechecks_commands_from_outside_the_parser() {
         cmd("nope", vec![]),
     ];
     for c in bad {
-        assert!(matches!(t.run(&c, Mode::ReadWrite, &mut sv), Err(RunError::Rejected(_))), "{c:?}");
+        assert!(
+            matches!(
+                t.run(&c, Mode::ReadWrite, &mut sv),
+                Err(RunError::Rejected(_))
+            ),
+            "{c:?}"
+        );
     }
     assert_eq!(sv.out, "");
     assert_eq!(t.run(&write, Mode::ReadWrite, &mut sv), Ok(()));
@@ -358,7 +566,10 @@ fn run_rechecks_commands_from_outside_the_parser() {
 fn execute_reports_each_outcome() {
     let mut sv = FakeServices::new();
     assert_eq!(run("   ", Mode::ReadOnly, &mut sv), Outcome::Empty);
-    assert_eq!(run("please list my files", Mode::ReadOnly, &mut sv), Outcome::NotACommand);
+    assert_eq!(
+        run("please list my files", Mode::ReadOnly, &mut sv),
+        Outcome::NotACommand
+    );
     assert_eq!(sv.take(), "", "a request is not answered by the table");
     assert_eq!(
         run("rm /NOTES.TXT", Mode::ReadOnly, &mut sv),
@@ -366,9 +577,15 @@ fn execute_reports_each_outcome() {
     );
     assert!(sv.take().contains("press F2"));
     assert!(sv.fs().file("/NOTES.TXT").is_some());
-    assert!(matches!(run("cat", Mode::ReadOnly, &mut sv), Outcome::Rejected(ParseError::Usage { .. })));
+    assert!(matches!(
+        run("cat", Mode::ReadOnly, &mut sv),
+        Outcome::Rejected(ParseError::Usage { .. })
+    ));
     assert_eq!(sv.take(), "cat: missing <file>; usage: cat <file>\n");
-    assert_eq!(fails("cat /NOPE.TXT", Mode::ReadOnly, &mut sv), "cat: /NOPE.TXT: no such file or directory\n");
+    assert_eq!(
+        fails("cat /NOPE.TXT", Mode::ReadOnly, &mut sv),
+        "cat: /NOPE.TXT: no such file or directory\n"
+    );
 }
 
 // ---- completion ----
@@ -383,37 +600,87 @@ fn completes_command_names_from_the_reachable_set() {
     let c = complete_with("c", Mode::ReadOnly, &mut fs);
     assert_eq!(c.start, 0);
     assert_eq!(c.candidates, ["cat", "clear", "cpu"]);
-    assert_eq!(complete_with("c", Mode::ReadWrite, &mut fs).candidates, ["cat", "clear", "cp", "cpu"]);
-    assert_eq!(complete_with("", Mode::ReadOnly, &mut fs).candidates.len(), specs(Mode::ReadOnly).len());
-    assert_eq!(complete_with("help m", Mode::ReadOnly, &mut fs).candidates, ["mem"]);
-    assert_eq!(complete_with("help m", Mode::ReadWrite, &mut fs).candidates, ["mem", "mkdir", "mv"]);
-    assert_eq!(complete_with("he", Mode::ReadOnly, &mut fs).common_prefix(), "he");
-    assert!(complete_with("zzz", Mode::ReadOnly, &mut fs).candidates.is_empty());
+    assert_eq!(
+        complete_with("c", Mode::ReadWrite, &mut fs).candidates,
+        ["cat", "clear", "cp", "cpu"]
+    );
+    assert_eq!(
+        complete_with("", Mode::ReadOnly, &mut fs).candidates.len(),
+        specs(Mode::ReadOnly).len()
+    );
+    assert_eq!(
+        complete_with("help m", Mode::ReadOnly, &mut fs).candidates,
+        ["mem"]
+    );
+    assert_eq!(
+        complete_with("help m", Mode::ReadWrite, &mut fs).candidates,
+        ["mem", "mkdir", "mv"]
+    );
+    assert_eq!(
+        complete_with("he", Mode::ReadOnly, &mut fs).common_prefix(),
+        "he"
+    );
+    assert!(complete_with("zzz", Mode::ReadOnly, &mut fs)
+        .candidates
+        .is_empty());
 }
 
 #[test]
 fn completes_paths_from_the_volume() {
     let mut fs = MemFs::sample();
     let c = complete_with("cat /D", Mode::ReadOnly, &mut fs);
-    assert_eq!((c.start, c.candidates.as_slice()), (4, &["/DOCS/".to_string()][..]));
+    assert_eq!(
+        (c.start, c.candidates.as_slice()),
+        (4, &["/DOCS/".to_string()][..])
+    );
     let c = complete_with("cat /docs/f", Mode::ReadOnly, &mut fs);
     assert_eq!(c.candidates, ["/docs/FAQ.TXT"]);
-    assert_eq!(complete_with("ls ", Mode::ReadOnly, &mut fs).candidates, ["/DOCS/", "/LOGS/"]);
+    assert_eq!(
+        complete_with("ls ", Mode::ReadOnly, &mut fs).candidates,
+        ["/DOCS/", "/LOGS/"]
+    );
     assert_eq!(
         complete_with("cat /", Mode::ReadOnly, &mut fs).candidates,
-        ["/DOCS/", "/HELLO.TXT", "/LOGS/", "/NOTES.TXT", "/README.TXT", "/TODO.TXT"]
+        [
+            "/DOCS/",
+            "/HELLO.TXT",
+            "/LOGS/",
+            "/NOTES.TXT",
+            "/README.TXT",
+            "/TODO.TXT"
+        ]
     );
-    assert_eq!(complete_with("cat no", Mode::ReadOnly, &mut fs).candidates, ["NOTES.TXT"]);
-    assert_eq!(complete_with("cp /HELLO.TXT /l", Mode::ReadWrite, &mut fs).candidates, ["/LOGS/"]);
-    assert_eq!(complete_with("cat /DOCS/G", Mode::ReadOnly, &mut fs).common_prefix(), "/DOCS/GUIDE.TXT");
+    assert_eq!(
+        complete_with("cat no", Mode::ReadOnly, &mut fs).candidates,
+        ["NOTES.TXT"]
+    );
+    assert_eq!(
+        complete_with("cp /HELLO.TXT /l", Mode::ReadWrite, &mut fs).candidates,
+        ["/LOGS/"]
+    );
+    assert_eq!(
+        complete_with("cat /DOCS/G", Mode::ReadOnly, &mut fs).common_prefix(),
+        "/DOCS/GUIDE.TXT"
+    );
     // No slot to complete, an unreachable applet, a missing directory.
-    assert!(complete_with("echo /", Mode::ReadOnly, &mut fs).candidates.is_empty());
-    assert!(complete_with("rm /", Mode::ReadOnly, &mut fs).candidates.is_empty());
-    assert!(complete_with("cat /NOPE/", Mode::ReadOnly, &mut fs).candidates.is_empty());
-    assert!(complete(&Table::builtin(), Mode::ReadOnly, "cat /", None).candidates.is_empty());
+    assert!(complete_with("echo /", Mode::ReadOnly, &mut fs)
+        .candidates
+        .is_empty());
+    assert!(complete_with("rm /", Mode::ReadOnly, &mut fs)
+        .candidates
+        .is_empty());
+    assert!(complete_with("cat /NOPE/", Mode::ReadOnly, &mut fs)
+        .candidates
+        .is_empty());
+    assert!(complete(&Table::builtin(), Mode::ReadOnly, "cat /", None)
+        .candidates
+        .is_empty());
     // Names with spaces come back quoted.
     fs.nodes.insert("/MY FILE.TXT".into(), Node::File(vec![]));
-    assert_eq!(complete_with("cat /M", Mode::ReadOnly, &mut fs).candidates, ["\"/MY FILE.TXT\""]);
+    assert_eq!(
+        complete_with("cat /M", Mode::ReadOnly, &mut fs).candidates,
+        ["\"/MY FILE.TXT\""]
+    );
 }
 
 // ---- a new applet, with no edit outside its file and its registration line ----
@@ -422,12 +689,26 @@ fn completes_paths_from_the_volume() {
 fn a_newly_registered_applet_reaches_help_completion_and_dispatch() {
     let mut sv = FakeServices::new();
     let help = ok("help", Mode::ReadOnly, &mut sv);
-    assert!(help.lines().any(|l| l.starts_with("  probe ") && l.ends_with("test applet: report a level and a count")), "{help}");
+    assert!(
+        help.lines()
+            .any(|l| l.starts_with("  probe ")
+                && l.ends_with("test applet: report a level and a count")),
+        "{help}"
+    );
     assert!(ok("help probe", Mode::ReadOnly, &mut sv).contains("usage: probe <low|high> [count]"));
     let mut fs = MemFs::sample();
-    assert_eq!(complete_with("pr", Mode::ReadOnly, &mut fs).candidates, ["probe"]);
-    assert_eq!(complete_with("probe h", Mode::ReadOnly, &mut fs).candidates, ["high"]);
-    assert_eq!(ok("probe high 2", Mode::ReadOnly, &mut sv), "probe high x2\n");
+    assert_eq!(
+        complete_with("pr", Mode::ReadOnly, &mut fs).candidates,
+        ["probe"]
+    );
+    assert_eq!(
+        complete_with("probe h", Mode::ReadOnly, &mut fs).candidates,
+        ["high"]
+    );
+    assert_eq!(
+        ok("probe high 2", Mode::ReadOnly, &mut sv),
+        "probe high x2\n"
+    );
     assert!(specs(Mode::ReadOnly).iter().any(|s| s.name == "probe"));
 }
 
@@ -454,17 +735,33 @@ static EXTRA: Extra = Extra;
 fn an_applet_added_to_a_table_at_run_time_follows_the_mode() {
     let t = Table::builtin().with(&EXTRA).unwrap();
     let mut sv = FakeServices::new();
-    assert_eq!(t.execute("extra /NOTES.TXT", Mode::ReadOnly, &mut sv), Outcome::Rejected(ParseError::ReadOnly("extra")));
+    assert_eq!(
+        t.execute("extra /NOTES.TXT", Mode::ReadOnly, &mut sv),
+        Outcome::Rejected(ParseError::ReadOnly("extra"))
+    );
     sv.take();
-    assert!(matches!(t.execute("extra notes.txt", Mode::ReadWrite, &mut sv), Outcome::Ran { ok: true, .. }));
+    assert!(matches!(
+        t.execute("extra notes.txt", Mode::ReadWrite, &mut sv),
+        Outcome::Ran { ok: true, .. }
+    ));
     assert_eq!(sv.take(), "extra [Path(\"/NOTES.TXT\")]\n");
     t.execute("help", Mode::ReadWrite, &mut sv);
-    assert!(sv.take().contains("  extra     an applet added at run time\n"));
+    assert!(sv
+        .take()
+        .contains("  extra     an applet added at run time\n"));
     t.execute("help", Mode::ReadOnly, &mut sv);
     assert!(!sv.take().contains("extra"));
-    assert_eq!(complete(&t, Mode::ReadWrite, "ext", None).candidates, ["extra"]);
-    assert!(complete(&t, Mode::ReadOnly, "ext", None).candidates.is_empty());
-    assert!(Table::builtin().get_any("extra").is_none(), "the builtin table is untouched");
+    assert_eq!(
+        complete(&t, Mode::ReadWrite, "ext", None).candidates,
+        ["extra"]
+    );
+    assert!(complete(&t, Mode::ReadOnly, "ext", None)
+        .candidates
+        .is_empty());
+    assert!(
+        Table::builtin().get_any("extra").is_none(),
+        "the builtin table is untouched"
+    );
 }
 
 // ---- every applet against the fakes ----
@@ -475,14 +772,23 @@ fn help_lists_the_reachable_set() {
     let ro = ok("help", Mode::ReadOnly, &mut sv);
     let rw = ok("help", Mode::ReadWrite, &mut sv);
     for spec in specs(Mode::ReadWrite) {
-        let line = format!("  {:8}  {}\n", spec.name, spec.summary);
+        let width = all().map(|a| a.spec().name.len()).max().unwrap();
+        let line = format!("  {:width$}  {}\n", spec.name, spec.summary);
         assert!(rw.contains(&line), "{line:?} not in\n{rw}");
         assert_eq!(ro.contains(&line), !spec.writes, "{}", spec.name);
     }
-    assert!(ro.contains("8 more commands change the disk or the machine; press F2"));
+    let hidden = specs(Mode::ReadWrite).len() - specs(Mode::ReadOnly).len();
+    assert!(ro.contains(&format!(
+        "{hidden} more commands change the disk or the machine; press F2"
+    )));
     assert!(!rw.contains("press F2"));
     let cat = ok("help cat", Mode::ReadOnly, &mut sv);
-    assert!(cat.starts_with("usage: cat <file>\n  print a text file\n  \"show me the notes\"  ->  cat /NOTES.TXT\n"), "{cat}");
+    assert!(
+        cat.starts_with(
+            "usage: cat <file>\n  print a text file\n  \"show me the notes\"  ->  cat /NOTES.TXT\n"
+        ),
+        "{cat}"
+    );
     assert!(ok("help rm", Mode::ReadWrite, &mut sv).contains("read-write mode only"));
 }
 
@@ -493,7 +799,10 @@ fn clear_echo_history() {
     assert_eq!(sv.clears, 1);
     assert_eq!(ok("echo \"a  b\" c", Mode::ReadOnly, &mut sv), "a  b c\n");
     assert_eq!(ok("echo", Mode::ReadOnly, &mut sv), "\n");
-    assert_eq!(ok("history", Mode::ReadOnly, &mut sv), "   1  help\n   2  ls /DOCS\n");
+    assert_eq!(
+        ok("history", Mode::ReadOnly, &mut sv),
+        "   1  help\n   2  ls /DOCS\n"
+    );
     sv.history.clear();
     assert_eq!(ok("history", Mode::ReadOnly, &mut sv), "no history yet\n");
 }
@@ -506,14 +815,23 @@ fn mem_cpu_uptime_date() {
         "memory: 512.0 MiB total, 128.0 MiB used, 384.0 MiB free\nheap:   1.5 MiB of 64.0 MiB used\n"
     );
     let cpu = ok("cpu", Mode::ReadOnly, &mut sv);
-    assert!(cpu.contains("vendor:   AuthenticAMD\n") && cpu.contains("features: sse2 avx2 fma\n"), "{cpu}");
+    assert!(
+        cpu.contains("vendor:   AuthenticAMD\n") && cpu.contains("features: sse2 avx2 fma\n"),
+        "{cpu}"
+    );
     assert!(cpu.contains("family 25 model 1 stepping 1, 1 logical cpus"));
-    assert_eq!(ok("uptime", Mode::ReadOnly, &mut sv), "up 1d 01:01:01.042\n");
+    assert_eq!(
+        ok("uptime", Mode::ReadOnly, &mut sv),
+        "up 1d 01:01:01.042\n"
+    );
     sv.uptime_ms = 59_999;
     assert_eq!(ok("uptime", Mode::ReadOnly, &mut sv), "up 00:00:59.999\n");
     assert_eq!(ok("date", Mode::ReadOnly, &mut sv), "2026-12-02 09:05:07\n");
     sv.now = None;
-    assert_eq!(fails("date", Mode::ReadOnly, &mut sv), "date: real-time clock unavailable\n");
+    assert_eq!(
+        fails("date", Mode::ReadOnly, &mut sv),
+        "date: real-time clock unavailable\n"
+    );
 }
 
 #[test]
@@ -525,8 +843,14 @@ fn lspci_and_log() {
          00:04.0 1b36:0010 [0108] Non-Volatile memory controller: Red Hat, Inc. unknown\n"
     );
     sv.pci.clear();
-    assert_eq!(ok("lspci", Mode::ReadOnly, &mut sv), "no PCI devices found\n");
-    assert_eq!(ok("log 2", Mode::ReadOnly, &mut sv), "[ 29] line 29\n[ 30] line 30\n");
+    assert_eq!(
+        ok("lspci", Mode::ReadOnly, &mut sv),
+        "no PCI devices found\n"
+    );
+    assert_eq!(
+        ok("log 2", Mode::ReadOnly, &mut sv),
+        "[ 29] line 29\n[ 30] line 30\n"
+    );
     assert_eq!(ok("log", Mode::ReadOnly, &mut sv).lines().count(), 30);
     assert_eq!(ok("log 1000", Mode::ReadOnly, &mut sv).lines().count(), 30);
     sv.log.clear();
@@ -537,14 +861,43 @@ fn lspci_and_log() {
 fn ls_lists_directories_first() {
     let mut sv = FakeServices::new();
     let root = ok("ls", Mode::ReadOnly, &mut sv);
-    let names: Vec<_> = root.lines().map(|l| l.split_whitespace().last().unwrap()).collect();
-    assert_eq!(names, ["DOCS/", "LOGS/", "HELLO.TXT", "NOTES.TXT", "README.TXT", "TODO.TXT"]);
+    let names: Vec<_> = root
+        .lines()
+        .map(|l| l.split_whitespace().last().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "DOCS/",
+            "LOGS/",
+            "HELLO.TXT",
+            "NOTES.TXT",
+            "README.TXT",
+            "TODO.TXT"
+        ]
+    );
     assert_eq!(ok("ls /", Mode::ReadOnly, &mut sv), root);
-    assert_eq!(ok("ls docs", Mode::ReadOnly, &mut sv), "      26 B  FAQ.TXT\n      28 B  GUIDE.TXT\n");
-    assert_eq!(fails("ls /NOPE", Mode::ReadOnly, &mut sv), "ls: /NOPE: no such file or directory\n");
-    assert_eq!(fails("ls /NOTES.TXT", Mode::ReadOnly, &mut sv), "ls: /NOTES.TXT: not a directory\n");
-    sv.fs.as_mut().unwrap().nodes.insert("/EMPTY".into(), Node::Dir);
-    assert_eq!(ok("ls /EMPTY", Mode::ReadOnly, &mut sv), "/EMPTY is empty\n");
+    assert_eq!(
+        ok("ls docs", Mode::ReadOnly, &mut sv),
+        "      26 B  FAQ.TXT\n      28 B  GUIDE.TXT\n"
+    );
+    assert_eq!(
+        fails("ls /NOPE", Mode::ReadOnly, &mut sv),
+        "ls: /NOPE: no such file or directory\n"
+    );
+    assert_eq!(
+        fails("ls /NOTES.TXT", Mode::ReadOnly, &mut sv),
+        "ls: /NOTES.TXT: not a directory\n"
+    );
+    sv.fs
+        .as_mut()
+        .unwrap()
+        .nodes
+        .insert("/EMPTY".into(), Node::Dir);
+    assert_eq!(
+        ok("ls /EMPTY", Mode::ReadOnly, &mut sv),
+        "/EMPTY is empty\n"
+    );
     sv.fs = None;
     assert_eq!(fails("ls", Mode::ReadOnly, &mut sv), "ls: no data volume\n");
 }
@@ -552,27 +905,49 @@ fn ls_lists_directories_first() {
 #[test]
 fn cat_prints_text_and_refuses_binaries() {
     let mut sv = FakeServices::new();
-    assert_eq!(ok("cat notes.txt", Mode::ReadOnly, &mut sv), "contents of /NOTES.TXT\n");
+    assert_eq!(
+        ok("cat notes.txt", Mode::ReadOnly, &mut sv),
+        "contents of /NOTES.TXT\n"
+    );
     let fs = sv.fs.as_mut().unwrap();
-    fs.nodes.insert("/BLOB.BIN".into(), Node::File(vec![0x7f, b'E', b'L', b'F', 0, 1]));
-    fs.nodes.insert("/NOEOL.TXT".into(), Node::File(b"no newline".to_vec()));
-    fs.nodes.insert("/LATIN1.TXT".into(), Node::File(vec![b'c', b'a', b'f', 0xe9]));
+    fs.nodes.insert(
+        "/BLOB.BIN".into(),
+        Node::File(vec![0x7f, b'E', b'L', b'F', 0, 1]),
+    );
+    fs.nodes
+        .insert("/NOEOL.TXT".into(), Node::File(b"no newline".to_vec()));
+    fs.nodes.insert(
+        "/LATIN1.TXT".into(),
+        Node::File(vec![b'c', b'a', b'f', 0xe9]),
+    );
     fs.nodes.insert("/EMPTY.TXT".into(), Node::File(vec![]));
     assert_eq!(
         fails("cat /BLOB.BIN", Mode::ReadOnly, &mut sv),
         "cat: /BLOB.BIN is not text; use hexdump /BLOB.BIN to see its bytes\n"
     );
     assert!(fails("cat /LATIN1.TXT", Mode::ReadOnly, &mut sv).contains("hexdump"));
-    assert_eq!(ok("cat /NOEOL.TXT", Mode::ReadOnly, &mut sv), "no newline\n");
+    assert_eq!(
+        ok("cat /NOEOL.TXT", Mode::ReadOnly, &mut sv),
+        "no newline\n"
+    );
     assert_eq!(ok("cat /EMPTY.TXT", Mode::ReadOnly, &mut sv), "");
-    assert_eq!(fails("cat /DOCS", Mode::ReadOnly, &mut sv), "cat: /DOCS: is a directory\n");
+    assert_eq!(
+        fails("cat /DOCS", Mode::ReadOnly, &mut sv),
+        "cat: /DOCS: is a directory\n"
+    );
 }
 
 #[test]
 fn hexdump_shows_offsets_hex_and_ascii() {
     let mut sv = FakeServices::new();
-    let data: Vec<u8> = (0u8..40).map(|i| i.wrapping_mul(7).wrapping_add(b'0')).collect();
-    sv.fs.as_mut().unwrap().nodes.insert("/B.BIN".into(), Node::File(data));
+    let data: Vec<u8> = (0u8..40)
+        .map(|i| i.wrapping_mul(7).wrapping_add(b'0'))
+        .collect();
+    sv.fs
+        .as_mut()
+        .unwrap()
+        .nodes
+        .insert("/B.BIN".into(), Node::File(data));
     let out = ok("hexdump /B.BIN 20", Mode::ReadOnly, &mut sv);
     let lines: Vec<_> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
@@ -608,48 +983,100 @@ fn df_and_disk() {
         assert!(disk.contains(want), "{want:?} not in\n{disk}");
     }
     sv.fs.as_mut().unwrap().writable = false;
-    assert!(ok("df", Mode::ReadOnly, &mut sv).ends_with("read-only\nread-only because label is FOREIGN, not NOSYS\n"));
-    assert!(ok("disk", Mode::ReadOnly, &mut sv).contains("read-only: label is FOREIGN, not NOSYS\n"));
+    assert!(ok("df", Mode::ReadOnly, &mut sv)
+        .ends_with("read-only\nread-only because label is FOREIGN, not NOSYS\n"));
+    assert!(
+        ok("disk", Mode::ReadOnly, &mut sv).contains("read-only: label is FOREIGN, not NOSYS\n")
+    );
     sv.fs = None;
     sv.disks.clear();
-    assert_eq!(ok("disk", Mode::ReadOnly, &mut sv), "no disk found\nvolume:     none mounted\n");
+    assert_eq!(
+        ok("disk", Mode::ReadOnly, &mut sv),
+        "no disk found\nvolume:     none mounted\n"
+    );
     assert_eq!(fails("df", Mode::ReadOnly, &mut sv), "df: no data volume\n");
 }
 
 #[test]
 fn write_and_append_flush_before_returning() {
     let mut sv = FakeServices::new();
-    assert_eq!(ok("write /MEMO.TXT \"call mom\"", Mode::ReadWrite, &mut sv), "wrote 9 bytes to /MEMO.TXT\n");
+    assert_eq!(
+        ok("write /MEMO.TXT \"call mom\"", Mode::ReadWrite, &mut sv),
+        "wrote 9 bytes to /MEMO.TXT\n"
+    );
     assert_eq!((sv.fs().flushes, sv.fs().dirty), (1, 0));
     ok("append memo.txt buy eggs", Mode::ReadWrite, &mut sv);
-    assert_eq!(sv.fs().file("/MEMO.TXT"), Some(&b"call mom\nbuy eggs\n"[..]));
+    assert_eq!(
+        sv.fs().file("/MEMO.TXT"),
+        Some(&b"call mom\nbuy eggs\n"[..])
+    );
     assert_eq!((sv.fs().flushes, sv.fs().dirty), (2, 0));
     ok("append /NEW.TXT \"first\\n\"", Mode::ReadWrite, &mut sv);
     assert_eq!(sv.fs().file("/NEW.TXT"), Some(&b"first\n"[..]));
-    assert_eq!(ok("cat /MEMO.TXT", Mode::ReadWrite, &mut sv), "call mom\nbuy eggs\n");
-    assert_eq!(fails("write /NOPE/A.TXT x", Mode::ReadWrite, &mut sv), "write: /NOPE/A.TXT: no such file or directory\n");
-    assert_eq!(fails("write /DOCS x", Mode::ReadWrite, &mut sv), "write: /DOCS: is a directory\n");
+    assert_eq!(
+        ok("cat /MEMO.TXT", Mode::ReadWrite, &mut sv),
+        "call mom\nbuy eggs\n"
+    );
+    assert_eq!(
+        fails("write /NOPE/A.TXT x", Mode::ReadWrite, &mut sv),
+        "write: /NOPE/A.TXT: no such file or directory\n"
+    );
+    assert_eq!(
+        fails("write /DOCS x", Mode::ReadWrite, &mut sv),
+        "write: /DOCS: is a directory\n"
+    );
     assert_eq!(sv.fs().flushes, 5, "failures flush too");
     sv.fs.as_mut().unwrap().capacity = 200;
-    assert_eq!(fails("write /BIG.TXT \"this will not fit on a tiny disk\"", Mode::ReadWrite, &mut sv), "write: /BIG.TXT: disk full\n");
+    assert_eq!(
+        fails(
+            "write /BIG.TXT \"this will not fit on a tiny disk\"",
+            Mode::ReadWrite,
+            &mut sv
+        ),
+        "write: /BIG.TXT: disk full\n"
+    );
     sv.fs.as_mut().unwrap().writable = false;
-    assert_eq!(fails("write /X.TXT y", Mode::ReadWrite, &mut sv), "write: /X.TXT: volume is read-only\n");
+    assert_eq!(
+        fails("write /X.TXT y", Mode::ReadWrite, &mut sv),
+        "write: /X.TXT: volume is read-only\n"
+    );
     sv.fs = None;
-    assert_eq!(fails("append /X.TXT y", Mode::ReadWrite, &mut sv), "append: no data volume\n");
+    assert_eq!(
+        fails("append /X.TXT y", Mode::ReadWrite, &mut sv),
+        "append: no data volume\n"
+    );
 }
 
 #[test]
 fn rm_and_mkdir() {
     let mut sv = FakeServices::new();
-    assert_eq!(ok("rm /HELLO.TXT", Mode::ReadWrite, &mut sv), "removed /HELLO.TXT\n");
+    assert_eq!(
+        ok("rm /HELLO.TXT", Mode::ReadWrite, &mut sv),
+        "removed /HELLO.TXT\n"
+    );
     assert!(sv.fs().file("/HELLO.TXT").is_none());
     assert_eq!(sv.fs().flushes, 1);
-    assert_eq!(fails("rm /HELLO.TXT", Mode::ReadWrite, &mut sv), "rm: /HELLO.TXT: no such file or directory\n");
-    assert_eq!(fails("rm /DOCS", Mode::ReadWrite, &mut sv), "rm: /DOCS: directory not empty\n");
-    assert_eq!(fails("rm /", Mode::ReadWrite, &mut sv), "rm: the top directory cannot be removed\n");
-    assert_eq!(ok("mkdir /projects", Mode::ReadWrite, &mut sv), "created /PROJECTS/\n");
+    assert_eq!(
+        fails("rm /HELLO.TXT", Mode::ReadWrite, &mut sv),
+        "rm: /HELLO.TXT: no such file or directory\n"
+    );
+    assert_eq!(
+        fails("rm /DOCS", Mode::ReadWrite, &mut sv),
+        "rm: /DOCS: directory not empty\n"
+    );
+    assert_eq!(
+        fails("rm /", Mode::ReadWrite, &mut sv),
+        "rm: the top directory cannot be removed\n"
+    );
+    assert_eq!(
+        ok("mkdir /projects", Mode::ReadWrite, &mut sv),
+        "created /PROJECTS/\n"
+    );
     assert_eq!(sv.fs().nodes.get("/PROJECTS"), Some(&Node::Dir));
-    assert_eq!(fails("mkdir /PROJECTS", Mode::ReadWrite, &mut sv), "mkdir: /PROJECTS: already exists\n");
+    assert_eq!(
+        fails("mkdir /PROJECTS", Mode::ReadWrite, &mut sv),
+        "mkdir: /PROJECTS: already exists\n"
+    );
     ok("rm /PROJECTS", Mode::ReadWrite, &mut sv);
     assert!(!sv.fs().nodes.contains_key("/PROJECTS"));
     // Every run flushed except `rm /`, refused before touching the volume.
@@ -659,19 +1086,46 @@ fn rm_and_mkdir() {
 #[test]
 fn cp_and_mv() {
     let mut sv = FakeServices::new();
-    assert_eq!(ok("cp /NOTES.TXT /NOTES.BAK", Mode::ReadWrite, &mut sv), "copied 23 bytes from /NOTES.TXT to /NOTES.BAK\n");
+    assert_eq!(
+        ok("cp /NOTES.TXT /NOTES.BAK", Mode::ReadWrite, &mut sv),
+        "copied 23 bytes from /NOTES.TXT to /NOTES.BAK\n"
+    );
     assert_eq!(sv.fs().file("/NOTES.BAK"), sv.fs().file("/NOTES.TXT"));
-    assert_eq!(ok("cp /TODO.TXT /LOGS", Mode::ReadWrite, &mut sv), "copied 22 bytes from /TODO.TXT to /LOGS/TODO.TXT\n");
-    assert_eq!(fails("cp /TODO.TXT /", Mode::ReadWrite, &mut sv), "cp: /TODO.TXT and /TODO.TXT are the same file\n");
-    assert_eq!(fails("cp /NOPE /A", Mode::ReadWrite, &mut sv), "cp: /NOPE: no such file or directory\n");
+    assert_eq!(
+        ok("cp /TODO.TXT /LOGS", Mode::ReadWrite, &mut sv),
+        "copied 22 bytes from /TODO.TXT to /LOGS/TODO.TXT\n"
+    );
+    assert_eq!(
+        fails("cp /TODO.TXT /", Mode::ReadWrite, &mut sv),
+        "cp: /TODO.TXT and /TODO.TXT are the same file\n"
+    );
+    assert_eq!(
+        fails("cp /NOPE /A", Mode::ReadWrite, &mut sv),
+        "cp: /NOPE: no such file or directory\n"
+    );
     assert_eq!(sv.fs().flushes, 3);
-    assert_eq!(ok("mv /HELLO.TXT /GREETING.TXT", Mode::ReadWrite, &mut sv), "moved /HELLO.TXT to /GREETING.TXT\n");
+    assert_eq!(
+        ok("mv /HELLO.TXT /GREETING.TXT", Mode::ReadWrite, &mut sv),
+        "moved /HELLO.TXT to /GREETING.TXT\n"
+    );
     assert!(sv.fs().file("/HELLO.TXT").is_none() && sv.fs().file("/GREETING.TXT").is_some());
-    assert_eq!(ok("mv /DOCS /MANUALS", Mode::ReadWrite, &mut sv), "moved /DOCS to /MANUALS\n");
+    assert_eq!(
+        ok("mv /DOCS /MANUALS", Mode::ReadWrite, &mut sv),
+        "moved /DOCS to /MANUALS\n"
+    );
     assert!(sv.fs().file("/MANUALS/FAQ.TXT").is_some());
-    assert_eq!(ok("mv /GREETING.TXT /MANUALS", Mode::ReadWrite, &mut sv), "moved /GREETING.TXT to /MANUALS/GREETING.TXT\n");
-    assert_eq!(fails("mv /MANUALS /MANUALS/SUB", Mode::ReadWrite, &mut sv), "mv: /MANUALS cannot move into itself\n");
-    assert_eq!(fails("mv /TODO.TXT /NOTES.TXT", Mode::ReadWrite, &mut sv), "mv: /TODO.TXT: already exists\n");
+    assert_eq!(
+        ok("mv /GREETING.TXT /MANUALS", Mode::ReadWrite, &mut sv),
+        "moved /GREETING.TXT to /MANUALS/GREETING.TXT\n"
+    );
+    assert_eq!(
+        fails("mv /MANUALS /MANUALS/SUB", Mode::ReadWrite, &mut sv),
+        "mv: /MANUALS cannot move into itself\n"
+    );
+    assert_eq!(
+        fails("mv /TODO.TXT /NOTES.TXT", Mode::ReadWrite, &mut sv),
+        "mv: /TODO.TXT: already exists\n"
+    );
     assert_eq!(sv.fs().flushes, 7);
 }
 
@@ -680,8 +1134,13 @@ fn reboot_and_shutdown_flush_and_report_failure() {
     let mut sv = FakeServices::new();
     assert_eq!(ok("reboot", Mode::ReadWrite, &mut sv), "rebooting...\n");
     assert_eq!((sv.reboots, sv.fs().flushes), (1, 1));
-    assert_eq!(ok("shutdown", Mode::ReadWrite, &mut sv), "powering off...\n");
-    sv.shutdown_result = Err(PowerError::Unsupported("no \\_S5 package in the DSDT".into()));
+    assert_eq!(
+        ok("shutdown", Mode::ReadWrite, &mut sv),
+        "powering off...\n"
+    );
+    sv.shutdown_result = Err(PowerError::Unsupported(
+        "no \\_S5 package in the DSDT".into(),
+    ));
     assert_eq!(
         fails("shutdown", Mode::ReadWrite, &mut sv),
         "powering off...\nshutdown: not supported: no \\_S5 package in the DSDT\n"
@@ -699,9 +1158,23 @@ fn every_example_runs_against_the_fakes() {
         for ex in spec.examples {
             let mut sv = FakeServices::new();
             let outcome = run(ex.command, Mode::ReadWrite, &mut sv);
-            assert!(matches!(outcome, Outcome::Ran { ok: true, .. }), "{}: {}", ex.command, sv.out);
-            if spec.writes && spec.slots.iter().any(|s| matches!(s.kind, SlotKind::Path { .. })) {
-                assert!(sv.fs().flushes >= 1 && sv.fs().dirty == 0, "{} did not flush", ex.command);
+            assert!(
+                matches!(outcome, Outcome::Ran { ok: true, .. }),
+                "{}: {}",
+                ex.command,
+                sv.out
+            );
+            if spec.writes
+                && spec
+                    .slots
+                    .iter()
+                    .any(|s| matches!(s.kind, SlotKind::Path { .. }))
+            {
+                assert!(
+                    sv.fs().flushes >= 1 && sv.fs().dirty == 0,
+                    "{} did not flush",
+                    ex.command
+                );
             }
         }
     }

@@ -167,14 +167,20 @@ fn file_path(rng: &mut Rng, must_exist: bool) -> String {
     }
 }
 
+/// A directory: one that exists (or the root) for slots that must exist,
+/// a new one otherwise (`mkdir /DOCS` would only fail).
 fn dir_path(rng: &mut Rng, must_exist: bool) -> String {
     let mut sample: Vec<String> = sample_dirs().collect();
     sample.push("/".to_string());
-    let p_sample = if must_exist { 0.6 } else { 0.25 };
-    if rng.chance(p_sample) {
-        rng.pick(&sample).clone()
-    } else {
-        new_dir(rng)
+    if must_exist && rng.chance(0.6) {
+        return rng.pick(&sample).clone();
+    }
+    loop {
+        let d = new_dir(rng);
+        if !must_exist && sample.contains(&d) {
+            continue;
+        }
+        return d;
     }
 }
 

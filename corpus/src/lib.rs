@@ -12,7 +12,7 @@ pub mod rng;
 pub mod score;
 pub mod templates;
 
-use applets::{AppletSpec, Arg, Command, Mode, SlotKind, Table};
+use applets::{AppletSpec, Arg, Command, Mode, Table};
 use augment::{realise, Noise, Seg};
 use rng::{hash, Rng};
 use std::collections::HashSet;

@@ -133,6 +133,10 @@ pub static FAMILIES: &[Families] = &[
         "read the log buffer|print the log buffer|dump the log",
         "show recent log entries|latest log entries|recent kernel messages",
         "what happened at startup|what happened during boot|diagnostic messages",
+        "show the last {1} lines of the log|last {1} log lines|the last {1} lines of the kernel log",
+        "show {1} log messages|print {1} lines of the log|give me {1} log entries",
+        "tail the log {1} lines|log tail {1}|only the newest {1} log lines",
+        "the {1} most recent kernel messages|{1} latest kernel messages|the latest {1} messages",
     ]},
     Families { applet: "reboot", families: &[
         "restart the computer|restart the machine|restart the system",
@@ -197,6 +201,8 @@ pub static FAMILIES: &[Families] = &[
         "xxd {1}|od {1}|hd {1}",
         "show the hex of {1}|hex of {1}|hexadecimal dump of {1}",
         "look at {1} in hexadecimal|see {1} in hexadecimal|{1} in hexadecimal",
+        "hexdump the first {2} bytes of {1}|hex dump the first {2} bytes of {1}|first {2} bytes of {1} in hex",
+        "show {2} bytes of {1} in hex|dump {2} bytes of {1}|just {2} bytes of {1} as hex",
     ]},
     Families { applet: "df", families: &[
         "how much disk space is left|how much space is left|how much room is left on the disk",

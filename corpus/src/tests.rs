@@ -112,7 +112,7 @@ static PROBE_SPEC: AppletSpec = AppletSpec {
             command: "shred /NOTES.TXT",
         },
         Example {
-            request: "securely erase the todo list",
+            request: "securely erase my list of chores",
             command: "shred /TODO.TXT",
         },
     ],

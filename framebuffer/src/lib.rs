@@ -15,15 +15,18 @@ extern crate alloc;
 
 mod text;
 
+pub use embedded_graphics_core;
 pub use noto_sans_mono_bitmap::{FontWeight, RasterHeight};
 pub use text::{font_for_resolution, TextConsole};
 
 use alloc::vec;
 use alloc::vec::Vec;
 use core::convert::Infallible;
-use embedded_graphics::pixelcolor::{Rgb888, RgbColor};
-use embedded_graphics::prelude::{DrawTarget, OriginDimensions, Pixel, Point, Size};
-use embedded_graphics::primitives::Rectangle;
+use embedded_graphics_core::draw_target::DrawTarget;
+use embedded_graphics_core::geometry::{OriginDimensions, Point, Size};
+use embedded_graphics_core::pixelcolor::{Rgb888, RgbColor};
+use embedded_graphics_core::primitives::Rectangle;
+use embedded_graphics_core::Pixel;
 
 /// Position and width of one color channel inside a pixel, as firmware reports it
 /// (UEFI GOP masks, Limine `red_mask_size`/`red_mask_shift`).
@@ -80,9 +83,15 @@ pub enum FbError {
     BadChannel,
     ZeroSize,
     /// The pitch is smaller than a row of pixels.
-    PitchTooSmall { pitch: usize, min: usize },
+    PitchTooSmall {
+        pitch: usize,
+        min: usize,
+    },
     /// The memory given is smaller than `pitch * height`.
-    BufferTooSmall { len: usize, need: usize },
+    BufferTooSmall {
+        len: usize,
+        need: usize,
+    },
 }
 
 impl core::fmt::Display for FbError {
@@ -128,18 +137,30 @@ impl<'a> Framebuffer<'a> {
         let min = info
             .width
             .checked_mul(BYTES_PER_PIXEL)
-            .ok_or(FbError::PitchTooSmall { pitch: info.pitch, min: usize::MAX })?;
+            .ok_or(FbError::PitchTooSmall {
+                pitch: info.pitch,
+                min: usize::MAX,
+            })?;
         if info.pitch < min {
-            return Err(FbError::PitchTooSmall { pitch: info.pitch, min });
+            return Err(FbError::PitchTooSmall {
+                pitch: info.pitch,
+                min,
+            });
         }
         // The last row only needs its pixels, not the full pitch.
         let need = info
             .pitch
             .checked_mul(info.height - 1)
             .and_then(|n| n.checked_add(min))
-            .ok_or(FbError::BufferTooSmall { len: front.len(), need: usize::MAX })?;
+            .ok_or(FbError::BufferTooSmall {
+                len: front.len(),
+                need: usize::MAX,
+            })?;
         if front.len() < need {
-            return Err(FbError::BufferTooSmall { len: front.len(), need });
+            return Err(FbError::BufferTooSmall {
+                len: front.len(),
+                need,
+            });
         }
         Ok(Framebuffer {
             front,
@@ -272,7 +293,8 @@ fn copy_row(dst: &mut [u8], src: &[u32]) {
     {
         // SAFETY: `src` is a valid, initialised `[u32]`; viewing its memory as `len * 4` bytes
         // is in bounds, `u8` has no alignment requirement and every byte value is a valid `u8`.
-        let bytes = unsafe { core::slice::from_raw_parts(src.as_ptr().cast::<u8>(), src.len() * 4) };
+        let bytes =
+            unsafe { core::slice::from_raw_parts(src.as_ptr().cast::<u8>(), src.len() * 4) };
         dst.copy_from_slice(bytes);
     }
     #[cfg(not(target_endian = "little"))]

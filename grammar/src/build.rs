@@ -387,3 +387,18 @@ fn integer(dfa: &mut Dfa, from: StateId, role: Role, min: u64, max: u64) -> Vec<
     }
     ends
 }
+
+impl core::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            BuildError::DuplicateName(n) => write!(f, "two applets are named {n}"),
+            BuildError::BadName(n) => write!(f, "applet name {n:?} is not lowercase ASCII"),
+            BuildError::BadRange { applet, slot } => {
+                write!(f, "{applet}: slot {slot} has an empty or negative integer range")
+            }
+            BuildError::TooLarge => f.write_str("too many applets or slots for the grammar"),
+        }
+    }
+}
+
+impl core::error::Error for BuildError {}

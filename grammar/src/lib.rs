@@ -368,3 +368,4 @@ pub fn argmax(logits: &[f32]) -> u32 {
     }
     best as u32
 }
+impl core::error::Error for DecodeError {}

@@ -83,7 +83,7 @@ fn run(mode: Mode, steps_wanted: usize, seed: u64) {
         .collect();
     let (mut steps, mut completed, mut too_long) = (0usize, 0usize, 0usize);
     while steps < steps_wanted {
-        let adv = rng.next() % 2 == 0;
+        let adv = rng.next().is_multiple_of(2);
         let mut n = 0usize;
         let result = decode(
             &mut g,

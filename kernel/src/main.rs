@@ -10,12 +10,14 @@ extern crate alloc;
 
 mod acpi;
 mod boot;
+mod console;
 mod cpu;
 mod fbtext;
 mod gdt;
 mod interrupts;
 mod memory;
 mod panic;
+mod ps2;
 mod serial;
 mod simd;
 mod time;

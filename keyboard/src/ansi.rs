@@ -302,15 +302,18 @@ mod tests {
 
     #[test]
     fn cr_lf_is_one_enter_but_lf_lf_is_two() {
-        assert_eq!(keys(b"a\r\nb\n\n\r\r"), [
-            Key::Char('a'),
-            Key::Enter,
-            Key::Char('b'),
-            Key::Enter,
-            Key::Enter,
-            Key::Enter,
-            Key::Enter
-        ]);
+        assert_eq!(
+            keys(b"a\r\nb\n\n\r\r"),
+            [
+                Key::Char('a'),
+                Key::Enter,
+                Key::Char('b'),
+                Key::Enter,
+                Key::Enter,
+                Key::Enter,
+                Key::Enter
+            ]
+        );
     }
 
     #[test]
@@ -360,7 +363,10 @@ mod tests {
 
     #[test]
     fn lone_escape_does_not_eat_following_bytes() {
-        assert_eq!(keys(b"\x1bab"), [Key::Escape, Key::Char('a'), Key::Char('b')]);
+        assert_eq!(
+            keys(b"\x1bab"),
+            [Key::Escape, Key::Char('a'), Key::Char('b')]
+        );
         assert_eq!(keys(b"\x1b\x1b[A"), [Key::Escape, Key::Up]);
         assert_eq!(keys(b"\x1b\r"), [Key::Escape, Key::Enter]);
         // A bare ESC at the end is held until the line goes idle.
@@ -391,10 +397,19 @@ mod tests {
     fn utf8_input() {
         assert_eq!(
             keys("äß€😀x".as_bytes()),
-            [Key::Char('ä'), Key::Char('ß'), Key::Char('€'), Key::Char('😀'), Key::Char('x')]
+            [
+                Key::Char('ä'),
+                Key::Char('ß'),
+                Key::Char('€'),
+                Key::Char('😀'),
+                Key::Char('x')
+            ]
         );
         // Truncated sequence then ASCII: the ASCII survives; lone continuation bytes vanish.
-        assert_eq!(keys(b"\xe2\x82a\x80\xffb"), [Key::Char('a'), Key::Char('b')]);
+        assert_eq!(
+            keys(b"\xe2\x82a\x80\xffb"),
+            [Key::Char('a'), Key::Char('b')]
+        );
     }
 
     #[test]

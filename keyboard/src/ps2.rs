@@ -92,7 +92,10 @@ enum AnySet {
 }
 
 impl pc_keyboard::ScancodeSet for AnySet {
-    fn advance_state(&mut self, code: u8) -> Result<Option<pc_keyboard::KeyEvent>, pc_keyboard::Error> {
+    fn advance_state(
+        &mut self,
+        code: u8,
+    ) -> Result<Option<pc_keyboard::KeyEvent>, pc_keyboard::Error> {
         match self {
             AnySet::Set1(s) => s.advance_state(code),
             AnySet::Set2(s) => s.advance_state(code),
@@ -327,7 +330,10 @@ mod tests {
     fn set2_decodes() {
         let mut d = Ps2Decoder::new(ScancodeSet::Set2, Layout::Us104);
         // 'a' make, break (F0 1C), up arrow (E0 75)
-        assert_eq!(keys(&mut d, &[0x1c, 0xf0, 0x1c, 0xe0, 0x75]), [Key::Char('a'), Key::Up]);
+        assert_eq!(
+            keys(&mut d, &[0x1c, 0xf0, 0x1c, 0xe0, 0x75]),
+            [Key::Char('a'), Key::Up]
+        );
     }
 
     #[test]
@@ -383,7 +389,12 @@ mod tests {
             let _ = d.feed(rng(&mut seed) as u8);
         }
         // Release every modifier, leave Num Lock state irrelevant, then press 'q'.
-        let _ = run(&mut d, &[0x00, 0xaa, 0xb6, 0x9d, 0xe0, 0x9d, 0xb8, 0xe0, 0xb8, 0x3a, 0xba]);
+        let _ = run(
+            &mut d,
+            &[
+                0x00, 0xaa, 0xb6, 0x9d, 0xe0, 0x9d, 0xb8, 0xe0, 0xb8, 0x3a, 0xba,
+            ],
+        );
         let ks = keys(&mut d, &[0x10]);
         assert!(
             ks == [Key::Char('q')] || ks == [Key::Char('Q')],

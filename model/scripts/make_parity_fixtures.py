@@ -38,6 +38,13 @@ MODELS = [
     ("llama-f32", "llama", Q.F32, 64, 2, 4, 4, 16, 160, False, 10000.0),
 ]
 
+# Tiny valid models seeding the GGUF reader's fuzz corpus (model/fixtures/gguf-corpus/).
+CORPUS = [
+    ("tiny-qwen3-q8_0", "qwen3", Q.Q8_0, 32, 1, 2, 1, 16, 64, True, 10000.0),
+    ("tiny-qwen3-f16", "qwen3", Q.F16, 32, 1, 2, 2, 16, 32, False, 10000.0),
+    ("tiny-llama-bf16", "llama", Q.BF16, 32, 1, 2, 1, 16, 32, True, 10000.0),
+]
+
 N_CTX = 64
 EPS = 1e-6
 N_PROMPTS = 20
@@ -57,8 +64,9 @@ def bytes_to_unicode():
     return {b: chr(c) for b, c in zip(bs, cs)}
 
 
-def make_vocab():
-    """256 byte tokens, a few merges, and three control tokens: 299 tokens."""
+def make_vocab(n_vocab=None):
+    """256 byte tokens, a few merges, filler tokens up to `n_vocab` if given, and three control
+    tokens: 299 tokens by default."""
     b2u = bytes_to_unicode()
     tokens = [b2u[b] for b in range(256)]
     pairs = ["Ġ t", "h e", "i n", "Ġ a", "e r", "o n", "Ġt he", "r e", "Ġ s", "a t",
@@ -71,6 +79,8 @@ def make_vocab():
         if a + b not in tokens:
             merges.append(p)
             tokens.append(a + b)
+    if n_vocab is not None:
+        tokens += [f"zz{i}" for i in range(n_vocab - 3 - len(tokens))]
     types = [1] * len(tokens)
     for s in ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]:
         tokens.append(s)
@@ -78,8 +88,9 @@ def make_vocab():
     return tokens, types, merges
 
 
-def write_model(path, arch, wtype, dim, n_layers, n_heads, n_kv, hd, ff, tied, base, rng):
-    tokens, types, merges = make_vocab()
+def write_model(path, arch, wtype, dim, n_layers, n_heads, n_kv, hd, ff, tied, base, rng,
+                n_vocab=None):
+    tokens, types, merges = make_vocab(n_vocab)
     vocab = len(tokens)
     w = gguf.GGUFWriter(path, arch)
     w.add_name("nosys parity " + os.path.basename(path))
@@ -160,6 +171,15 @@ def main():
     from llama_cpp import Llama
 
     os.makedirs(OUT, exist_ok=True)
+    corpus = os.path.join(ROOT, "fixtures", "gguf-corpus")
+    os.makedirs(corpus, exist_ok=True)
+    for i, (name, arch, wtype, dim, nl, nh, nkv, hd, ff, tied, base) in enumerate(CORPUS):
+        path = os.path.join(corpus, name + ".gguf")
+        write_model(path, arch, wtype, dim, nl, nh, nkv, hd, ff, tied, base,
+                    np.random.default_rng(2000 + i))
+        # llama.cpp must accept every seed, or the corpus would not start from valid files.
+        Llama(model_path=path, n_ctx=16, verbose=False)
+        print(f"{name}: {os.path.getsize(path)} B", file=sys.stderr)
     for i, (name, arch, wtype, dim, nl, nh, nkv, hd, ff, tied, base) in enumerate(MODELS):
         rng = np.random.default_rng(1000 + i)
         path = os.path.join(OUT, name + ".gguf")

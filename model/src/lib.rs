@@ -8,19 +8,22 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 extern crate alloc;
+#[cfg(all(feature = "std", not(test)))]
+extern crate std;
 
 pub mod gguf;
 pub mod model;
 pub mod ops;
 pub mod sampler;
-// TEMP(model helper): lets the model compile while the tokenizer is in progress.
-#[cfg(not(nosys_no_tok))]
 pub mod tokenizer;
 
 pub use gguf::{Gguf, GgufError, TensorType, Value};
 pub use model::{Config, ModelError, Transformer, Weights};
 pub use sampler::{LogitsMask, Sampler, SamplerConfig};
 
+#[cfg(any(test, feature = "std"))]
+#[doc(hidden)]
+pub mod fuzz;
 #[cfg(test)]
 mod gguf_tests;
 #[cfg(test)]

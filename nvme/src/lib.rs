@@ -1,3 +1,27 @@
+//! An NVMe driver (NVMe Base Specification 2.0, NVM Command Set 1.0).
+//!
+//! Hardware-free: the kernel supplies DMA memory, BAR0 access and a clock
+//! through [`Hal`], and the whole driver is tested on the host against a
+//! simulated controller (`src/sim.rs`).
 #![cfg_attr(not(test), no_std)]
 #![deny(unsafe_op_in_unsafe_fn)]
 extern crate alloc;
+
+pub mod cmd;
+mod controller;
+mod disk;
+pub mod identify;
+pub mod prp;
+pub mod queue;
+pub mod regs;
+pub mod status;
+
+pub use controller::{Config, Controller, Dma, Error, Hal};
+pub use disk::NvmeDisk;
+pub use identify::{ControllerInfo, Namespace};
+pub use status::Status;
+
+#[cfg(test)]
+mod sim;
+#[cfg(test)]
+mod tests;

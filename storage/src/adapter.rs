@@ -55,7 +55,11 @@ impl<D: BlockDevice> Adapter<D> {
         let block_size = dev.block_size();
         let disk_len = dev.block_count() * block_size as u64;
         Adapter {
-            inner: RefCell::new(Inner { dev, windows: Vec::new(), clock: 0 }),
+            inner: RefCell::new(Inner {
+                dev,
+                windows: Vec::new(),
+                clock: 0,
+            }),
             start,
             len,
             disk_len,
@@ -89,7 +93,11 @@ impl<D: BlockDevice> Adapter<D> {
     fn synthetic_mbr(&self) -> [u8; SECTOR] {
         let mut mbr = [0u8; SECTOR];
         let e = &mut mbr[446..462];
-        e[4] = if self.fat32 { MBR_TYPE_FAT32_LBA } else { MBR_TYPE_FAT16_LBA };
+        e[4] = if self.fat32 {
+            MBR_TYPE_FAT32_LBA
+        } else {
+            MBR_TYPE_FAT16_LBA
+        };
         e[8..12].copy_from_slice(&1u32.to_le_bytes());
         e[12..16].copy_from_slice(&self.volume_sectors().to_le_bytes());
         mbr[510] = 0x55;
@@ -105,7 +113,10 @@ impl<D: BlockDevice> Adapter<D> {
     fn position(&self, idx: u32) -> Result<u64, BlockError> {
         let sector = idx as u64 - 1;
         if sector >= self.volume_sectors() as u64 {
-            return Err(BlockError::OutOfRange { lba: idx as u64, blocks: 1 });
+            return Err(BlockError::OutOfRange {
+                lba: idx as u64,
+                blocks: 1,
+            });
         }
         Ok(self.start + sector * SECTOR as u64)
     }
@@ -122,8 +133,14 @@ impl<D: BlockDevice> Adapter<D> {
             None => {
                 let len = (self.window_bytes as u64).min(self.disk_len - base) as usize;
                 let mut data = vec![0u8; len];
-                inner.dev.read_blocks(base / self.block_size as u64, &mut data)?;
-                let w = Window { base, data, used: clock };
+                inner
+                    .dev
+                    .read_blocks(base / self.block_size as u64, &mut data)?;
+                let w = Window {
+                    base,
+                    data,
+                    used: clock,
+                };
                 if inner.windows.len() < WINDOWS {
                     inner.windows.push(w);
                     inner.windows.len() - 1
@@ -163,7 +180,11 @@ impl<D: BlockDevice> Adapter<D> {
         let mut inner = self.inner.borrow_mut();
         inner.dev.write_blocks(block_pos / bs, &block)?;
         let wbytes = self.window_bytes as u64;
-        if let Some(w) = inner.windows.iter_mut().find(|w| w.base == pos - pos % wbytes) {
+        if let Some(w) = inner
+            .windows
+            .iter_mut()
+            .find(|w| w.base == pos - pos % wbytes)
+        {
             let o = (pos - w.base) as usize;
             w.data[o..o + SECTOR].copy_from_slice(data);
         }
@@ -205,7 +226,10 @@ impl<D: BlockDevice> embedded_sdmmc::BlockDevice for Adapter<D> {
 
 /// Device byte offset of crate block `idx`, for code outside the crate
 /// (raw directory-entry edits) that has a `BlockIdx` from it.
-pub(crate) fn block_position<D: BlockDevice>(a: &Adapter<D>, idx: BlockIdx) -> Result<u64, BlockError> {
+pub(crate) fn block_position<D: BlockDevice>(
+    a: &Adapter<D>,
+    idx: BlockIdx,
+) -> Result<u64, BlockError> {
     if idx.0 == 0 {
         return Err(BlockError::WriteProtected);
     }

@@ -74,7 +74,11 @@ impl Bpb {
         if reserved_sectors == 0 || !(1..=2).contains(&fat_count) {
             return None;
         }
-        let fat_sectors = if fat16_size != 0 { fat16_size } else { fat32_size };
+        let fat_sectors = if fat16_size != 0 {
+            fat16_size
+        } else {
+            fat32_size
+        };
         let total_sectors = if total16 != 0 { total16 } else { total32 };
         if fat_sectors == 0 || total_sectors == 0 {
             return None;
@@ -130,7 +134,7 @@ impl Bpb {
                 FatType::Fat12 => {
                     let off = c + c / 2;
                     let v = u16_at(fat, off);
-                    if c % 2 == 0 {
+                    if c.is_multiple_of(2) {
                         v & 0xFFF
                     } else {
                         v >> 4

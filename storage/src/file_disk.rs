@@ -22,7 +22,11 @@ impl FileDisk {
     pub fn open(path: &Path, block_size: usize, writable: bool) -> std::io::Result<Self> {
         let file = OpenOptions::new().read(true).write(writable).open(path)?;
         let len = file.metadata()?.len();
-        Ok(FileDisk { file, block_size, blocks: len / block_size as u64 })
+        Ok(FileDisk {
+            file,
+            block_size,
+            blocks: len / block_size as u64,
+        })
     }
 }
 

@@ -80,7 +80,11 @@ impl fmt::Display for BlockError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BlockError::OutOfRange { lba, blocks } => {
-                write!(f, "blocks {lba}..{} are past the end of the disk", lba + blocks)
+                write!(
+                    f,
+                    "blocks {lba}..{} are past the end of the disk",
+                    lba + blocks
+                )
             }
             BlockError::BadBufferLength(n) => write!(f, "buffer of {n} bytes is not whole blocks"),
             BlockError::WriteProtected => f.write_str("volume is write-protected"),
@@ -98,7 +102,7 @@ pub fn check_request(
     lba: u64,
     len: usize,
 ) -> Result<u64, BlockError> {
-    if block_size == 0 || len % block_size != 0 {
+    if block_size == 0 || !len.is_multiple_of(block_size) {
         return Err(BlockError::BadBufferLength(len));
     }
     let blocks = (len / block_size) as u64;

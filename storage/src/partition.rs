@@ -121,7 +121,11 @@ pub fn find_fat<D: BlockDevice + ?Sized>(dev: &mut D) -> Result<Partition, Parti
     // a partition table.
     if let Some(bpb) = Bpb::parse(&mbr) {
         let len = (bpb.total_sectors as u64 * bpb.bytes_per_sector as u64).min(disk_len);
-        return Ok(Partition { kind: PartitionKind::WholeDisk, start: 0, len });
+        return Ok(Partition {
+            kind: PartitionKind::WholeDisk,
+            start: 0,
+            len,
+        });
     }
     if mbr[510] != 0x55 || mbr[511] != 0xAA {
         return Err(PartitionError::NoFatVolume("no boot signature in block 0"));
@@ -147,8 +151,15 @@ pub fn find_fat<D: BlockDevice + ?Sized>(dev: &mut D) -> Result<Partition, Parti
             continue;
         }
         if fat_at(dev, start)?.is_some() {
-            let kind = PartitionKind::Mbr { index: index as u8, type_id };
-            return Ok(Partition { kind, start, len: len.min(disk_len - start) });
+            let kind = PartitionKind::Mbr {
+                index: index as u8,
+                type_id,
+            };
+            return Ok(Partition {
+                kind,
+                start,
+                len: len.min(disk_len - start),
+            });
         }
     }
     Err(PartitionError::NoFatVolume("no FAT partition in the MBR"))
@@ -161,7 +172,9 @@ fn find_in_gpt<D: BlockDevice + ?Sized>(
     let bs = dev.block_size() as u64;
     let header = read_bytes(dev, bs, 512)?;
     if &header[0..8] != GPT_SIGNATURE {
-        return Err(PartitionError::NoFatVolume("protective MBR without a GPT header"));
+        return Err(PartitionError::NoFatVolume(
+            "protective MBR without a GPT header",
+        ));
     }
     let entries_lba = u64_at(&header, 72);
     let count = u32_at(&header, 80).min(GPT_MAX_ENTRIES);
@@ -171,7 +184,9 @@ fn find_in_gpt<D: BlockDevice + ?Sized>(
     }
     let table_len = count as usize * entry_size;
     if entries_lba * bs + table_len as u64 > disk_len {
-        return Err(PartitionError::NoFatVolume("GPT entry table is past the end of the disk"));
+        return Err(PartitionError::NoFatVolume(
+            "GPT entry table is past the end of the disk",
+        ));
     }
     let table = read_bytes(dev, entries_lba * bs, table_len)?;
     for index in 0..count {
@@ -189,7 +204,11 @@ fn find_in_gpt<D: BlockDevice + ?Sized>(
         // boot sector decides.
         if fat_at(dev, start)?.is_some() {
             let len = ((last - first + 1) * bs).min(disk_len - start);
-            return Ok(Partition { kind: PartitionKind::Gpt { index }, start, len });
+            return Ok(Partition {
+                kind: PartitionKind::Gpt { index },
+                start,
+                len,
+            });
         }
     }
     Err(PartitionError::NoFatVolume("no FAT partition in the GPT"))

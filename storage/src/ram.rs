@@ -22,7 +22,12 @@ impl RamDisk {
     /// Wraps an image; a trailing partial block is dropped.
     pub fn from_bytes(block_size: usize, mut data: Vec<u8>) -> Self {
         data.truncate(data.len() / block_size * block_size);
-        RamDisk { block_size, data, writes: 0, flushes: 0 }
+        RamDisk {
+            block_size,
+            data,
+            writes: 0,
+            flushes: 0,
+        }
     }
 
     pub fn bytes(&self) -> &[u8] {

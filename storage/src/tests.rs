@@ -17,8 +17,15 @@ impl Drop for Img {
 }
 
 fn run(cmd: &str, args: &[&str]) -> String {
-    let out = Command::new(cmd).args(args).output().unwrap_or_else(|e| panic!("{cmd}: {e}"));
-    assert!(out.status.success(), "{cmd} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(cmd)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{cmd}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
@@ -45,17 +52,43 @@ fn image(name: &str, kib: u32, label: Option<&str>, extra: &[&str]) -> Img {
 }
 
 fn fill(target: &str) {
-    let dir = std::env::temp_dir().join(format!("nosys-storage-src-{}", std::process::id()));
+    // One source folder per image: tests run in parallel.
+    let tag: String = target
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let dir = std::env::temp_dir().join(format!("nosys-storage-src-{tag}"));
     std::fs::create_dir_all(&dir).unwrap();
     let hello = dir.join("hello.txt");
     std::fs::write(&hello, "hello, world\n").unwrap();
     let big = dir.join("big.bin");
-    std::fs::write(&big, (0..100_000u32).map(|i| (i * 7 % 251) as u8).collect::<Vec<_>>()).unwrap();
-    run("mcopy", &["-i", target, hello.to_str().unwrap(), "::hello.txt"]);
-    run("mcopy", &["-i", target, hello.to_str().unwrap(), "::Long Name File.txt"]);
+    std::fs::write(
+        &big,
+        (0..100_000u32)
+            .map(|i| (i * 7 % 251) as u8)
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    run(
+        "mcopy",
+        &["-i", target, hello.to_str().unwrap(), "::hello.txt"],
+    );
+    run(
+        "mcopy",
+        &[
+            "-i",
+            target,
+            hello.to_str().unwrap(),
+            "::Long Name File.txt",
+        ],
+    );
     run("mcopy", &["-i", target, big.to_str().unwrap(), "::big.bin"]);
     run("mmd", &["-i", target, "::docs"]);
-    run("mcopy", &["-i", target, hello.to_str().unwrap(), "::docs/a.txt"]);
+    run(
+        "mcopy",
+        &["-i", target, hello.to_str().unwrap(), "::docs/a.txt"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn mount(img: &Img) -> Volume<FileDisk> {
@@ -63,13 +96,23 @@ fn mount(img: &Img) -> Volume<FileDisk> {
 }
 
 fn mtype(img: &Img, path: &str) -> String {
-    run("mtype", &["-i", img.path.to_str().unwrap(), &format!("::{path}")])
+    run(
+        "mtype",
+        &["-i", img.path.to_str().unwrap(), &format!("::{path}")],
+    )
 }
 
 fn fsck_clean(img: &Img) {
-    let out = Command::new("fsck.fat").args(["-n", img.path.to_str().unwrap()]).output().unwrap();
+    let out = Command::new("fsck.fat")
+        .args(["-n", img.path.to_str().unwrap()])
+        .output()
+        .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "fsck.fat: {text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "fsck.fat: {text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(!text.contains("Free cluster summary wrong"), "{text}");
 }
 
@@ -83,17 +126,30 @@ fn names(v: &mut dyn Files, dir: &str) -> Vec<String> {
 fn lists_and_reads_mtools_files_with_their_names() {
     let img = image("list", 16 * 1024, Some("NOSYS"), &[]);
     let mut v = mount(&img);
-    assert_eq!(names(&mut v, "/"), ["Long Name File.txt", "big.bin", "docs", "hello.txt"]);
+    assert_eq!(
+        names(&mut v, "/"),
+        ["Long Name File.txt", "big.bin", "docs", "hello.txt"]
+    );
     let docs = v.list("/docs").unwrap();
     assert_eq!(docs.len(), 1);
-    assert_eq!((docs[0].name.as_str(), docs[0].size, docs[0].is_dir), ("a.txt", 13, false));
+    assert_eq!(
+        (docs[0].name.as_str(), docs[0].size, docs[0].is_dir),
+        ("a.txt", 13, false)
+    );
     assert_eq!(v.read("/hello.txt").unwrap(), b"hello, world\n");
     assert_eq!(v.read("/Long Name File.txt").unwrap(), b"hello, world\n");
-    assert_eq!(v.read("/HELLO.TXT").unwrap(), b"hello, world\n", "lookup ignores case");
+    assert_eq!(
+        v.read("/HELLO.TXT").unwrap(),
+        b"hello, world\n",
+        "lookup ignores case"
+    );
     assert_eq!(v.read("docs/../docs/./a.txt").unwrap(), b"hello, world\n");
     let big = v.read("/big.bin").unwrap();
     assert_eq!(big.len(), 100_000);
-    assert!(big.iter().enumerate().all(|(i, &b)| b == (i as u32 * 7 % 251) as u8));
+    assert!(big
+        .iter()
+        .enumerate()
+        .all(|(i, &b)| b == (i as u32 * 7 % 251) as u8));
     let st = v.stat("/docs").unwrap();
     assert!(st.is_dir);
     assert_eq!(v.stat("/big.bin").unwrap().size, 100_000);
@@ -111,7 +167,12 @@ fn info_reports_label_type_and_space() {
     // mdir's "bytes free" counts the same clusters.
     let mdir = run("mdir", &["-i", img.path.to_str().unwrap(), "::"]);
     let free_line = mdir.lines().find(|l| l.contains("bytes free")).unwrap();
-    let mtools_free: u64 = free_line.split_whitespace().take_while(|w| *w != "bytes").collect::<String>().parse().unwrap();
+    let mtools_free: u64 = free_line
+        .split_whitespace()
+        .take_while(|w| *w != "bytes")
+        .collect::<String>()
+        .parse()
+        .unwrap();
     assert_eq!(info.free_bytes, mtools_free);
     assert!(info.total_bytes > 15 << 20 && info.total_bytes <= 16 << 20);
 }
@@ -129,13 +190,19 @@ fn write_append_and_read_back_on_the_host() {
     v.flush().unwrap();
     assert_eq!(v.read("/notes.txt").unwrap(), b"first line\nsecond line\n");
     assert_eq!(v.read("/docs/big2.bin").unwrap(), big);
-    assert!(names(&mut v, "/").contains(&"notes.txt".to_string()), "lower-case name kept");
+    assert!(
+        names(&mut v, "/").contains(&"notes.txt".to_string()),
+        "lower-case name kept"
+    );
     drop(v);
     assert_eq!(mtype(&img, "notes.txt"), "first line\nsecond line\n");
     assert_eq!(mtype(&img, "hello.txt"), "replaced\n");
     assert_eq!(mtype(&img, "Long Name File.txt"), "hello, world\n+more");
     let mdir = run("mdir", &["-i", img.path.to_str().unwrap(), "-b", "::"]);
-    assert!(mdir.contains("::/notes.txt"), "mtools sees the lower-case name: {mdir}");
+    assert!(
+        mdir.contains("::/notes.txt"),
+        "mtools sees the lower-case name: {mdir}"
+    );
     fsck_clean(&img);
 }
 
@@ -146,9 +213,16 @@ fn remove_frees_the_space_and_mkdir_nests() {
     let free0 = v.info().unwrap().free_bytes;
     v.remove("/big.bin").unwrap();
     let free1 = v.info().unwrap().free_bytes;
-    assert!(free1 >= free0 + 100_000, "clusters of the deleted file are free again: {free0} -> {free1}");
+    assert!(
+        free1 >= free0 + 100_000,
+        "clusters of the deleted file are free again: {free0} -> {free1}"
+    );
     v.remove("/Long Name File.txt").unwrap();
-    assert_eq!(names(&mut v, "/"), ["docs", "hello.txt"], "no orphaned long name shows up");
+    assert_eq!(
+        names(&mut v, "/"),
+        ["docs", "hello.txt"],
+        "no orphaned long name shows up"
+    );
     v.mkdir("/projects").unwrap();
     v.mkdir("/projects/deep").unwrap();
     v.write("/projects/deep/x.txt", b"x", false).unwrap();
@@ -160,7 +234,10 @@ fn remove_frees_the_space_and_mkdir_nests() {
     assert_eq!(names(&mut v, "/projects"), Vec::<String>::new());
     v.flush().unwrap();
     drop(v);
-    let mdir = run("mdir", &["-i", img.path.to_str().unwrap(), "-b", "::/projects"]);
+    let mdir = run(
+        "mdir",
+        &["-i", img.path.to_str().unwrap(), "-b", "::/projects"],
+    );
     assert!(!mdir.contains("deep"), "{mdir}");
     fsck_clean(&img);
 }
@@ -178,9 +255,15 @@ fn rename_in_place_and_across_directories() {
     assert_eq!(names(&mut v, "/papers"), ["a.txt", "greet.txt"]);
     assert_eq!(v.read("/papers/greet.txt").unwrap(), b"hello, world\n");
     assert_eq!(v.rename("/nothing", "/x"), Err(FsError::NotFound));
-    assert_eq!(v.rename("/short.txt", "/big.bin"), Err(FsError::AlreadyExists));
+    assert_eq!(
+        v.rename("/short.txt", "/big.bin"),
+        Err(FsError::AlreadyExists)
+    );
     v.mkdir("/other").unwrap();
-    assert!(matches!(v.rename("/papers", "/other/papers"), Err(FsError::Device(_))));
+    assert!(matches!(
+        v.rename("/papers", "/other/papers"),
+        Err(FsError::Device(_))
+    ));
     v.flush().unwrap();
     drop(v);
     assert_eq!(mtype(&img, "papers/greet.txt"), "hello, world\n");
@@ -196,30 +279,55 @@ fn errors_are_specific() {
     assert_eq!(v.read("/docs"), Err(FsError::IsADirectory));
     assert_eq!(v.read("/"), Err(FsError::IsADirectory));
     assert_eq!(v.list("/hello.txt"), Err(FsError::NotADirectory));
-    assert_eq!(v.write("/hello.txt/x", b"", false), Err(FsError::NotADirectory));
+    assert_eq!(
+        v.write("/hello.txt/x", b"", false),
+        Err(FsError::NotADirectory)
+    );
     assert_eq!(v.write("/docs", b"x", false), Err(FsError::IsADirectory));
     assert_eq!(v.mkdir("/docs"), Err(FsError::AlreadyExists));
     assert_eq!(v.remove("/nope"), Err(FsError::NotFound));
     assert_eq!(v.remove("/docs"), Err(FsError::DirectoryNotEmpty));
-    assert_eq!(v.write("/a name with spaces.txt", b"x", false), Err(FsError::InvalidPath));
-    assert_eq!(v.write("/toolongname.txt", b"x", false), Err(FsError::InvalidPath));
-    assert_eq!(v.write("/MixedCase.txt", b"x", false), Err(FsError::InvalidPath));
+    assert_eq!(
+        v.write("/a name with spaces.txt", b"x", false),
+        Err(FsError::InvalidPath)
+    );
+    assert_eq!(
+        v.write("/toolongname.txt", b"x", false),
+        Err(FsError::InvalidPath)
+    );
+    assert_eq!(
+        v.write("/MixedCase.txt", b"x", false),
+        Err(FsError::InvalidPath)
+    );
     assert_eq!(v.write("/a\\b", b"x", false), Err(FsError::InvalidPath));
-    assert_eq!(v.read("/hello.txt").unwrap(), b"hello, world\n", "nothing else changed");
+    assert_eq!(
+        v.read("/hello.txt").unwrap(),
+        b"hello, world\n",
+        "nothing else changed"
+    );
 }
 
 #[test]
 fn full_disk_is_reported_and_leaves_no_partial_file() {
     // The smallest FAT16: 4085+ clusters of 512 bytes.
-    let img = image("full", 2300, Some("NOSYS"), &["-F", "16", "-s", "1", "-r", "16"]);
+    let img = image(
+        "full",
+        2300,
+        Some("NOSYS"),
+        &["-F", "16", "-s", "1", "-r", "16"],
+    );
     let mut v = mount(&img);
     let free = v.info().unwrap().free_bytes;
     let too_big = vec![0xAAu8; free as usize + 4096];
-    assert_eq!(v.write("/huge.bin", &too_big, false), Err(FsError::DiskFull));
+    assert_eq!(
+        v.write("/huge.bin", &too_big, false),
+        Err(FsError::DiskFull)
+    );
     assert_eq!(v.stat("/huge.bin"), Err(FsError::NotFound));
     assert_eq!(v.info().unwrap().free_bytes, free);
     // What fits still fits afterwards.
-    v.write("/fits.bin", &too_big[..(free as usize / 2)], false).unwrap();
+    v.write("/fits.bin", &too_big[..(free as usize / 2)], false)
+        .unwrap();
     assert_eq!(v.read("/fits.bin").unwrap().len(), free as usize / 2);
     v.flush().unwrap();
     drop(v);
@@ -237,8 +345,15 @@ fn foreign_label_is_read_only_and_the_image_stays_byte_identical() {
     let mut v = mount(&img);
     let info = v.info().unwrap();
     assert!(!info.writable);
-    assert_eq!(info.read_only_reason.as_deref(), Some("label is FOREIGN, not NOSYS"));
-    assert_eq!(v.read("/hello.txt").unwrap(), b"hello, world\n", "still readable");
+    assert_eq!(
+        info.read_only_reason.as_deref(),
+        Some("label is FOREIGN, not NOSYS")
+    );
+    assert_eq!(
+        v.read("/hello.txt").unwrap(),
+        b"hello, world\n",
+        "still readable"
+    );
     assert_eq!(v.write("/x.txt", b"x", false), Err(FsError::ReadOnly));
     assert_eq!(v.write("/hello.txt", b"x", true), Err(FsError::ReadOnly));
     assert_eq!(v.remove("/hello.txt"), Err(FsError::ReadOnly));
@@ -253,7 +368,10 @@ fn foreign_label_is_read_only_and_the_image_stays_byte_identical() {
 fn unlabelled_volume_is_read_only_and_no_write_reaches_the_device() {
     let img = image("nolabel", 16 * 1024, None, &[]);
     let mut v = Volume::mount(RamDisk::from_bytes(512, std::fs::read(&img.path).unwrap())).unwrap();
-    assert_eq!(v.read_only_reason(), Some("the volume has no label, not NOSYS"));
+    assert_eq!(
+        v.read_only_reason(),
+        Some("the volume has no label, not NOSYS")
+    );
     assert_eq!(v.write("/x.txt", b"x", false), Err(FsError::ReadOnly));
     v.flush().unwrap();
     let disk = v.unmount().unwrap();
@@ -302,7 +420,10 @@ fn mbr_image(name: &str, kib: u32, type_id: u8) -> Img {
     std::fs::write(&path, vec![0u8; (total_sectors * 512) as usize]).unwrap();
     let p = path.to_str().unwrap();
     let vol_kib = ((total_sectors - start) / 2).to_string();
-    run("mkfs.fat", &["-n", "NOSYS", "--offset", "2048", p, &vol_kib]);
+    run(
+        "mkfs.fat",
+        &["-n", "NOSYS", "--offset", "2048", p, &vol_kib],
+    );
     let mut bytes = std::fs::read(&path).unwrap();
     // A (non-FAT) first partition before ours, as on real disks.
     let e0 = &mut bytes[446..462];
@@ -325,7 +446,13 @@ fn mbr_partition_is_found_and_used() {
     let img = mbr_image("mbr", 20 * 1024, 0x0E);
     let mut disk = FileDisk::open(&img.path, 512, true).unwrap();
     let part = partition::find_fat(&mut disk).unwrap();
-    assert_eq!(part.kind, PartitionKind::Mbr { index: 1, type_id: 0x0E });
+    assert_eq!(
+        part.kind,
+        PartitionKind::Mbr {
+            index: 1,
+            type_id: 0x0E
+        }
+    );
     assert_eq!(part.start, 2048 * 512);
     let mut v = Volume::mount(disk).unwrap();
     assert_eq!(v.read("/docs/a.txt").unwrap(), b"hello, world\n");
@@ -333,7 +460,10 @@ fn mbr_partition_is_found_and_used() {
     v.flush().unwrap();
     drop(v);
     let target = format!("{}@@{}", img.path.to_str().unwrap(), 2048 * 512);
-    assert_eq!(run("mtype", &["-i", &target, "::mbr.txt"]), "on a partition");
+    assert_eq!(
+        run("mtype", &["-i", &target, "::mbr.txt"]),
+        "on a partition"
+    );
     let bytes = std::fs::read(&img.path).unwrap();
     assert_eq!(bytes[462 + 4], 0x0E, "partition table untouched");
 }
@@ -349,7 +479,17 @@ fn gpt_partition_is_found_and_used_on_4k_blocks() {
     std::fs::write(&path, vec![0u8; (kib * 1024) as usize]).unwrap();
     let p = path.to_str().unwrap();
     let vol_kib = (kib - first_lba * bs / 1024).to_string();
-    run("mkfs.fat", &["-n", "NOSYS", "--offset", &(first_lba * bs / 512).to_string(), p, &vol_kib]);
+    run(
+        "mkfs.fat",
+        &[
+            "-n",
+            "NOSYS",
+            "--offset",
+            &(first_lba * bs / 512).to_string(),
+            p,
+            &vol_kib,
+        ],
+    );
     let mut bytes = std::fs::read(&path).unwrap();
     bytes[446 + 4] = 0xEE;
     bytes[446 + 8..446 + 12].copy_from_slice(&1u32.to_le_bytes());
@@ -362,7 +502,10 @@ fn gpt_partition_is_found_and_used_on_4k_blocks() {
     bytes[h + 84..h + 88].copy_from_slice(&128u32.to_le_bytes());
     // Entry 0: unused; entry 1: basic data over the FAT volume.
     let e = 2 * bs as usize + 128;
-    bytes[e..e + 16].copy_from_slice(&[0xA2, 0xA0, 0xD0, 0xEB, 0xE5, 0xB9, 0x33, 0x44, 0x87, 0xC0, 0x68, 0xB6, 0xB7, 0x26, 0x99, 0xC7]);
+    bytes[e..e + 16].copy_from_slice(&[
+        0xA2, 0xA0, 0xD0, 0xEB, 0xE5, 0xB9, 0x33, 0x44, 0x87, 0xC0, 0x68, 0xB6, 0xB7, 0x26, 0x99,
+        0xC7,
+    ]);
     bytes[e + 32..e + 40].copy_from_slice(&first_lba.to_le_bytes());
     bytes[e + 40..e + 48].copy_from_slice(&(kib * 1024 / bs - 1).to_le_bytes());
     std::fs::write(&path, &bytes).unwrap();
@@ -382,8 +525,14 @@ fn gpt_partition_is_found_and_used_on_4k_blocks() {
     v.flush().unwrap();
     drop(v);
     let target = format!("{}@@{}", img.path.to_str().unwrap(), first_lba * bs);
-    assert_eq!(run("mtype", &["-i", &target, "::gpt.txt"]), "four k blocks, appended");
-    assert_eq!(run("mtype", &["-i", &target, "::hello.txt"]), "hello, world\n");
+    assert_eq!(
+        run("mtype", &["-i", &target, "::gpt.txt"]),
+        "four k blocks, appended"
+    );
+    assert_eq!(
+        run("mtype", &["-i", &target, "::hello.txt"]),
+        "hello, world\n"
+    );
 }
 
 #[test]
@@ -391,7 +540,9 @@ fn disks_without_fat_are_refused_clearly() {
     let mut zero = RamDisk::new(512, 4096);
     assert_eq!(
         partition::find_fat(&mut zero),
-        Err(partition::PartitionError::NoFatVolume("no boot signature in block 0"))
+        Err(partition::PartitionError::NoFatVolume(
+            "no boot signature in block 0"
+        ))
     );
     let mut mbr_only = RamDisk::new(512, 4096);
     let mut b = mbr_only.bytes().to_vec();
@@ -403,21 +554,41 @@ fn disks_without_fat_are_refused_clearly() {
     mbr_only = RamDisk::from_bytes(512, b);
     assert_eq!(
         partition::find_fat(&mut mbr_only),
-        Err(partition::PartitionError::NoFatVolume("no FAT partition in the MBR"))
+        Err(partition::PartitionError::NoFatVolume(
+            "no FAT partition in the MBR"
+        ))
     );
-    assert!(matches!(Volume::mount(RamDisk::new(512, 16)), Err(MountError::Partition(_))));
+    assert!(matches!(
+        Volume::mount(RamDisk::new(512, 16)),
+        Err(MountError::Partition(_))
+    ));
     let img = image("fat12", 1024, Some("NOSYS"), &["-F", "12"]);
     let disk = RamDisk::from_bytes(512, std::fs::read(&img.path).unwrap());
-    assert!(matches!(Volume::mount(disk), Err(MountError::Unsupported(_))));
+    assert!(matches!(
+        Volume::mount(disk),
+        Err(MountError::Unsupported(_))
+    ));
 }
 
 #[test]
 fn block_requests_are_checked() {
     let mut d = RamDisk::new(512, 8);
     let mut buf = [0u8; 1024];
-    assert_eq!(d.read_blocks(7, &mut buf), Err(BlockError::OutOfRange { lba: 7, blocks: 2 }));
-    assert_eq!(d.read_blocks(0, &mut buf[..100]), Err(BlockError::BadBufferLength(100)));
-    assert_eq!(d.read_blocks(u64::MAX, &mut buf), Err(BlockError::OutOfRange { lba: u64::MAX, blocks: 2 }));
+    assert_eq!(
+        d.read_blocks(7, &mut buf),
+        Err(BlockError::OutOfRange { lba: 7, blocks: 2 })
+    );
+    assert_eq!(
+        d.read_blocks(0, &mut buf[..100]),
+        Err(BlockError::BadBufferLength(100))
+    );
+    assert_eq!(
+        d.read_blocks(u64::MAX, &mut buf),
+        Err(BlockError::OutOfRange {
+            lba: u64::MAX,
+            blocks: 2
+        })
+    );
     d.write_blocks(6, &[7u8; 1024]).unwrap();
     d.read_blocks(6, &mut buf).unwrap();
     assert_eq!(buf, [7u8; 1024]);

@@ -232,7 +232,9 @@ impl<D: BlockDevice> Volume<D> {
         let boot = partition::read_bytes(&mut dev, partition.start, SECTOR)?;
         let bpb = Bpb::parse(&boot).ok_or(MountError::Fat("boot sector vanished".into()))?;
         if bpb.fat_type == FatType::Fat12 {
-            return Err(MountError::Unsupported("FAT12 (format the volume as FAT16 or FAT32)".into()));
+            return Err(MountError::Unsupported(
+                "FAT12 (format the volume as FAT16 or FAT32)".into(),
+            ));
         }
         if bpb.bytes_per_sector as usize != SECTOR {
             return Err(MountError::Unsupported(format!(
@@ -245,7 +247,9 @@ impl<D: BlockDevice> Volume<D> {
         let now = Rc::new(Cell::new(default_time as fn() -> Timestamp));
         let clock = Clock { now: now.clone() };
         let mgr: Mgr<D> = VolumeManager::new_with_limits(adapter, clock, 0);
-        let raw = mgr.open_raw_volume(VolumeIdx(0)).map_err(|e| MountError::Fat(e.to_string()))?;
+        let raw = mgr
+            .open_raw_volume(VolumeIdx(0))
+            .map_err(|e| MountError::Fat(e.to_string()))?;
         let mut vol = Volume {
             mgr,
             raw,
@@ -255,7 +259,9 @@ impl<D: BlockDevice> Volume<D> {
             label: String::new(),
             read_only_reason: None,
         };
-        vol.label = vol.read_label().map_err(|e| MountError::Fat(e.to_string()))?;
+        vol.label = vol
+            .read_label()
+            .map_err(|e| MountError::Fat(e.to_string()))?;
         if vol.label == WRITABLE_LABEL {
             vol.mgr.device(|a| a.set_writable(true));
         } else {
@@ -310,7 +316,9 @@ impl<D: BlockDevice> Volume<D> {
         });
         self.mgr.close_dir(root)?;
         r?;
-        let Some((block, offset)) = at else { return Ok(None) };
+        let Some((block, offset)) = at else {
+            return Ok(None);
+        };
         let sector = self.read_crate_block(block).map_err(SdErr::DeviceError)?;
         let mut out = [0u8; 11];
         out.copy_from_slice(&sector[offset as usize..offset as usize + 11]);
@@ -383,7 +391,11 @@ impl<D: BlockDevice> Volume<D> {
 
     /// Byte position of FAT copy `copy`'s entry for `cluster`.
     fn fat_entry_pos(&self, copy: u32, cluster: u32) -> u64 {
-        let entry_len = if self.bpb.fat_type == FatType::Fat32 { 4 } else { 2 };
+        let entry_len = if self.bpb.fat_type == FatType::Fat32 {
+            4
+        } else {
+            2
+        };
         self.partition.start
             + (self.bpb.reserved_sectors as u64 + copy as u64 * self.bpb.fat_sectors as u64)
                 * SECTOR as u64
@@ -397,7 +409,9 @@ impl<D: BlockDevice> Volume<D> {
         let mut buf = [0u8; SECTOR];
         self.mgr.device(|a| a.read_sector(sector_pos, &mut buf))?;
         Ok(match self.bpb.fat_type {
-            FatType::Fat32 => u32::from_le_bytes(buf[off..off + 4].try_into().unwrap_or([0; 4])) & 0x0FFF_FFFF,
+            FatType::Fat32 => {
+                u32::from_le_bytes(buf[off..off + 4].try_into().unwrap_or([0; 4])) & 0x0FFF_FFFF
+            }
             _ => u16::from_le_bytes([buf[off], buf[off + 1]]) as u32,
         })
     }
@@ -412,7 +426,8 @@ impl<D: BlockDevice> Volume<D> {
                 a.read_sector(sector_pos, &mut buf)?;
                 match self.bpb.fat_type {
                     FatType::Fat32 => {
-                        let old = u32::from_le_bytes(buf[off..off + 4].try_into().unwrap_or([0; 4]));
+                        let old =
+                            u32::from_le_bytes(buf[off..off + 4].try_into().unwrap_or([0; 4]));
                         let v = (old & 0xF000_0000) | (value & 0x0FFF_FFFF);
                         buf[off..off + 4].copy_from_slice(&v.to_le_bytes());
                     }
@@ -428,7 +443,11 @@ impl<D: BlockDevice> Volume<D> {
     /// the chain's end, a free or out-of-range entry, or after as many steps
     /// as there are clusters, so a corrupt (looping) chain cannot hang us.
     fn free_chain(&self, first: u32) -> Result<(), FsError> {
-        let end = if self.bpb.fat_type == FatType::Fat32 { FAT32_CHAIN_END } else { FAT16_CHAIN_END };
+        let end = if self.bpb.fat_type == FatType::Fat32 {
+            FAT32_CHAIN_END
+        } else {
+            FAT16_CHAIN_END
+        };
         let max = self.bpb.cluster_count + 2;
         let mut c = first;
         for _ in 0..max {
@@ -442,7 +461,9 @@ impl<D: BlockDevice> Volume<D> {
             }
             c = next;
         }
-        Err(FsError::Corrupt(format!("cluster chain from {first} loops")))
+        Err(FsError::Corrupt(format!(
+            "cluster chain from {first} loops"
+        )))
     }
 
     fn clusters_for(&self, bytes: u64) -> u64 {
@@ -450,7 +471,9 @@ impl<D: BlockDevice> Volume<D> {
     }
 
     fn entry_byte(&self, f: &Found, index: usize) -> Result<u8, FsError> {
-        let sector = self.read_crate_block(f.entry.entry_block).map_err(dev_err)?;
+        let sector = self
+            .read_crate_block(f.entry.entry_block)
+            .map_err(dev_err)?;
         Ok(sector[f.entry.entry_offset as usize + index])
     }
 
@@ -463,7 +486,11 @@ impl<D: BlockDevice> Volume<D> {
         if needed == 0 {
             return Ok(());
         }
-        let entry_len: u64 = if self.bpb.fat_type == FatType::Fat32 { 4 } else { 2 };
+        let entry_len: u64 = if self.bpb.fat_type == FatType::Fat32 {
+            4
+        } else {
+            2
+        };
         let per_sector = SECTOR as u64 / entry_len;
         let end = self.bpb.cluster_count as u64 + 2;
         let mut found = 0u64;
@@ -472,12 +499,15 @@ impl<D: BlockDevice> Volume<D> {
         while cluster < end {
             let sector_index = cluster / per_sector;
             let pos = self.fat_entry_pos(0, 0) + sector_index * SECTOR as u64;
-            self.mgr.device(|a| a.read_sector(pos, &mut sector)).map_err(dev_err)?;
+            self.mgr
+                .device(|a| a.read_sector(pos, &mut sector))
+                .map_err(dev_err)?;
             let last = ((sector_index + 1) * per_sector).min(end);
             for c in cluster..last {
                 let off = ((c % per_sector) * entry_len) as usize;
                 let v = if entry_len == 4 {
-                    u32::from_le_bytes(sector[off..off + 4].try_into().unwrap_or([1; 4])) & 0x0FFF_FFFF
+                    u32::from_le_bytes(sector[off..off + 4].try_into().unwrap_or([1; 4]))
+                        & 0x0FFF_FFFF
                 } else {
                     u16::from_le_bytes([sector[off], sector[off + 1]]) as u32
                 };
@@ -556,7 +586,10 @@ impl<D: BlockDevice> Volume<D> {
                 let hit = long.is_some_and(|l| l.eq_ignore_ascii_case(name))
                     || short.eq_ignore_ascii_case(name);
                 if hit {
-                    found = Some(Found { entry: de.clone(), long_name: long.map(String::from) });
+                    found = Some(Found {
+                        entry: de.clone(),
+                        long_name: long.map(String::from),
+                    });
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
@@ -571,7 +604,7 @@ impl<D: BlockDevice> Volume<D> {
         let mut dir = self.mgr.open_root_dir(self.raw).map_err(fs_err)?;
         for c in comps {
             let next = match self.lookup(dir, c) {
-                Ok(Some(f)) if f.is_dir() => self.mgr.open_dir(dir, f.entry.name.clone()).map_err(fs_err),
+                Ok(Some(f)) if f.is_dir() => self.mgr.open_dir(dir, f.entry.name).map_err(fs_err),
                 Ok(Some(_)) => Err(FsError::NotADirectory),
                 Ok(None) => Err(FsError::NotFound),
                 Err(e) => Err(e),
@@ -607,7 +640,7 @@ impl<D: BlockDevice> Volume<D> {
     fn read_file(&self, dir: RawDirectory, found: &Found) -> Result<Vec<u8>, FsError> {
         let file = self
             .mgr
-            .open_file_in_dir(dir, found.entry.name.clone(), Mode::ReadOnly)
+            .open_file_in_dir(dir, found.entry.name, Mode::ReadOnly)
             .map_err(fs_err)?;
         let size = found.entry.size as usize;
         let mut buf = vec![0u8; size];
@@ -643,7 +676,7 @@ impl<D: BlockDevice> Volume<D> {
         let case = nt_case_bits(name).ok_or(FsError::InvalidPath)?;
         let file = self
             .mgr
-            .open_file_in_dir(dir, sfn.clone(), Mode::ReadWriteCreate)
+            .open_file_in_dir(dir, sfn, Mode::ReadWriteCreate)
             .map_err(fs_err)?;
         let r = self.write_to(file, data);
         if let Err(FsError::DiskFull) = r {
@@ -662,11 +695,15 @@ impl<D: BlockDevice> Volume<D> {
     fn remove_in(&self, dir: RawDirectory, name: &str) -> Result<(), FsError> {
         let f = self.lookup(dir, name)?.ok_or(FsError::NotFound)?;
         // The crate keeps the first cluster private; the entry has it.
-        let sector = self.read_crate_block(f.entry.entry_block).map_err(dev_err)?;
+        let sector = self
+            .read_crate_block(f.entry.entry_block)
+            .map_err(dev_err)?;
         let e = &sector[f.entry.entry_offset as usize..][..DIR_ENTRY_LEN];
         let first = (u16::from_le_bytes([e[20], e[21]]) as u32) << 16
             | u16::from_le_bytes([e[26], e[27]]) as u32;
-        self.mgr.delete_entry_in_dir(dir, f.entry.name.clone()).map_err(fs_err)?;
+        self.mgr
+            .delete_entry_in_dir(dir, f.entry.name)
+            .map_err(fs_err)?;
         self.delete_lfn_before(f.entry.entry_block, f.entry.entry_offset)?;
         self.free_chain(first)
     }
@@ -691,13 +728,17 @@ impl<D: BlockDevice> Volume<D> {
         // "Unknown": makes readers search from the start, always correct.
         s[FSINFO_NEXT_FREE..FSINFO_NEXT_FREE + 4].copy_from_slice(&u32::MAX.to_le_bytes());
         let pos = self.partition.start + fsinfo_sector * SECTOR as u64;
-        self.mgr.device(|a| a.write_sector(pos, &s)).map_err(dev_err)
+        self.mgr
+            .device(|a| a.write_sector(pos, &s))
+            .map_err(dev_err)
     }
 
     fn read_volume_sector(&self, n: u64) -> Result<[u8; SECTOR], FsError> {
         let mut s = [0u8; SECTOR];
         let pos = self.partition.start + n * SECTOR as u64;
-        self.mgr.device(|a| a.read_sector(pos, &mut s)).map_err(dev_err)?;
+        self.mgr
+            .device(|a| a.read_sector(pos, &mut s))
+            .map_err(dev_err)?;
         Ok(s)
     }
 }
@@ -750,7 +791,11 @@ impl<D: BlockDevice> Files for Volume<D> {
                 }
             };
             let is_dir = de.attributes.is_directory();
-            entries.push(DirEntry { name, is_dir, size: if is_dir { 0 } else { de.size as u64 } });
+            entries.push(DirEntry {
+                name,
+                is_dir,
+                size: if is_dir { 0 } else { de.size as u64 },
+            });
         }
         Ok(entries)
     }
@@ -758,7 +803,11 @@ impl<D: BlockDevice> Files for Volume<D> {
     fn stat(&mut self, path: &str) -> Result<DirEntry, FsError> {
         let (parent, name) = split_last(path)?;
         let Some(name) = name else {
-            return Ok(DirEntry { name: "/".into(), is_dir: true, size: 0 });
+            return Ok(DirEntry {
+                name: "/".into(),
+                is_dir: true,
+                size: 0,
+            });
         };
         self.in_dir(&parent, |this, d| {
             let f = this.lookup(d, name)?.ok_or(FsError::NotFound)?;
@@ -766,11 +815,17 @@ impl<D: BlockDevice> Files for Volume<D> {
             let name = match f.long_name {
                 Some(l) => l,
                 None => {
-                    let block = this.read_crate_block(f.entry.entry_block).map_err(dev_err)?;
+                    let block = this
+                        .read_crate_block(f.entry.entry_block)
+                        .map_err(dev_err)?;
                     short_name_string(&f.entry.name, block[f.entry.entry_offset as usize + 12])
                 }
             };
-            Ok(DirEntry { name, is_dir, size: if is_dir { 0 } else { f.entry.size as u64 } })
+            Ok(DirEntry {
+                name,
+                is_dir,
+                size: if is_dir { 0 } else { f.entry.size as u64 },
+            })
         })
     }
 
@@ -794,13 +849,27 @@ impl<D: BlockDevice> Files for Volume<D> {
             Some(f) if f.is_dir() => Err(FsError::IsADirectory),
             Some(f) => {
                 let old = f.entry.size as u64;
-                let new = if append { old + data.len() as u64 } else { data.len() as u64 };
-                this.ensure_space(this.clusters_for(new).saturating_sub(this.clusters_for(old)))?;
+                let new = if append {
+                    old + data.len() as u64
+                } else {
+                    data.len() as u64
+                };
+                this.ensure_space(
+                    this.clusters_for(new)
+                        .saturating_sub(this.clusters_for(old)),
+                )?;
                 // The crate rewrites the whole entry on close and zeroes
                 // the case bits; keep them.
                 let case = this.entry_byte(&f, 12)?;
-                let mode = if append { Mode::ReadWriteAppend } else { Mode::ReadWriteTruncate };
-                let file = this.mgr.open_file_in_dir(d, f.entry.name.clone(), mode).map_err(fs_err)?;
+                let mode = if append {
+                    Mode::ReadWriteAppend
+                } else {
+                    Mode::ReadWriteTruncate
+                };
+                let file = this
+                    .mgr
+                    .open_file_in_dir(d, f.entry.name, mode)
+                    .map_err(fs_err)?;
                 this.write_to(file, data)?;
                 if case != 0 {
                     this.edit_entry(f.entry.entry_block, f.entry.entry_offset, |e| e[12] = case)?;
@@ -851,7 +920,10 @@ impl<D: BlockDevice> Files for Volume<D> {
         let to_name = to_name.ok_or(FsError::AlreadyExists)?;
         let src = self.in_dir(&from_parent, |this, d| this.lookup(d, from_name))?;
         let src = src.ok_or(FsError::NotFound)?;
-        if self.in_dir(&to_parent, |this, d| this.lookup(d, to_name))?.is_some() {
+        if self
+            .in_dir(&to_parent, |this, d| this.lookup(d, to_name))?
+            .is_some()
+        {
             return Err(FsError::AlreadyExists);
         }
         let new_sfn = ShortFileName::create_from_str(to_name).map_err(|_| FsError::InvalidPath)?;
@@ -871,7 +943,9 @@ impl<D: BlockDevice> Files for Volume<D> {
         if src.is_dir() {
             // Would need a new entry in the target and a rewritten "..";
             // embedded-sdmmc cannot create an entry for existing clusters.
-            return Err(FsError::Device("moving a directory to another directory is not supported".into()));
+            return Err(FsError::Device(
+                "moving a directory to another directory is not supported".into(),
+            ));
         }
         let data = self.read(from)?;
         self.write(to, &data, false)?;

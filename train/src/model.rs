@@ -7,7 +7,7 @@
 //! Built from differentiable primitives only (no fused candle ops whose
 //! backward pass may be missing).
 
-use candle_core::{DType, Device, IndexOp, Result, Tensor, Var, D};
+use candle_core::{Device, IndexOp, Result, Tensor, Var, D};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Config {

@@ -24,6 +24,9 @@ const SERIAL_QUEUE_LIMIT: usize = 256 * 1024;
 const MAX_LISTED_CANDIDATES: usize = 200;
 const DEFAULT_PROMPT: &str = "nosys> ";
 
+/// Everything the status bar shows: the pushed values plus the console's own notes.
+type StatusKey = (Status, Option<usize>, Option<(u64, u64)>);
+
 /// What a key meant for the program, beyond editing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LineEvent {
@@ -52,8 +55,15 @@ pub struct Console {
     status: Status,
     /// Top line of the screen while browsing the scrollback; `None` follows the output.
     view: Option<u64>,
-    /// What the renderer shows now, rows * cols, `None` where unknown.
-    shadow: Vec<Option<Cell>>,
+    /// What the renderer shows now, rows * cols; meaningful only in rows marked valid.
+    shadow: Vec<Cell>,
+    shadow_valid: Vec<bool>,
+    /// Per text row: the line and its generation last drawn there.
+    shadow_line: Vec<Option<(u64, u64)>>,
+    /// Where the cursor was drawn.
+    shadow_cursor: Option<(usize, usize)>,
+    /// The status bar as last drawn, to skip laying it out again.
+    shadow_status: Option<StatusKey>,
     shadow_top: Option<u64>,
     serial: String,
     /// The input as last sent to serial, and its cursor.
@@ -87,7 +97,11 @@ impl Console {
             out_bg: Color::DEFAULT_BG,
             status: Status::default(),
             view: None,
-            shadow: vec![None; cols * (text_rows + 1)],
+            shadow: vec![Cell::BLANK; cols * (text_rows + 1)],
+            shadow_valid: vec![false; text_rows + 1],
+            shadow_line: vec![None; text_rows],
+            shadow_cursor: None,
+            shadow_status: None,
             shadow_top: None,
             serial: String::new(),
             serial_line: Vec::new(),
@@ -234,7 +248,11 @@ impl Console {
 
     /// Handles one key press. Editing keys act only while a prompt is open; F-keys, Ctrl-C and
     /// the scrollback keys (PgUp/PgDn, Shift+Up/Down) work at any time.
-    pub fn handle_key(&mut self, ev: impl Into<KeyEvent>, completer: &dyn Completer) -> Option<LineEvent> {
+    pub fn handle_key(
+        &mut self,
+        ev: impl Into<KeyEvent>,
+        completer: &mut dyn Completer,
+    ) -> Option<LineEvent> {
         let ev = ev.into();
         let page = self.term.rows().saturating_sub(1).max(1);
         match ev.key {
@@ -300,6 +318,8 @@ impl Console {
             }
             Key::Backspace | Key::Ctrl('h') => self.ed.backspace(),
             Key::Delete | Key::Ctrl('d') => self.ed.delete(),
+            Key::Left if ev.ctrl => self.ed.word_left(),
+            Key::Right if ev.ctrl => self.ed.word_right(),
             Key::Left | Key::Ctrl('b') => self.ed.left(),
             Key::Right | Key::Ctrl('f') => self.ed.right(),
             Key::Home | Key::Ctrl('a') => self.ed.home(),
@@ -342,7 +362,7 @@ impl Console {
         }
     }
 
-    fn complete(&mut self, completer: &dyn Completer) {
+    fn complete(&mut self, completer: &mut dyn Completer) {
         let text = self.ed.text();
         let cb = self.ed.cursor_byte();
         let comp = completer.complete(&text, cb);
@@ -599,8 +619,9 @@ impl Console {
 
     /// Forgets what the renderer shows, so the next `render` draws every cell.
     pub fn invalidate(&mut self) {
-        self.shadow.fill(None);
+        self.shadow_valid.fill(false);
         self.shadow_top = None;
+        self.shadow_status = None;
     }
 
     /// Draws what changed since the last call, then flushes.
@@ -622,38 +643,69 @@ impl Console {
                 let n = n as usize;
                 r.scroll_up(rows, n);
                 self.shadow.copy_within(n * cols..rows * cols, 0);
-                self.shadow[(rows - n) * cols..rows * cols].fill(None);
+                self.shadow_valid.copy_within(n..rows, 0);
+                self.shadow_valid[rows - n..rows].fill(false);
+                self.shadow_line.copy_within(n..rows, 0);
+                self.shadow_cursor = self
+                    .shadow_cursor
+                    .and_then(|(r, c)| r.checked_sub(n).map(|r| (r, c)));
             }
         }
         self.shadow_top = Some(view_top);
 
         let cursor = self.cursor_on_screen(view_top);
         for row in 0..rows {
-            for col in 0..cols {
-                let mut cell = self.term.cell(view_top + row as u64, col);
-                if cursor == Some((row, col)) {
+            let abs = view_top + row as u64;
+            let id = self.term.line_gen(abs).map(|g| (abs, g));
+            let cursor_col = cursor.filter(|&(r, _)| r == row).map(|(_, c)| c);
+            let had_cursor = self.shadow_cursor.is_some_and(|(r, _)| r == row);
+            // Most rows are unchanged since the last frame: skip them without looking at cells.
+            if self.shadow_valid[row]
+                && id.is_some()
+                && self.shadow_line[row] == id
+                && cursor_col.is_none()
+                && !had_cursor
+            {
+                continue;
+            }
+            self.shadow_line[row] = id;
+            let line = self.term.line(abs);
+            let shown = &mut self.shadow[row * cols..(row + 1) * cols];
+            let valid = self.shadow_valid[row];
+            for (col, slot) in shown.iter_mut().enumerate() {
+                let mut cell = line.map_or(Cell::BLANK, |l| l[col]);
+                if cursor_col == Some(col) {
                     cell = cell.inverted();
                 }
-                let slot = &mut self.shadow[row * cols + col];
-                if *slot != Some(cell) {
+                if !valid || *slot != cell {
                     r.draw_cell(row, col, cell);
-                    *slot = Some(cell);
+                    *slot = cell;
                 }
             }
+            self.shadow_valid[row] = true;
         }
+        self.shadow_cursor = cursor;
 
         let notes = Notes {
             line_full: self.refused.then_some(self.ed.max_bytes),
             scrollback: self.view.map(|v| (top - v, top - self.term.first())),
         };
+        let key = (self.status.clone(), notes.line_full, notes.scrollback);
+        if self.shadow_valid[rows] && self.shadow_status.as_ref() == Some(&key) {
+            r.flush();
+            return;
+        }
+        self.shadow_status = Some(key);
         let bar = status::render(&self.status, &notes, cols);
+        let valid = self.shadow_valid[rows];
         for (col, &cell) in bar.iter().enumerate() {
             let slot = &mut self.shadow[rows * cols + col];
-            if *slot != Some(cell) {
+            if !valid || *slot != cell {
                 r.draw_cell(rows, col, cell);
-                *slot = Some(cell);
+                *slot = cell;
             }
         }
+        self.shadow_valid[rows] = true;
         r.flush();
     }
 

@@ -141,6 +141,31 @@ impl Editor {
         moved
     }
 
+    /// Ctrl-Left: to the start of the word before the cursor.
+    pub(crate) fn word_left(&mut self) -> bool {
+        let start = self.cur;
+        while self.cur > 0 && self.buf[self.cur - 1] == ' ' {
+            self.cur -= 1;
+        }
+        while self.cur > 0 && self.buf[self.cur - 1] != ' ' {
+            self.cur -= 1;
+        }
+        self.cur != start
+    }
+
+    /// Ctrl-Right: past the end of the word after the cursor.
+    pub(crate) fn word_right(&mut self) -> bool {
+        let start = self.cur;
+        let n = self.buf.len();
+        while self.cur < n && self.buf[self.cur] == ' ' {
+            self.cur += 1;
+        }
+        while self.cur < n && self.buf[self.cur] != ' ' {
+            self.cur += 1;
+        }
+        self.cur != start
+    }
+
     pub(crate) fn home(&mut self) -> bool {
         core::mem::replace(&mut self.cur, 0) != 0
     }
@@ -237,6 +262,25 @@ mod tests {
         e.backspace();
         assert_eq!(e.text(), "ell");
         assert!(!e.right());
+    }
+
+    #[test]
+    fn word_moves() {
+        let mut e = Editor::new(100);
+        typed(&mut e, "ls  /boot/x y");
+        assert!(e.word_left());
+        assert_eq!(e.cursor(), 12);
+        e.word_left();
+        assert_eq!(e.cursor(), 4);
+        e.word_left();
+        assert_eq!(e.cursor(), 0);
+        assert!(!e.word_left());
+        e.word_right();
+        assert_eq!(e.cursor(), 2);
+        e.word_right();
+        assert_eq!(e.cursor(), 11);
+        e.word_right();
+        assert!(!e.word_right());
     }
 
     #[test]

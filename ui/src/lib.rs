@@ -2,6 +2,41 @@
 //! and completion, and a status bar. Hardware-free: input arrives as [`keyboard::KeyEvent`]s,
 //! pixels leave through a [`Renderer`], and a copy of the text leaves through the serial mirror
 //! ([`Console::drain_serial`]).
+//!
+//! The kernel's loop, in short:
+//! ```
+//! use ui::{Cell, Console, Key, LineEvent, NoCompletion, Renderer};
+//! # struct Screen;
+//! # impl Renderer for Screen {
+//! #     fn draw_cell(&mut self, _: usize, _: usize, _: Cell) {}
+//! #     fn scroll_up(&mut self, _: usize, _: usize) {}
+//! #     fn flush(&mut self) {}
+//! # }
+//! let mut screen = Screen; // framebuffer::TextConsole in the kernel
+//! let mut console = Console::new(100, 40);
+//! let mut serial = String::new(); // the COM1 writer in the kernel
+//! console.prompt();
+//! // Keys from keyboard::Ps2Decoder or keyboard::AnsiDecoder:
+//! for key in [Key::Char('h'), Key::Char('i'), Key::Enter, Key::F(2)] {
+//!     match console.handle_key(key, &mut NoCompletion) {
+//!         Some(LineEvent::Submit(line)) => {
+//!             console.print(&format!("you said {line}\n"));
+//!             console.prompt();
+//!         }
+//!         Some(LineEvent::ToggleMode) => {
+//!             let ro = console.status().read_only;
+//!             console.set_read_only(!ro);
+//!         }
+//!         Some(LineEvent::Cancel) => console.prompt(),
+//!         _ => {}
+//!     }
+//! }
+//! // Once per batch of input or output, not per byte:
+//! console.render(&mut screen);
+//! console.drain_serial(&mut serial).unwrap();
+//! assert!(serial.ends_with("nosys> hi\r\nyou said hi\r\n\r\x1b[Knosys> "));
+//! assert!(!console.status().read_only);
+//! ```
 #![cfg_attr(not(test), no_std)]
 #![deny(unsafe_op_in_unsafe_fn)]
 extern crate alloc;
@@ -101,7 +136,8 @@ pub trait Renderer {
 /// Answers Tab. The applets crate implements it from the live command table.
 pub trait Completer {
     /// `line` is the whole input, `cursor` a byte offset into it (on a char boundary).
-    fn complete(&self, line: &str, cursor: usize) -> Completion;
+    /// `&mut self` so an implementation can walk a filesystem that needs mutable access.
+    fn complete(&mut self, line: &str, cursor: usize) -> Completion;
 }
 
 /// Candidates for the word `line[start..cursor]`.
@@ -118,7 +154,7 @@ pub struct Completion {
 pub struct NoCompletion;
 
 impl Completer for NoCompletion {
-    fn complete(&self, _line: &str, cursor: usize) -> Completion {
+    fn complete(&mut self, _line: &str, cursor: usize) -> Completion {
         Completion {
             start: cursor,
             candidates: Vec::new(),

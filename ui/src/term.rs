@@ -13,10 +13,10 @@ const TAB_WIDTH: usize = 8;
 const MAX_SGR_PARAMS: usize = 8;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Esc {
-    None,
+enum EscState {
+    Ground,
     /// ESC seen.
-    Esc,
+    Escape,
     /// ESC [ seen, parameters being read.
     Csi,
 }
@@ -26,6 +26,10 @@ pub(crate) struct Terminal {
     rows: usize,
     max_lines: usize,
     lines: VecDeque<Vec<Cell>>,
+    /// Per line, the value of `gen` when it last changed: lets the renderer skip unchanged
+    /// lines without comparing their cells.
+    gens: VecDeque<u64>,
+    gen: u64,
     /// Absolute number of `lines[0]`.
     first: u64,
     /// Cursor: absolute line and column. `col == cols` means "wrap before the next character".
@@ -33,7 +37,7 @@ pub(crate) struct Terminal {
     col: usize,
     pub(crate) fg: Color,
     pub(crate) bg: Color,
-    esc: Esc,
+    esc: EscState,
     params: [u16; MAX_SGR_PARAMS],
     nparams: usize,
 }
@@ -48,12 +52,14 @@ impl Terminal {
             rows,
             max_lines: rows + scrollback,
             lines: (0..rows).map(|_| blank.clone()).collect(),
+            gens: (0..rows).map(|_| 0).collect(),
+            gen: 0,
             first: 0,
             line: 0,
             col: 0,
             fg: Color::DEFAULT_FG,
             bg: Color::DEFAULT_BG,
-            esc: Esc::None,
+            esc: EscState::Ground,
             params: [0; MAX_SGR_PARAMS],
             nparams: 0,
         }
@@ -90,6 +96,24 @@ impl Terminal {
         self.col = col.min(self.cols);
     }
 
+    /// The cells of one stored line, `None` outside the scrollback.
+    pub(crate) fn line(&self, line: u64) -> Option<&[Cell]> {
+        let i = usize::try_from(line.checked_sub(self.first)?).ok()?;
+        self.lines.get(i).map(|l| l.as_slice())
+    }
+
+    /// Changes whenever the line's cells change (and differs between lines that replaced
+    /// each other at the same number, since it only grows).
+    pub(crate) fn line_gen(&self, line: u64) -> Option<u64> {
+        let i = usize::try_from(line.checked_sub(self.first)?).ok()?;
+        self.gens.get(i).copied()
+    }
+
+    fn touch(&mut self, i: usize) {
+        self.gen += 1;
+        self.gens[i] = self.gen;
+    }
+
     pub(crate) fn cell(&self, line: u64, col: usize) -> Cell {
         line.checked_sub(self.first)
             .and_then(|i| self.lines.get(i as usize))
@@ -107,8 +131,11 @@ impl Terminal {
 
     fn push_line(&mut self) {
         self.lines.push_back(vec![Cell::BLANK; self.cols]);
+        self.gen += 1;
+        self.gens.push_back(self.gen);
         if self.lines.len() > self.max_lines {
             self.lines.pop_front();
+            self.gens.pop_front();
             self.first += 1;
         }
     }
@@ -131,7 +158,10 @@ impl Terminal {
             bg: self.bg,
         };
         let i = (self.line - self.first) as usize;
-        self.lines[i][self.col] = cell;
+        if self.lines[i][self.col] != cell {
+            self.lines[i][self.col] = cell;
+            self.touch(i);
+        }
         self.col += 1;
     }
 
@@ -139,15 +169,19 @@ impl Terminal {
     pub(crate) fn clear_from(&mut self, line: u64, col: usize) {
         let start = line.saturating_sub(self.first) as usize;
         for (i, l) in self.lines.iter_mut().enumerate().skip(start) {
-            let from = if i == start && line >= self.first { col.min(l.len()) } else { 0 };
+            let from = if i == start && line >= self.first {
+                col.min(l.len())
+            } else {
+                0
+            };
             l[from..].fill(Cell::BLANK);
         }
     }
 
     /// Scrolls everything up into the scrollback so the screen starts empty at the cursor.
     pub(crate) fn clear_screen(&mut self) {
-        let line_used = self.col > 0
-            || (0..self.cols).any(|c| self.cell(self.line, c) != Cell::BLANK);
+        let line_used =
+            self.col > 0 || (0..self.cols).any(|c| self.cell(self.line, c) != Cell::BLANK);
         let new_top = if line_used { self.line + 1 } else { self.line };
         while self.top() < new_top {
             self.push_line();
@@ -168,14 +202,18 @@ impl Terminal {
 
     fn feed(&mut self, ch: char) {
         match self.esc {
-            Esc::None => {}
-            Esc::Esc => {
-                self.esc = if ch == '[' { Esc::Csi } else { Esc::None };
+            EscState::Ground => {}
+            EscState::Escape => {
+                self.esc = if ch == '[' {
+                    EscState::Csi
+                } else {
+                    EscState::Ground
+                };
                 self.nparams = 0;
                 self.params = [0; MAX_SGR_PARAMS];
                 return;
             }
-            Esc::Csi => {
+            EscState::Csi => {
                 match ch {
                     '0'..='9' => {
                         let i = self.nparams.min(MAX_SGR_PARAMS - 1);
@@ -184,12 +222,12 @@ impl Terminal {
                     }
                     ';' => self.nparams = (self.nparams + 1).min(MAX_SGR_PARAMS),
                     'm' => {
-                        self.esc = Esc::None;
+                        self.esc = EscState::Ground;
                         self.sgr();
                     }
                     '\u{20}'..='\u{3f}' => {}
                     // Any other final byte ends a sequence we do not implement.
-                    _ => self.esc = Esc::None,
+                    _ => self.esc = EscState::Ground,
                 }
                 return;
             }
@@ -204,7 +242,7 @@ impl Terminal {
                 }
             }
             '\u{8}' => self.col = self.col.min(self.cols - 1).saturating_sub(1),
-            '\u{1b}' => self.esc = Esc::Esc,
+            '\u{1b}' => self.esc = EscState::Escape,
             c if c.is_control() => {}
             c => self.put(c),
         }

@@ -17,14 +17,14 @@ static SPEC: AppletSpec = AppletSpec {
     slots: &[Slot::path("file", PathKind::File, false), Slot::text("text")],
     writes: true,
     examples: &[
-        Example { request: "add buy eggs to my todo list", command: "append /TODO.TXT \"buy eggs\"" },
-        Example { request: "append a line saying checked the disk to notes.txt", command: "append /NOTES.TXT \"checked the disk\"" },
-        Example { request: "tack the word end onto hello.txt", command: "append /HELLO.TXT end" },
-        Example { request: "note down that the backup ran", command: "append /NOTES.TXT \"the backup ran\"" },
-        Example { request: "add a question to the faq: how do I reboot?", command: "append /DOCS/FAQ.TXT \"how do I reboot?\"" },
-        Example { request: "record test passed at the bottom of the boot log", command: "append /LOGS/BOOT.LOG \"test passed\"" },
-        Example { request: "put fix the printer at the end of todo.txt", command: "append /TODO.TXT \"fix the printer\"" },
-        Example { request: "extend the guide with see also the faq", command: "append /DOCS/GUIDE.TXT \"see also the faq\"" },
+        Example::new("add buy eggs to my todo list", "append /TODO.TXT \"buy eggs\""),
+        Example::new("append a line saying checked the disk to notes.txt", "append /NOTES.TXT \"checked the disk\""),
+        Example::new("tack the word end onto hello.txt", "append /HELLO.TXT end"),
+        Example::new("note down that the backup ran", "append /NOTES.TXT \"the backup ran\""),
+        Example::new("add a question to the faq: how do I reboot?", "append /DOCS/FAQ.TXT \"how do I reboot?\""),
+        Example::new("record test passed at the bottom of the boot log", "append /LOGS/BOOT.LOG \"test passed\""),
+        Example::new("put fix the printer at the end of todo.txt", "append /TODO.TXT \"fix the printer\""),
+        Example::new("extend the guide with see also the faq", "append /DOCS/GUIDE.TXT \"see also the faq\""),
     ],
 };
 

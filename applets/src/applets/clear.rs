@@ -13,14 +13,14 @@ static SPEC: AppletSpec = AppletSpec {
     slots: &[],
     writes: false,
     examples: &[
-        Example { request: "clear the screen", command: "clear" },
-        Example { request: "wipe the terminal", command: "clear" },
-        Example { request: "get rid of all this text", command: "clear" },
-        Example { request: "cls", command: "clear" },
-        Example { request: "start again with a blank screen", command: "clear" },
-        Example { request: "the screen is cluttered, tidy it up", command: "clear" },
-        Example { request: "erase everything shown on the display", command: "clear" },
-        Example { request: "can you clean up the console window", command: "clear" },
+        Example::new("clear the screen", "clear"),
+        Example::new("wipe the terminal", "clear"),
+        Example::new("get rid of all this text", "clear"),
+        Example::new("cls", "clear"),
+        Example::new("start again with a blank screen", "clear"),
+        Example::new("the screen is cluttered, tidy it up", "clear"),
+        Example::new("erase everything shown on the display", "clear"),
+        Example::new("can you clean up the console window", "clear"),
     ],
 };
 

@@ -2,7 +2,6 @@
 
 use alloc::string::String;
 
-
 use crate::command::Arg;
 use crate::files::Files;
 use crate::spec::{AppletSpec, Example, PathKind, Slot};
@@ -22,14 +21,14 @@ static SPEC: AppletSpec = AppletSpec {
     ],
     writes: true,
     examples: &[
-        Example { request: "copy notes.txt to notes.bak", command: "cp /NOTES.TXT /NOTES.BAK" },
-        Example { request: "make a backup of the todo list", command: "cp /TODO.TXT /TODO.BAK" },
-        Example { request: "duplicate hello.txt as hello2.txt", command: "cp /HELLO.TXT /HELLO2.TXT" },
-        Example { request: "copy the guide up into the top folder", command: "cp /DOCS/GUIDE.TXT /GUIDE.TXT" },
-        Example { request: "put a copy of the readme in docs", command: "cp /README.TXT /DOCS/README.TXT" },
-        Example { request: "clone the boot log to docs/boot.txt", command: "cp /LOGS/BOOT.LOG /DOCS/BOOT.TXT" },
-        Example { request: "save a second copy of faq.txt called faq2.txt", command: "cp /DOCS/FAQ.TXT /DOCS/FAQ2.TXT" },
-        Example { request: "copy my notes over to the logs directory", command: "cp /NOTES.TXT /LOGS/NOTES.TXT" },
+        Example::new("copy notes.txt to notes.bak", "cp /NOTES.TXT /NOTES.BAK"),
+        Example::new("make a backup of the todo list", "cp /TODO.TXT /TODO.BAK"),
+        Example::new("duplicate hello.txt as hello2.txt", "cp /HELLO.TXT /HELLO2.TXT"),
+        Example::new("copy the guide up into the top folder", "cp /DOCS/GUIDE.TXT /GUIDE.TXT"),
+        Example::new("put a copy of the readme in docs", "cp /README.TXT /DOCS/README.TXT"),
+        Example::new("clone the boot log to docs/boot.txt", "cp /LOGS/BOOT.LOG /DOCS/BOOT.TXT"),
+        Example::new("save a second copy of faq.txt called faq2.txt", "cp /DOCS/FAQ.TXT /DOCS/FAQ2.TXT"),
+        Example::new("copy my notes over to the logs directory", "cp /NOTES.TXT /LOGS/NOTES.TXT"),
     ],
 };
 

@@ -14,14 +14,14 @@ static SPEC: AppletSpec = AppletSpec {
     slots: &[],
     writes: false,
     examples: &[
-        Example { request: "what time is it", command: "date" },
-        Example { request: "what's today's date?", command: "date" },
-        Example { request: "show the current date and time", command: "date" },
-        Example { request: "which day is it today", command: "date" },
-        Example { request: "tell me the time", command: "date" },
-        Example { request: "read the real time clock", command: "date" },
-        Example { request: "what year is it", command: "date" },
-        Example { request: "current time please", command: "date" },
+        Example::new("what time is it", "date"),
+        Example::new("what's today's date?", "date"),
+        Example::new("show the current date and time", "date"),
+        Example::new("which day is it today", "date"),
+        Example::new("tell me the time", "date"),
+        Example::new("read the real time clock", "date"),
+        Example::new("what year is it", "date"),
+        Example::new("current time please", "date"),
     ],
 };
 

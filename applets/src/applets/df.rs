@@ -16,14 +16,14 @@ static SPEC: AppletSpec = AppletSpec {
     slots: &[],
     writes: false,
     examples: &[
-        Example { request: "how much disk space is left", command: "df" },
-        Example { request: "is the disk full?", command: "df" },
-        Example { request: "free space on the volume", command: "df" },
-        Example { request: "show storage usage", command: "df" },
-        Example { request: "how big is the data volume", command: "df" },
-        Example { request: "how many bytes are used on disk", command: "df" },
-        Example { request: "check the remaining space", command: "df" },
-        Example { request: "do I have room for more files", command: "df" },
+        Example::new("how much disk space is left", "df"),
+        Example::new("is the disk full?", "df"),
+        Example::new("free space on the volume", "df"),
+        Example::new("show storage usage", "df"),
+        Example::new("how big is the data volume", "df"),
+        Example::new("how many bytes are used on disk", "df"),
+        Example::new("check the remaining space", "df"),
+        Example::new("do I have room for more files", "df"),
     ],
 };
 

@@ -14,14 +14,14 @@ static SPEC: AppletSpec = AppletSpec {
     slots: &[],
     writes: false,
     examples: &[
-        Example { request: "what did I type before", command: "history" },
-        Example { request: "show my previous commands", command: "history" },
-        Example { request: "which commands have I run so far", command: "history" },
-        Example { request: "remind me what I entered earlier", command: "history" },
-        Example { request: "list recent input", command: "history" },
-        Example { request: "what was my last command?", command: "history" },
-        Example { request: "go back through everything I typed this session", command: "history" },
-        Example { request: "show the command log of this session", command: "history" },
+        Example::new("what did I type before", "history"),
+        Example::new("show my previous commands", "history"),
+        Example::new("which commands have I run so far", "history"),
+        Example::new("remind me what I entered earlier", "history"),
+        Example::new("list recent input", "history"),
+        Example::new("what was my last command?", "history"),
+        Example::new("go back through everything I typed this session", "history"),
+        Example::new("show the command log of this session", "history"),
     ],
 };
 

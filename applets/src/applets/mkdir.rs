@@ -16,14 +16,14 @@ static SPEC: AppletSpec = AppletSpec {
     slots: &[Slot::path("dir", PathKind::Dir, false)],
     writes: true,
     examples: &[
-        Example { request: "make a folder called projects", command: "mkdir /PROJECTS" },
-        Example { request: "create a directory named backup", command: "mkdir /BACKUP" },
-        Example { request: "new folder for photos", command: "mkdir /PHOTOS" },
-        Example { request: "add a subdirectory old inside docs", command: "mkdir /DOCS/OLD" },
-        Example { request: "I need somewhere to keep music, make a dir for it", command: "mkdir /MUSIC" },
-        Example { request: "create logs/archive", command: "mkdir /LOGS/ARCHIVE" },
-        Example { request: "set up an empty directory tmp", command: "mkdir /TMP" },
-        Example { request: "could you open a fresh folder named work", command: "mkdir /WORK" },
+        Example::new("make a folder called projects", "mkdir /PROJECTS"),
+        Example::new("create a directory named backup", "mkdir /BACKUP"),
+        Example::new("new folder for photos", "mkdir /PHOTOS"),
+        Example::new("add a subdirectory old inside docs", "mkdir /DOCS/OLD"),
+        Example::new("I need somewhere to keep music, make a dir for it", "mkdir /MUSIC"),
+        Example::new("create logs/archive", "mkdir /LOGS/ARCHIVE"),
+        Example::new("set up an empty directory tmp", "mkdir /TMP"),
+        Example::new("could you open a fresh folder named work", "mkdir /WORK"),
     ],
 };
 

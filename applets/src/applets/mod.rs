@@ -27,18 +27,18 @@ applets! {
     #[cfg(test)] probe,
 }
 
-// Argument accessors. `Table::run` has checked the arguments against the
-// slots, so a mismatch here means a bug in an applet's spec; it is reported,
-// never a panic.
+// Argument accessors (public as `applets::args`, for applets defined outside
+// this crate). `Table::run` has checked the arguments against the slots, so a
+// mismatch here means a bug in an applet's spec: `BadArgs`, never a panic.
 
-pub(crate) fn path(args: &[Arg], i: usize) -> Result<&str, AppletError> {
+pub fn path(args: &[Arg], i: usize) -> Result<&str, AppletError> {
     match args.get(i) {
         Some(Arg::Path(p)) => Ok(p),
         _ => Err(AppletError::BadArgs),
     }
 }
 
-pub(crate) fn opt_path(args: &[Arg], i: usize) -> Result<Option<&str>, AppletError> {
+pub fn opt_path(args: &[Arg], i: usize) -> Result<Option<&str>, AppletError> {
     match args.get(i) {
         None => Ok(None),
         Some(Arg::Path(p)) => Ok(Some(p)),
@@ -46,14 +46,14 @@ pub(crate) fn opt_path(args: &[Arg], i: usize) -> Result<Option<&str>, AppletErr
     }
 }
 
-pub(crate) fn text(args: &[Arg], i: usize) -> Result<&str, AppletError> {
+pub fn text(args: &[Arg], i: usize) -> Result<&str, AppletError> {
     match args.get(i) {
         Some(Arg::Text(t)) => Ok(t),
         _ => Err(AppletError::BadArgs),
     }
 }
 
-pub(crate) fn opt_integer(args: &[Arg], i: usize) -> Result<Option<i64>, AppletError> {
+pub fn opt_integer(args: &[Arg], i: usize) -> Result<Option<i64>, AppletError> {
     match args.get(i) {
         None => Ok(None),
         Some(Arg::Integer(v)) => Ok(Some(*v)),
@@ -61,7 +61,7 @@ pub(crate) fn opt_integer(args: &[Arg], i: usize) -> Result<Option<i64>, AppletE
     }
 }
 
-pub(crate) fn opt_word(args: &[Arg], i: usize) -> Result<Option<&'static str>, AppletError> {
+pub fn opt_word(args: &[Arg], i: usize) -> Result<Option<&'static str>, AppletError> {
     match args.get(i) {
         None => Ok(None),
         Some(Arg::Word(w)) => Ok(Some(w)),

@@ -20,14 +20,14 @@ static SPEC: AppletSpec = AppletSpec {
     ],
     writes: true,
     examples: &[
-        Example { request: "rename hello.txt to greeting.txt", command: "mv /HELLO.TXT /GREETING.TXT" },
-        Example { request: "move the notes into docs", command: "mv /NOTES.TXT /DOCS/NOTES.TXT" },
-        Example { request: "change the name of todo.txt to tasks.txt", command: "mv /TODO.TXT /TASKS.TXT" },
-        Example { request: "move the faq up to the top level", command: "mv /DOCS/FAQ.TXT /FAQ.TXT" },
-        Example { request: "relocate boot.log into the docs folder", command: "mv /LOGS/BOOT.LOG /DOCS/BOOT.LOG" },
-        Example { request: "call the readme readme.old from now on", command: "mv /README.TXT /README.OLD" },
-        Example { request: "shift guide.txt over to the logs directory", command: "mv /DOCS/GUIDE.TXT /LOGS/GUIDE.TXT" },
-        Example { request: "rename the docs folder to manuals", command: "mv /DOCS /MANUALS" },
+        Example::new("rename hello.txt to greeting.txt", "mv /HELLO.TXT /GREETING.TXT"),
+        Example::new("move the notes into docs", "mv /NOTES.TXT /DOCS/NOTES.TXT"),
+        Example::new("change the name of todo.txt to tasks.txt", "mv /TODO.TXT /TASKS.TXT"),
+        Example::new("move the faq up to the top level", "mv /DOCS/FAQ.TXT /FAQ.TXT"),
+        Example::new("relocate boot.log into the docs folder", "mv /LOGS/BOOT.LOG /DOCS/BOOT.LOG"),
+        Example::new("call the readme readme.old from now on", "mv /README.TXT /README.OLD"),
+        Example::new("shift guide.txt over to the logs directory", "mv /DOCS/GUIDE.TXT /LOGS/GUIDE.TXT"),
+        Example::new("rename the docs folder to manuals", "mv /DOCS /MANUALS"),
     ],
 };
 

@@ -19,14 +19,14 @@ static SPEC: AppletSpec = AppletSpec {
     ],
     writes: false,
     examples: &[
-        Example { request: "probe at the low level", command: "probe low" },
-        Example { request: "run a high probe", command: "probe high" },
-        Example { request: "probe high twice", command: "probe high 2" },
-        Example { request: "do three low probes", command: "probe low 3" },
-        Example { request: "a single high-level probe please", command: "probe high 1" },
-        Example { request: "check things at low intensity", command: "probe low" },
-        Example { request: "maximum probe strength", command: "probe high" },
-        Example { request: "gentle probe, two rounds", command: "probe low 2" },
+        Example::new("probe at the low level", "probe low"),
+        Example::new("run a high probe", "probe high"),
+        Example::new("probe high twice", "probe high 2"),
+        Example::new("do three low probes", "probe low 3"),
+        Example::new("a single high-level probe please", "probe high 1"),
+        Example::new("check things at low intensity", "probe low"),
+        Example::new("maximum probe strength", "probe high"),
+        Example::new("gentle probe, two rounds", "probe low 2"),
     ],
 };
 

@@ -18,14 +18,14 @@ static SPEC: AppletSpec = AppletSpec {
     slots: &[],
     writes: true,
     examples: &[
-        Example { request: "restart the computer", command: "reboot" },
-        Example { request: "reboot now", command: "reboot" },
-        Example { request: "please restart", command: "reboot" },
-        Example { request: "reset the machine", command: "reboot" },
-        Example { request: "start over from the firmware", command: "reboot" },
-        Example { request: "I want to reboot", command: "reboot" },
-        Example { request: "restart the system so the changes take effect", command: "reboot" },
-        Example { request: "do a warm boot", command: "reboot" },
+        Example::new("restart the computer", "reboot"),
+        Example::new("reboot now", "reboot"),
+        Example::new("please restart", "reboot"),
+        Example::new("reset the machine", "reboot"),
+        Example::new("start over from the firmware", "reboot"),
+        Example::new("I want to reboot", "reboot"),
+        Example::new("restart the system so the changes take effect", "reboot"),
+        Example::new("do a warm boot", "reboot"),
     ],
 };
 

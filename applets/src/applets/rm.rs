@@ -16,14 +16,14 @@ static SPEC: AppletSpec = AppletSpec {
     slots: &[Slot::path("path", PathKind::Any, true)],
     writes: true,
     examples: &[
-        Example { request: "delete hello.txt", command: "rm /HELLO.TXT" },
-        Example { request: "remove the todo list", command: "rm /TODO.TXT" },
-        Example { request: "get rid of the boot log", command: "rm /LOGS/BOOT.LOG" },
-        Example { request: "erase the faq in docs", command: "rm /DOCS/FAQ.TXT" },
-        Example { request: "throw away my notes", command: "rm /NOTES.TXT" },
-        Example { request: "I don't need the guide anymore, delete it", command: "rm /DOCS/GUIDE.TXT" },
-        Example { request: "trash readme.txt", command: "rm /README.TXT" },
-        Example { request: "unlink the file called hello in the top folder", command: "rm /HELLO.TXT" },
+        Example::new("delete hello.txt", "rm /HELLO.TXT"),
+        Example::new("remove the todo list", "rm /TODO.TXT"),
+        Example::new("get rid of the boot log", "rm /LOGS/BOOT.LOG"),
+        Example::new("erase the faq in docs", "rm /DOCS/FAQ.TXT"),
+        Example::new("throw away my notes", "rm /NOTES.TXT"),
+        Example::new("I don't need the guide anymore, delete it", "rm /DOCS/GUIDE.TXT"),
+        Example::new("trash readme.txt", "rm /README.TXT"),
+        Example::new("unlink the file called hello in the top folder", "rm /HELLO.TXT"),
     ],
 };
 

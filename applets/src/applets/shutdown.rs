@@ -17,14 +17,14 @@ static SPEC: AppletSpec = AppletSpec {
     slots: &[],
     writes: true,
     examples: &[
-        Example { request: "turn off the computer", command: "shutdown" },
-        Example { request: "power down", command: "shutdown" },
-        Example { request: "shut the machine down", command: "shutdown" },
-        Example { request: "switch it off", command: "shutdown" },
-        Example { request: "halt the system and cut the power", command: "shutdown" },
-        Example { request: "I'm done for today, power off", command: "shutdown" },
-        Example { request: "goodnight, turn everything off", command: "shutdown" },
-        Example { request: "kill the power", command: "shutdown" },
+        Example::new("turn off the computer", "shutdown"),
+        Example::new("power down", "shutdown"),
+        Example::new("shut the machine down", "shutdown"),
+        Example::new("switch it off", "shutdown"),
+        Example::new("halt the system and cut the power", "shutdown"),
+        Example::new("I'm done for today, power off", "shutdown"),
+        Example::new("goodnight, turn everything off", "shutdown"),
+        Example::new("kill the power", "shutdown"),
     ],
 };
 

@@ -14,14 +14,14 @@ static SPEC: AppletSpec = AppletSpec {
     slots: &[],
     writes: false,
     examples: &[
-        Example { request: "how long has the machine been running", command: "uptime" },
-        Example { request: "time since boot", command: "uptime" },
-        Example { request: "when did it boot?", command: "uptime" },
-        Example { request: "how long since the last restart", command: "uptime" },
-        Example { request: "show system uptime", command: "uptime" },
-        Example { request: "how many minutes have we been up", command: "uptime" },
-        Example { request: "has it been running long", command: "uptime" },
-        Example { request: "elapsed time since startup", command: "uptime" },
+        Example::new("how long has the machine been running", "uptime"),
+        Example::new("time since boot", "uptime"),
+        Example::new("when did it boot?", "uptime"),
+        Example::new("how long since the last restart", "uptime"),
+        Example::new("show system uptime", "uptime"),
+        Example::new("how many minutes have we been up", "uptime"),
+        Example::new("has it been running long", "uptime"),
+        Example::new("elapsed time since startup", "uptime"),
     ],
 };
 

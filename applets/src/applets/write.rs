@@ -2,7 +2,6 @@
 
 use alloc::string::String;
 
-
 use crate::command::Arg;
 use crate::spec::{AppletSpec, Example, PathKind, Slot};
 use crate::table::{Applet, AppletError, Context};
@@ -18,15 +17,15 @@ static SPEC: AppletSpec = AppletSpec {
     slots: &[Slot::path("file", PathKind::File, false), Slot::text("text")],
     writes: true,
     examples: &[
-        Example { request: "create a file called memo.txt saying call mom", command: "write /MEMO.TXT \"call mom\"" },
-        Example { request: "write hello world to hello.txt", command: "write /HELLO.TXT \"hello world\"" },
-        Example { request: "replace my notes with buy milk", command: "write /NOTES.TXT \"buy milk\"" },
-        Example { request: "save the text meeting at 3pm into docs/meeting.txt", command: "write /DOCS/MEETING.TXT \"meeting at 3pm\"" },
-        Example { request: "overwrite todo.txt with nothing left to do", command: "write /TODO.TXT \"nothing left to do\"" },
-        Example { request: "make a new file test.txt containing 42", command: "write /TEST.TXT 42" },
-        Example { request: "put the word done in status.txt", command: "write /STATUS.TXT done" },
-        Example { request: "jot down my idea, a tiny kernel, in a file named idea.txt", command: "write /IDEA.TXT \"a tiny kernel\"" },
-        Example { request: "set the readme to say Welcome to nosys", command: "write /README.TXT \"Welcome to nosys\"" },
+        Example::new("create a file called memo.txt saying call mom", "write /MEMO.TXT \"call mom\""),
+        Example::new("write hello world to hello.txt", "write /HELLO.TXT \"hello world\""),
+        Example::new("replace my notes with buy milk", "write /NOTES.TXT \"buy milk\""),
+        Example::new("save the text meeting at 3pm into docs/meeting.txt", "write /DOCS/MEETING.TXT \"meeting at 3pm\""),
+        Example::new("overwrite todo.txt with nothing left to do", "write /TODO.TXT \"nothing left to do\""),
+        Example::new("make a new file test.txt containing 42", "write /TEST.TXT 42"),
+        Example::new("put the word done in status.txt", "write /STATUS.TXT done"),
+        Example::new("jot down my idea, a tiny kernel, in a file named idea.txt", "write /IDEA.TXT \"a tiny kernel\""),
+        Example::new("set the readme to say Welcome to nosys", "write /README.TXT \"Welcome to nosys\""),
     ],
 };
 

@@ -99,6 +99,18 @@ pub fn type_code(ty: EntryType) -> u64 {
     TYPES.iter().position(|&t| t == ty).map_or(u64::MAX, |i| i as u64)
 }
 
+/// Whether memory of UEFI type `ty` belongs in the HHDM beyond the first
+/// 4 GiB (base revisions 1 and 2: everything but reserved and bad memory).
+pub fn in_hhdm(ty: u32) -> bool {
+    let t = limine_type(ty);
+    t != EntryType::RESERVED && t != EntryType::BAD_MEMORY
+}
+
+/// A placeholder entry for pre-allocated buffers.
+pub const fn empty_entry() -> Entry {
+    Entry { base: 0, length: 0, entry_type: EntryType::RESERVED }
+}
+
 fn is_exclusive(ty: EntryType) -> bool {
     ty == EntryType::USABLE || ty == EntryType::BOOTLOADER_RECLAIMABLE
 }
@@ -232,6 +244,16 @@ mod tests {
         let mut out = [Entry { base: 0, length: 0, entry_type: EntryType::RESERVED }; 2];
         let n = convert([r(efi::RESERVED, 0, 1)], None, &mut out).unwrap();
         assert_eq!(triples(&out[..n]), [(0, 0x1000, RESERVED)]);
+    }
+
+    #[test]
+    fn hhdm_skips_reserved_and_bad_memory_only() {
+        assert!(in_hhdm(efi::CONVENTIONAL));
+        assert!(in_hhdm(efi::ACPI_NON_VOLATILE));
+        assert!(in_hhdm(KERNEL_AND_MODULES_EFI_TYPE));
+        assert!(!in_hhdm(efi::MMIO));
+        assert!(!in_hhdm(efi::UNUSABLE));
+        assert!(!in_hhdm(efi::RUNTIME_SERVICES_CODE));
     }
 
     #[test]

@@ -1,7 +1,220 @@
+//! nosys-loader: boots a Limine-protocol kernel from UEFI, for machines
+//! without Limine's binaries.
+//!
+//! Steps, in order: read `limine.conf` from the volume we were loaded from;
+//! load the kernel ELF and the modules; find the kernel's requests and answer
+//! the supported ones (the pure logic is in `loader-core`); build the page
+//! tables; exit boot services; convert the final memory map; jump. Any error
+//! before the exit is printed on screen (and on serial, through the
+//! firmware's console mirror) and the loader waits for a key, then returns
+//! to the firmware. After the exit there is nothing left that can fail except
+//! by a bug, which the panic handler reports on COM1.
+
 #![no_std]
 #![no_main]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+extern crate alloc;
+
+mod firmware;
+mod handoff;
+
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+
+use loader_core::conf::{self, ConfError};
+use loader_core::kernel::{self, KernelError};
+use loader_core::memmap::{self, EfiRegion, MemMapError, KERNEL_AND_MODULES_EFI_TYPE};
+use loader_core::paging::{self, PagingError, Plan, LOW_HHDM_SPAN};
+use loader_core::requests::{self, ScanError};
+use loader_core::responses::{self, Arena, BootInfo, FileInfo, ResponseError};
+use loader_core::{align_up, LOADER_NAME, LOADER_VERSION, PAGE_SIZE};
+use uefi::boot::MemoryType;
+use uefi::mem::memory_map::MemoryMap;
 use uefi::prelude::*;
+use uefi::println;
+
+/// Where Limine looks for its configuration, in its order.
+const CONF_PATHS: [&str; 5] = [
+    "/limine.conf",
+    "/limine/limine.conf",
+    "/boot/limine.conf",
+    "/boot/limine/limine.conf",
+    "/EFI/BOOT/limine.conf",
+];
+
+/// HHDM base for 4-level paging, the value Limine uses.
+const HHDM_OFFSET: u64 = 0xffff_8000_0000_0000;
+
+/// Bytes for responses, strings and the memory map.
+const ARENA_SIZE: u64 = 256 * 1024;
+
+/// Spare memory-map slots: allocations after we count the map (and the map
+/// buffer of `exit_boot_services` itself) can split a few more regions.
+const MEMMAP_SLACK: usize = 128;
+
+/// Everything that can stop a boot, with what the user needs to fix it.
+#[derive(Debug)]
+pub enum LoadError {
+    /// No configuration file in any of Limine's locations.
+    NoConfig,
+    Conf(ConfError),
+    /// A file named in the configuration could not be read.
+    File { path: String, status: Status },
+    /// The firmware refused memory.
+    OutOfMemory { what: &'static str, bytes: u64 },
+    Kernel(KernelError),
+    Scan(ScanError),
+    Response(ResponseError),
+    Paging(PagingError),
+    MemMap(MemMapError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NoConfig => write!(f, "no limine.conf found (looked in {})", CONF_PATHS.join(", ")),
+            Self::Conf(e) => write!(f, "limine.conf: {e}"),
+            Self::File { path, status } => write!(f, "cannot read {path}: {status:?}"),
+            Self::OutOfMemory { what, bytes } => write!(f, "out of memory for {what} ({bytes} bytes)"),
+            Self::Kernel(e) => write!(f, "kernel: {e}"),
+            Self::Scan(e) => write!(f, "kernel requests: {e}"),
+            Self::Response(e) => write!(f, "{e}"),
+            Self::Paging(e) => write!(f, "page tables: {e}"),
+            Self::MemMap(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 #[entry]
-fn main() -> Status { Status::SUCCESS }
+fn main() -> Status {
+    // Without a console we could not report anything; carry on regardless.
+    let _ = uefi::helpers::init();
+    println!("{LOADER_NAME} {LOADER_VERSION}");
+    match boot() {
+        Ok(never) => match never {},
+        Err(e) => {
+            println!("{LOADER_NAME}: error: {e}");
+            println!("{LOADER_NAME}: press any key to return to the firmware");
+            firmware::wait_for_key();
+            Status::LOAD_ERROR
+        }
+    }
+}
+
+/// Loads and starts the kernel; returns only on error.
+fn boot() -> Result<core::convert::Infallible, LoadError> {
+    let mut volume = firmware::boot_volume()?;
+
+    let (conf_path, conf_text) = CONF_PATHS
+        .iter()
+        .find_map(|p| volume.read_to_vec(p).ok().map(|bytes| (*p, bytes)))
+        .ok_or(LoadError::NoConfig)?;
+    let conf_text = String::from_utf8_lossy(&conf_text);
+    let config = conf::parse(&conf_text).map_err(LoadError::Conf)?;
+    let entry = config.boot_entry().map_err(LoadError::Conf)?;
+    println!("{LOADER_NAME}: {conf_path}: entry \"{}\"", entry.name);
+
+    // The kernel file stays in memory for the kernel-file response.
+    let kernel_path = entry.kernel_path.clone().unwrap_or_default();
+    let kernel_file = volume.read_to_pages(&kernel_path, MemoryType::custom(KERNEL_AND_MODULES_EFI_TYPE))?;
+    let layout = kernel::layout(kernel_file.bytes()).map_err(LoadError::Kernel)?;
+    let mut image = firmware::Pages::alloc(MemoryType::custom(KERNEL_AND_MODULES_EFI_TYPE), layout.size, "kernel image")?;
+    layout.copy_into(kernel_file.bytes(), image.bytes_mut());
+    println!(
+        "{LOADER_NAME}: {kernel_path}: {} KiB image at {:#x}, entry {:#x}",
+        layout.size / 1024,
+        layout.base,
+        layout.entry
+    );
+
+    let mut modules = Vec::new();
+    for m in &entry.modules {
+        let pages = volume.read_to_pages(&m.path, MemoryType::custom(KERNEL_AND_MODULES_EFI_TYPE))?;
+        println!("{LOADER_NAME}: module {} ({} bytes)", m.path, pages.len);
+        modules.push(FileInfo { phys: pages.phys, size: pages.len, path: m.path.clone(), cmdline: m.cmdline.clone() });
+    }
+
+    let found = requests::scan(image.bytes()).map_err(LoadError::Scan)?;
+    let framebuffer = firmware::framebuffer(entry.resolution);
+    let stack_size = align_up(responses::stack_size(image.bytes(), &found), PAGE_SIZE);
+    let stack = firmware::Pages::alloc(MemoryType::LOADER_DATA, stack_size, "kernel stack")?;
+    let mut gdt = firmware::Pages::alloc(MemoryType::LOADER_DATA, PAGE_SIZE, "GDT")?;
+    let mut arena_pages = firmware::Pages::alloc(MemoryType::LOADER_DATA, ARENA_SIZE, "responses")?;
+
+    // Regions to cover in the HHDM: all of the first 4 GiB, everything above
+    // that is not reserved or bad, and the framebuffer wherever it is.
+    let pre_exit = firmware::memory_map()?;
+    let mut hhdm = vec![(0, LOW_HHDM_SPAN)];
+    hhdm.extend(pre_exit.iter().filter(|r| memmap::in_hhdm(r.ty)).map(|r| (r.phys_start, r.phys_start + r.pages * PAGE_SIZE)));
+    if let Some(fb) = framebuffer {
+        hhdm.push((fb.phys, fb.phys + fb.len()));
+    }
+
+    let info = BootInfo {
+        hhdm_offset: HHDM_OFFSET,
+        framebuffer,
+        rsdp_phys: firmware::rsdp(),
+        kernel_file: Some(FileInfo {
+            phys: kernel_file.phys,
+            size: kernel_file.len,
+            path: kernel_path.clone(),
+            cmdline: entry.cmdline.clone(),
+        }),
+        modules,
+        memmap_capacity: pre_exit.len() + MEMMAP_SLACK,
+    };
+    let arena_phys = arena_pages.phys;
+    let mut arena = Arena::new(arena_pages.bytes_mut(), arena_phys, HHDM_OFFSET);
+    let answered = responses::answer(image.bytes_mut(), &found, &info, &mut arena).map_err(LoadError::Response)?;
+    println!(
+        "{LOADER_NAME}: base revision {}, answered {:?}, {} unanswered",
+        answered.base_revision, answered.kinds, answered.unanswered
+    );
+
+    let plan = Plan {
+        hhdm_offset: HHDM_OFFSET,
+        hhdm,
+        write_combining: framebuffer.map(|fb| (fb.phys, fb.phys + fb.len())),
+        kernel: layout.segments(image.phys),
+        identity: vec![handoff::code_range()],
+        nx: handoff::nx_supported(),
+    };
+    let cr3 = paging::build(&plan, &mut firmware::TableFrames).map_err(LoadError::Paging)?;
+    let gdt_virt = gdt.phys + HHDM_OFFSET;
+    let gdtr = handoff::write_gdt(gdt.bytes_mut(), gdt_virt);
+
+    // Room for the final map, allocated while we still can allocate.
+    let mut converted = vec![memmap::empty_entry(); info.memmap_capacity];
+    let stack_top = HHDM_OFFSET + stack.phys + stack_size;
+    let fb_range = framebuffer.map(|fb| (fb.phys, fb.len()));
+    println!("{LOADER_NAME}: starting kernel");
+
+    // SAFETY: nothing uses boot services after this point: the closure
+    // below only converts numbers into buffers allocated above.
+    let final_map = unsafe { uefi::boot::exit_boot_services(Some(MemoryType::LOADER_DATA)) };
+    handoff::boot_services_exited();
+    let regions = final_map.entries().map(|d| EfiRegion { ty: d.ty.0, phys_start: d.phys_start, pages: d.page_count });
+    let n = match memmap::convert(regions, fb_range, &mut converted) {
+        Ok(n) => n,
+        // Every slot is used: hand over a truncated map rather than none.
+        Err(MemMapError::TooManyEntries { capacity }) => {
+            handoff::serial_line("nosys-loader: memory map truncated");
+            capacity
+        }
+    };
+    if let Some(slot) = answered.memmap {
+        slot.fill(&mut arena, &converted[..n]);
+    }
+    // SAFETY: cr3 maps the kernel at its link address, the stack and GDT in
+    // the HHDM and the hand-off code at its current address; boot services
+    // are gone, so nothing else runs on this CPU.
+    unsafe { handoff::jump(cr3, stack_top, layout.entry, &gdtr) }
+}
+
 #[panic_handler]
-fn panic(_: &core::panic::PanicInfo) -> ! { loop {} }
+fn panic(info: &core::panic::PanicInfo) -> ! {
+    handoff::report_panic(info)
+}

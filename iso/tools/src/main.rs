@@ -1,1 +1,130 @@
-fn main() {}
+//! `nosys-iso`: the commands behind the Makefile.
+//!
+//! ```text
+//! nosys-iso build                       cargo-build kernel and loader
+//! nosys-iso iso [--cmdline S] [--out F] build, then make the ISO (LIMINE_DIR: Limine ISO)
+//! nosys-iso disk                        create build/disk.img if absent
+//! nosys-iso run [--cmdline S]           build, make ISO and disk, boot QEMU (serial on this terminal)
+//! nosys-iso measure                     boot the built ISO once, time it to "nosys: ready"
+//! ```
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use nosys_iso::image::{self, IsoOptions, IsoReport};
+use nosys_iso::qemu::{self, Vm, VmConfig};
+use nosys_iso::{build, build_dir, io_err, Error, Result};
+
+const USAGE: &str = "usage: nosys-iso <build | iso [--cmdline S] [--out FILE] [--no-build] | disk | run [--cmdline S] [--no-build] | measure>";
+
+/// The readiness line the kernel prints last.
+pub const READY: &str = "nosys: ready";
+
+struct Args {
+    command: String,
+    cmdline: Option<String>,
+    out: Option<PathBuf>,
+    no_build: bool,
+}
+
+fn parse_args() -> Result<Args> {
+    let mut it = std::env::args().skip(1);
+    let command = it.next().ok_or_else(|| Error::Invalid(USAGE.into()))?;
+    let mut args = Args { command, cmdline: None, out: None, no_build: false };
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--cmdline" => args.cmdline = Some(it.next().ok_or_else(|| Error::Invalid("--cmdline needs a value".into()))?),
+            "--out" => args.out = Some(it.next().ok_or_else(|| Error::Invalid("--out needs a value".into()))?.into()),
+            "--no-build" => args.no_build = true,
+            other => return Err(Error::Invalid(format!("unknown argument {other:?}\n{USAGE}"))),
+        }
+    }
+    Ok(args)
+}
+
+fn make_iso(args: &Args) -> Result<IsoReport> {
+    let artifacts = if args.no_build { build::existing_artifacts()? } else { build::build()? };
+    let mut opts = IsoOptions::named("nosys")?;
+    if let Some(out) = &args.out {
+        opts.out = out.clone();
+    }
+    opts.cmdline = args.cmdline.clone();
+    opts.limine_dir = std::env::var_os("LIMINE_DIR").filter(|s| !s.is_empty()).map(PathBuf::from);
+    let report = image::build_iso(&artifacts, &opts)?;
+    let size = std::fs::metadata(&report.iso).map_err(io_err("reading the ISO"))?.len();
+    let mode = if opts.limine_dir.is_some() { "Limine hybrid BIOS+UEFI" } else { "UEFI, nosys-loader" };
+    eprintln!("nosys-iso: {} ({mode}, {} KiB)", report.iso.display(), size / 1024);
+    if let Some(esp) = report.esp_bytes {
+        eprintln!("nosys-iso:   ESP {} MiB:", esp >> 20);
+    }
+    for (path, len) in &report.files {
+        eprintln!("nosys-iso:   {path:<24} {len:>10} bytes");
+    }
+    Ok(report)
+}
+
+fn make_disk() -> Result<PathBuf> {
+    let disk = build_dir()?.join("disk.img");
+    if image::ensure_disk(&disk)? {
+        eprintln!("nosys-iso: created {} (64 MiB FAT, label NOSYS)", disk.display());
+    }
+    Ok(disk)
+}
+
+fn run_vm(args: &Args) -> Result<()> {
+    let report = make_iso(args)?;
+    let disk = make_disk()?;
+    let dir = build_dir()?;
+    let vars = qemu::fresh_vars(&dir)?;
+    let mut config = VmConfig::new(&report.iso);
+    config.disk = Some(disk);
+    config.disk_snapshot = false;
+    config.display = true;
+    let monitor = dir.join("monitor.sock");
+    let mut cmd = config.command(&vars)?;
+    cmd.args(["-serial", "stdio", "-monitor"]).arg(format!("unix:{},server=on,wait=off", monitor.display()));
+    let accel = if qemu::kvm_works() { "KVM" } else { "TCG (no working KVM; slow)" };
+    let window = if qemu::host_has_display() { "window + serial here" } else { "headless: serial console here" };
+    eprintln!("nosys-iso: booting under {accel}, {window}; monitor at {}; Ctrl-C quits", monitor.display());
+    let status = cmd.status().map_err(io_err("running QEMU"))?;
+    if !status.success() {
+        return Err(Error::Command { command: qemu::QEMU.into(), status: status.to_string(), stderr: String::new() });
+    }
+    Ok(())
+}
+
+/// Boots the built ISO headless and reports how long it takes to be ready.
+fn measure() -> Result<()> {
+    let iso = build_dir()?.join("nosys.iso");
+    let start = Instant::now();
+    let vm = Vm::boot(&VmConfig::new(&iso))?;
+    let out = vm.wait_for_serial(READY, Duration::from_secs(600))?;
+    let total = start.elapsed();
+    let loader = out.find("nosys-loader").is_some();
+    println!(
+        "boot to \"{READY}\": {:.1} s ({}; {} bytes of serial output; loader seen: {loader})",
+        total.as_secs_f64(),
+        if qemu::kvm_works() { "KVM" } else { "TCG" },
+        out.len()
+    );
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let result = parse_args().and_then(|args| match args.command.as_str() {
+        "build" => build::build().map(|_| ()),
+        "iso" => make_iso(&args).map(|_| ()),
+        "disk" => make_disk().map(|_| ()),
+        "run" => run_vm(&args),
+        "measure" => measure(),
+        other => Err(Error::Invalid(format!("unknown command {other:?}\n{USAGE}"))),
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("nosys-iso: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

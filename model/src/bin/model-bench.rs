@@ -1,1 +1,46 @@
-fn main() {}
+//! Prefill and decode speed of one GGUF, single thread; driven by `model/scripts/bench.py`.
+//!
+//! `model-bench MODEL.gguf [prefill_tokens] [decode_tokens] [reps] [--portable]` prints one JSON
+//! line. Token ids are `(i * 7919 + 13) % vocab`, the same formula bench.py feeds llama.cpp.
+
+use model::{ops, Gguf, Transformer};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let portable = args.iter().any(|a| a == "--portable");
+    let pos_args: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let Some(path) = pos_args.first() else {
+        eprintln!("usage: model-bench MODEL.gguf [prefill] [decode] [reps] [--portable]");
+        std::process::exit(2);
+    };
+    let num = |i: usize, d: usize| pos_args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
+    let (n_prefill, n_decode, reps) = (num(1, 128), num(2, 64), num(3, 3));
+    if portable {
+        ops::force_portable(true);
+    }
+    let bytes = std::fs::read(path).expect("read model");
+    let g = Gguf::parse(&bytes).expect("parse");
+    let mut m = Transformer::new(&g, Some(n_prefill + n_decode + 1)).expect("load");
+    let vocab = m.config.vocab;
+    let toks: Vec<u32> = (0..n_prefill + n_decode)
+        .map(|i| ((i * 7919 + 13) % vocab) as u32)
+        .collect();
+    let (mut best_p, mut best_d) = (f64::MAX, f64::MAX);
+    for _ in 0..reps {
+        let t0 = Instant::now();
+        m.prefill(&toks[..n_prefill], 0).expect("prefill");
+        best_p = best_p.min(t0.elapsed().as_secs_f64());
+        let t1 = Instant::now();
+        for (i, &t) in toks[n_prefill..].iter().enumerate() {
+            m.forward(t, n_prefill + i).expect("forward");
+        }
+        best_d = best_d.min(t1.elapsed().as_secs_f64());
+    }
+    println!(
+        "{{\"prefill_tps\": {:.2}, \"decode_tps\": {:.2}, \"kernels\": \"{:?}\"}}",
+        n_prefill as f64 / best_p,
+        n_decode as f64 / best_d,
+        ops::simd()
+    );
+}

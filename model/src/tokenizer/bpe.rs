@@ -8,7 +8,6 @@
 
 use alloc::boxed::Box;
 use alloc::collections::BinaryHeap;
-use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
 
@@ -145,26 +144,35 @@ impl Bpe {
             self.queue_pair(&s.syms, i - 1, i, &mut s.heap);
         }
 
-        while let Some(Reverse(m)) = s.heap.pop() {
-            let (l, r) = (s.syms[m.left as usize], s.syms[m.right as usize]);
-            // Stale: one side was merged away or grew since this pair was queued.
-            if l.len == 0 || r.len == 0 || l.sym != m.left_sym || r.sym != m.right_sym {
+        while let Some(Reverse(key)) = s.heap.pop() {
+            let (rank, left) = ((key >> 32) as u32, key as u32);
+            let l = s.syms[left as usize];
+            if l.len == 0 || l.next == NONE {
                 continue;
             }
-            let left = &mut s.syms[m.left as usize];
-            left.len += r.len;
-            left.sym = m.merged;
-            left.next = r.next;
-            let prev = left.prev;
-            s.syms[m.right as usize].len = 0;
-            if r.next != NONE {
-                s.syms[r.next as usize].prev = m.left;
+            let right = l.next;
+            let r = s.syms[right as usize];
+            // Each rank belongs to one pair, so an entry is current exactly when the pair now at
+            // `left` still has its rank (symbols only grow: the same pair means no change).
+            let Some(&(now_rank, merged)) = self.merges.get(&pair_key(l.sym, r.sym)) else {
+                continue;
+            };
+            if now_rank != rank {
+                continue;
             }
-            if prev != NONE {
-                self.queue_pair(&s.syms, prev, m.left, &mut s.heap);
+            let lm = &mut s.syms[left as usize];
+            lm.len += r.len;
+            lm.sym = merged;
+            lm.next = r.next;
+            s.syms[right as usize].len = 0;
+            if r.next != NONE {
+                s.syms[r.next as usize].prev = left;
+            }
+            if l.prev != NONE {
+                self.queue_pair(&s.syms, l.prev, left, &mut s.heap);
             }
             if r.next != NONE {
-                self.queue_pair(&s.syms, m.left, r.next, &mut s.heap);
+                self.queue_pair(&s.syms, left, r.next, &mut s.heap);
             }
         }
 
@@ -179,10 +187,11 @@ impl Bpe {
     }
 
     #[inline]
-    fn queue_pair(&self, syms: &[Symbol], left: u32, right: u32, heap: &mut BinaryHeap<Reverse<Pending>>) {
+    fn queue_pair(&self, syms: &[Symbol], left: u32, right: u32, heap: &mut BinaryHeap<Reverse<u64>>) {
         let (ls, rs) = (syms[left as usize].sym, syms[right as usize].sym);
-        if let Some(&(rank, merged)) = self.merges.get(&pair_key(ls, rs)) {
-            heap.push(Reverse(Pending { rank, left, right, left_sym: ls, right_sym: rs, merged }));
+        if let Some(&(rank, _)) = self.merges.get(&pair_key(ls, rs)) {
+            // Ordered by rank, then leftmost: llama.cpp's comparator.
+            heap.push(Reverse((u64::from(rank) << 32) | u64::from(left)));
         }
     }
 
@@ -209,23 +218,9 @@ struct Symbol {
     next: u32,
 }
 
-/// A queued merge. Field order is the heap order: rank, then leftmost (llama.cpp's comparator).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Pending {
-    rank: u32,
-    left: u32,
-    right: u32,
-    left_sym: u32,
-    right_sym: u32,
-    merged: u32,
-}
-
 #[derive(Default)]
 pub(super) struct Scratch {
     syms: Vec<Symbol>,
-    heap: BinaryHeap<Reverse<Pending>>,
+    /// Pending merges as `rank << 32 | left position`.
+    heap: BinaryHeap<Reverse<u64>>,
 }
-
-// Keep `vec!` import used in no_std builds only where needed.
-#[allow(unused_imports)]
-use vec as _;

@@ -81,6 +81,12 @@ pub enum TokenizerError {
     SpecialIdOutOfRange { which: &'static str, id: u32 },
     /// A token id passed to decode is not below the vocabulary size.
     IdOutOfRange(u32),
+    /// A GGUF key the tokenizer needs is absent.
+    MissingKey(&'static str),
+    /// A GGUF key has another value type than llama.cpp accepts.
+    WrongType(&'static str),
+    /// `tokenizer.ggml.model` is not `gpt2` (byte-level BPE).
+    UnsupportedModel(String),
 }
 
 impl fmt::Display for TokenizerError {
@@ -99,6 +105,9 @@ impl fmt::Display for TokenizerError {
                 write!(f, "{which} token id {id} is outside the vocabulary")
             }
             Self::IdOutOfRange(id) => write!(f, "token id {id} is outside the vocabulary"),
+            Self::MissingKey(key) => write!(f, "GGUF key {key} is missing"),
+            Self::WrongType(key) => write!(f, "GGUF key {key} has the wrong type"),
+            Self::UnsupportedModel(m) => write!(f, "tokenizer model '{m}' is not byte-level BPE (gpt2)"),
         }
     }
 }
@@ -367,6 +376,54 @@ impl Tokenizer {
         self.test_pre = Some(pre);
     }
 
+    /// Builds the tokenizer a GGUF file describes: `tokenizer.ggml.model` (must be `gpt2`),
+    /// `.tokens`, `.token_type`, `.merges`, `.pre`, `.bos_token_id`, `.eos_token_id`,
+    /// `.eot_token_id`, `.padding_token_id`, `.add_bos_token`. As llama.cpp does, a special id
+    /// outside the vocabulary is ignored rather than refused.
+    pub fn from_gguf(gguf: &crate::gguf::Gguf<'_>) -> Result<Self, TokenizerError> {
+        const MODEL: &str = "tokenizer.ggml.model";
+        const TOKENS: &str = "tokenizer.ggml.tokens";
+        const TYPES: &str = "tokenizer.ggml.token_type";
+        const MERGES: &str = "tokenizer.ggml.merges";
+        const PRE: &str = "tokenizer.ggml.pre";
+        let model = gguf.get(MODEL).ok_or(TokenizerError::MissingKey(MODEL))?;
+        let model = model.as_str().ok_or(TokenizerError::WrongType(MODEL))?;
+        if model != "gpt2" {
+            return Err(TokenizerError::UnsupportedModel(String::from(model)));
+        }
+        let string_array = |key: &'static str| -> Result<Vec<&str>, TokenizerError> {
+            let arr = gguf.get(key).ok_or(TokenizerError::MissingKey(key))?;
+            let arr = arr.as_array().ok_or(TokenizerError::WrongType(key))?;
+            Ok(arr.strings().ok_or(TokenizerError::WrongType(key))?.collect())
+        };
+        let tokens = string_array(TOKENS)?;
+        let merges = string_array(MERGES)?;
+        let types: Vec<i32> = match gguf.get(TYPES) {
+            None => Vec::new(),
+            Some(v) => {
+                let arr = v.as_array().ok_or(TokenizerError::WrongType(TYPES))?;
+                arr.i32s().ok_or(TokenizerError::WrongType(TYPES))?.collect()
+            }
+        };
+        // llama.cpp falls back to its "default" pre-tokenizer, which is not implemented here.
+        let pre = match gguf.get(PRE) {
+            None => "default",
+            Some(v) => v.as_str().ok_or(TokenizerError::WrongType(PRE))?,
+        };
+        let n = tokens.len() as u64;
+        let id = |key: &str| {
+            gguf.get(key).and_then(|v| v.as_u64()).filter(|&id| id < n).map(|id| id as u32)
+        };
+        let special = SpecialTokens {
+            bos: id("tokenizer.ggml.bos_token_id"),
+            eos: id("tokenizer.ggml.eos_token_id"),
+            eot: id("tokenizer.ggml.eot_token_id"),
+            pad: id("tokenizer.ggml.padding_token_id"),
+            add_bos: gguf.get("tokenizer.ggml.add_bos_token").and_then(|v| v.as_bool()),
+        };
+        Self::new(&tokens, &types, &merges, pre, special)
+    }
+
     /// Number of tokens; every valid id is below it.
     pub fn vocab_size(&self) -> usize {
         self.types.len()
@@ -539,3 +596,6 @@ struct Scratch {
     word: Vec<u8>,
     bpe: bpe::Scratch,
 }
+
+#[cfg(test)]
+mod parity_tests;

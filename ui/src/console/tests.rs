@@ -77,7 +77,7 @@ fn typ(c: &mut Console, s: &str) -> Vec<LineEvent> {
     dec.feed_all(s.as_bytes(), |k| keys.push(k));
     dec.idle(|k| keys.push(k));
     keys.into_iter()
-        .filter_map(|k| c.handle_key(k, &NoCompletion))
+        .filter_map(|k| c.handle_key(k, &mut NoCompletion))
         .collect()
 }
 
@@ -124,6 +124,9 @@ fn readline_keys() {
     assert_eq!(c.input(), "c");
     typ(&mut c, "\x1b[F\x7f");
     assert_eq!(c.input(), "");
+    // Ctrl-Left / Ctrl-Right (xterm encoding) move by words.
+    typ(&mut c, "cat a b\x1b[1;5D\x1b[1;5D_\x1b[1;5CZ");
+    assert_eq!(c.input(), "cat _aZ b");
 }
 
 #[test]
@@ -163,7 +166,7 @@ fn history_up_down() {
 struct Words(Vec<&'static str>);
 
 impl Completer for Words {
-    fn complete(&self, line: &str, cursor: usize) -> Completion {
+    fn complete(&mut self, line: &str, cursor: usize) -> Completion {
         let start = line[..cursor].rfind(' ').map_or(0, |i| i + 1);
         let word = &line[start..cursor];
         Completion {
@@ -180,9 +183,11 @@ impl Completer for Words {
 
 #[test]
 fn tab_completion() {
-    let words = Words(vec!["help", "hexdump", "history", "echo", "/boot/", "/bin/"]);
+    let mut words = Words(vec![
+        "help", "hexdump", "history", "echo", "/boot/", "/bin/",
+    ]);
     let mut c = con(50, 10);
-    let tab = |c: &mut Console| c.handle_key(Key::Tab, &words);
+    let mut tab = |c: &mut Console| c.handle_key(Key::Tab, &mut words);
     typ(&mut c, "ec");
     tab(&mut c);
     assert_eq!(c.input(), "echo ");
@@ -215,7 +220,7 @@ fn tab_completion() {
 
 struct Liar;
 impl Completer for Liar {
-    fn complete(&self, _line: &str, _cursor: usize) -> Completion {
+    fn complete(&mut self, _line: &str, _cursor: usize) -> Completion {
         Completion {
             start: 999,
             candidates: vec!["x".into()],
@@ -227,7 +232,7 @@ impl Completer for Liar {
 fn bad_completer_answers_are_ignored() {
     let mut c = con(20, 4);
     typ(&mut c, "é");
-    assert_eq!(c.handle_key(Key::Tab, &Liar), None);
+    assert_eq!(c.handle_key(Key::Tab, &mut Liar), None);
     assert_eq!(c.input(), "é");
 }
 
@@ -243,7 +248,11 @@ fn over_long_line_is_refused_visibly() {
     let serial = c.take_serial();
     assert_eq!(serial.matches('\u{7}').count(), 1);
     let g = rendered(&mut c);
-    assert!(g.row(24).contains("LINE FULL: 4096 bytes max"), "{}", g.row(24));
+    assert!(
+        g.row(24).contains("LINE FULL: 4096 bytes max"),
+        "{}",
+        g.row(24)
+    );
     assert_eq!(g.at(24, 79).bg, Color::WARNING_BG);
     // An accepted edit clears the warning; Enter submits exactly the kept bytes.
     typ(&mut c, "\x7f");
@@ -263,7 +272,7 @@ fn over_long_line_is_refused_visibly() {
 fn f2_is_reported_never_acted_on() {
     let mut c = con(100, 5);
     assert_eq!(
-        c.handle_key(Key::F(2), &NoCompletion),
+        c.handle_key(Key::F(2), &mut NoCompletion),
         Some(LineEvent::ToggleMode)
     );
     assert!(c.status().read_only);
@@ -275,7 +284,7 @@ fn f2_is_reported_never_acted_on() {
     assert!(g2.row(4).starts_with(" READ-WRITE  F2 toggles"));
     assert_eq!(g2.at(4, 1).bg, Color::READ_WRITE_BG);
     assert_eq!(
-        c.handle_key(Key::F(5), &NoCompletion),
+        c.handle_key(Key::F(5), &mut NoCompletion),
         Some(LineEvent::FunctionKey(5))
     );
 }
@@ -302,7 +311,10 @@ fn output_while_prompt_is_open_goes_above_it() {
     c.print("no newline");
     assert_eq!(c.input(), "half");
     let g = rendered(&mut c);
-    assert_eq!(g.text_rows()[..3], ["log line", "no newline", "nosys> half"]);
+    assert_eq!(
+        g.text_rows()[..3],
+        ["log line", "no newline", "nosys> half"]
+    );
     // The cursor is the inverted cell after "half".
     assert_eq!(g.at(2, 11), Cell::BLANK.inverted());
 }
@@ -338,7 +350,7 @@ fn scrollback_with_shift_page_keys() {
     assert_eq!(g.row(8), "line 2999");
     let pgup = KeyEvent::shifted(Key::PageUp);
     let pgdn = KeyEvent::shifted(Key::PageDown);
-    c.handle_key(pgup, &NoCompletion);
+    c.handle_key(pgup, &mut NoCompletion);
     let g = rendered(&mut c);
     assert_eq!(g.row(8), "line 2990");
     assert!(g.row(10).contains("SCROLLBACK 9/2000"), "{}", g.row(10));
@@ -348,22 +360,22 @@ fn scrollback_with_shift_page_keys() {
     assert_eq!(g.row(8), "line 2990");
     // All the way up: at least 1000 lines of history are reachable.
     for _ in 0..1000 {
-        c.handle_key(pgup, &NoCompletion);
+        c.handle_key(pgup, &mut NoCompletion);
     }
     let g = rendered(&mut c);
     let oldest: usize = g.row(0)[5..].parse().unwrap();
     assert!(2999 - oldest >= 1000, "only back to line {oldest}");
-    c.handle_key(KeyEvent::shifted(Key::Down), &NoCompletion);
+    c.handle_key(KeyEvent::shifted(Key::Down), &mut NoCompletion);
     let g = rendered(&mut c);
     assert_eq!(g.row(0), alloc::format!("line {}", oldest + 1));
     for _ in 0..1000 {
-        c.handle_key(pgdn, &NoCompletion);
+        c.handle_key(pgdn, &mut NoCompletion);
     }
     let g = rendered(&mut c);
     assert_eq!(g.row(8), "fresh");
     assert!(!g.row(10).contains("SCROLLBACK"));
     // Typing also returns to the live view.
-    c.handle_key(pgup, &NoCompletion);
+    c.handle_key(pgup, &mut NoCompletion);
     typ(&mut c, "x");
     let g = rendered(&mut c);
     assert_eq!(g.row(9), "nosys> x");
@@ -412,7 +424,7 @@ fn clear_keeps_scrollback_and_input() {
     let g = rendered(&mut c);
     assert_eq!(g.row(0), "nosys> abc");
     assert_eq!(c.input(), "abc");
-    c.handle_key(Key::PageUp, &NoCompletion);
+    c.handle_key(Key::PageUp, &mut NoCompletion);
     let g = rendered(&mut c);
     assert!(g.text_rows().iter().any(|r| r == "old"));
 }
@@ -426,7 +438,10 @@ fn serial_mirror_is_plain_text() {
     c.print("hi\n");
     c.prompt();
     let s = c.take_serial();
-    assert_eq!(s, "boot ok\r\n\r\x1b[Knosys> echo hi\r\nhi\r\n\r\x1b[Knosys> ");
+    assert_eq!(
+        s,
+        "boot ok\r\n\r\x1b[Knosys> echo hi\r\nhi\r\n\r\x1b[Knosys> "
+    );
     // Backspace at the end erases on the terminal; a mid-line edit redraws the line.
     typ(&mut c, "ab\x7f");
     assert_eq!(c.take_serial(), "ab\x08 \x08");
@@ -443,7 +458,9 @@ fn serial_mirror_is_plain_text() {
 
 #[test]
 fn random_keys_never_panic() {
-    let words = Words(vec!["help", "hexdump", "history", "echo", "/boot/", "/bin/"]);
+    let mut words = Words(vec![
+        "help", "hexdump", "history", "echo", "/boot/", "/bin/",
+    ]);
     let mut seed = 0xdead_beef_cafe_f00du64;
     let mut next = move || {
         seed ^= seed << 13;
@@ -462,7 +479,8 @@ fn random_keys_never_panic() {
             let mut keys = Vec::new();
             dec.feed(b, |k| keys.push(k));
             for k in keys {
-                if let Some(LineEvent::Submit(_) | LineEvent::Cancel) = c.handle_key(k, &words) {
+                if let Some(LineEvent::Submit(_) | LineEvent::Cancel) = c.handle_key(k, &mut words)
+                {
                     c.print("reply\n");
                     c.prompt();
                 }

@@ -1,0 +1,385 @@
+//! The boot configuration, the ISO and the data disk.
+//!
+//! Default ISO: UEFI only, booted by our loader. Its El Torito EFI image is
+//! an appended FAT partition (also a GPT partition, so the same file boots
+//! from a USB stick) sized from its contents, so models of tens of MiB fit.
+//! The ESP holds `EFI/BOOT/BOOTX64.EFI`, `limine.conf`, `boot/nosys` and the
+//! modules. With `LIMINE_DIR`: Limine's standard hybrid BIOS+UEFI ISO.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::build::Artifacts;
+use crate::{build_dir, io_err, root, run, Error, Result};
+
+/// Where the kernel lives in the image; `iso/limine.conf` must say so.
+pub const KERNEL_ISO_PATH: &str = "/boot/nosys";
+
+/// Host sources of the modules `iso/limine.conf` may name. A module whose
+/// source does not exist (e.g. no trained model yet) is left out of the
+/// image and its lines are dropped from the configuration.
+pub const MODULE_SOURCES: &[(&str, &str)] = &[("/boot/nosys.gguf", "model/default/nosys.gguf")];
+
+/// The data disk: size, FAT label and where its files come from.
+pub const DISK_SIZE_KIB: u64 = 64 * 1024;
+pub const DISK_LABEL: &str = "NOSYS";
+pub const SAMPLE_DISK_DIR: &str = "iso/sample-disk";
+
+/// How to make one ISO.
+#[derive(Debug, Clone)]
+pub struct IsoOptions {
+    /// Output file.
+    pub out: PathBuf,
+    /// Replaces the kernel command line of `iso/limine.conf`.
+    pub cmdline: Option<String>,
+    /// A Limine binary release (v8.x+): build the hybrid Limine ISO instead.
+    pub limine_dir: Option<PathBuf>,
+}
+
+impl IsoOptions {
+    /// `build/<name>.iso` with the configuration as committed.
+    pub fn named(name: &str) -> Result<Self> {
+        Ok(Self { out: build_dir()?.join(format!("{name}.iso")), cmdline: None, limine_dir: None })
+    }
+}
+
+/// What went into an image.
+#[derive(Debug, Clone)]
+pub struct IsoReport {
+    pub iso: PathBuf,
+    /// Files as (path in the image, bytes).
+    pub files: Vec<(String, u64)>,
+    /// Modules named by the configuration but absent on the host.
+    pub dropped_modules: Vec<String>,
+    /// ESP size in bytes (default mode only).
+    pub esp_bytes: Option<u64>,
+}
+
+/// The configuration text with `cmdline` replacing the kernel command line
+/// (inserted after `path:` if the entry has none) and the modules for which
+/// `exists` is false removed along with their `module_cmdline`.
+/// Returns the text and the removed module paths.
+pub fn prepare_conf(text: &str, cmdline: Option<&str>, exists: impl Fn(&str) -> bool) -> Result<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    let mut dropped = Vec::new();
+    let mut skip_module_cmdline = false;
+    let mut saw_cmdline = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        let (key, value) = trimmed.split_once(':').map_or(("", ""), |(k, v)| (k.trim(), v.trim()));
+        let key = key.to_ascii_lowercase();
+        let was_skipping = std::mem::take(&mut skip_module_cmdline);
+        match key.as_str() {
+            "module_path" => {
+                let path = value.strip_prefix("boot():").unwrap_or(value).to_string();
+                if !exists(&path) {
+                    dropped.push(path);
+                    skip_module_cmdline = true;
+                    continue;
+                }
+            }
+            "module_cmdline" | "module_string" if was_skipping => continue,
+            "cmdline" | "kernel_cmdline" => {
+                saw_cmdline = true;
+                if let Some(c) = cmdline {
+                    out.push(format!("{indent}{key}: {c}"));
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        out.push(line.to_string());
+        if (key == "path" || key == "kernel_path") && !saw_cmdline {
+            if let Some(c) = cmdline {
+                out.push(format!("{indent}cmdline: {c}"));
+                saw_cmdline = true;
+            }
+        }
+    }
+    let mut text = out.join("\n");
+    text.push('\n');
+    Ok((text, dropped))
+}
+
+/// The kernel path the configuration names (must be [`KERNEL_ISO_PATH`]).
+fn check_kernel_path(conf: &str) -> Result<()> {
+    let path = conf.lines().find_map(|l| {
+        let (k, v) = l.trim().split_once(':')?;
+        matches!(k.trim().to_ascii_lowercase().as_str(), "path" | "kernel_path").then(|| v.trim().to_string())
+    });
+    match path.as_deref() {
+        Some(p) if p.strip_prefix("boot():") == Some(KERNEL_ISO_PATH) => Ok(()),
+        other => Err(Error::Invalid(format!(
+            "iso/limine.conf: kernel path is {other:?}, the harness puts the kernel at boot():{KERNEL_ISO_PATH}"
+        ))),
+    }
+}
+
+fn module_source(iso_path: &str) -> Option<PathBuf> {
+    MODULE_SOURCES.iter().find(|(p, _)| *p == iso_path).map(|(_, src)| root().join(src))
+}
+
+fn file_len(p: &Path) -> Result<u64> {
+    Ok(fs::metadata(p).map_err(io_err(format!("reading {}", p.display())))?.len())
+}
+
+/// ESP size for `payload` bytes: FAT overhead and slack, whole MiB.
+pub fn esp_size_bytes(payload: u64) -> u64 {
+    const MIB: u64 = 1 << 20;
+    let with_slack = payload + payload / 10 + 2 * MIB;
+    with_slack.div_ceil(MIB).max(4) * MIB
+}
+
+fn mtools(cmd: &str) -> Command {
+    let mut c = Command::new(cmd);
+    // The images are not floppies with a geometry mtools knows.
+    c.env("MTOOLS_SKIP_CHECK", "1");
+    c
+}
+
+/// Creates a FAT image of `kib` KiB with `label`.
+fn mkfs(image: &Path, kib: u64, label: &str) -> Result<()> {
+    if image.exists() {
+        fs::remove_file(image).map_err(io_err(format!("removing {}", image.display())))?;
+    }
+    run(Command::new("mkfs.fat").arg("-C").args(["-n", label]).arg(image).arg(kib.to_string()))?;
+    Ok(())
+}
+
+fn fat_mkdirs(image: &Path, paths: &[&str]) -> Result<()> {
+    for dir in paths {
+        run(mtools("mmd").arg("-D").arg("s").arg("-i").arg(image).arg(format!("::{dir}")))?;
+    }
+    Ok(())
+}
+
+fn fat_copy(image: &Path, from: &Path, to: &str) -> Result<()> {
+    run(mtools("mcopy").arg("-o").arg("-i").arg(image).arg(from).arg(format!("::{to}")))?;
+    Ok(())
+}
+
+/// Builds an ISO from built artifacts.
+pub fn build_iso(artifacts: &Artifacts, opts: &IsoOptions) -> Result<IsoReport> {
+    let conf_src = root().join("iso/limine.conf");
+    let text = fs::read_to_string(&conf_src).map_err(io_err(format!("reading {}", conf_src.display())))?;
+    check_kernel_path(&text)?;
+    let (conf, dropped) = prepare_conf(&text, opts.cmdline.as_deref(), |p| module_source(p).is_some_and(|s| s.exists()))?;
+    let mut modules = Vec::new();
+    for line in conf.lines() {
+        if let Some((k, v)) = line.trim().split_once(':') {
+            if k.trim().eq_ignore_ascii_case("module_path") {
+                let iso_path = v.trim().strip_prefix("boot():").unwrap_or(v.trim()).to_string();
+                let src = module_source(&iso_path).ok_or_else(|| {
+                    Error::Invalid(format!("iso/limine.conf names module {iso_path}; add its source to MODULE_SOURCES"))
+                })?;
+                modules.push((iso_path, src));
+            }
+        }
+    }
+    for d in &dropped {
+        eprintln!("nosys-iso: {d} left out (its source does not exist yet)");
+    }
+
+    let stem = opts.out.file_stem().and_then(|s| s.to_str()).unwrap_or("nosys").to_string();
+    let work = opts.out.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from(".")).join(format!(".{stem}"));
+    if work.exists() {
+        fs::remove_dir_all(&work).map_err(io_err(format!("cleaning {}", work.display())))?;
+    }
+    fs::create_dir_all(&work).map_err(io_err(format!("creating {}", work.display())))?;
+    let conf_file = work.join("limine.conf");
+    fs::write(&conf_file, &conf).map_err(io_err("writing limine.conf"))?;
+
+    let mut files = vec![
+        ("/limine.conf".to_string(), conf.len() as u64),
+        (KERNEL_ISO_PATH.to_string(), file_len(&artifacts.kernel)?),
+    ];
+    for (p, src) in &modules {
+        files.push((p.clone(), file_len(src)?));
+    }
+
+    let report = match &opts.limine_dir {
+        None => {
+            files.push(("/EFI/BOOT/BOOTX64.EFI".into(), file_len(&artifacts.loader)?));
+            let payload: u64 = files.iter().map(|(_, n)| n).sum();
+            let esp = work.join("esp.img");
+            let esp_bytes = esp_size_bytes(payload);
+            mkfs(&esp, esp_bytes / 1024, "NOSYSESP")?;
+            fat_mkdirs(&esp, &["/EFI", "/EFI/BOOT", "/boot"])?;
+            fat_copy(&esp, &artifacts.loader, "/EFI/BOOT/BOOTX64.EFI")?;
+            fat_copy(&esp, &conf_file, "/limine.conf")?;
+            fat_copy(&esp, &artifacts.kernel, KERNEL_ISO_PATH)?;
+            for (p, src) in &modules {
+                fat_copy(&esp, src, p)?;
+            }
+            // The ISO 9660 side only carries a note; everything boots from the ESP.
+            let tree = work.join("tree");
+            fs::create_dir_all(&tree).map_err(io_err("creating ISO tree"))?;
+            fs::write(tree.join("README.TXT"), ISO_README).map_err(io_err("writing README.TXT"))?;
+            run(Command::new("xorriso")
+                .args(["-as", "mkisofs", "-quiet", "-o"])
+                .arg(&opts.out)
+                .args(["-V", "NOSYS", "-R", "-J", "-append_partition", "2", "0xef"])
+                .arg(&esp)
+                .args(["-appended_part_as_gpt", "-e", "--interval:appended_partition_2:all::", "-no-emul-boot"])
+                .arg(&tree))?;
+            IsoReport { iso: opts.out.clone(), files, dropped_modules: dropped, esp_bytes: Some(esp_bytes) }
+        }
+        Some(limine) => {
+            build_limine_iso(limine, artifacts, &conf_file, &modules, &work, &opts.out)?;
+            IsoReport { iso: opts.out.clone(), files, dropped_modules: dropped, esp_bytes: None }
+        }
+    };
+    fs::remove_dir_all(&work).map_err(io_err(format!("cleaning {}", work.display())))?;
+    Ok(report)
+}
+
+const ISO_README: &str = "nosys boot image. Boot it in UEFI mode: the EFI system partition\n\
+(El Torito EFI image, GPT partition 2) holds the loader, limine.conf, the kernel\n\
+and its modules.\n";
+
+/// Limine's hybrid BIOS+UEFI ISO (Limine's own README recipe).
+fn build_limine_iso(
+    limine: &Path,
+    artifacts: &Artifacts,
+    conf: &Path,
+    modules: &[(String, PathBuf)],
+    work: &Path,
+    out: &Path,
+) -> Result<()> {
+    let need = ["limine-bios.sys", "limine-bios-cd.bin", "limine-uefi-cd.bin", "BOOTX64.EFI"];
+    for f in need {
+        if !limine.join(f).exists() {
+            return Err(Error::Missing {
+                what: format!("{}/{f}", limine.display()),
+                hint: "LIMINE_DIR must be a Limine v8.x+ binary release (the *-binary branch)".into(),
+            });
+        }
+    }
+    let tool = limine.join("limine");
+    if !tool.exists() {
+        // The binary branch ships limine.c and a Makefile for the host tool.
+        run(Command::new("make").arg("-C").arg(limine))?;
+    }
+    let tree = work.join("tree");
+    let copy = |from: &Path, to: &str| -> Result<()> {
+        let dest = tree.join(to.trim_start_matches('/'));
+        if let Some(dir) = dest.parent() {
+            fs::create_dir_all(dir).map_err(io_err(format!("creating {}", dir.display())))?;
+        }
+        fs::copy(from, &dest).map_err(io_err(format!("copying {} to {}", from.display(), dest.display())))?;
+        Ok(())
+    };
+    copy(&artifacts.kernel, KERNEL_ISO_PATH)?;
+    for (p, src) in modules {
+        copy(src, p)?;
+    }
+    copy(conf, "/boot/limine/limine.conf")?;
+    for f in ["limine-bios.sys", "limine-bios-cd.bin", "limine-uefi-cd.bin"] {
+        copy(&limine.join(f), &format!("/boot/limine/{f}"))?;
+    }
+    copy(&limine.join("BOOTX64.EFI"), "/EFI/BOOT/BOOTX64.EFI")?;
+    if limine.join("BOOTIA32.EFI").exists() {
+        copy(&limine.join("BOOTIA32.EFI"), "/EFI/BOOT/BOOTIA32.EFI")?;
+    }
+    run(Command::new("xorriso")
+        .args(["-as", "mkisofs", "-quiet", "-R", "-r", "-J", "-b", "boot/limine/limine-bios-cd.bin"])
+        .args(["-no-emul-boot", "-boot-load-size", "4", "-boot-info-table", "-hfsplus"])
+        .args(["-apm-block-size", "2048", "--efi-boot", "boot/limine/limine-uefi-cd.bin"])
+        .args(["-efi-boot-part", "--efi-boot-image", "--protective-msdos-label"])
+        .arg(&tree)
+        .arg("-o")
+        .arg(out))?;
+    run(Command::new(&tool).arg("bios-install").arg(out))?;
+    Ok(())
+}
+
+/// Creates the data disk at `path` (64 MiB FAT, label NOSYS, the files of
+/// `iso/sample-disk/`) unless it already exists. Returns whether it was made.
+pub fn ensure_disk(path: &Path) -> Result<bool> {
+    if path.exists() {
+        return Ok(false);
+    }
+    let tmp = path.with_extension("img.part");
+    mkfs(&tmp, DISK_SIZE_KIB, DISK_LABEL)?;
+    let src = root().join(SAMPLE_DISK_DIR);
+    let mut entries: Vec<PathBuf> = fs::read_dir(&src)
+        .map_err(io_err(format!("reading {}", src.display())))?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(io_err(format!("reading {}", src.display())))?;
+    entries.sort();
+    let mut cmd = mtools("mcopy");
+    cmd.arg("-s").arg("-i").arg(&tmp).args(&entries).arg("::/");
+    run(&mut cmd)?;
+    fs::rename(&tmp, path).map_err(io_err(format!("moving disk image to {}", path.display())))?;
+    Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CONF: &str = "timeout: 0\n\n/nosys\n    protocol: limine\n    path: boot():/boot/nosys\n    cmdline:\n    module_path: boot():/boot/nosys.gguf\n    module_cmdline: model\n    module_path: boot():/boot/other\n";
+
+    #[test]
+    fn missing_modules_and_their_cmdline_are_dropped() {
+        let (text, dropped) = prepare_conf(CONF, None, |p| p == "/boot/other").unwrap();
+        assert_eq!(dropped, ["/boot/nosys.gguf"]);
+        assert!(!text.contains("nosys.gguf"));
+        assert!(!text.contains("module_cmdline"));
+        assert!(text.contains("    module_path: boot():/boot/other\n"));
+    }
+
+    #[test]
+    fn cmdline_is_replaced_or_inserted() {
+        let (text, _) = prepare_conf(CONF, Some("fault=pagefault"), |_| true).unwrap();
+        assert!(text.contains("    cmdline: fault=pagefault\n"));
+        assert_eq!(text.matches("cmdline:").count(), 2, "kernel cmdline plus the module's");
+
+        let no_cmdline = "/e\n  protocol: limine\n  path: boot():/boot/nosys\n";
+        let (text, _) = prepare_conf(no_cmdline, Some("x=1"), |_| true).unwrap();
+        assert_eq!(text, "/e\n  protocol: limine\n  path: boot():/boot/nosys\n  cmdline: x=1\n");
+    }
+
+    #[test]
+    fn the_committed_conf_boots_our_kernel_path() {
+        let text = fs::read_to_string(root().join("iso/limine.conf")).unwrap();
+        check_kernel_path(&text).unwrap();
+        assert!(check_kernel_path("/e\npath: boot():/kernel.elf\n").is_err());
+    }
+
+    #[test]
+    fn esp_size_has_room_for_its_contents() {
+        const MIB: u64 = 1 << 20;
+        assert_eq!(esp_size_bytes(0), 4 * MIB);
+        let model = 60 * MIB + 12345;
+        let size = esp_size_bytes(model);
+        assert!(size >= model + model / 10 && size % MIB == 0);
+    }
+
+    #[test]
+    fn sample_disk_holds_exactly_the_spec_files() {
+        let dir = root().join(SAMPLE_DISK_DIR);
+        let mut found = Vec::new();
+        fn walk(dir: &Path, prefix: &str, found: &mut Vec<String>) {
+            for e in fs::read_dir(dir).unwrap() {
+                let e = e.unwrap();
+                let name = format!("{prefix}/{}", e.file_name().to_string_lossy());
+                if e.file_type().unwrap().is_dir() {
+                    found.push(format!("{name}/"));
+                    walk(&e.path(), &name, found);
+                } else {
+                    assert!(e.metadata().unwrap().len() > 0, "{name} is empty");
+                    found.push(name);
+                }
+            }
+        }
+        walk(&dir, "", &mut found);
+        found.sort();
+        let mut expected: Vec<String> = applets::spec::SAMPLE_FS.iter().map(|s| s.to_string()).collect();
+        expected.sort();
+        assert_eq!(found, expected);
+    }
+}

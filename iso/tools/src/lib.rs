@@ -1,0 +1,102 @@
+//! The engine behind the Makefile, and the library QEMU tests use.
+//!
+//! - [`build`]: cargo builds of the kernel and the loader;
+//! - [`image`]: the boot configuration, the ISO (our loader, or Limine when
+//!   `LIMINE_DIR` is set) and the data disk;
+//! - [`qemu`]: booting a VM with serial and monitor on sockets ([`qemu::Vm`]);
+//! - [`ppm`]: decoding the monitor's screendumps.
+//!
+//! Paths are relative to the repository root ([`root`]); outputs go to
+//! `build/`.
+
+pub mod build;
+pub mod image;
+pub mod ppm;
+pub mod qemu;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// What went wrong, with enough context to act on.
+#[derive(Debug)]
+pub enum Error {
+    /// An I/O operation on `what` failed.
+    Io { what: String, source: std::io::Error },
+    /// A command ran and failed.
+    Command { command: String, status: String, stderr: String },
+    /// Something that must exist does not (with a hint to fix it).
+    Missing { what: String, hint: String },
+    /// Invalid input (configuration, image data).
+    Invalid(String),
+    /// A VM did not show `pattern` on serial in time.
+    Timeout { pattern: String, output: String },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Io { what, source } => write!(f, "{what}: {source}"),
+            Self::Command { command, status, stderr } => {
+                write!(f, "`{command}` failed ({status})")?;
+                if !stderr.trim().is_empty() {
+                    write!(f, ":\n{}", stderr.trim_end())?;
+                }
+                Ok(())
+            }
+            Self::Missing { what, hint } => write!(f, "{what} not found; {hint}"),
+            Self::Invalid(msg) => f.write_str(msg),
+            Self::Timeout { pattern, output } => {
+                let tail: String = {
+                    let lines: Vec<&str> = output.lines().collect();
+                    lines[lines.len().saturating_sub(40)..].join("\n")
+                };
+                write!(f, "timed out waiting for {pattern:?} on serial; last output:\n{tail}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Result with the harness's error.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Wraps an I/O error with what was being done.
+pub fn io_err(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> Error {
+    let what = what.into();
+    move |source| Error::Io { what, source }
+}
+
+/// The repository root (this crate lives in `iso/tools`).
+pub fn root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().and_then(Path::parent).map(Path::to_path_buf).unwrap_or_else(|| manifest.to_path_buf())
+}
+
+/// `build/` under the root, created on demand.
+pub fn build_dir() -> Result<PathBuf> {
+    let dir = root().join("build");
+    std::fs::create_dir_all(&dir).map_err(io_err(format!("creating {}", dir.display())))?;
+    Ok(dir)
+}
+
+/// Runs `cmd`, returning its stdout; a failure carries its stderr.
+pub fn run(cmd: &mut Command) -> Result<String> {
+    let shown = format!("{cmd:?}").replace('"', "");
+    let out = cmd.output().map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => Error::Missing {
+            what: format!("program for `{shown}`"),
+            hint: "run `iso/setup.sh` (or `make run`/`make test`, which call it)".into(),
+        },
+        _ => Error::Io { what: shown.clone(), source: e },
+    })?;
+    if !out.status.success() {
+        return Err(Error::Command {
+            command: shown,
+            status: out.status.to_string(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        });
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}

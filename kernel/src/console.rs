@@ -1,0 +1,330 @@
+//! The interactive console: keyboard and serial input in, the `ui` terminal out on the
+//! framebuffer and mirrored to COM1, lines dispatched through the `applets` command table.
+//!
+//! One polling loop does everything (interrupts stay off, see [`crate::simd`]): drain the i8042
+//! and the UART into their decoders, feed the key events to [`ui::Console`], run a submitted line,
+//! refresh the status bar a few times a second, render the changed cells, and send the serial
+//! mirror. Only F2, a key a person pressed, flips read-only mode; nothing an applet prints or
+//! returns can.
+
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use applets::{DiskInfo, Files, Mode, Outcome, PciDevice, Table};
+use framebuffer::{FbInfo, Framebuffer, PixelFormat, TextConsole};
+use keyboard::{AnsiDecoder, KeyEvent, Ps2Decoder};
+use ui::{Completer, Console, LineEvent};
+
+use crate::fbtext;
+use crate::{acpi, cpu, memory, ps2, serial, time};
+
+/// The line tests wait for before typing.
+pub const READY_LINE: &str = "nosys: ready";
+
+/// Status-bar refresh period.
+const STATUS_PERIOD_MS: u64 = 250;
+/// Grid used when there is no framebuffer (serial-only machine): ui still needs a size.
+const HEADLESS_GRID: (usize, usize) = (100, 40);
+/// Longest line the prompt accepts; 10 000-character lines are refused past this, visibly.
+const MAX_LINE_BYTES: usize = 4096;
+
+/// What the rest of the kernel found at boot, for the applets.
+#[derive(Default)]
+pub struct Devices {
+    /// PCI functions (filled by the PCI scan).
+    pub pci: Vec<PciDevice>,
+    /// Storage controllers (filled by the NVMe driver).
+    pub disks: Vec<DiskInfo>,
+    /// The mounted data volume, if any.
+    pub files: Option<Box<dyn Files>>,
+}
+
+/// Where the console draws: the real framebuffer or nothing.
+enum Screen {
+    Fb(TextConsole<'static>),
+    Headless,
+}
+
+impl Screen {
+    fn grid(&self) -> (usize, usize) {
+        match self {
+            Screen::Fb(t) => t.grid_size(),
+            Screen::Headless => HEADLESS_GRID,
+        }
+    }
+
+    fn render(&mut self, console: &mut Console) {
+        if let Screen::Fb(t) = self {
+            console.render(t);
+        }
+    }
+}
+
+fn open_screen() -> Screen {
+    let Some(fb) = fbtext::framebuffer() else {
+        log::warn!("console: no framebuffer; serial only");
+        return Screen::Headless;
+    };
+    let info = FbInfo {
+        width: fb.width,
+        height: fb.height,
+        pitch: fb.pitch,
+        format: PixelFormat {
+            bits_per_pixel: fb.bpp,
+            red: framebuffer::Channel { size: fb.red_size, shift: fb.red_shift },
+            green: framebuffer::Channel { size: fb.green_size, shift: fb.green_shift },
+            blue: framebuffer::Channel { size: fb.blue_size, shift: fb.blue_shift },
+        },
+    };
+    // SAFETY: the loader mapped pitch*height bytes of framebuffer at fb.addr for the kernel's
+    // whole life; from here on only this console writes to it (the boot console is released
+    // first, and the panic path takes over only when nothing else runs any more).
+    let front = unsafe { core::slice::from_raw_parts_mut(fb.addr, fb.pitch * fb.height) };
+    match Framebuffer::new(front, info) {
+        Ok(f) => {
+            fbtext::release();
+            Screen::Fb(TextConsole::new(f))
+        }
+        Err(e) => {
+            log::warn!("console: framebuffer unusable ({e}); serial only");
+            Screen::Headless
+        }
+    }
+}
+
+/// Tab completion from the live command table.
+struct TableCompleter<'a> {
+    table: &'a Table,
+    mode: Mode,
+}
+
+impl Completer for TableCompleter<'_> {
+    fn complete(&self, line: &str, cursor: usize) -> ui::Completion {
+        let left = line.get(..cursor).unwrap_or(line);
+        let c = applets::complete(self.table, self.mode, left, None);
+        ui::Completion { start: c.start, candidates: c.candidates }
+    }
+}
+
+/// The kernel's side of [`applets::Services`].
+struct KernelServices<'a> {
+    console: &'a mut Console,
+    devices: &'a mut Devices,
+}
+
+impl applets::Services for KernelServices<'_> {
+    fn out(&mut self) -> &mut dyn core::fmt::Write {
+        self.console
+    }
+
+    fn memory(&self) -> applets::MemoryStats {
+        let s = memory::stats();
+        applets::MemoryStats {
+            total_bytes: s.total_bytes as u64,
+            free_bytes: s.free_bytes as u64,
+            heap_bytes: s.total_bytes as u64,
+            heap_used_bytes: s.used_bytes as u64,
+        }
+    }
+
+    fn uptime_ms(&self) -> u64 {
+        time::uptime_ms()
+    }
+
+    fn now(&self) -> Option<applets::DateTime> {
+        let t = time::rtc_now().ok()?;
+        Some(applets::DateTime {
+            year: t.year,
+            month: t.month,
+            day: t.day,
+            hour: t.hour,
+            minute: t.minute,
+            second: t.second,
+        })
+    }
+
+    fn cpu(&self) -> applets::CpuInfo {
+        let c = cpu::info();
+        applets::CpuInfo {
+            vendor: c.vendor().into(),
+            brand: c.brand().into(),
+            family: c.family.into(),
+            model: c.model.into(),
+            stepping: c.stepping.into(),
+            logical_cpus: c.logical_cpus.into(),
+            features: c.features().map(String::from).collect(),
+        }
+    }
+
+    fn pci_devices(&self) -> Vec<PciDevice> {
+        self.devices.pci.clone()
+    }
+
+    fn log_lines(&self) -> Vec<String> {
+        let mut bytes = Vec::new();
+        serial::with_log(|part| bytes.extend_from_slice(part));
+        String::from_utf8_lossy(&bytes).lines().map(String::from).collect()
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.console.history().to_vec()
+    }
+
+    fn clear_screen(&mut self) {
+        self.console.clear();
+    }
+
+    fn reboot(&mut self) -> Result<(), applets::PowerError> {
+        flush_serial(self.console);
+        acpi::reboot()
+    }
+
+    fn shutdown(&mut self) -> Result<(), applets::PowerError> {
+        flush_serial(self.console);
+        let e = acpi::shutdown();
+        Err(match e {
+            acpi::PowerError::StillRunning => applets::PowerError::Failed(e.to_string()),
+            _ => applets::PowerError::Unsupported(e.to_string()),
+        })
+    }
+
+    fn disks(&self) -> Vec<DiskInfo> {
+        self.devices.disks.clone()
+    }
+
+    fn files(&mut self) -> Option<&mut dyn Files> {
+        match self.devices.files.as_mut() {
+            Some(f) => Some(f.as_mut()),
+            None => None,
+        }
+    }
+}
+
+/// Writes the console's pending serial mirror to COM1.
+fn flush_serial(console: &mut Console) {
+    let out = console.take_serial();
+    if !out.is_empty() {
+        serial::write_str(&out);
+    }
+}
+
+/// The kernel's input sources and decoders.
+struct Input {
+    ps2: Option<Ps2Decoder>,
+    ansi: AnsiDecoder,
+    /// TSC value of the last serial byte, for the lone-Escape timeout.
+    last_serial: u64,
+}
+
+impl Input {
+    /// Collects every key waiting on both inputs.
+    fn poll(&mut self, keys: &mut Vec<KeyEvent>) {
+        if let Some(dec) = self.ps2.as_mut() {
+            while let Some(b) = ps2::poll() {
+                if let Some(ev) = dec.feed(b) {
+                    keys.push(ev);
+                }
+            }
+        }
+        let mut got = false;
+        while let Some(b) = serial::try_read_byte() {
+            self.ansi.feed(b, |ev| keys.push(ev));
+            got = true;
+        }
+        let now = time::rdtsc();
+        if got {
+            self.last_serial = now;
+        } else if time::cycles_to_ns(now.wrapping_sub(self.last_serial)) > 50_000_000 {
+            // A lone ESC (or a cut sequence) is only complete once the line goes quiet.
+            self.ansi.idle(|ev| keys.push(ev));
+        }
+    }
+}
+
+/// Runs the console forever.
+pub fn run(mut devices: Devices) -> ! {
+    let table = Table::builtin();
+    let mut screen = open_screen();
+    let (cols, rows) = screen.grid();
+    let mut console = Console::new(cols, rows);
+    console.set_max_line_bytes(MAX_LINE_BYTES);
+    let mut mode = Mode::ReadOnly;
+    console.set_read_only(true);
+    // From here the console owns the screen: log lines reach serial and the ring, not the screen.
+    serial::set_log_sink(|_| {});
+
+    let mut input = Input {
+        ps2: match ps2::init() {
+            Ok(()) => Some(Ps2Decoder::default()),
+            Err(e) => {
+                log::warn!("ps2: {e}; keyboard input only over serial");
+                None
+            }
+        },
+        ansi: AnsiDecoder::new(),
+        last_serial: time::rdtsc(),
+    };
+
+    let _ = writeln!(
+        console,
+        "\x1b[1mnosys {}\x1b[0m - type `help` for commands. Read-only mode: press F2 to allow writes.",
+        crate::VERSION
+    );
+    update_status(&mut console);
+    console.prompt();
+    screen.render(&mut console);
+    flush_serial(&mut console);
+    log::info!("{READY_LINE}");
+
+    let mut keys = Vec::new();
+    let mut last_status = time::uptime_ms();
+    loop {
+        keys.clear();
+        input.poll(&mut keys);
+        for ev in keys.drain(..) {
+            let completer = TableCompleter { table: &table, mode };
+            match console.handle_key(ev, &completer) {
+                Some(LineEvent::Submit(line)) => {
+                    let mut services = KernelServices { console: &mut console, devices: &mut devices };
+                    if table.execute(&line, mode, &mut services) == Outcome::NotACommand {
+                        not_a_command(&mut console, &line);
+                    }
+                    console.prompt();
+                }
+                Some(LineEvent::ToggleMode) => {
+                    mode = mode.toggled();
+                    console.set_read_only(mode == Mode::ReadOnly);
+                    log::info!("console: mode {} (F2)", mode.label());
+                }
+                Some(LineEvent::Cancel) => console.prompt(),
+                Some(LineEvent::FunctionKey(_)) | None => {}
+            }
+        }
+        let now = time::uptime_ms();
+        if now.wrapping_sub(last_status) >= STATUS_PERIOD_MS {
+            last_status = now;
+            update_status(&mut console);
+        }
+        screen.render(&mut console);
+        flush_serial(&mut console);
+        core::hint::spin_loop();
+    }
+}
+
+/// A line whose first word is no applet: a request for the model, once one is loaded.
+fn not_a_command(console: &mut Console, line: &str) {
+    let word = line.split_whitespace().next().unwrap_or("");
+    let _ = writeln!(
+        console,
+        "{word}: not a command, and no language model is loaded to interpret it; type `help`"
+    );
+}
+
+fn update_status(console: &mut Console) {
+    let m = memory::stats();
+    console.set_memory(m.used_bytes as u64, m.total_bytes as u64);
+    console.set_uptime_ms(time::uptime_ms());
+    console.set_clock(time::rtc_now().ok().map(|t| (t.hour, t.minute, t.second)));
+}
