@@ -394,7 +394,10 @@ impl core::fmt::Display for BuildError {
             BuildError::DuplicateName(n) => write!(f, "two applets are named {n}"),
             BuildError::BadName(n) => write!(f, "applet name {n:?} is not lowercase ASCII"),
             BuildError::BadRange { applet, slot } => {
-                write!(f, "{applet}: slot {slot} has an empty or negative integer range")
+                write!(
+                    f,
+                    "{applet}: slot {slot} has an empty or negative integer range"
+                )
             }
             BuildError::TooLarge => f.write_str("too many applets or slots for the grammar"),
         }

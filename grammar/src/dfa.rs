@@ -133,3 +133,38 @@ impl Dfa {
         }
     }
 }
+
+impl Dfa {
+    /// A canonical description of the language readable from `s`: the
+    /// sub-automaton reachable from it, states numbered in breadth-first
+    /// discovery order, roles ignored. Equal keys mean equal futures, so
+    /// equal token masks — across states and across rebuilds of the grammar.
+    /// `None` when the future has more than `limit` states (such states are
+    /// cheap to mask or rare; they are cached per grammar only).
+    pub fn future_key(&self, s: StateId, limit: usize) -> Option<Vec<u8>> {
+        let mut order: Vec<StateId> = alloc::vec![s];
+        let mut index = alloc::collections::BTreeMap::new();
+        index.insert(s, 0u32);
+        let mut key = Vec::new();
+        let mut i = 0;
+        while i < order.len() {
+            let st = &self.states[order[i] as usize];
+            key.push(st.accepting as u8);
+            key.extend_from_slice(&(st.edges.len() as u32).to_le_bytes());
+            for &(lo, hi, t) in &st.edges {
+                let next = order.len() as u32;
+                let id = *index.entry(t).or_insert_with(|| {
+                    order.push(t);
+                    next
+                });
+                if order.len() > limit {
+                    return None;
+                }
+                key.extend_from_slice(&[lo, hi]);
+                key.extend_from_slice(&id.to_le_bytes());
+            }
+            i += 1;
+        }
+        Some(key)
+    }
+}

@@ -15,6 +15,8 @@ pub mod dfa;
 pub mod mask;
 pub mod trie;
 
+use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -80,15 +82,25 @@ impl Vocab {
     }
 }
 
-/// A compiled grammar with its per-state mask cache (valid for one `Vocab`).
+/// A compiled grammar with its mask caches (valid for one `Vocab`).
 pub struct Grammar {
     dfa: Dfa,
     specs: Vec<&'static AppletSpec>,
     /// Mask of the tokens (end token excluded) readable from each state,
     /// computed on first use.
-    cache: Vec<Option<TokenSet>>,
+    cache: Vec<Option<Rc<TokenSet>>>,
+    /// Masks by the canonical future they were computed for. Survives
+    /// `rebuild`: toggling read-only mode or deleting a file does not change
+    /// what may follow `echo "`, so that mask is not walked again.
+    by_future: BTreeMap<Vec<u8>, Rc<TokenSet>>,
     stack: Vec<StateId>,
 }
+
+/// States whose future is larger than this are cached per grammar only: the
+/// expensive masks (free text, new paths) have futures of a few states.
+const FUTURE_KEY_LIMIT: usize = 64;
+/// Bound on masks kept across rebuilds.
+const BY_FUTURE_CAPACITY: usize = 256;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DecodeError {
@@ -134,8 +146,21 @@ impl Grammar {
             dfa,
             specs: specs.to_vec(),
             cache: alloc::vec![None; n],
+            by_future: BTreeMap::new(),
             stack: Vec::new(),
         })
+    }
+
+    /// Builds the grammar for a new reachable set or file list, keeping the
+    /// masks whose future is unchanged (the vocabulary must be the same).
+    pub fn rebuild(
+        self,
+        specs: &[&'static AppletSpec],
+        paths: &[PathEntry],
+    ) -> Result<Grammar, BuildError> {
+        let mut g = Grammar::build(specs, paths)?;
+        g.by_future = self.by_future;
+        Ok(g)
     }
 
     pub fn states(&self) -> usize {
@@ -165,11 +190,31 @@ impl Grammar {
 
     fn cached_mask(&mut self, vocab: &Vocab, s: StateId) -> &TokenSet {
         if self.cache[s as usize].is_none() {
-            let mut set = TokenSet::new(vocab.len());
-            mask::walk(&self.dfa, &vocab.trie, s, &mut set, &mut self.stack);
+            let key = self.dfa.future_key(s, FUTURE_KEY_LIMIT);
+            let shared = key.as_ref().and_then(|k| self.by_future.get(k)).cloned();
+            let set = match shared {
+                Some(set) => set,
+                None => {
+                    let mut set = TokenSet::new(vocab.len());
+                    mask::walk(&self.dfa, &vocab.trie, s, &mut set, &mut self.stack);
+                    let set = Rc::new(set);
+                    if let Some(k) = key {
+                        if self.by_future.len() >= BY_FUTURE_CAPACITY {
+                            self.by_future.clear();
+                        }
+                        self.by_future.insert(k, set.clone());
+                    }
+                    set
+                }
+            };
             self.cache[s as usize] = Some(set);
         }
-        self.cache[s as usize].as_ref().unwrap()
+        self.cache[s as usize].as_deref().unwrap()
+    }
+
+    /// Masks computed by walking the vocabulary trie (not shared).
+    pub fn shared_masks(&self) -> usize {
+        self.by_future.len()
     }
 
     pub fn matcher(&mut self) -> Matcher<'_> {

@@ -62,11 +62,90 @@ impl TokenSet {
     }
 }
 
+/// Futures up to this many states get a dense transition table for the
+/// walk; larger ones (the start state of a big grammar) step through the
+/// sparse edges: filling a table costs more than it saves there.
+const DENSE_LIMIT: usize = 64;
+const DEAD: u16 = u16::MAX;
+
 /// Adds to `out` every token whose bytes the automaton can read from `state`.
 /// The walk visits only trie nodes whose prefix stays viable, skipping a
 /// rejected subtree in one step.
-#[inline(never)]
 pub fn walk(
+    dfa: &Dfa,
+    trie: &TokTrie,
+    state: StateId,
+    out: &mut TokenSet,
+    stack: &mut Vec<StateId>,
+) {
+    match dense_future(dfa, state) {
+        Some(table) => walk_dense(&table, trie, out),
+        None => walk_sparse(dfa, trie, state, out, stack),
+    }
+    for &(kept, dup) in &trie.duplicates {
+        if out.contains(kept) {
+            out.insert(dup);
+        }
+    }
+}
+
+/// The states reachable from `s`, renumbered from 0 (= `s`), as a table of
+/// 256 next states each.
+fn dense_future(dfa: &Dfa, s: StateId) -> Option<Vec<u16>> {
+    let mut local: alloc::collections::BTreeMap<StateId, u16> = alloc::collections::BTreeMap::new();
+    let mut order = alloc::vec![s];
+    local.insert(s, 0);
+    let mut i = 0;
+    while i < order.len() {
+        for &(_, _, t) in &dfa.states[order[i] as usize].edges {
+            if !local.contains_key(&t) {
+                if order.len() >= DENSE_LIMIT {
+                    return None;
+                }
+                local.insert(t, order.len() as u16);
+                order.push(t);
+            }
+        }
+        i += 1;
+    }
+    let mut table = alloc::vec![DEAD; order.len() * 256];
+    for (li, &st) in order.iter().enumerate() {
+        for &(lo, hi, t) in &dfa.states[st as usize].edges {
+            let lt = local[&t];
+            for b in lo..=hi {
+                table[li * 256 + b as usize] = lt;
+            }
+        }
+    }
+    Some(table)
+}
+
+#[inline(never)]
+fn walk_dense(table: &[u16], trie: &TokTrie, out: &mut TokenSet) {
+    let mut stack = [0u16; crate::trie::MAX_TOKEN_LEN + 1];
+    let nodes = &trie.nodes;
+    let mut i = 1;
+    while i < nodes.len() {
+        let n = &nodes[i];
+        let d = n.depth as usize;
+        // Depth-first order: the parent of a node at depth d is the last
+        // node visited at depth d-1, whose state is stack[d-1].
+        debug_assert!(d >= 1 && d <= trie.max_depth);
+        let next = table[stack[d - 1] as usize * 256 + n.byte as usize];
+        if next == DEAD {
+            i += n.subtree as usize;
+        } else {
+            stack[d] = next;
+            if has_token(n) {
+                out.insert(n.token);
+            }
+            i += 1;
+        }
+    }
+}
+
+#[inline(never)]
+fn walk_sparse(
     dfa: &Dfa,
     trie: &TokTrie,
     state: StateId,
@@ -81,8 +160,6 @@ pub fn walk(
     while i < nodes.len() {
         let n = &nodes[i];
         let d = n.depth as usize;
-        // Invariant: depth-first order means the parent of a node at depth d
-        // was visited last among depth d-1 nodes, so stack[d-1] is its state.
         debug_assert!(d >= 1 && d <= trie.max_depth);
         match dfa.step(stack[d - 1], n.byte) {
             None => i += n.subtree as usize,
@@ -93,11 +170,6 @@ pub fn walk(
                 }
                 i += 1;
             }
-        }
-    }
-    for &(kept, dup) in &trie.duplicates {
-        if out.contains(kept) {
-            out.insert(dup);
         }
     }
 }

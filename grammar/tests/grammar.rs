@@ -230,18 +230,32 @@ fn brute_force_mask(g: &mut Grammar, v: &Vocab, prefix: &[u32]) -> TokenSet {
 #[test]
 fn masks_match_brute_force_along_random_walks() {
     let v = vocab();
-    let mut g = Grammar::build(&all_specs(), &fs()).unwrap();
-    let mut seed = 12345u64;
+    let g = Grammar::build(&all_specs(), &fs()).unwrap();
+    let mut g = check_random_walks(g, &v, 12345);
+    assert!(g.shared_masks() > 0);
+    // Masks kept across a rebuild must still be exact for the new grammar:
+    // fewer applets, fewer files.
+    let files: Vec<PathEntry> = fs()
+        .into_iter()
+        .filter(|p| p.path != "/NOTES.TXT")
+        .collect();
+    g = g.rebuild(&[&ECHO, &CAT, &HEAD], &files).unwrap();
+    check_random_walks(g, &v, 999);
+}
+
+fn check_random_walks(mut g: Grammar, v: &Vocab, seed: u64) -> Grammar {
+    let v = v;
+    let mut seed = seed;
     let mut scratch = TokenSet::new(v.len());
     for _ in 0..60 {
         let mut prefix: Vec<u32> = Vec::new();
         for _ in 0..12 {
-            let expect = brute_force_mask(&mut g, &v, &prefix);
+            let expect = brute_force_mask(&mut g, v, &prefix);
             let mut m = g.matcher();
             for &p in &prefix {
-                m.commit(&v, p).unwrap();
+                m.commit(v, p).unwrap();
             }
-            m.mask(&v, &mut scratch);
+            m.mask(v, &mut scratch);
             assert_eq!(
                 scratch,
                 expect,
@@ -260,6 +274,7 @@ fn masks_match_brute_force_along_random_walks() {
             prefix.push(t);
         }
     }
+    g
 }
 
 #[test]

@@ -71,11 +71,17 @@ impl fmt::Display for GgufError {
             Self::UnsupportedTensorType(t) => write!(f, "gguf: unsupported tensor type {t}"),
             Self::BadShape { tensor } => write!(f, "gguf: tensor {tensor} has a bad shape"),
             Self::BadBlockAlignment { tensor } => {
-                write!(f, "gguf: tensor {tensor} row is not a whole number of blocks")
+                write!(
+                    f,
+                    "gguf: tensor {tensor} row is not a whole number of blocks"
+                )
             }
             Self::MisalignedTensor { tensor } => write!(f, "gguf: tensor {tensor} is misaligned"),
             Self::TensorOutOfBounds { tensor } => {
-                write!(f, "gguf: tensor {tensor} data runs past the end of the file")
+                write!(
+                    f,
+                    "gguf: tensor {tensor} data runs past the end of the file"
+                )
             }
             Self::OverlappingTensors { first, second } => {
                 write!(f, "gguf: tensors {first} and {second} overlap")
@@ -396,7 +402,9 @@ impl<'a> Gguf<'a> {
                 if d == 0 {
                     return Err(GgufError::BadShape { tensor: index });
                 }
-                n = n.checked_mul(d).ok_or(GgufError::BadShape { tensor: index })?;
+                n = n
+                    .checked_mul(d)
+                    .ok_or(GgufError::BadShape { tensor: index })?;
             }
             let row = ty
                 .row_bytes(dims[0])

@@ -111,7 +111,10 @@ fn parses_a_valid_file() {
         .collect();
     assert_eq!(toks, ["a", "bc", "☃"]);
     let a = g.tensor("a").unwrap();
-    assert_eq!((a.shape(), a.ty, a.data.len()), (&[8u64, 2][..], TensorType::F32, 64));
+    assert_eq!(
+        (a.shape(), a.ty, a.data.len()),
+        (&[8u64, 2][..], TensorType::F32, 64)
+    );
     assert_eq!(g.tensor("b").unwrap().offset, 64);
     assert_eq!(g.data_offset % 32, 0);
 }
@@ -211,9 +214,15 @@ fn rejects_bad_tensors() {
         .tensor_at("a", &[16], 0, 0, 64)
         .tensor_at("b", &[16], 0, 32, 64)
         .build();
-    assert!(matches!(err(&overlap), GgufError::OverlappingTensors { .. }));
+    assert!(matches!(
+        err(&overlap),
+        GgufError::OverlappingTensors { .. }
+    ));
     let misaligned = Builder::new().tensor_at("a", &[4], 0, 4, 16).build();
-    assert!(matches!(err(&misaligned), GgufError::MisalignedTensor { .. }));
+    assert!(matches!(
+        err(&misaligned),
+        GgufError::MisalignedTensor { .. }
+    ));
     let oob = Builder::new().tensor_at("a", &[4], 0, 0, 8).build();
     assert!(matches!(err(&oob), GgufError::TensorOutOfBounds { .. }));
     let zero = Builder::new().tensor_at("a", &[4, 0], 0, 0, 0).build();
@@ -226,7 +235,9 @@ fn rejects_bad_tensors() {
     assert!(matches!(err(&ragged), GgufError::BadBlockAlignment { .. }));
     let q4 = Builder::new().tensor_at("a", &[32], 2, 0, 18).build();
     assert_eq!(err(&q4), GgufError::UnsupportedTensorType(2));
-    let dims5 = Builder::new().tensor_at("a", &[1, 1, 1, 1, 1], 0, 0, 4).build();
+    let dims5 = Builder::new()
+        .tensor_at("a", &[1, 1, 1, 1, 1], 0, 0, 4)
+        .build();
     assert!(matches!(err(&dims5), GgufError::AbsurdCount { .. }));
     let align = Builder::new().kv_u32("general.alignment", 24).build();
     assert_eq!(err(&align), GgufError::BadAlignment(24));
@@ -247,12 +258,7 @@ fn model_rejects_wrong_shapes() {
     assert_ne!(t.dims[0], t.dims[1]);
     // Find the tensor info's dims in the header and swap ne0/ne1 (same byte size, wrong shape).
     let name = b"blk.0.ffn_up.weight";
-    let at = good
-        .windows(name.len())
-        .position(|w| w == name)
-        .unwrap()
-        + name.len()
-        + 4;
+    let at = good.windows(name.len()).position(|w| w == name).unwrap() + name.len() + 4;
     let mut f = good.clone();
     f[at..at + 8].copy_from_slice(&t.dims[1].to_le_bytes());
     f[at + 8..at + 16].copy_from_slice(&t.dims[0].to_le_bytes());

@@ -45,7 +45,10 @@ pub enum ModelError {
     /// A token id at or past the vocabulary size.
     TokenOutOfRange(u32),
     /// Position past the KV cache.
-    ContextFull { pos: usize, max: usize },
+    ContextFull {
+        pos: usize,
+        max: usize,
+    },
     /// An output buffer of the wrong size, or an empty token slice.
     BadArgument(&'static str),
 }
@@ -64,8 +67,12 @@ impl fmt::Display for ModelError {
             Self::MissingKey(k) => write!(f, "model: missing metadata key {k}"),
             Self::BadConfig(k) => write!(f, "model: bad hyperparameter {k}"),
             Self::Unsupported(k) => write!(f, "model: unsupported feature {k}"),
-            Self::MissingTensor { name, layer } => write!(f, "model: missing tensor {name} {layer:?}"),
-            Self::WrongShape { name, layer } => write!(f, "model: wrong shape for {name} {layer:?}"),
+            Self::MissingTensor { name, layer } => {
+                write!(f, "model: missing tensor {name} {layer:?}")
+            }
+            Self::WrongShape { name, layer } => {
+                write!(f, "model: wrong shape for {name} {layer:?}")
+            }
             Self::WrongType { name, layer } => write!(f, "model: wrong type for {name} {layer:?}"),
             Self::TokenOutOfRange(t) => write!(f, "model: token {t} out of range"),
             Self::ContextFull { pos, max } => write!(f, "model: position {pos} past context {max}"),
@@ -625,7 +632,11 @@ impl<'a> Transformer<'a> {
         let b = self.state.n_batch;
         let n_chunks = tokens.len().div_ceil(b);
         for (i, chunk) in tokens.chunks(b).enumerate() {
-            let o = if i + 1 == n_chunks { out } else { Output::Hidden };
+            let o = if i + 1 == n_chunks {
+                out
+            } else {
+                Output::Hidden
+            };
             self.run(chunk, pos + i * b, o, None)?;
         }
         Ok(())
@@ -772,18 +783,27 @@ impl<'a> Transformer<'a> {
                 ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.ffn_norm, c.norm_eps);
             }
             let xb = &s.xb[..n * dim];
-            ops::matmul(&mut s.hb, &lw.w_gate, s.scratch.convert(lw.w_gate.ty, xb), n);
+            ops::matmul(
+                &mut s.hb,
+                &lw.w_gate,
+                s.scratch.convert(lw.w_gate.ty, xb),
+                n,
+            );
             ops::matmul(&mut s.hb2, &lw.w_up, s.scratch.convert(lw.w_up.ty, xb), n);
             ops::swiglu(&mut s.hb[..n * ff], &s.hb2[..n * ff]);
             let hb = &s.hb[..n * ff];
-            ops::matmul(&mut s.xb, &lw.w_down, s.scratch.convert(lw.w_down.ty, hb), n);
+            ops::matmul(
+                &mut s.xb,
+                &lw.w_down,
+                s.scratch.convert(lw.w_down.ty, hb),
+                n,
+            );
             for (x, &d) in s.x[..n * dim].iter_mut().zip(&s.xb[..n * dim]) {
                 *x += d;
             }
 
             if self.capture_layer == Some(l) {
-                s.layer_hidden
-                    .copy_from_slice(&s.x[(n - 1) * dim..n * dim]);
+                s.layer_hidden.copy_from_slice(&s.x[(n - 1) * dim..n * dim]);
             }
         }
 

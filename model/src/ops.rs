@@ -218,36 +218,40 @@ fn dot_portable(w: &[u8], x: Act<'_>) -> f32 {
         Act::F32(x) => {
             // Eight partial sums, like the SIMD path, so both round in a similar order.
             let mut acc = [0.0f32; 8];
-            let n8 = x.len() / 8 * 8;
-            for i in (0..n8).step_by(8) {
-                for (j, a) in acc.iter_mut().enumerate() {
-                    *a += rd_f32(w, i + j) * x[i + j];
+            let (wc, xc) = (w.chunks_exact(32), x.chunks_exact(8));
+            let (wt, xt) = (wc.remainder(), xc.remainder());
+            for (wb, xb) in wc.zip(xc) {
+                for (j, (a, &xv)) in acc.iter_mut().zip(xb).enumerate() {
+                    let b: [u8; 4] = [wb[4 * j], wb[4 * j + 1], wb[4 * j + 2], wb[4 * j + 3]];
+                    *a += f32::from_le_bytes(b) * xv;
                 }
             }
             let mut s: f32 = acc.iter().sum();
-            for (i, &xv) in x.iter().enumerate().skip(n8) {
-                s += rd_f32(w, i) * xv;
+            for (b, &xv) in wt.chunks_exact(4).zip(xt) {
+                s += f32::from_le_bytes([b[0], b[1], b[2], b[3]]) * xv;
             }
             s
         }
         Act::F16(x) => {
             let mut acc = [0.0f32; 8];
-            let n8 = x.len() / 8 * 8;
-            for i in (0..n8).step_by(8) {
-                for (j, a) in acc.iter_mut().enumerate() {
-                    *a += f16_to_f32(rd_u16(w, i + j)) * f16_to_f32(x[i + j]);
+            let (wc, xc) = (w.chunks_exact(16), x.chunks_exact(8));
+            let (wt, xt) = (wc.remainder(), xc.remainder());
+            for (wb, xb) in wc.zip(xc) {
+                for (j, (a, &xv)) in acc.iter_mut().zip(xb).enumerate() {
+                    let wv = f16_to_f32(u16::from_le_bytes([wb[2 * j], wb[2 * j + 1]]));
+                    *a += wv * f16_to_f32(xv);
                 }
             }
             let mut s: f32 = acc.iter().sum();
-            for (i, &xv) in x.iter().enumerate().skip(n8) {
-                s += f16_to_f32(rd_u16(w, i)) * f16_to_f32(xv);
+            for (b, &xv) in wt.chunks_exact(2).zip(xt) {
+                s += f16_to_f32(u16::from_le_bytes([b[0], b[1]])) * f16_to_f32(xv);
             }
             s
         }
         Act::BF16(x) => {
             let mut s = 0.0f32;
-            for (i, &xv) in x.iter().enumerate() {
-                s += bf16_to_f32(rd_u16(w, i)) * bf16_to_f32(xv);
+            for (b, &xv) in w.chunks_exact(2).zip(x) {
+                s += bf16_to_f32(u16::from_le_bytes([b[0], b[1]])) * bf16_to_f32(xv);
             }
             s
         }
@@ -408,6 +412,13 @@ mod avx2 {
         _mm256_cvtepi32_ps(dot32)
     }
 
+    /// One f16 to f32 with F16C (the software conversion costs more than a Q8_0 block's dot).
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    fn h2f(h: u16) -> f32 {
+        _mm_cvtss_f32(_mm_cvtph_ps(_mm_cvtsi32_si128(i32::from(h))))
+    }
+
     /// # Safety
     /// `w` must hold at least `x.len()` Q8_0 blocks (34 bytes each).
     #[target_feature(enable = "avx2,fma,f16c")]
@@ -417,13 +428,132 @@ mod avx2 {
             // SAFETY: block b lies at b*34 < len*34, inside `w`.
             unsafe {
                 let wb = w.add(b * Q8_0_BYTES);
-                let d = super::f16_to_f32(core::ptr::read_unaligned(wb as *const u16)) * xb.d;
+                let d = h2f(core::ptr::read_unaligned(wb as *const u16)) * xb.d;
                 let qw = _mm256_loadu_si256(wb.add(2) as *const __m256i);
                 let qx = _mm256_loadu_si256(xb.qs.as_ptr() as *const __m256i);
                 acc = _mm256_fmadd_ps(_mm256_set1_ps(d), mul_sum_i8(qw, qx), acc);
             }
         }
         hsum(acc)
+    }
+
+    /// Four rows against one activation vector: `x` is loaded once for four rows, and four
+    /// independent streams keep more loads in flight (decode is memory-bound).
+    ///
+    /// # Safety
+    /// `w` must point at four consecutive rows of `stride` bytes, each holding at least as many
+    /// elements as `x`, of the type matching `x`.
+    #[target_feature(enable = "avx2,fma,f16c")]
+    pub unsafe fn dot4(w: *const u8, stride: usize, x: Act<'_>) -> [f32; 4] {
+        // SAFETY (whole body): every load reads element indices < n of rows 0..4 of `w` and of
+        // `x`, as the caller guarantees.
+        unsafe {
+            let (w0, w1, w2, w3) = (w, w.add(stride), w.add(2 * stride), w.add(3 * stride));
+            let mut a = [_mm256_setzero_ps(); 4];
+            let mut tail = [0f32; 4];
+            match x {
+                Act::F32(x) => {
+                    let n = x.len();
+                    let xp = x.as_ptr();
+                    let rows = [
+                        w0 as *const f32,
+                        w1 as *const f32,
+                        w2 as *const f32,
+                        w3 as *const f32,
+                    ];
+                    let mut i = 0;
+                    while i + 8 <= n {
+                        let xv = _mm256_loadu_ps(xp.add(i));
+                        for r in 0..4 {
+                            a[r] = _mm256_fmadd_ps(_mm256_loadu_ps(rows[r].add(i)), xv, a[r]);
+                        }
+                        i += 8;
+                    }
+                    while i < n {
+                        for r in 0..4 {
+                            tail[r] += core::ptr::read_unaligned(rows[r].add(i)) * *xp.add(i);
+                        }
+                        i += 1;
+                    }
+                }
+                Act::F16(x) => {
+                    let n = x.len();
+                    let xp = x.as_ptr();
+                    let rows = [
+                        w0 as *const u16,
+                        w1 as *const u16,
+                        w2 as *const u16,
+                        w3 as *const u16,
+                    ];
+                    let mut i = 0;
+                    while i + 8 <= n {
+                        let xv = _mm256_cvtph_ps(_mm_loadu_si128(xp.add(i) as *const __m128i));
+                        for r in 0..4 {
+                            let wv =
+                                _mm256_cvtph_ps(_mm_loadu_si128(rows[r].add(i) as *const __m128i));
+                            a[r] = _mm256_fmadd_ps(wv, xv, a[r]);
+                        }
+                        i += 8;
+                    }
+                    while i < n {
+                        for r in 0..4 {
+                            let wv = h2f(core::ptr::read_unaligned(rows[r].add(i)));
+                            tail[r] += wv * h2f(*xp.add(i));
+                        }
+                        i += 1;
+                    }
+                }
+                Act::BF16(x) => {
+                    let n = x.len();
+                    let xp = x.as_ptr();
+                    let rows = [
+                        w0 as *const u16,
+                        w1 as *const u16,
+                        w2 as *const u16,
+                        w3 as *const u16,
+                    ];
+                    let ld = |p: *const u16| {
+                        _mm256_castsi256_ps(_mm256_slli_epi32(
+                            _mm256_cvtepu16_epi32(_mm_loadu_si128(p as *const __m128i)),
+                            16,
+                        ))
+                    };
+                    let mut i = 0;
+                    while i + 8 <= n {
+                        let xv = ld(xp.add(i));
+                        for r in 0..4 {
+                            a[r] = _mm256_fmadd_ps(ld(rows[r].add(i)), xv, a[r]);
+                        }
+                        i += 8;
+                    }
+                    while i < n {
+                        for r in 0..4 {
+                            let wv = super::bf16_to_f32(core::ptr::read_unaligned(rows[r].add(i)));
+                            tail[r] += wv * super::bf16_to_f32(*xp.add(i));
+                        }
+                        i += 1;
+                    }
+                }
+                Act::Q8(x) => {
+                    let rows = [w0, w1, w2, w3];
+                    for (b, xb) in x.iter().enumerate() {
+                        let qx = _mm256_loadu_si256(xb.qs.as_ptr() as *const __m256i);
+                        for r in 0..4 {
+                            let wb = rows[r].add(b * Q8_0_BYTES);
+                            let d = h2f(core::ptr::read_unaligned(wb as *const u16)) * xb.d;
+                            let qw = _mm256_loadu_si256(wb.add(2) as *const __m256i);
+                            a[r] = _mm256_fmadd_ps(_mm256_set1_ps(d), mul_sum_i8(qw, qx), a[r]);
+                        }
+                    }
+                }
+            }
+            [
+                hsum(a[0]) + tail[0],
+                hsum(a[1]) + tail[1],
+                hsum(a[2]) + tail[2],
+                hsum(a[3]) + tail[3],
+            ]
+        }
     }
 
     /// # Safety
@@ -581,7 +711,18 @@ unsafe fn matmul_avx2(
     rows_total: usize,
 ) {
     let n = w.cols;
-    for r in rows {
+    let mut r = rows.start;
+    // Groups of four rows; each group stays in L1 while every token passes over it.
+    while r + 4 <= rows.end {
+        let wr = w.row(r).as_ptr();
+        for t in 0..n_tok {
+            // SAFETY: rows r..r+4 exist (r + 4 <= rows.end <= w.rows) and hold `n` elements each.
+            let d = unsafe { avx2::dot4(wr, w.row_bytes, act_row(&x, t, n)) };
+            out[t * rows_total + r..t * rows_total + r + 4].copy_from_slice(&d);
+        }
+        r += 4;
+    }
+    for r in r..rows.end {
         let wr = w.row(r).as_ptr();
         for t in 0..n_tok {
             // SAFETY: row r holds `n` elements of the type matching `x`.
@@ -736,7 +877,10 @@ mod tests {
     struct Lcg(u64);
     impl Lcg {
         fn f(&mut self) -> f32 {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             ((self.0 >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
         }
     }
@@ -757,7 +901,8 @@ mod tests {
                     let d = amax / 127.0;
                     let id = if d != 0.0 { 1.0 / d } else { 0.0 };
                     out.extend(f32_to_f16(d).to_le_bytes());
-                    c.iter().for_each(|v| out.push(libm::roundf(v * id) as i8 as u8));
+                    c.iter()
+                        .for_each(|v| out.push(libm::roundf(v * id) as i8 as u8));
                 }
             }
         }
@@ -772,9 +917,18 @@ mod tests {
             eprintln!("no AVX2 here: only the portable path is tested");
         }
         let mut rng = Lcg(7);
-        for ty in [TensorType::F32, TensorType::F16, TensorType::BF16, TensorType::Q8_0] {
+        for ty in [
+            TensorType::F32,
+            TensorType::F16,
+            TensorType::BF16,
+            TensorType::Q8_0,
+        ] {
             for &cols in &[32usize, 64, 96, 160, 1024] {
-                let cols = if ty == TensorType::Q8_0 { cols } else { cols + 3 };
+                let cols = if ty == TensorType::Q8_0 {
+                    cols
+                } else {
+                    cols + 3
+                };
                 let rows = 13;
                 let n_tok = 5;
                 let wv: Vec<f32> = (0..rows * cols).map(|_| rng.f()).collect();
@@ -791,7 +945,14 @@ mod tests {
                 let mut out_p = alloc::vec![0f32; n_tok * rows];
                 let mut out_s = alloc::vec![0f32; n_tok * rows];
                 let rr = 0..rows;
-                matmul_rows_on(Simd::Portable, &mut out_p, &w, sc.convert(ty, &xv), n_tok, rr);
+                matmul_rows_on(
+                    Simd::Portable,
+                    &mut out_p,
+                    &w,
+                    sc.convert(ty, &xv),
+                    n_tok,
+                    rr,
+                );
                 matmul_rows_on(simd(), &mut out_s, &w, sc.convert(ty, &xv), n_tok, 0..rows);
                 // Reference on dequantized weights and converted activations, in f64.
                 let act = sc.convert(ty, &xv);
@@ -799,9 +960,7 @@ mod tests {
                 match act {
                     Act::F32(a) => xd.copy_from_slice(a),
                     Act::F16(a) => xd.iter_mut().zip(a).for_each(|(o, &h)| *o = f16_to_f32(h)),
-                    Act::BF16(a) => {
-                        xd.iter_mut().zip(a).for_each(|(o, &h)| *o = bf16_to_f32(h))
-                    }
+                    Act::BF16(a) => xd.iter_mut().zip(a).for_each(|(o, &h)| *o = bf16_to_f32(h)),
                     Act::Q8(a) => {
                         for (o, b) in xd.chunks_mut(32).zip(a) {
                             o.iter_mut()
@@ -822,7 +981,10 @@ mod tests {
                         let tol = 1e-4 * (cols as f64).sqrt() * 3.0;
                         let p = f64::from(out_p[t * rows + r]);
                         let s = f64::from(out_s[t * rows + r]);
-                        assert!((p - want).abs() < tol, "{ty:?} {cols} portable {p} vs {want}");
+                        assert!(
+                            (p - want).abs() < tol,
+                            "{ty:?} {cols} portable {p} vs {want}"
+                        );
                         assert!((s - want).abs() < tol, "{ty:?} {cols} simd {s} vs {want}");
                     }
                 }
@@ -839,7 +1001,10 @@ mod tests {
             let p = dot_f32_on(Simd::Portable, &a, &b);
             let s = dot_f32_on(simd(), &a, &b);
             let want: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
-            assert!((p - want).abs() < 1e-5 && (s - want).abs() < 1e-5, "{n}: {p} {s} {want}");
+            assert!(
+                (p - want).abs() < 1e-5 && (s - want).abs() < 1e-5,
+                "{n}: {p} {s} {want}"
+            );
         }
     }
 

@@ -87,7 +87,8 @@ fn diff(name: &str, switches: TestSwitches) -> Diff {
                 }
             } else {
                 let mut out = vec![0f32; p.tokens.len() * v];
-                m.prefill_all_logits(&p.tokens, 0, &mut out).expect("prefill");
+                m.prefill_all_logits(&p.tokens, 0, &mut out)
+                    .expect("prefill");
                 for (o, t) in out.chunks(v).zip(p.logits.chunks(v)) {
                     note(o, t, &mut worst);
                 }
@@ -181,7 +182,9 @@ fn missing_qk_norm_fails_parity() {
             ..Default::default()
         };
         let d = diff(name, s);
-        assert!(d.max > 0.1, "{name}: missing QK-Norm went unnoticed ({d:?})");
+        assert!(
+            d.max > 0.1,
+            "{name}: missing QK-Norm went unnoticed ({d:?})"
+        );
     }
 }
-

@@ -32,7 +32,11 @@ pub struct Rng(u64);
 impl Rng {
     pub fn new(seed: u64) -> Self {
         // Zero is xorshift's fixed point.
-        Self(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+        Self(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
     }
     pub fn next_u32(&mut self) -> u32 {
         self.0 ^= self.0 >> 12;
@@ -220,7 +224,10 @@ mod tests {
         let mut ban1 = |l: &mut [f32]| l[1] = f32::NEG_INFINITY;
         assert_eq!(s.sample(&logits, &mut ban1), Ok(2));
         let mut ban_all = |l: &mut [f32]| l.fill(f32::NEG_INFINITY);
-        assert_eq!(s.sample(&logits, &mut ban_all), Err(SampleError::NoCandidate));
+        assert_eq!(
+            s.sample(&logits, &mut ban_all),
+            Err(SampleError::NoCandidate)
+        );
     }
 
     #[test]

@@ -49,19 +49,28 @@ fn small(pre: &str) -> Tokenizer {
         types.push(ty);
     }
     let end = tokens.len() as u32 - 4;
-    let special = SpecialTokens { bos: Some(end), eos: Some(end), ..Default::default() };
+    let special = SpecialTokens {
+        bos: Some(end),
+        eos: Some(end),
+        ..Default::default()
+    };
     Tokenizer::new(&tokens, &types, &merges, pre, special).unwrap()
 }
 
 fn text(tok: &Tokenizer, ids: &[u32]) -> Vec<String> {
-    ids.iter().map(|&i| String::from_utf8_lossy(tok.token_bytes(i).unwrap()).into_owned()).collect()
+    ids.iter()
+        .map(|&i| String::from_utf8_lossy(tok.token_bytes(i).unwrap()).into_owned())
+        .collect()
 }
 
 #[test]
 fn merges_apply_by_rank() {
     let tok = small("qwen2");
     // " wo" is a merge but not a token; it still merges on to " wor" and " world".
-    assert_eq!(text(&tok, &tok.encode("hello world", false)), ["hello", " world"]);
+    assert_eq!(
+        text(&tok, &tok.encode("hello world", false)),
+        ["hello", " world"]
+    );
     assert_eq!(text(&tok, &tok.encode("hellhe", false)), ["hell", "he"]);
     // " wo" alone stays a non-token symbol. llama.cpp then looks up each byte of its GPT-2
     // text "Ġwo" as a one-byte token: 'w' and 'o' exist, the two bytes of 'Ġ' do not, so the
@@ -85,17 +94,25 @@ fn control_tokens_need_parse_special_user_defined_do_not() {
     let tok = small("qwen2");
     let end = tok.token_id("<|end|>").unwrap();
     let tool = tok.token_id("<tool>").unwrap();
-    assert_eq!(tok.encode("he<|end|>", true), [tok.token_id("he").unwrap(), end]);
+    assert_eq!(
+        tok.encode("he<|end|>", true),
+        [tok.token_id("he").unwrap(), end]
+    );
     assert!(!tok.encode("he<|end|>", false).contains(&end));
     assert!(tok.encode("x<tool>y", false).contains(&tool));
     assert!(tok.encode("x<tool>y", true).contains(&tool));
     // Unused tokens are not looked for in the text.
-    assert!(!tok.encode("<unused>", true).contains(&tok.token_id("<unused>").unwrap()));
+    assert!(!tok
+        .encode("<unused>", true)
+        .contains(&tok.token_id("<unused>").unwrap()));
     assert_eq!(tok.token_type(end), Some(TokenType::Control));
     assert_eq!(tok.token_type(tool), Some(TokenType::UserDefined));
     // Control text decodes to itself; unused tokens decode to nothing.
     assert_eq!(tok.token_bytes(end), Some(&b"<|end|>"[..]));
-    assert_eq!(tok.token_bytes(tok.token_id("<unused>").unwrap()), Some(&b""[..]));
+    assert_eq!(
+        tok.token_bytes(tok.token_id("<unused>").unwrap()),
+        Some(&b""[..])
+    );
     assert_eq!(tok.eos(), Some(end));
     assert!(tok.is_eog(end));
 }
@@ -122,7 +139,9 @@ fn invalid_utf8_never_panics_and_becomes_replacement_characters() {
     let ids = tok.encode(b"\xf5\x80\x80\x80", false);
     assert_eq!(tok.decode_lossy(&ids).unwrap(), "\u{fffd}".repeat(4));
     for seed in 0..200u32 {
-        let bytes: Vec<u8> = (0..64).map(|i| (seed.wrapping_mul(2654435761).wrapping_add(i * 40503) >> 13) as u8).collect();
+        let bytes: Vec<u8> = (0..64)
+            .map(|i| (seed.wrapping_mul(2654435761).wrapping_add(i * 40503) >> 13) as u8)
+            .collect();
         for pre in ["qwen2", "gpt-2", "llama3"] {
             let tok = small(pre);
             let ids = tok.encode(&bytes, true);
@@ -163,10 +182,16 @@ fn very_long_inputs_round_trip() {
 fn bad_vocabularies_are_refused() {
     let none: [&str; 0] = [];
     let sp = SpecialTokens::default();
-    assert_eq!(Tokenizer::new(&none, &[], &none, "qwen2", sp).err(), Some(TokenizerError::EmptyVocab));
+    assert_eq!(
+        Tokenizer::new(&none, &[], &none, "qwen2", sp).err(),
+        Some(TokenizerError::EmptyVocab)
+    );
     assert_eq!(
         Tokenizer::new(&["a", "b", "a"], &[], &none, "qwen2", sp).err(),
-        Some(TokenizerError::DuplicateToken { first: 0, second: 2 })
+        Some(TokenizerError::DuplicateToken {
+            first: 0,
+            second: 2
+        })
     );
     assert_eq!(
         Tokenizer::new(&["a"], &[], &none, "gpt2", sp).err(),
@@ -174,15 +199,28 @@ fn bad_vocabularies_are_refused() {
     );
     assert_eq!(
         Tokenizer::new(&["a", "b"], &[1], &none, "qwen2", sp).err(),
-        Some(TokenizerError::TokenTypesTooShort { tokens: 2, types: 1 })
+        Some(TokenizerError::TokenTypesTooShort {
+            tokens: 2,
+            types: 1
+        })
     );
     let bad_eos = SpecialTokens { eos: Some(2), ..sp };
     assert_eq!(
         Tokenizer::new(&["a", "b"], &[], &none, "qwen2", bad_eos).err(),
-        Some(TokenizerError::SpecialIdOutOfRange { which: "eos", id: 2 })
+        Some(TokenizerError::SpecialIdOutOfRange {
+            which: "eos",
+            id: 2
+        })
     );
     // Merges that are malformed or name strings no byte sequence encodes to are ignored.
-    let tok = Tokenizer::new(&["a", "b", "ab"], &[], &["a b", "ab", " a", "a  b", "\u{1} a"], "qwen2", sp).unwrap();
+    let tok = Tokenizer::new(
+        &["a", "b", "ab"],
+        &[],
+        &["a b", "ab", " a", "a  b", "\u{1} a"],
+        "qwen2",
+        sp,
+    )
+    .unwrap();
     assert_eq!(tok.encode("ab", false), [2]);
 }
 

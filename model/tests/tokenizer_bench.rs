@@ -11,7 +11,10 @@ fn load(name: &str) -> Tokenizer {
     let bytes = std::fs::read(&path).unwrap();
     let t0 = Instant::now();
     let tok = Tokenizer::from_gguf(&Gguf::parse(&bytes).unwrap()).unwrap();
-    println!("{name}: built in {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
+    println!(
+        "{name}: built in {:.1} ms",
+        t0.elapsed().as_secs_f64() * 1e3
+    );
     tok
 }
 
@@ -36,12 +39,21 @@ fn measure(label: &str, tok: &Tokenizer, text: &[u8]) {
 #[test]
 #[ignore = "benchmark: run with --ignored --nocapture in release"]
 fn encode_throughput() {
-    let corpus = std::fs::read(format!("{}/fixtures/tokenizer/corpus.txt", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let corpus = std::fs::read(format!(
+        "{}/fixtures/tokenizer/corpus.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
     for name in ["vocab_qwen2.gguf", "vocab_gpt2.gguf"] {
         let tok = load(name);
         measure(&format!("{name} corpus"), &tok, &corpus);
-        let english = "The kernel's shell asks the model, which answers with a command. ".repeat(16_000);
+        let english =
+            "The kernel's shell asks the model, which answers with a command. ".repeat(16_000);
         measure(&format!("{name} english"), &tok, english.as_bytes());
-        measure(&format!("{name} one 1MB word"), &tok, "a".repeat(1 << 20).as_bytes());
+        measure(
+            &format!("{name} one 1MB word"),
+            &tok,
+            "a".repeat(1 << 20).as_bytes(),
+        );
     }
 }

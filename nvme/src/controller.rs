@@ -232,10 +232,8 @@ impl<H: Hal> Controller<H> {
         // We poll; keep pin interrupts masked.
         hal.mmio_write32(INTMS, u32::MAX);
 
-        let admin_entries = (cfg.admin_entries as u32)
-            .min(cap.max_queue_entries())
-            .min(ADMIN_MAX_ENTRIES)
-            .max(2) as u16;
+        let admin_max = cap.max_queue_entries().min(ADMIN_MAX_ENTRIES);
+        let admin_entries = (cfg.admin_entries as u32).clamp(2, admin_max.max(2)) as u16;
         let admin = alloc_queue(&mut hal, 0, admin_entries)?;
         let aqa = ((admin_entries as u32 - 1) << 16) | (admin_entries as u32 - 1);
         hal.mmio_write32(AQA, aqa);
@@ -443,7 +441,7 @@ impl<H: Hal> Controller<H> {
     fn check_io(&self, nsid: u32, lba: u64, len: usize) -> Result<(usize, usize), Error> {
         let ns = self.namespace(nsid).ok_or(Error::NoSuchNamespace(nsid))?;
         let bs = ns.block_size as usize;
-        if len % bs != 0 {
+        if !len.is_multiple_of(bs) {
             return Err(Error::BadBufferLength {
                 len,
                 block_size: ns.block_size,
@@ -544,7 +542,9 @@ impl<H: Hal> Controller<H> {
                 break e;
             }
             polls += 1;
-            if polls % CFS_CHECK_INTERVAL == 0 && self.hal.mmio_read32(CSTS) & CSTS_CFS != 0 {
+            if polls.is_multiple_of(CFS_CHECK_INTERVAL)
+                && self.hal.mmio_read32(CSTS) & CSTS_CFS != 0
+            {
                 self.failed = true;
                 return Err(Error::ControllerFatal);
             }

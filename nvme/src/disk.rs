@@ -13,12 +13,10 @@ pub struct NvmeDisk<H: Hal> {
 }
 
 impl<H: Hal> NvmeDisk<H> {
-    /// The block device for namespace `nsid`; `Err` gives the controller back.
-    pub fn new(ctrl: Controller<H>, nsid: u32) -> Result<Self, (Controller<H>, Error)> {
-        match ctrl.namespace(nsid).cloned() {
-            Some(ns) => Ok(NvmeDisk { ctrl, ns }),
-            None => Err((ctrl, Error::NoSuchNamespace(nsid))),
-        }
+    /// The block device for `ns`, one of `ctrl.namespaces()` (any other
+    /// fails every request with `NoSuchNamespace`).
+    pub fn new(ctrl: Controller<H>, ns: Namespace) -> Self {
+        NvmeDisk { ctrl, ns }
     }
 
     pub fn controller(&self) -> &Controller<H> {

@@ -58,7 +58,7 @@ pub fn build(
     list_phys: &[u64],
     list: &mut [u64],
 ) -> Result<Prp, PrpError> {
-    if first % 4 != 0 {
+    if !first.is_multiple_of(4) {
         return Err(PrpError::Misaligned(first));
     }
     if len == 0 {

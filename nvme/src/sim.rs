@@ -163,7 +163,7 @@ impl Sim {
                     "doorbell off the stride"
                 );
                 let qid = (index / 2) as u16;
-                if index % 2 == 0 {
+                if index.is_multiple_of(2) {
                     self.ring_sq(qid, v as u16);
                 } else if let Some(cq) = self.cqs.get_mut(&qid) {
                     cq.host_head = v as u16;
@@ -188,7 +188,7 @@ impl Sim {
             assert_eq!((v >> CC_MPS_SHIFT) & 0xF, 0, "4 KiB pages");
             let asqs = (self.aqa & 0xFFF) as u16 + 1;
             let acqs = ((self.aqa >> 16) & 0xFFF) as u16 + 1;
-            assert!(self.asq != 0 && self.acq != 0 && self.asq % 4096 == 0);
+            assert!(self.asq != 0 && self.acq != 0 && self.asq.is_multiple_of(4096));
             self.cqs.insert(
                 0,
                 Cq {
@@ -334,7 +334,7 @@ impl Sim {
             }
             admin::CREATE_IO_CQ => {
                 let qid = c.cdw10 as u16;
-                let entries = (c.cdw10 >> 16) as u32 + 1;
+                let entries = (c.cdw10 >> 16) + 1;
                 if qid == 0 || self.cqs.contains_key(&qid) {
                     return Some((SCT_COMMAND_SPECIFIC, specific::INVALID_QUEUE_ID, 0));
                 }
@@ -355,7 +355,7 @@ impl Sim {
             }
             admin::CREATE_IO_SQ => {
                 let qid = c.cdw10 as u16;
-                let entries = (c.cdw10 >> 16) as u32 + 1;
+                let entries = (c.cdw10 >> 16) + 1;
                 let cqid = (c.cdw11 >> 16) as u16;
                 if !self.cqs.contains_key(&cqid) || cqid == 0 {
                     return Some((SCT_COMMAND_SPECIFIC, specific::INVALID_CQ, 0));
@@ -485,7 +485,7 @@ pub fn walk_prp(
     len: usize,
     read_u64: impl Fn(u64) -> u64,
 ) -> Result<(Vec<(u64, usize)>, usize), u8> {
-    if prp1 % 4 != 0 {
+    if !prp1.is_multiple_of(4) {
         return Err(generic::PRP_OFFSET_INVALID);
     }
     let first = len.min(4096 - (prp1 % 4096) as usize);
@@ -495,7 +495,7 @@ pub fn walk_prp(
         return Ok((segs, 0));
     }
     if rem <= 4096 {
-        if prp2 % 4096 != 0 {
+        if !prp2.is_multiple_of(4096) {
             return Err(generic::PRP_OFFSET_INVALID);
         }
         segs.push((prp2, rem));
@@ -511,7 +511,7 @@ pub fn walk_prp(
             continue;
         }
         let page = read_u64(entry);
-        if page % 4096 != 0 {
+        if !page.is_multiple_of(4096) {
             return Err(generic::PRP_OFFSET_INVALID);
         }
         let n = rem.min(4096);

@@ -595,7 +595,9 @@ fn fat_volume_on_a_simulated_nvme_namespace() {
         data: image,
     }]);
     let (sim, ctrl) = setup(sim, Config::default());
-    let disk = NvmeDisk::new(ctrl.unwrap(), 1).map_err(|(_, e)| e).unwrap();
+    let ctrl = ctrl.unwrap();
+    let ns = ctrl.namespaces()[0].clone();
+    let disk = NvmeDisk::new(ctrl, ns);
     let mut vol = storage::Volume::mount(disk).unwrap();
     assert!(vol.writable());
     let text = b"written through the NVMe driver\n".repeat(1000);

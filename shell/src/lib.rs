@@ -1,3 +1,53 @@
 #![cfg_attr(not(test), no_std)]
 #![deny(unsafe_op_in_unsafe_fn)]
+//! The request path shared by the kernel and the host tool `nosys-shell`, so
+//! the host's answers are the kernel's answers.
+//!
+//! A typed line that parses as a reachable command runs as typed. Anything
+//! else is a request, and [`Interpreter::propose`] turns it into a command:
+//!
+//! 1. one prefill of `<|user|>REQUEST<|cmd|>` ([`prompt`]);
+//! 2. the ridge router reads the final-norm hidden state at the last prompt
+//!    token and names an applet with a confidence;
+//! 3. grammar-constrained greedy decoding proposes a whole command;
+//! 4. grammar-constrained decoding forced to start with the ridge applet's
+//!    name fills that applet's arguments, decoding again from the same KV
+//!    position (skipped when step 3 already chose that applet: greedy under a
+//!    subset mask that contains the unrestricted choice picks the same token,
+//!    so the result would be identical).
+//!
+//! Which command is shown is [`Via`]'s rule; the router is trained from the
+//! applets' declared examples, whose features are cached beside the model in
+//! `features.bin` ([`features`]).
 extern crate alloc;
+
+pub mod decode;
+pub mod features;
+mod interpreter;
+mod proposal;
+
+pub use features::{model_hash, CacheError, FeatureCache, FeatureRow, EXTRA_ROW};
+pub use interpreter::{
+    paths_from_list, walk_files, CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild,
+    ShellError, WarmReport,
+};
+pub use proposal::{Proposal, RidgeGuess, Timings, Via};
+
+/// Starts a request (`corpus::USER`).
+pub const USER: &str = "<|user|>";
+/// Ends the request; the command follows (`corpus::CMD`).
+pub const CMD: &str = "<|cmd|>";
+/// Ends the command (`corpus::END`).
+pub const END: &str = "<|end|>";
+
+/// The text the model continues with a command, as the default model was
+/// trained (`corpus::prompt`).
+pub fn prompt(request: &str) -> alloc::string::String {
+    alloc::format!("{USER}{request}{CMD}")
+}
+
+/// A monotonic clock: the kernel reads the TSC, the host `Instant`.
+pub trait Clock {
+    /// Nanoseconds since an arbitrary fixed origin.
+    fn now_ns(&mut self) -> u64;
+}

@@ -28,6 +28,7 @@ pub use bpb::FatType;
 pub use file_disk::FileDisk;
 pub use partition::{Partition, PartitionKind};
 pub use ram::RamDisk;
+pub use embedded_sdmmc::Timestamp;
 pub use volume::{MountError, Volume};
 
 /// The label a volume must carry for the kernel to write to it.

@@ -77,12 +77,16 @@ fn synthetic_vocab(size: usize, seed: u64, table: &Table) -> Vec<Vec<u8>> {
     }
     let letters = b"etaoinshrdlcumwfgypbvkjxqz";
     let punct = b".,;:!?-_/\"'()[]{}<>=+*&^%$#@~`|\\";
-    let utf8 = ["é", "ü", "ß", "ñ", "ç", "д", "и", "я", "中", "文", "語", "😀", "€", "→"];
+    let utf8 = [
+        "é", "ü", "ß", "ñ", "ç", "д", "и", "я", "中", "文", "語", "😀", "€", "→",
+    ];
     while toks.len() < size - 1 {
         let t: Vec<u8> = match rng.below(10) {
             0..=5 => {
                 let n = 1 + rng.below(9);
-                let mut w: Vec<u8> = (0..n).map(|_| letters[rng.below(letters.len()).min(rng.below(26))]).collect();
+                let mut w: Vec<u8> = (0..n)
+                    .map(|_| letters[rng.below(letters.len()).min(rng.below(26))])
+                    .collect();
                 match rng.below(4) {
                     0 => w[0] = w[0].to_ascii_uppercase(),
                     1 => w.iter_mut().for_each(|c| *c = c.to_ascii_uppercase()),
@@ -93,9 +97,15 @@ fn synthetic_vocab(size: usize, seed: u64, table: &Table) -> Vec<Vec<u8>> {
                 }
                 w
             }
-            6 => (0..1 + rng.below(3)).map(|_| b'0' + rng.below(10) as u8).collect(),
-            7 => (0..1 + rng.below(3)).map(|_| punct[rng.below(punct.len())]).collect(),
-            8 => (0..1 + rng.below(2)).flat_map(|_| utf8[rng.below(utf8.len())].bytes()).collect(),
+            6 => (0..1 + rng.below(3))
+                .map(|_| b'0' + rng.below(10) as u8)
+                .collect(),
+            7 => (0..1 + rng.below(3))
+                .map(|_| punct[rng.below(punct.len())])
+                .collect(),
+            8 => (0..1 + rng.below(2))
+                .flat_map(|_| utf8[rng.below(utf8.len())].bytes())
+                .collect(),
             _ => {
                 let n = 1 + rng.below(4);
                 let mut w = vec![b' '; 1 + rng.below(3)];
@@ -116,24 +126,45 @@ fn range_regex(lo: u64, hi: u64) -> String {
             return vec![format!("[{}-{}]", a[0] as char, b[0] as char)];
         }
         if a[0] == b[0] {
-            return same_len(&a[1..], &b[1..]).into_iter().map(|s| format!("{}{}", a[0] as char, s)).collect();
+            return same_len(&a[1..], &b[1..])
+                .into_iter()
+                .map(|s| format!("{}{}", a[0] as char, s))
+                .collect();
         }
         let n = a.len() - 1;
         let nines = vec![b'9'; n];
         let zeros = vec![b'0'; n];
-        let mut out: Vec<String> =
-            same_len(&a[1..], &nines).into_iter().map(|s| format!("{}{}", a[0] as char, s)).collect();
+        let mut out: Vec<String> = same_len(&a[1..], &nines)
+            .into_iter()
+            .map(|s| format!("{}{}", a[0] as char, s))
+            .collect();
         if a[0] + 1 < b[0] {
-            out.push(format!("[{}-{}][0-9]{{{n}}}", (a[0] + 1) as char, (b[0] - 1) as char));
+            out.push(format!(
+                "[{}-{}][0-9]{{{n}}}",
+                (a[0] + 1) as char,
+                (b[0] - 1) as char
+            ));
         }
-        out.extend(same_len(&zeros, &b[1..]).into_iter().map(|s| format!("{}{}", b[0] as char, s)));
+        out.extend(
+            same_len(&zeros, &b[1..])
+                .into_iter()
+                .map(|s| format!("{}{}", b[0] as char, s)),
+        );
         out
     }
     let mut alts = Vec::new();
     let (llo, lhi) = (lo.to_string().len(), hi.to_string().len());
     for l in llo..=lhi {
-        let a = if l == llo { lo } else { 10u64.pow(l as u32 - 1) };
-        let b = if l == lhi { hi } else { 10u64.pow(l as u32) - 1 };
+        let a = if l == llo {
+            lo
+        } else {
+            10u64.pow(l as u32 - 1)
+        };
+        let b = if l == lhi {
+            hi
+        } else {
+            10u64.pow(l as u32) - 1
+        };
         alts.extend(same_len(a.to_string().as_bytes(), b.to_string().as_bytes()));
     }
     alts.join("|")
@@ -153,7 +184,10 @@ fn lark(specs: &[&'static AppletSpec], paths: &[PathEntry]) -> String {
         for (j, slot) in s.slots.iter().enumerate() {
             let name = format!("a{i}s{j}");
             let body = match slot.kind {
-                SlotKind::Path { kind, must_exist: true } => {
+                SlotKind::Path {
+                    kind,
+                    must_exist: true,
+                } => {
                     let fits: Vec<String> = paths
                         .iter()
                         .filter(|p| match kind {
@@ -169,13 +203,26 @@ fn lark(specs: &[&'static AppletSpec], paths: &[PathEntry]) -> String {
                         fits.join(" | ")
                     }
                 }
-                SlotKind::Path { .. } => r"/\/[A-Z0-9_~-][A-Z0-9_.~-]*(\/[A-Z0-9_~-][A-Z0-9_.~-]*)*/".to_string(),
-                SlotKind::Text => {
-                    r#"/([!#-&(-\[\]-~]|[^\x00-\x7f])+|"([ !#-\[\]-~]|[^\x00-\x7f]|\\["\\nrt])*"/"#.to_string()
+                SlotKind::Path { .. } => {
+                    r"/\/[A-Z0-9_~-][A-Z0-9_.~-]*(\/[A-Z0-9_~-][A-Z0-9_.~-]*)*/".to_string()
                 }
-                SlotKind::Integer { min, max } => format!("/{}/", range_regex(min as u64, max as u64)),
-                SlotKind::OneOf(words) => words.iter().map(|w| lark_literal(w)).collect::<Vec<_>>().join(" | "),
-                SlotKind::AppletName => specs.iter().map(|s| lark_literal(s.name)).collect::<Vec<_>>().join(" | "),
+                SlotKind::Text => {
+                    r#"/([!#-&(-\[\]-~]|[^\x00-\x7f])+|"([ !#-\[\]-~]|[^\x00-\x7f]|\\["\\nrt])*"/"#
+                        .to_string()
+                }
+                SlotKind::Integer { min, max } => {
+                    format!("/{}/", range_regex(min as u64, max as u64))
+                }
+                SlotKind::OneOf(words) => words
+                    .iter()
+                    .map(|w| lark_literal(w))
+                    .collect::<Vec<_>>()
+                    .join(" | "),
+                SlotKind::AppletName => specs
+                    .iter()
+                    .map(|s| lark_literal(s.name))
+                    .collect::<Vec<_>>()
+                    .join(" | "),
             };
             rules.push(format!("{name}: {body}"));
             if slot.required {
@@ -197,9 +244,15 @@ fn lark(specs: &[&'static AppletSpec], paths: &[PathEntry]) -> String {
 fn sample_paths() -> Vec<PathEntry> {
     let mut v: Vec<PathEntry> = SAMPLE_FS
         .iter()
-        .map(|p| PathEntry { path: p.trim_end_matches('/').to_string(), is_dir: p.ends_with('/') })
+        .map(|p| PathEntry {
+            path: p.trim_end_matches('/').to_string(),
+            is_dir: p.ends_with('/'),
+        })
         .collect();
-    v.push(PathEntry { path: "/".into(), is_dir: true });
+    v.push(PathEntry {
+        path: "/".into(),
+        is_dir: true,
+    });
     v
 }
 
@@ -252,8 +305,12 @@ fn bench(label: &str, toks: Vec<Vec<u8>>, table: &Table, mode: Mode) -> anyhow::
     let llg_build = median(builds);
 
     // ---- masks along each command, same token sequence for both
+    let mut ours_fresh = vec![];
     let mut ours_cold = vec![];
     let mut ours_warm = vec![];
+    // `rebuilt` is rebuilt before every command, as after F2 or a file
+    // change: masks with unchanged futures carry over.
+    let mut rebuilt = Grammar::build(&specs, &paths)?;
     let mut llg = vec![];
     let mut set = TokenSet::new(vocab.len());
     let mut warm = Grammar::build(&specs, &paths)?;
@@ -262,11 +319,16 @@ fn bench(label: &str, toks: Vec<Vec<u8>>, table: &Table, mode: Mode) -> anyhow::
     for line in &lines {
         let mut seq = env.tok_trie().greedy_tokenize(line.as_bytes());
         seq.push(end);
-        let mut cold = Grammar::build(&specs, &paths)?;
-        let mut mc = cold.matcher();
+        let mut fresh = Grammar::build(&specs, &paths)?;
+        let mut mf = fresh.matcher();
+        rebuilt = rebuilt.rebuild(&specs, &paths)?;
+        let mut mc = rebuilt.matcher();
         let mut mw = warm.matcher();
         let mut ml = Matcher::new(factory.create_parser(TopLevelGrammar::from_lark(src.clone())));
         for &t in &seq {
+            let a = Instant::now();
+            mf.mask(&vocab, &mut set);
+            ours_fresh.push(a.elapsed().as_secs_f64());
             let a = Instant::now();
             mc.mask(&vocab, &mut set);
             ours_cold.push(a.elapsed().as_secs_f64());
@@ -274,49 +336,89 @@ fn bench(label: &str, toks: Vec<Vec<u8>>, table: &Table, mode: Mode) -> anyhow::
             mw.mask(&vocab, &mut set);
             ours_warm.push(a.elapsed().as_secs_f64());
             let a = Instant::now();
-            let m = ml.compute_mask_or_eos().map_err(|e| anyhow::anyhow!("{e} in {line:?}"))?;
+            let m = ml
+                .compute_mask_or_eos()
+                .map_err(|e| anyhow::anyhow!("{e} in {line:?}"))?;
             llg.push(a.elapsed().as_secs_f64());
             steps += 1;
-            if m.num_set() == set.len() {
+            if m.num_set() == set.len() && set.iter().all(|t| m.is_allowed(t)) {
                 agree += 1;
             } else if std::env::var_os("BENCH_DIFF").is_some() {
-                let only_ours: Vec<String> = set.iter().filter(|&t| !m.is_allowed(t)).take(8)
-                    .map(|t| format!("{:02x?}", vocab.token_bytes(t))).collect();
-                let only_llg: Vec<String> = (0..vocab.len() as u32).filter(|&t| m.is_allowed(t) && !set.contains(t)).take(8)
-                    .map(|t| format!("{:02x?}", vocab.token_bytes(t))).collect();
-                eprintln!("{line:?} at {:?}: only ours {only_ours:?} only llg {only_llg:?}", String::from_utf8_lossy(mw.text()));
+                let only_ours: Vec<String> = set
+                    .iter()
+                    .filter(|&t| !m.is_allowed(t))
+                    .take(8)
+                    .map(|t| format!("{:02x?}", vocab.token_bytes(t)))
+                    .collect();
+                let only_llg: Vec<String> = (0..vocab.len() as u32)
+                    .filter(|&t| m.is_allowed(t) && !set.contains(t))
+                    .take(8)
+                    .map(|t| format!("{:02x?}", vocab.token_bytes(t)))
+                    .collect();
+                eprintln!(
+                    "{line:?} at {:?}: only ours {only_ours:?} only llg {only_llg:?}",
+                    String::from_utf8_lossy(mw.text())
+                );
             }
-            mc.commit(&vocab, t).map_err(|e| anyhow::anyhow!("{e} in {line:?}"))?;
-            mw.commit(&vocab, t).map_err(|e| anyhow::anyhow!("{e} in {line:?}"))?;
+            mf.commit(&vocab, t)
+                .map_err(|e| anyhow::anyhow!("{e} in {line:?}"))?;
+            mc.commit(&vocab, t)
+                .map_err(|e| anyhow::anyhow!("{e} in {line:?}"))?;
+            mw.commit(&vocab, t)
+                .map_err(|e| anyhow::anyhow!("{e} in {line:?}"))?;
             if !ml.is_stopped() {
                 ml.consume_token(t)?;
             }
         }
     }
     let us = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64 * 1e6;
-    println!("| {label} | {} | {} | {:.1} | {:.1} | {:.1} | {:.1} ({:.1}) | {:.1} ({:.1}) | {:.1} ({:.1}) | {agree}/{steps} |",
-        toks.len(), lines.len(),
-        vocab_build * 1e3, llg_vocab_build * 1e3,
-        ours_build * 1e6, us(&ours_cold), median(ours_cold.clone()) * 1e6,
-        us(&ours_warm), median(ours_warm.clone()) * 1e6,
-        us(&llg), median(llg.clone()) * 1e6);
-    println!("|   | llguidance grammar build (median of 20): {:.1} µs |", llg_build * 1e6);
+    println!(
+        "| {label} | {} | {} | {:.1} / {:.1} | {:.1} / {:.1} | {:.1} ({:.1}) | {:.1} ({:.1}) | {:.1} ({:.1}) | {:.1} ({:.1}) | {agree}/{steps} |",
+        toks.len(),
+        lines.len(),
+        vocab_build * 1e3,
+        llg_vocab_build * 1e3,
+        ours_build * 1e6,
+        llg_build * 1e6,
+        us(&ours_fresh),
+        median(ours_fresh.clone()) * 1e6,
+        us(&ours_cold),
+        median(ours_cold.clone()) * 1e6,
+        us(&ours_warm),
+        median(ours_warm.clone()) * 1e6,
+        us(&llg),
+        median(llg.clone()) * 1e6
+    );
     Ok(())
 }
 
 fn main() -> anyhow::Result<()> {
     let table = Table::builtin();
-    println!("| vocabulary | tokens | commands | ours: trie build ms | llg: trie+factory ms | ours: grammar build µs | ours cold mask µs mean (median) | ours warm mask µs mean (median) | llg mask µs mean (median) | same mask size |");
+    println!("| vocabulary | tokens | commands | vocab precompute ms: ours / llg | grammar build µs: ours / llg | ours, fresh grammar: mask µs mean (median) | ours, after rebuild | ours, warm | llguidance | identical masks |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
     if let Some(path) = std::env::args().nth(1) {
         let text = std::fs::read_to_string(&path)?;
         let toks: Vec<Vec<u8>> = text
             .lines()
-            .map(|l| (0..l.len() / 2).map(|i| u8::from_str_radix(&l[2 * i..2 * i + 2], 16).unwrap()).collect())
+            .map(|l| {
+                (0..l.len() / 2)
+                    .map(|i| u8::from_str_radix(&l[2 * i..2 * i + 2], 16).unwrap())
+                    .collect()
+            })
             .collect();
         bench(&path, toks, &table, Mode::ReadWrite)?;
     }
-    bench("synthetic 4k", synthetic_vocab(4096, 1, &table), &table, Mode::ReadWrite)?;
-    bench("synthetic 150k", synthetic_vocab(151_000, 2, &table), &table, Mode::ReadWrite)?;
+    bench(
+        "synthetic 4k",
+        synthetic_vocab(4096, 1, &table),
+        &table,
+        Mode::ReadWrite,
+    )?;
+    bench(
+        "synthetic 150k",
+        synthetic_vocab(151_000, 2, &table),
+        &table,
+        Mode::ReadWrite,
+    )?;
     Ok(())
 }

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! nosys-iso build                       cargo-build kernel and loader
-//! nosys-iso iso [--cmdline S] [--out F] build, then make the ISO (LIMINE_DIR: Limine ISO)
+//! nosys-iso iso [--cmdline S] [--out F] [--kernel ELF] [--no-build]
+//!                                       build, then make the ISO (LIMINE_DIR: Limine ISO)
 //! nosys-iso disk                        create build/disk.img if absent
 //! nosys-iso run [--cmdline S]           build, make ISO and disk, boot QEMU (serial on this terminal)
 //! nosys-iso measure                     boot the built ISO once, time it to "nosys: ready"
@@ -16,7 +17,7 @@ use nosys_iso::image::{self, IsoOptions, IsoReport};
 use nosys_iso::qemu::{self, Vm, VmConfig};
 use nosys_iso::{build, build_dir, io_err, Error, Result};
 
-const USAGE: &str = "usage: nosys-iso <build | iso [--cmdline S] [--out FILE] [--no-build] | disk | run [--cmdline S] [--no-build] | measure>";
+const USAGE: &str = "usage: nosys-iso <build | iso [--cmdline S] [--out FILE] [--kernel ELF] [--no-build] | disk | run [--cmdline S] [--no-build] | measure>";
 
 /// The readiness line the kernel prints last.
 pub const READY: &str = "nosys: ready";
@@ -25,17 +26,19 @@ struct Args {
     command: String,
     cmdline: Option<String>,
     out: Option<PathBuf>,
+    kernel: Option<PathBuf>,
     no_build: bool,
 }
 
 fn parse_args() -> Result<Args> {
     let mut it = std::env::args().skip(1);
     let command = it.next().ok_or_else(|| Error::Invalid(USAGE.into()))?;
-    let mut args = Args { command, cmdline: None, out: None, no_build: false };
+    let mut args = Args { command, cmdline: None, out: None, kernel: None, no_build: false };
     while let Some(a) = it.next() {
         match a.as_str() {
             "--cmdline" => args.cmdline = Some(it.next().ok_or_else(|| Error::Invalid("--cmdline needs a value".into()))?),
             "--out" => args.out = Some(it.next().ok_or_else(|| Error::Invalid("--out needs a value".into()))?.into()),
+            "--kernel" => args.kernel = Some(it.next().ok_or_else(|| Error::Invalid("--kernel needs a value".into()))?.into()),
             "--no-build" => args.no_build = true,
             other => return Err(Error::Invalid(format!("unknown argument {other:?}\n{USAGE}"))),
         }
@@ -44,7 +47,10 @@ fn parse_args() -> Result<Args> {
 }
 
 fn make_iso(args: &Args) -> Result<IsoReport> {
-    let artifacts = if args.no_build { build::existing_artifacts()? } else { build::build()? };
+    let mut artifacts = if args.no_build { build::existing_artifacts()? } else { build::build()? };
+    if let Some(k) = &args.kernel {
+        artifacts.kernel = k.clone();
+    }
     let mut opts = IsoOptions::named("nosys")?;
     if let Some(out) = &args.out {
         opts.out = out.clone();

@@ -9,7 +9,10 @@ use std::panic;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let iters: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let iters: u64 = args
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1_000_000);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let files = corpus();
     let mut m = Mutator::new(seed);
@@ -32,8 +35,15 @@ fn main() {
             }
         }
         if (i + 1) % 100_000 == 0 {
-            eprintln!("{} iterations, {accepted} loaded, {:.0?}", i + 1, t0.elapsed());
+            eprintln!(
+                "{} iterations, {accepted} loaded, {:.0?}",
+                i + 1,
+                t0.elapsed()
+            );
         }
     }
-    println!("{iters} mutations, {accepted} loaded as models, no panic ({:.1?})", t0.elapsed());
+    println!(
+        "{iters} mutations, {accepted} loaded as models, no panic ({:.1?})",
+        t0.elapsed()
+    );
 }

@@ -87,7 +87,8 @@ fn main() {
         exit(1)
     };
     let g = Gguf::parse(&bytes).unwrap_or_else(|e| fail(&e));
-    let mut m = Transformer::with_batch(&g, Some(args.ctx), args.batch).unwrap_or_else(|e| fail(&e));
+    let mut m =
+        Transformer::with_batch(&g, Some(args.ctx), args.batch).unwrap_or_else(|e| fail(&e));
     let tok = Tokenizer::from_gguf(&g);
     let c = &m.config;
     eprintln!(
@@ -125,7 +126,9 @@ fn main() {
     let t0 = Instant::now();
     let logits = m.prefill(&prompt, 0).unwrap_or_else(|e| fail(&e));
     let prefill_s = t0.elapsed().as_secs_f64();
-    let mut next = sampler.sample(logits, &mut NoMask).unwrap_or_else(|e| fail(&format!("{e:?}")));
+    let mut next = sampler
+        .sample(logits, &mut NoMask)
+        .unwrap_or_else(|e| fail(&format!("{e:?}")));
 
     let out = std::io::stdout();
     let mut out = out.lock();
@@ -146,7 +149,9 @@ fn main() {
         }
         let _ = out.flush();
         let logits = m.forward(next, pos).unwrap_or_else(|e| fail(&e));
-        next = sampler.sample(logits, &mut NoMask).unwrap_or_else(|e| fail(&format!("{e:?}")));
+        next = sampler
+            .sample(logits, &mut NoMask)
+            .unwrap_or_else(|e| fail(&format!("{e:?}")));
         pos += 1;
         generated += 1;
     }

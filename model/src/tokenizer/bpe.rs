@@ -59,7 +59,10 @@ impl Bpe {
         ignore_merges: bool,
     ) -> Self {
         let n_tokens = texts.ends.len();
-        let mut int = Interner { ids: HashMap::with_capacity(n_tokens + merge_list.len()), sym_token: Vec::new() };
+        let mut int = Interner {
+            ids: HashMap::with_capacity(n_tokens + merge_list.len()),
+            sym_token: Vec::new(),
+        };
         // Symbols 0..256 are the single bytes, which every word starts from.
         for b in 0..=255u8 {
             int.intern(&[b]);
@@ -85,7 +88,8 @@ impl Bpe {
             let Some(sp) = m.iter().skip(1).position(|&b| b == b' ').map(|p| p + 1) else {
                 continue;
             };
-            let (Some(l), Some(r)) = (byte_decode_exact(&m[..sp]), byte_decode_exact(&m[sp + 1..])) else {
+            let (Some(l), Some(r)) = (byte_decode_exact(&m[..sp]), byte_decode_exact(&m[sp + 1..]))
+            else {
                 continue;
             };
             if l.is_empty() || r.is_empty() {
@@ -98,7 +102,9 @@ impl Bpe {
             joined.extend_from_slice(&r);
             let merged = int.intern(&joined);
             // llama.cpp's bpe_ranks.emplace keeps the first rank of a repeated merge.
-            merges.entry(pair_key(ls, rs)).or_insert((rank as u32, merged));
+            merges
+                .entry(pair_key(ls, rs))
+                .or_insert((rank as u32, merged));
         }
 
         let mut fallback = [[NONE; 2]; 256];
@@ -107,15 +113,29 @@ impl Bpe {
             enc.clear();
             byte_encode(&[b as u8], &mut enc);
             for (k, e) in enc.iter().enumerate() {
-                slot[k] = text_to_id.get(core::slice::from_ref(e)).copied().unwrap_or(NONE);
+                slot[k] = text_to_id
+                    .get(core::slice::from_ref(e))
+                    .copied()
+                    .unwrap_or(NONE);
             }
         }
 
-        Self { merges, sym_token: int.sym_token, fallback, word_tokens }
+        Self {
+            merges,
+            sym_token: int.sym_token,
+            fallback,
+            word_tokens,
+        }
     }
 
     /// Appends the tokens of one pre-tokenized word.
-    pub(super) fn encode_word(&self, word: &[u8], ignore_merges: bool, s: &mut Scratch, out: &mut Vec<u32>) {
+    pub(super) fn encode_word(
+        &self,
+        word: &[u8],
+        ignore_merges: bool,
+        s: &mut Scratch,
+        out: &mut Vec<u32>,
+    ) {
         if word.is_empty() {
             return;
         }
@@ -127,6 +147,10 @@ impl Bpe {
         }
         if word.len() == 1 {
             self.emit(u32::from(word[0]), word, out);
+            return;
+        }
+        if word.len() <= SHORT_WORD {
+            self.encode_short(word, s, out);
             return;
         }
 
@@ -186,8 +210,63 @@ impl Bpe {
         }
     }
 
+    /// The same merge order for short words without the heap: the heap always pops the
+    /// lowest-ranked, leftmost pair among the pairs adjacent now, which a scan finds directly.
+    fn encode_short(&self, word: &[u8], s: &mut Scratch, out: &mut Vec<u32>) {
+        let parts = &mut s.parts;
+        parts.clear();
+        parts.extend(word.iter().enumerate().map(|(i, &b)| Part {
+            sym: u32::from(b),
+            start: i as u32,
+            rank: NONE,
+            merged: NONE,
+        }));
+        let pair = |parts: &mut [Part], i: usize| {
+            let (rank, merged) = parts
+                .get(i + 1)
+                .and_then(|r| self.merges.get(&pair_key(parts[i].sym, r.sym)))
+                .copied()
+                .unwrap_or((NONE, NONE));
+            parts[i].rank = rank;
+            parts[i].merged = merged;
+        };
+        for i in 0..parts.len() {
+            pair(parts, i);
+        }
+        loop {
+            // First minimum: the leftmost among equal ranks.
+            let mut best = NONE;
+            let mut at = 0;
+            for (i, p) in parts.iter().enumerate() {
+                if p.rank < best {
+                    best = p.rank;
+                    at = i;
+                }
+            }
+            if best == NONE {
+                break;
+            }
+            parts[at].sym = parts[at].merged;
+            parts.remove(at + 1);
+            pair(parts, at);
+            if at > 0 {
+                pair(parts, at - 1);
+            }
+        }
+        for (i, p) in parts.iter().enumerate() {
+            let end = parts.get(i + 1).map_or(word.len(), |n| n.start as usize);
+            self.emit(p.sym, &word[p.start as usize..end], out);
+        }
+    }
+
     #[inline]
-    fn queue_pair(&self, syms: &[Symbol], left: u32, right: u32, heap: &mut BinaryHeap<Reverse<u64>>) {
+    fn queue_pair(
+        &self,
+        syms: &[Symbol],
+        left: u32,
+        right: u32,
+        heap: &mut BinaryHeap<Reverse<u64>>,
+    ) {
         let (ls, rs) = (syms[left as usize].sym, syms[right as usize].sym);
         if let Some(&(rank, _)) = self.merges.get(&pair_key(ls, rs)) {
             // Ordered by rank, then leftmost: llama.cpp's comparator.
@@ -203,7 +282,12 @@ impl Bpe {
             return;
         }
         for &b in bytes {
-            out.extend(self.fallback[b as usize].iter().copied().filter(|&t| t != NONE));
+            out.extend(
+                self.fallback[b as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&t| t != NONE),
+            );
         }
     }
 }
@@ -218,8 +302,21 @@ struct Symbol {
     next: u32,
 }
 
+/// Words up to this many bytes are merged by [`Bpe::encode_short`].
+const SHORT_WORD: usize = 24;
+
+/// A symbol of a short word, with the merge it would make with its right neighbour.
+#[derive(Clone, Copy)]
+struct Part {
+    sym: u32,
+    start: u32,
+    rank: u32,
+    merged: u32,
+}
+
 #[derive(Default)]
 pub(super) struct Scratch {
+    parts: Vec<Part>,
     syms: Vec<Symbol>,
     /// Pending merges as `rank << 32 | left position`.
     heap: BinaryHeap<Reverse<u64>>,

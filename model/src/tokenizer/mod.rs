@@ -107,7 +107,9 @@ impl fmt::Display for TokenizerError {
             Self::IdOutOfRange(id) => write!(f, "token id {id} is outside the vocabulary"),
             Self::MissingKey(key) => write!(f, "GGUF key {key} is missing"),
             Self::WrongType(key) => write!(f, "GGUF key {key} has the wrong type"),
-            Self::UnsupportedModel(m) => write!(f, "tokenizer model '{m}' is not byte-level BPE (gpt2)"),
+            Self::UnsupportedModel(m) => {
+                write!(f, "tokenizer model '{m}' is not byte-level BPE (gpt2)")
+            }
         }
     }
 }
@@ -289,7 +291,10 @@ impl Tokenizer {
             return Err(TokenizerError::TooManyTokens(n));
         }
         if !token_types.is_empty() && token_types.len() < n {
-            return Err(TokenizerError::TokenTypesTooShort { tokens: n, types: token_types.len() });
+            return Err(TokenizerError::TokenTypesTooShort {
+                tokens: n,
+                types: token_types.len(),
+            });
         }
         for (which, id) in [
             ("bos", special.bos),
@@ -314,10 +319,15 @@ impl Tokenizer {
                 text = empty_name.as_bytes();
             }
             texts.push(text);
-            let ty = token_types.get(i).map_or(TokenType::Normal, |&c| TokenType::from_code(c));
+            let ty = token_types
+                .get(i)
+                .map_or(TokenType::Normal, |&c| TokenType::from_code(c));
             types.push(ty);
             if let Some(&first) = text_to_id.get(text) {
-                return Err(TokenizerError::DuplicateToken { first, second: i as u32 });
+                return Err(TokenizerError::DuplicateToken {
+                    first,
+                    second: i as u32,
+                });
             }
             text_to_id.insert(Box::from(text), i as u32);
         }
@@ -349,7 +359,7 @@ impl Tokenizer {
             })
             .collect();
         // llama.cpp sorts by length only (std::sort, unstable); ties keep id order here.
-        specials.sort_by(|a, b| b.finder.needle().len().cmp(&a.finder.needle().len()));
+        specials.sort_by_key(|s| core::cmp::Reverse(s.finder.needle().len()));
 
         let bpe = bpe::Bpe::new(&texts, &text_to_id, merges, pre_tok == PreTokenizer::Llama3);
 
@@ -394,7 +404,10 @@ impl Tokenizer {
         let string_array = |key: &'static str| -> Result<Vec<&str>, TokenizerError> {
             let arr = gguf.get(key).ok_or(TokenizerError::MissingKey(key))?;
             let arr = arr.as_array().ok_or(TokenizerError::WrongType(key))?;
-            Ok(arr.strings().ok_or(TokenizerError::WrongType(key))?.collect())
+            Ok(arr
+                .strings()
+                .ok_or(TokenizerError::WrongType(key))?
+                .collect())
         };
         let tokens = string_array(TOKENS)?;
         let merges = string_array(MERGES)?;
@@ -402,7 +415,9 @@ impl Tokenizer {
             None => Vec::new(),
             Some(v) => {
                 let arr = v.as_array().ok_or(TokenizerError::WrongType(TYPES))?;
-                arr.i32s().ok_or(TokenizerError::WrongType(TYPES))?.collect()
+                arr.i32s()
+                    .ok_or(TokenizerError::WrongType(TYPES))?
+                    .collect()
             }
         };
         // llama.cpp falls back to its "default" pre-tokenizer, which is not implemented here.
@@ -412,14 +427,19 @@ impl Tokenizer {
         };
         let n = tokens.len() as u64;
         let id = |key: &str| {
-            gguf.get(key).and_then(|v| v.as_u64()).filter(|&id| id < n).map(|id| id as u32)
+            gguf.get(key)
+                .and_then(|v| v.as_u64())
+                .filter(|&id| id < n)
+                .map(|id| id as u32)
         };
         let special = SpecialTokens {
             bos: id("tokenizer.ggml.bos_token_id"),
             eos: id("tokenizer.ggml.eos_token_id"),
             eot: id("tokenizer.ggml.eot_token_id"),
             pad: id("tokenizer.ggml.padding_token_id"),
-            add_bos: gguf.get("tokenizer.ggml.add_bos_token").and_then(|v| v.as_bool()),
+            add_bos: gguf
+                .get("tokenizer.ggml.add_bos_token")
+                .and_then(|v| v.as_bool()),
         };
         Self::new(&tokens, &types, &merges, pre, special)
     }
@@ -498,7 +518,9 @@ impl Tokenizer {
         for frag in fragments {
             match frag {
                 Fragment::Token(id) => out.push(id),
-                Fragment::Raw(start, end) => self.encode_fragment(&text[start..end], &mut scratch, out),
+                Fragment::Raw(start, end) => {
+                    self.encode_fragment(&text[start..end], &mut scratch, out)
+                }
             }
         }
     }
@@ -545,7 +567,8 @@ impl Tokenizer {
         s.cpts.clear();
         pretok::decode_cpts(raw, &mut s.cpts);
         s.classes.clear();
-        s.classes.extend(s.cpts.iter().map(|&c| pretok::class_of(c)));
+        s.classes
+            .extend(s.cpts.iter().map(|&c| pretok::class_of(c)));
         s.ends.clear();
         #[cfg(any(test, feature = "test-switches"))]
         let pre = self.test_pre.unwrap_or(self.pre);
@@ -560,7 +583,8 @@ impl Tokenizer {
                 pretok::push_utf8(c, &mut s.word);
             }
             start = end;
-            self.bpe.encode_word(&s.word, self.ignore_merges, &mut s.bpe, out);
+            self.bpe
+                .encode_word(&s.word, self.ignore_merges, &mut s.bpe, out);
         }
     }
 
@@ -569,7 +593,10 @@ impl Tokenizer {
     pub fn decode(&self, ids: &[u32]) -> Result<Vec<u8>, TokenizerError> {
         let mut out = Vec::new();
         for &id in ids {
-            out.extend_from_slice(self.token_bytes(id).ok_or(TokenizerError::IdOutOfRange(id))?);
+            out.extend_from_slice(
+                self.token_bytes(id)
+                    .ok_or(TokenizerError::IdOutOfRange(id))?,
+            );
         }
         Ok(out)
     }

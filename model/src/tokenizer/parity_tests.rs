@@ -11,7 +11,9 @@ use super::{PreTokenizer, Tokenizer};
 use crate::gguf::Gguf;
 
 fn fixture(name: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/tokenizer").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/tokenizer")
+        .join(name);
     fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -51,7 +53,9 @@ fn corpus() -> Vec<Vec<u8>> {
 }
 
 fn parse_ids(s: &str) -> Vec<u32> {
-    s.split_ascii_whitespace().map(|t| t.parse().unwrap()).collect()
+    s.split_ascii_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect()
 }
 
 fn expected(name: &str) -> Vec<Vec<u32>> {
@@ -61,11 +65,17 @@ fn expected(name: &str) -> Vec<Vec<u32>> {
 /// Indices of corpus records whose tokens differ from llama.cpp's.
 fn mismatches(tok: &Tokenizer, corpus: &[Vec<u8>], want: &[Vec<u32>]) -> Vec<usize> {
     assert_eq!(corpus.len(), want.len());
-    (0..corpus.len()).filter(|&i| tok.encode(&corpus[i], true) != want[i]).collect()
+    (0..corpus.len())
+        .filter(|&i| tok.encode(&corpus[i], true) != want[i])
+        .collect()
 }
 
 fn report(tok: &Tokenizer, corpus: &[Vec<u8>], want: &[Vec<u32>], bad: &[usize]) -> String {
-    let mut s = format!("{} of {} records differ from llama.cpp", bad.len(), corpus.len());
+    let mut s = format!(
+        "{} of {} records differ from llama.cpp",
+        bad.len(),
+        corpus.len()
+    );
     for &i in bad.iter().take(5) {
         s += &format!(
             "\n  #{i} {:?}\n    ours  {:?}\n    llama {:?}",
@@ -81,7 +91,10 @@ fn report(tok: &Tokenizer, corpus: &[Vec<u8>], want: &[Vec<u32>], bad: &[usize])
 fn corpus_is_large_enough() {
     let c = corpus();
     assert!(c.len() >= 10_000, "{} records", c.len());
-    assert!(c.iter().any(|r| core::str::from_utf8(r).is_err()), "no invalid UTF-8 in corpus");
+    assert!(
+        c.iter().any(|r| core::str::from_utf8(r).is_err()),
+        "no invalid UTF-8 in corpus"
+    );
 }
 
 #[test]
@@ -111,7 +124,12 @@ fn without_parse_special_matches_llama_cpp() {
     for line in text.lines() {
         let (idx, ids) = line.split_once(':').unwrap();
         let i: usize = idx.parse().unwrap();
-        assert_eq!(tok.encode(&c[i], false), parse_ids(ids), "record {i} {:?}", String::from_utf8_lossy(&c[i]));
+        assert_eq!(
+            tok.encode(&c[i], false),
+            parse_ids(ids),
+            "record {i} {:?}",
+            String::from_utf8_lossy(&c[i])
+        );
         n += 1;
     }
     assert!(n > 1000, "{n} records with special-token text");
@@ -123,8 +141,10 @@ fn every_token_piece_matches_llama_cpp() {
     let pieces = fixture_text("pieces.txt");
     let mut n = 0;
     for (id, hex) in pieces.lines().enumerate() {
-        let want: Vec<u8> =
-            (0..hex.len()).step_by(2).map(|k| u8::from_str_radix(&hex[k..k + 2], 16).unwrap()).collect();
+        let want: Vec<u8> = (0..hex.len())
+            .step_by(2)
+            .map(|k| u8::from_str_radix(&hex[k..k + 2], 16).unwrap())
+            .collect();
         assert_eq!(tok.token_bytes(id as u32), Some(&want[..]), "token {id}");
         n += 1;
     }
@@ -153,7 +173,12 @@ fn decode_inverts_encode_on_the_corpus() {
             continue;
         }
         let ids = tok.encode(&r, true);
-        assert_eq!(tok.decode(&ids).unwrap(), llama_normalized(&r), "{:?}", String::from_utf8_lossy(&r));
+        assert_eq!(
+            tok.decode(&ids).unwrap(),
+            llama_normalized(&r),
+            "{:?}",
+            String::from_utf8_lossy(&r)
+        );
         checked += 1;
     }
     assert!(checked > 11_000);
@@ -165,7 +190,13 @@ fn dropped_character_matches_llama_cpp_quirk() {
     // for a 2-byte character none exist, so llama.cpp emits nothing for it.
     let tok = tokenizer("vocab_qwen2.gguf");
     assert!(tok.encode("Ѭ", true).is_empty());
-    assert_eq!(tok.encode("zq", true), tok.encode("z q", true).into_iter().filter(|&t| Some(t) != tok.token_id("Ġ")).collect::<Vec<_>>());
+    assert_eq!(
+        tok.encode("zq", true),
+        tok.encode("z q", true)
+            .into_iter()
+            .filter(|&t| Some(t) != tok.token_id("Ġ"))
+            .collect::<Vec<_>>()
+    );
     assert_eq!(tok.encode("zqx", true), [tok.token_id("zqx").unwrap()]);
 }
 

@@ -46,9 +46,11 @@ impl PreTokenizer {
             "qwen2" | "deepseek-r1-qwen" | "kormo" | "f2llmv2" | "stablelm2" | "hunyuan" => {
                 Some(Self::Qwen2)
             }
-            "gpt-2" | "phi-2" | "jina-es" | "jina-de" | "gigachat" | "jina-v2-es" | "jina-v2-de"
-            | "a.x-4.0" | "mellum" | "modern-bert" | "mpt" | "olmo" | "jais" | "trillion"
-            | "granite-docling" | "jina-v1-en" | "jina-v2-code" | "roberta-bpe" => Some(Self::Gpt2),
+            "gpt-2" | "phi-2" | "jina-es" | "jina-de" | "gigachat" | "jina-v2-es"
+            | "jina-v2-de" | "a.x-4.0" | "mellum" | "modern-bert" | "mpt" | "olmo" | "jais"
+            | "trillion" | "granite-docling" | "jina-v1-en" | "jina-v2-code" | "roberta-bpe" => {
+                Some(Self::Gpt2)
+            }
             "llama3" | "llama-v3" | "llama-bpe" | "falcon3" | "falcon-h1" | "pixtral"
             | "midm-2.0" | "lfm2" | "jina-v5-nano" => Some(Self::Llama3),
             _ => None,
@@ -114,7 +116,10 @@ pub(super) fn decode_cpts(bytes: &[u8], out: &mut Vec<u32>) {
             (REPLACEMENT, 0)
         } else if b0 & 0x20 == 0 {
             if i + 1 < n && cont(i + 1) {
-                ((u32::from(b0 & 0x1F) << 6) | u32::from(bytes[i + 1] & 0x3F), 2)
+                (
+                    (u32::from(b0 & 0x1F) << 6) | u32::from(bytes[i + 1] & 0x3F),
+                    2,
+                )
             } else {
                 (REPLACEMENT, 0)
             }
@@ -242,7 +247,10 @@ fn split_gpt2(cpts: &[u32], classes: &[u8], ends: &mut Vec<u32>) {
             }
             if pos + 2 < n {
                 let pair = (char::from_u32(next), char::from_u32(t.cpt(pos + 2)));
-                if matches!(pair, (Some('r'), Some('e')) | (Some('v'), Some('e')) | (Some('l'), Some('l'))) {
+                if matches!(
+                    pair,
+                    (Some('r'), Some('e')) | (Some('v'), Some('e')) | (Some('l'), Some('l'))
+                ) {
                     pos += w.add(pos + 3);
                     continue;
                 }
@@ -323,8 +331,14 @@ fn split_llama3_like(cpts: &[u32], classes: &[u8], max_digits: usize, ends: &mut
                 continue;
             }
             if pos + 2 < n {
-                let pair = (char::from_u32(next), char::from_u32(ascii_lower(t.cpt(pos + 2))));
-                if matches!(pair, (Some('r'), Some('e')) | (Some('v'), Some('e')) | (Some('l'), Some('l'))) {
+                let pair = (
+                    char::from_u32(next),
+                    char::from_u32(ascii_lower(t.cpt(pos + 2))),
+                );
+                if matches!(
+                    pair,
+                    (Some('r'), Some('e')) | (Some('v'), Some('e')) | (Some('l'), Some('l'))
+                ) {
                     pos += w.add(pos + 3);
                     continue;
                 }
@@ -420,7 +434,10 @@ mod tests {
         let mut start = 0;
         ends.iter()
             .map(|&e| {
-                let w: String = cpts[start..e as usize].iter().map(|&c| char::from_u32(c).unwrap()).collect();
+                let w: String = cpts[start..e as usize]
+                    .iter()
+                    .map(|&c| char::from_u32(c).unwrap())
+                    .collect();
                 start = e as usize;
                 w
             })
@@ -447,14 +464,23 @@ mod tests {
     fn qwen2_splits_like_its_regex() {
         let w = words(PreTokenizer::Qwen2, "Hello world's 123  x\r\n\n  ¿Qué?!\n");
         // " ¿" is punctuation: the optional prefix of a letter run must be directly before a letter.
-        assert_eq!(w, ["Hello", " world", "'s", " ", "1", "2", "3", " ", " x", "\r\n\n", " ", " ¿", "Qué", "?!\n"]);
+        assert_eq!(
+            w,
+            [
+                "Hello", " world", "'s", " ", "1", "2", "3", " ", " x", "\r\n\n", " ", " ¿", "Qué",
+                "?!\n"
+            ]
+        );
         assert_eq!(words(PreTokenizer::Qwen2, "IT'S"), ["IT", "'S"]);
     }
 
     #[test]
     fn gpt2_splits_like_its_regex() {
         let w = words(PreTokenizer::Gpt2, "Hello world's 123  x\r\n\n  ¿Qué?!\n");
-        assert_eq!(w, ["Hello", " world", "'s", " 123", " ", " x", "\r\n\n ", " ¿", "Qué", "?!", "\n"]);
+        assert_eq!(
+            w,
+            ["Hello", " world", "'s", " 123", " ", " x", "\r\n\n ", " ¿", "Qué", "?!", "\n"]
+        );
         // Contractions are case-sensitive for GPT-2.
         assert_eq!(words(PreTokenizer::Gpt2, "IT'S"), ["IT", "'", "S"]);
     }
@@ -467,7 +493,10 @@ mod tests {
     #[test]
     fn decoder_replaces_bad_bytes_one_at_a_time() {
         let mut cpts = Vec::new();
-        decode_cpts(b"a\x80\xE2\x82b\xF0\x9F\x98\x80\xC0\x80\xF5\x80\x80\x80", &mut cpts);
+        decode_cpts(
+            b"a\x80\xE2\x82b\xF0\x9F\x98\x80\xC0\x80\xF5\x80\x80\x80",
+            &mut cpts,
+        );
         assert_eq!(
             cpts,
             [0x61, 0xFFFD, 0xFFFD, 0xFFFD, 0x62, 0x1F600, 0, 0xFFFD, 0xFFFD, 0xFFFD, 0xFFFD]
