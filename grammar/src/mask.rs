@@ -98,11 +98,11 @@ fn dense_future(dfa: &Dfa, s: StateId) -> Option<Vec<u16>> {
     let mut i = 0;
     while i < order.len() {
         for &(_, _, t) in &dfa.states[order[i] as usize].edges {
-            if !local.contains_key(&t) {
+            if let alloc::collections::btree_map::Entry::Vacant(e) = local.entry(t) {
                 if order.len() >= DENSE_LIMIT {
                     return None;
                 }
-                local.insert(t, order.len() as u16);
+                e.insert(order.len() as u16);
                 order.push(t);
             }
         }

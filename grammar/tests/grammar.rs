@@ -244,7 +244,6 @@ fn masks_match_brute_force_along_random_walks() {
 }
 
 fn check_random_walks(mut g: Grammar, v: &Vocab, seed: u64) -> Grammar {
-    let v = v;
     let mut seed = seed;
     let mut scratch = TokenSet::new(v.len());
     for _ in 0..60 {
