@@ -101,7 +101,7 @@ struct TableCompleter<'a> {
 }
 
 impl Completer for TableCompleter<'_> {
-    fn complete(&self, line: &str, cursor: usize) -> ui::Completion {
+    fn complete(&mut self, line: &str, cursor: usize) -> ui::Completion {
         let left = line.get(..cursor).unwrap_or(line);
         let c = applets::complete(self.table, self.mode, left, None);
         ui::Completion { start: c.start, candidates: c.candidates }
@@ -284,8 +284,8 @@ pub fn run(mut devices: Devices) -> ! {
         keys.clear();
         input.poll(&mut keys);
         for ev in keys.drain(..) {
-            let completer = TableCompleter { table: &table, mode };
-            match console.handle_key(ev, &completer) {
+            let mut completer = TableCompleter { table: &table, mode };
+            match console.handle_key(ev, &mut completer) {
                 Some(LineEvent::Submit(line)) => {
                     let mut services = KernelServices { console: &mut console, devices: &mut devices };
                     if table.execute(&line, mode, &mut services) == Outcome::NotACommand {

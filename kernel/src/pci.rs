@@ -40,7 +40,7 @@ impl AcpiHandler for TableMapper {
 }
 
 /// One MCFG entry for segment 0.
-struct EcamRegion {
+pub struct EcamRegion {
     base: u64,
     start_bus: u8,
     end_bus: u8,

@@ -10,8 +10,7 @@ use core::fmt::{self, Write};
 use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use spin::Mutex;
-use uart_16550::backend::PioBackend;
-use uart_16550::{Config, Uart16550};
+use x86_64::instructions::port::Port;
 
 /// I/O port base of COM1 on every PC we target.
 const COM1: u16 = 0x3f8;
@@ -19,14 +18,77 @@ const COM1: u16 = 0x3f8;
 /// How much of the log the kernel keeps in memory.
 pub const LOG_RING_SIZE: usize = 64 * 1024;
 
-/// The port, or `None` when no UART answered at COM1 (real machines without
-/// a serial port): output then goes only to the ring and the sink.
-static PORT: Mutex<Option<Uart16550<PioBackend>>> = Mutex::new(None);
+/// `true` once a UART answered at COM1; without one (real machines without
+/// a serial port) output goes only to the ring and the sink.
+static PRESENT: AtomicBool = AtomicBool::new(false);
+/// Serialises writers so lines do not interleave.
+static PORT_LOCK: Mutex<()> = Mutex::new(());
 static RING: Mutex<Ring> = Mutex::new(Ring::new());
 static LOGGER: Logger = Logger;
 /// Address of the `fn(&str)` sink, 0 when none is installed.
 static SINK: AtomicUsize = AtomicUsize::new(0);
 static INITIALISED: AtomicBool = AtomicBool::new(false);
+
+/// 16550 register offsets and bits used here (PC16550D datasheet).
+mod reg {
+    pub const DATA: u16 = 0; // THR/RBR, divisor low with DLAB
+    pub const IER: u16 = 1; // divisor high with DLAB
+    pub const FCR: u16 = 2;
+    pub const LCR: u16 = 3;
+    pub const MCR: u16 = 4;
+    pub const LSR: u16 = 5;
+    pub const SCRATCH: u16 = 7;
+    pub const LCR_DLAB: u8 = 0x80;
+    pub const LCR_8N1: u8 = 0x03;
+    pub const FCR_ENABLE_CLEAR_14: u8 = 0xc7;
+    pub const MCR_DTR_RTS_OUT2: u8 = 0x0b;
+    pub const LSR_DATA_READY: u8 = 0x01;
+    pub const LSR_THR_EMPTY: u8 = 0x20;
+    /// 115200 baud from the 1.8432 MHz UART clock.
+    pub const DIVISOR_115200: u16 = 1;
+}
+
+fn outb(offset: u16, value: u8) {
+    // SAFETY: COM1's eight registers are a fixed PC I/O range; writes have no
+    // memory effects.
+    unsafe { Port::<u8>::new(COM1 + offset).write(value) };
+}
+
+fn inb(offset: u16) -> u8 {
+    // SAFETY: as in `outb`; reading LSR, RBR or scratch has no effect beyond
+    // consuming a received byte, which is what the caller wants.
+    unsafe { Port::<u8>::new(COM1 + offset).read() }
+}
+
+/// Programs COM1 as 115200 8N1 with FIFOs; `false` if no UART answers.
+fn init_uart() -> bool {
+    // A present UART keeps what we write to its scratch register.
+    for pattern in [0x5a, 0xa5] {
+        outb(reg::SCRATCH, pattern);
+        if inb(reg::SCRATCH) != pattern {
+            return false;
+        }
+    }
+    outb(reg::IER, 0);
+    outb(reg::LCR, reg::LCR_DLAB);
+    outb(reg::DATA, (reg::DIVISOR_115200 & 0xff) as u8);
+    outb(reg::IER, (reg::DIVISOR_115200 >> 8) as u8);
+    outb(reg::LCR, reg::LCR_8N1);
+    outb(reg::FCR, reg::FCR_ENABLE_CLEAR_14);
+    outb(reg::MCR, reg::MCR_DTR_RTS_OUT2);
+    true
+}
+
+fn send_byte(b: u8) {
+    // Bounded wait: a wedged UART must not hang the kernel (~100 ms worst case).
+    for _ in 0..1_000_000 {
+        if inb(reg::LSR) & reg::LSR_THR_EMPTY != 0 {
+            break;
+        }
+        core::hint::spin_loop();
+    }
+    outb(reg::DATA, b);
+}
 
 /// Fixed-size byte ring: the newest [`LOG_RING_SIZE`] bytes of the log.
 struct Ring {
@@ -60,17 +122,16 @@ impl Ring {
 
 /// Brings up COM1 (115200 8N1) and installs the logger at `Trace` level.
 /// Safe to call more than once; later calls do nothing.
+///
+/// The port is driven directly rather than through `uart_16550` 0.9: in
+/// this kernel's build the compiler stored that crate's `Uart16550` into our
+/// static with only the low byte of its base port (seen in gdb: output went
+/// to port 0xf8), and twenty lines of register writes leave no such room.
 pub fn init() {
     if INITIALISED.swap(true, Ordering::AcqRel) {
         return;
     }
-    // SAFETY: COM1 is a standard PC I/O port range, and this runs once, before
-    // anything else in the kernel touches it.
-    if let Ok(mut uart) = unsafe { Uart16550::new_port(COM1) } {
-        if uart.init(Config::default()).is_ok() {
-            *PORT.lock() = Some(uart);
-        }
-    }
+    PRESENT.store(init_uart(), Ordering::Release);
     // Only fails if a logger is already set, which `INITIALISED` rules out.
     let _ = log::set_logger(&LOGGER);
     log::set_max_level(log::LevelFilter::Trace);
@@ -84,24 +145,28 @@ pub fn set_log_sink(sink: fn(&str)) {
 /// Writes raw text to the serial port only (console mirror, not logged).
 /// `\n` becomes `\r\n` so a terminal attached to the port shows proper lines.
 pub fn write_str(s: &str) {
-    if let Some(port) = PORT.lock().as_mut() {
-        send(port, s.as_bytes());
+    if PRESENT.load(Ordering::Acquire) {
+        let _guard = PORT_LOCK.lock();
+        send(s.as_bytes());
     }
 }
 
 /// Reads one byte from COM1 if one has arrived (serial console input).
 pub fn try_read_byte() -> Option<u8> {
-    PORT.lock().as_mut().and_then(|p| p.try_receive_byte().ok())
+    if !PRESENT.load(Ordering::Acquire) {
+        return None;
+    }
+    let _guard = PORT_LOCK.lock();
+    (inb(reg::LSR) & reg::LSR_DATA_READY != 0).then(|| inb(reg::DATA))
 }
 
 /// Writes to COM1 even if the port lock is held, for the panic path: a panic
 /// inside the logger must still reach the serial console.
 pub fn emergency_write(s: &str) {
-    // SAFETY: the same port as `PORT`, already initialised by `init`; the
-    // panic path runs with interrupts off and never returns, so interleaving
-    // with the locked writer can at worst garble one line.
-    if let Ok(mut uart) = unsafe { Uart16550::new_port(COM1) } {
-        send(&mut uart, s.as_bytes());
+    // No lock: the panic path runs with interrupts off and never returns, so
+    // interleaving with a writer it interrupted can at worst garble a line.
+    if PRESENT.load(Ordering::Acquire) {
+        send(s.as_bytes());
     }
 }
 
@@ -137,12 +202,12 @@ pub fn log_tail(out: &mut [u8]) -> usize {
     n
 }
 
-fn send(port: &mut Uart16550<PioBackend>, bytes: &[u8]) {
+fn send(bytes: &[u8]) {
     for &b in bytes {
         if b == b'\n' {
-            port.send_bytes_exact(b"\r");
+            send_byte(b'\r');
         }
-        port.send_bytes_exact(&[b]);
+        send_byte(b);
     }
 }
 

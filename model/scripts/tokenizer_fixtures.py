@@ -9,6 +9,7 @@ Deterministic: the corpus comes from a seeded RNG and the BPE is trained on it. 
   vocab_qwen2.gguf, vocab_gpt2.gguf   vocab-only GGUFs, same vocabulary, pre = qwen2 / gpt-2
   corpus.txt                          one escaped record per line (see `escape`)
   ids_qwen2.txt, ids_gpt2.txt         llama.cpp's ids per record, parse_special = true
+  ids_diff_llama3.txt                 "record_index: ids" with pre = llama3 where they differ from qwen2
   ids_nospecial_qwen2.txt             "record_index: ids" with parse_special = false, for records
                                       that contain special-token text
   pieces.txt                          hex of llama_token_to_piece(id, special = true) per token
@@ -24,7 +25,7 @@ from tokenizers import Tokenizer, models, pre_tokenizers, trainers, decoders
 
 OUT = Path(__file__).resolve().parent.parent / "fixtures" / "tokenizer"
 SEED = 20261202
-N_RECORDS = 12000
+N_RECORDS = 11000
 VOCAB_SIZE = 4000
 SPECIAL_TEXTS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]  # control (3)
 USER_DEFINED = ["<|user_def|>", "nosys"]  # user-defined (4): matched even without parse_special
@@ -352,6 +353,10 @@ def main():
 
     for pre, name in [("qwen2", "qwen2"), ("gpt-2", "gpt2")]:
         write_gguf(OUT / f"vocab_{name}.gguf", pre, tokens, types, merges, ids)
+    # llama3 differs from qwen2 only in digit runs and whole-word tokens: keep just the records
+    # where its ids differ, in a temporary GGUF (the tests rebuild it from the qwen2 one).
+    llama3_path = OUT / "vocab_llama3.tmp.gguf"
+    write_gguf(llama3_path, "llama3", tokens, types, merges, ids)
 
     with open(OUT / "corpus.txt", "w", encoding="utf-8", newline="\n") as f:
         for b in corpus:
@@ -364,6 +369,7 @@ def main():
             for b in corpus:
                 f.write(" ".join(map(str, llm.tokenize(b, add_bos=False, special=True))) + "\n")
         if name == "qwen2":
+            qwen2_ids = [llm.tokenize(b, add_bos=False, special=True) for b in corpus]
             with open(OUT / "ids_nospecial_qwen2.txt", "w") as f:
                 for i in specials_in:
                     f.write(f"{i}: " + " ".join(map(str, llm.tokenize(corpus[i], add_bos=False, special=False))) + "\n")
@@ -375,8 +381,18 @@ def main():
                     assert n >= 0
                     f.write(bytes(buf[:n]).hex() + "\n")
         del llm
+    llm = llama_cpp.Llama(model_path=str(llama3_path), vocab_only=True, verbose=False)
+    n_llama3 = 0
+    with open(OUT / "ids_diff_llama3.txt", "w") as f:
+        for i, b in enumerate(corpus):
+            got = llm.tokenize(b, add_bos=False, special=True)
+            if got != qwen2_ids[i]:
+                f.write(f"{i}: " + " ".join(map(str, got)) + "\n")
+                n_llama3 += 1
+    del llm
+    llama3_path.unlink()
     total = sum(os.path.getsize(p) for p in OUT.iterdir())
-    print(f"{len(corpus)} records, {len(tokens)} tokens, {len(merges)} merges, {len(specials_in)} special records; fixtures {total / 1e6:.2f} MB")
+    print(f"{len(corpus)} records, {len(tokens)} tokens, {len(merges)} merges, {len(specials_in)} special records, {n_llama3} llama3 differences; fixtures {total / 1e6:.2f} MB")
 
 
 if __name__ == "__main__":

@@ -233,3 +233,90 @@ fn llama3_digit_groups_and_whole_word_tokens() {
     assert!(tok.add_bos());
     assert!(!small("qwen2").add_bos());
 }
+
+#[test]
+fn hostile_vocabularies_are_errors_not_panics() {
+    let sp = SpecialTokens::default();
+    let none: [&str; 0] = [];
+    let long = "x".repeat(model::tokenizer::MAX_TOKEN_BYTES + 1);
+    assert_eq!(
+        Tokenizer::new(&["a", long.as_str()], &[], &none, "qwen2", sp).err(),
+        Some(TokenizerError::TokenTooLong {
+            id: 1,
+            len: long.len()
+        })
+    );
+    // Characters outside the byte map decode to a marker that repeats the whole text per
+    // character (llama.cpp's `llama_decode_text`); a long run of them must stop early.
+    let unmapped = "\u{4e00}".repeat(2000);
+    assert!(matches!(
+        Tokenizer::new(&["a", unmapped.as_str()], &[], &none, "qwen2", sp).err(),
+        Some(TokenizerError::TokenTooLong { id: 1, .. })
+    ));
+    // Random byte strings as tokens, types and merges: built or refused, then usable.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..300 {
+        let n = 1 + next() as usize % 40;
+        let tokens: Vec<Vec<u8>> = (0..n)
+            .map(|_| (0..next() % 6).map(|_| next() as u8).collect())
+            .collect();
+        let types: Vec<i32> = (0..n).map(|_| (next() % 9) as i32 - 1).collect();
+        let merges: Vec<Vec<u8>> = (0..next() % 30)
+            .map(|_| {
+                (0..next() % 8)
+                    .map(|_| b" ab\xc4\xa0"[next() as usize % 5])
+                    .collect()
+            })
+            .collect();
+        let special = SpecialTokens {
+            eos: Some((next() % 50) as u32),
+            ..sp
+        };
+        let Ok(tok) = Tokenizer::new(&tokens, &types, &merges, "qwen2", special) else {
+            continue;
+        };
+        let input: Vec<u8> = (0..next() % 64).map(|_| next() as u8).collect();
+        for parse_special in [false, true] {
+            let ids = tok.encode(&input, parse_special);
+            assert!(ids.iter().all(|&id| (id as usize) < tok.vocab_size()));
+            tok.decode(&ids).unwrap();
+        }
+    }
+}
+
+#[test]
+fn lookups_and_special_free_decoding() {
+    let tok = small("qwen2");
+    let end = tok.token_id("<|end|>").unwrap();
+    let hello = tok.token_id("hello").unwrap();
+    let unk = tok.token_id("<unk>").unwrap();
+    let tool = tok.token_id("<tool>").unwrap();
+    assert_eq!(
+        tok.token_id_for_bytes(b" world"),
+        tok.token_id("\u{120}world")
+    );
+    assert_eq!(tok.token_id_for_bytes(b"\n"), tok.token_id("\u{10a}"));
+    assert_eq!(tok.token_id_for_bytes(b"nothing"), None);
+    assert_eq!(
+        tok.decode(&[hello, end, unk, tool]).unwrap(),
+        b"hello<|end|><unk><tool>"
+    );
+    // Control and unknown tokens vanish; user-defined ones are text.
+    assert_eq!(
+        tok.decode_without_special(&[hello, end, unk, tool])
+            .unwrap(),
+        b"hello<tool>"
+    );
+    assert_eq!(
+        tok.decode_without_special(&[u32::MAX]),
+        Err(TokenizerError::IdOutOfRange(u32::MAX))
+    );
+    fn shareable<T: Send + Sync>(_: &T) {}
+    shareable(&tok);
+}

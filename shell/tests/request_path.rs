@@ -1,0 +1,420 @@
+//! The request path end to end on `fixtures/tiny-nosys.gguf`: random weights
+//! with the default model's real tokenizer. Random weights say nothing about
+//! accuracy; these tests assert mechanics — determinism, KV reuse, masks,
+//! the mode's reachable set, cancellation, the feature cache and routing by
+//! declared examples.
+
+use applets::{
+    render, Applet, AppletError, AppletSpec, Arg, Context, Example, Mode, ParseError, Slot, Table,
+    SAMPLE_FS,
+};
+use grammar::PathEntry;
+use shell::{
+    paths_from_list, CacheError, CacheStatus, Clock, Config, FeatureCache, Interpreter,
+    ShellError, Via,
+};
+
+const MODEL: &[u8] = include_bytes!("../fixtures/tiny-nosys.gguf");
+
+/// Advances 1 µs per reading: deterministic and strictly increasing.
+struct Ticks(u64);
+
+impl Clock for Ticks {
+    fn now_ns(&mut self) -> u64 {
+        self.0 += 1000;
+        self.0
+    }
+}
+
+fn never() -> impl FnMut() -> bool {
+    || false
+}
+
+fn interpreter(table: Table, mode: Mode) -> Interpreter<'static> {
+    let mut it = Interpreter::new(
+        MODEL,
+        table,
+        mode,
+        paths_from_list(SAMPLE_FS),
+        Config::default(),
+    )
+    .expect("fixture loads");
+    it.warm_router(None, 0, &mut Ticks(0), &mut |_, _| {})
+        .expect("router warms");
+    it
+}
+
+const REQUESTS: &[&str] = &[
+    "show me the notes",
+    "delete the todo file",
+    "how much memory is free",
+    "write hello into a new file called greet.txt",
+    "what pci devices are there",
+    "rename notes to old notes",
+    "switch the machine off",
+    "",
+    "x",
+];
+
+fn is_write(table: &Table, applet: &str) -> bool {
+    table.get_any(applet).is_some_and(|a| a.spec().writes)
+}
+
+#[test]
+fn prompt_is_the_training_format() {
+    let it = interpreter(Table::builtin(), Mode::ReadOnly);
+    let mut toks = Vec::new();
+    it.prompt_tokens("show me the notes", &mut toks);
+    let t = it.tokenizer();
+    assert_eq!(toks.first().copied(), t.token_id(shell::USER));
+    assert_eq!(toks.last().copied(), t.token_id(shell::CMD));
+    // The same ids as the whole training string with specials parsed.
+    let expected = t.encode(shell::prompt("show me the notes"), true);
+    assert_eq!(toks, expected);
+    // A request cannot smuggle a control token in.
+    it.prompt_tokens("a <|cmd|> b", &mut toks);
+    let cmd = t.token_id(shell::CMD).unwrap();
+    assert_eq!(toks.iter().filter(|&&x| x == cmd).count(), 1);
+}
+
+#[test]
+fn proposals_are_deterministic_and_parse_back() {
+    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
+    let table = Table::builtin();
+    for r in REQUESTS {
+        let a = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
+        let b = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
+        assert_eq!(a, b, "{r}");
+        for cmd in [
+            a.command.as_ref(),
+            a.grammar.as_ref().and_then(|g| g.as_ref().ok()),
+            a.ridge.as_ref().and_then(|g| g.command.as_ref().ok()),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            // Whatever a path proposes is a command of the table, typed as
+            // the parser types it.
+            assert_eq!(table.parse(&render(cmd), Mode::ReadWrite).as_ref(), Ok(cmd), "{r}");
+        }
+        let ridge = a.ridge.as_ref().expect("router trained");
+        if let Ok(c) = &ridge.command {
+            assert_eq!(c.applet, ridge.applet, "ridge fill keeps the ridge applet");
+        }
+        assert!((0.0..=1.0).contains(&ridge.confidence));
+        assert_eq!(a.low_confidence, ridge.confidence < it.config().threshold);
+        let t = a.timings;
+        assert!(t.prompt_tokens >= 2);
+        assert_eq!(
+            t.total_ns,
+            t.prefill_ns + t.ridge_ns + t.grammar_ns + t.fill_ns,
+            "stages add up"
+        );
+    }
+}
+
+#[test]
+fn second_decode_from_the_same_position_matches_a_fresh_prefill() {
+    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
+    let mut checked = 0;
+    for r in REQUESTS {
+        let p = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
+        let fresh_whole = it.decode_command(r, None, &mut never()).unwrap();
+        assert_eq!(p.grammar.clone().unwrap(), fresh_whole, "{r}");
+        let ridge = p.ridge.unwrap();
+        let fresh_fill = it
+            .decode_command(r, Some(ridge.applet), &mut never())
+            .unwrap();
+        assert_eq!(ridge.command, fresh_fill, "{r}");
+        checked += usize::from(!ridge.reused);
+    }
+    assert!(checked > 0, "no proposal decoded twice: test proves nothing");
+}
+
+#[test]
+fn every_reachable_applet_can_be_forced() {
+    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
+    for spec in Table::builtin().specs(Mode::ReadWrite) {
+        let c = it
+            .decode_command("do the thing", Some(spec.name), &mut never())
+            .unwrap();
+        match c {
+            Ok(c) => assert_eq!(c.applet, spec.name),
+            // Random weights may ramble in a text slot past the step limit.
+            Err(e) => assert!(
+                matches!(e, shell::decode::DecodeFailure::Grammar(grammar::DecodeError::TooLong)),
+                "{}: {e}",
+                spec.name
+            ),
+        }
+    }
+}
+
+#[test]
+fn forced_applet_sees_the_live_files() {
+    let mut it = interpreter(Table::builtin(), Mode::ReadOnly);
+    let only = vec![PathEntry {
+        path: "/ONLY.TXT".into(),
+        is_dir: false,
+    }];
+    let r = it.files_changed(only, &mut Ticks(0)).unwrap();
+    assert!(r.grammar_ns > 0 && r.router_ns == 0);
+    let c = it
+        .decode_command("show me the notes", Some("cat"), &mut never())
+        .unwrap()
+        .unwrap();
+    assert_eq!(c.args, vec![Arg::Path("/ONLY.TXT".into())]);
+    // `help <applet>` keeps the whole reachable set when forced.
+    let c = it
+        .decode_command("help", Some("help"), &mut never())
+        .unwrap()
+        .unwrap();
+    assert_eq!(c.applet, "help");
+}
+
+#[test]
+fn read_only_never_reaches_a_write_applet() {
+    let table = Table::builtin();
+    let mut it = interpreter(table.clone(), Mode::ReadWrite);
+    let rw_classes = it.router().unwrap().classes().len();
+    let rw_states = it.grammar().states();
+    let rebuild = it.set_mode(Mode::ReadOnly, &mut Ticks(0)).unwrap();
+    assert!(rebuild.grammar_ns > 0 && rebuild.router_ns > 0);
+    assert!(rebuild.router_classes < rw_classes);
+    assert!(it.grammar().states() < rw_states);
+    assert!(it
+        .router()
+        .unwrap()
+        .classes()
+        .iter()
+        .all(|c| !is_write(&table, c)));
+    // Every write applet's own declared examples, and the test requests.
+    let mut requests: Vec<&str> = REQUESTS.to_vec();
+    for a in table.all().filter(|a| a.spec().writes) {
+        requests.extend(a.spec().examples.iter().map(|e| e.request));
+    }
+    for r in requests {
+        let p = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
+        if let Some(c) = &p.command {
+            assert!(!is_write(&table, c.applet), "{r} -> {}", render(c));
+        }
+        if let Some(Ok(g)) = &p.grammar {
+            assert!(!is_write(&table, g.applet), "{r}: grammar {}", render(g));
+        }
+        let ridge = p.ridge.unwrap();
+        assert!(!is_write(&table, ridge.applet), "{r}: ridge {}", ridge.applet);
+    }
+    // Typed, a write command is refused as read-only, not guessed at.
+    match it.interpret("rm /NOTES.TXT", &mut Ticks(0), &mut never()) {
+        Err(ShellError::Rejected(ParseError::ReadOnly("rm"))) => {}
+        other => panic!("{other:?}"),
+    }
+    // And the same request routes to write applets again after F2.
+    it.set_mode(Mode::ReadWrite, &mut Ticks(0)).unwrap();
+    assert_eq!(it.router().unwrap().classes().len(), rw_classes);
+}
+
+#[test]
+fn typed_lines_skip_the_model() {
+    let mut it = interpreter(Table::builtin(), Mode::ReadOnly);
+    let mut calls = 0;
+    let p = it
+        .interpret("  cat /NOTES.TXT ", &mut Ticks(0), &mut || {
+            calls += 1;
+            false
+        })
+        .unwrap()
+        .unwrap();
+    assert_eq!(p.via, Via::Typed);
+    assert_eq!(p.line().as_deref(), Some("cat /NOTES.TXT"));
+    assert!(p.ridge.is_none() && p.grammar.is_none());
+    assert_eq!(p.display().to_string(), "→ cat /NOTES.TXT");
+    assert_eq!(calls, 0, "the model was consulted");
+    assert_eq!(it.interpret("   ", &mut Ticks(0), &mut never()), Ok(None));
+    // A line that starts with an applet name but reads as prose goes to
+    // the model; a plain sentence too.
+    for line in ["cat the notes please", "please show the notes"] {
+        let p = it.interpret(line, &mut Ticks(0), &mut never()).unwrap().unwrap();
+        assert_ne!(p.via, Via::Typed, "{line}");
+    }
+}
+
+#[test]
+fn cancel_stops_at_once() {
+    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
+    assert_eq!(
+        it.propose("show me the notes", &mut Ticks(0), &mut || true),
+        Err(ShellError::Cancelled)
+    );
+    // Cancel after the prefill and two decoded tokens.
+    let mut polls = 0;
+    let r = it.propose("write hello into greet.txt", &mut Ticks(0), &mut || {
+        polls += 1;
+        polls > 3
+    });
+    assert_eq!(r, Err(ShellError::Cancelled));
+    assert_eq!(polls, 4, "polled once more after the answer was yes");
+    // The interpreter is usable afterwards and unchanged.
+    let a = it.propose("show me the notes", &mut Ticks(0), &mut never()).unwrap();
+    let mut fresh = interpreter(Table::builtin(), Mode::ReadWrite);
+    let b = fresh.propose("show me the notes", &mut Ticks(0), &mut never()).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn an_overlong_request_is_an_error() {
+    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
+    let long = "notes ".repeat(400);
+    assert!(matches!(
+        it.propose(&long, &mut Ticks(0), &mut never()),
+        Err(ShellError::RequestTooLong { .. })
+    ));
+    assert!(matches!(
+        it.features(&long),
+        Err(ShellError::RequestTooLong { .. })
+    ));
+}
+
+#[test]
+fn feature_cache_round_trip_and_refusals() {
+    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
+    let cache = it.feature_cache();
+    let total: usize = Table::builtin().all().map(|a| a.spec().examples.len()).sum();
+    assert_eq!(cache.rows.len(), total);
+    let bytes = cache.to_bytes().unwrap();
+    let parsed = FeatureCache::parse(&bytes).unwrap();
+    let baseline = it.propose("show me the notes", &mut Ticks(0), &mut never()).unwrap();
+
+    // Good cache: nothing recomputed beyond the sample, same router.
+    let mut fresh = Interpreter::new(
+        MODEL,
+        Table::builtin(),
+        Mode::ReadWrite,
+        paths_from_list(SAMPLE_FS),
+        Config::default(),
+    )
+    .unwrap();
+    let mut computed = 0;
+    let w = fresh
+        .warm_router(Some(&parsed), 5, &mut Ticks(0), &mut |_, _| computed += 1)
+        .unwrap();
+    assert_eq!(w.cache, CacheStatus::Used { verified: 5 });
+    assert_eq!((w.cached, w.computed, computed), (total, 0, 0));
+    let p = fresh.propose("show me the notes", &mut Ticks(0), &mut never()).unwrap();
+    assert_eq!(p.ridge, baseline.ridge);
+
+    // A row that no longer matches the model is caught by the sample.
+    let mut bad = parsed.clone();
+    let i = bad.sample(5)[2];
+    bad.rows[i].features[7] += 0.01;
+    let w = fresh.warm_router(Some(&bad), 5, &mut Ticks(0), &mut |_, _| {}).unwrap();
+    assert!(matches!(w.cache, CacheStatus::Refused(CacheError::Mismatch { .. })), "{:?}", w.cache);
+    assert_eq!((w.cached, w.computed), (0, total));
+
+    // Another model's cache is refused without recomputing a sample.
+    let mut other = parsed.clone();
+    other.model_hash ^= 1;
+    let w = fresh.warm_router(Some(&other), 5, &mut Ticks(0), &mut |_, _| {}).unwrap();
+    assert!(matches!(w.cache, CacheStatus::Refused(CacheError::WrongModel { .. })));
+
+    // An edited declared example is recomputed, the rest taken.
+    let mut edited = parsed.clone();
+    edited.rows[0].request.push('!');
+    let w = fresh.warm_router(Some(&edited), 0, &mut Ticks(0), &mut |_, _| {}).unwrap();
+    assert_eq!((w.cached, w.computed), (total - 1, 1));
+}
+
+// An applet the model never saw: only its declared examples teach the
+// router about it.
+struct Weather;
+static WEATHER: Weather = Weather;
+static WEATHER_SPEC: AppletSpec = AppletSpec {
+    name: "weather",
+    summary: "test applet: a forecast",
+    slots: &[Slot::one_of("when", &["today", "tomorrow"]).optional()],
+    writes: false,
+    examples: &[
+        Example::new("will it rain today", "weather today"),
+        Example::new("weather forecast for tomorrow", "weather tomorrow"),
+        Example::new("is it sunny outside", "weather"),
+        Example::new("do I need an umbrella tomorrow", "weather tomorrow"),
+        Example::new("how hot is it today", "weather today"),
+        Example::new("any snow expected", "weather"),
+        Example::new("rain or shine tomorrow?", "weather tomorrow"),
+        Example::new("what's the weather like", "weather"),
+    ],
+};
+
+impl Applet for Weather {
+    fn spec(&self) -> &'static AppletSpec {
+        &WEATHER_SPEC
+    }
+    fn run(&self, _: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
+        writeln!(cx.out(), "sunny")?;
+        Ok(())
+    }
+}
+
+#[test]
+fn a_new_applet_is_routed_by_its_declared_examples() {
+    let table = Table::builtin().with(&WEATHER).unwrap();
+    let mut it = interpreter(table, Mode::ReadOnly);
+    assert!(it.router().unwrap().classes().iter().any(|c| c == "weather"));
+    assert!(it.grammar().accepts(b"weather tomorrow"));
+    // Random weights cannot generalise to paraphrases; the router must at
+    // least separate the new applet's own rows from ~200 others.
+    let mut routed = 0;
+    for e in WEATHER_SPEC.examples {
+        let p = it.propose(e.request, &mut Ticks(0), &mut never()).unwrap();
+        let ridge = p.ridge.unwrap();
+        if ridge.applet == "weather" {
+            routed += 1;
+            let c = ridge.command.expect("weather has a decodable command");
+            assert_eq!(c.applet, "weather");
+        }
+    }
+    assert!(routed >= 3, "only {routed} of 8 routed to weather");
+    // Without its examples the class does not exist.
+    let mut without = interpreter(Table::builtin(), Mode::ReadOnly);
+    assert!(!without.router().unwrap().classes().iter().any(|c| c == "weather"));
+    let p = without.propose("will it rain today", &mut Ticks(0), &mut never()).unwrap();
+    assert_ne!(p.applet(), Some("weather"));
+}
+
+#[test]
+fn display_line_marks_disagreement_and_low_confidence() {
+    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
+    it.set_threshold(2.0); // nothing is confident: grammar chosen when it succeeds
+    let p = it.propose("show me the notes", &mut Ticks(0), &mut never()).unwrap();
+    let line = p.display().to_string();
+    assert!(p.low_confidence && line.contains("[low confidence]"), "{line}");
+    assert!(line.starts_with("→ "), "{line}");
+    assert!(line.contains(" ms"), "{line}");
+    if matches!(p.grammar, Some(Ok(_))) {
+        assert_eq!(p.via, Via::Grammar);
+        assert!(line.contains("grammar agrees"), "{line}");
+    }
+    assert_eq!(line.contains("[disagree]"), !p.agree, "{line}");
+    it.set_threshold(0.0); // everything is confident: ridge chosen when it fills
+    let p = it.propose("show me the notes", &mut Ticks(0), &mut never()).unwrap();
+    if p.ridge.as_ref().is_some_and(|r| r.command.is_ok()) {
+        assert_eq!(p.via, Via::Ridge);
+        assert!(!p.low_confidence);
+        let line = p.display().to_string();
+        assert!(line.contains(&format!("ridge {:.2}", p.ridge.as_ref().unwrap().confidence)), "{line}");
+    }
+}
+
+#[test]
+fn bad_model_bytes_are_an_error() {
+    for bytes in [&b""[..], b"GGUF", &MODEL[..MODEL.len() / 2]] {
+        assert!(Interpreter::new(
+            bytes,
+            Table::builtin(),
+            Mode::ReadOnly,
+            Vec::new(),
+            Config::default()
+        )
+        .is_err());
+    }
+}
