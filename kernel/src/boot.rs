@@ -100,7 +100,11 @@ pub fn hhdm_offset() -> Option<u64> {
 pub fn rsdp_physical() -> Option<u64> {
     let addr = RSDP.get_response()?.address() as u64;
     let hhdm = hhdm_offset().unwrap_or(0);
-    Some(if hhdm != 0 && addr >= hhdm { addr - hhdm } else { addr })
+    Some(if hhdm != 0 && addr >= hhdm {
+        addr - hhdm
+    } else {
+        addr
+    })
 }
 
 /// The boot modules (the default model among them), in limine.conf order.
@@ -110,6 +114,7 @@ pub fn modules() -> &'static [&'static File] {
 
 /// The bytes of the first module whose cmdline equals `name` or whose path
 /// ends with `name` (e.g. `find_module("nosys.gguf")`).
+#[allow(dead_code, reason = "API for the model loader")]
 pub fn find_module(name: &str) -> Option<&'static [u8]> {
     let file = modules().iter().find(|m| {
         m.string().to_bytes() == name.as_bytes() || m.path().to_bytes().ends_with(name.as_bytes())
@@ -122,7 +127,9 @@ pub fn find_module(name: &str) -> Option<&'static [u8]> {
 /// Bootloader name and version, e.g. `("nosys-loader", "0.1.0")` or
 /// `("Limine", "8.7.0")`.
 pub fn bootloader() -> Option<(&'static str, &'static str)> {
-    BOOTLOADER_INFO.get_response().map(|r| (r.name(), r.version()))
+    BOOTLOADER_INFO
+        .get_response()
+        .map(|r| (r.name(), r.version()))
 }
 
 /// The kernel command line (limine.conf `cmdline:`), empty if none.
@@ -135,6 +142,7 @@ pub fn cmdline() -> &'static str {
 
 /// `true` if the command line contains `word` as a whole
 /// whitespace-separated word (e.g. `fault=pagefault`).
+#[allow(dead_code, reason = "API for kernel flags without a value")]
 pub fn cmdline_has(word: &str) -> bool {
     cmdline().split_ascii_whitespace().any(|w| w == word)
 }

@@ -125,7 +125,6 @@ impl TextConsole {
     }
 
     pub fn clear(&mut self) {
-        crate::memory::dbg_e9(format_args!("clear {:?} cols {} rows {}\n", self.fb, self.cols, self.rows));
         if self.fb.drawable() {
             let px = self.fb.encode(self.bg);
             for y in 0..self.fb.height {
@@ -247,7 +246,6 @@ static CONSOLE: Mutex<Option<TextConsole>> = Mutex::new(None);
 
 /// Takes the framebuffer for the boot console and clears it.
 pub fn init(fb: FbInfo) {
-    crate::memory::dbg_e9(format_args!("fbinfo {:?}\n", fb));
     let fb = *FB.call_once(|| fb);
     *CONSOLE.lock() = Some(TextConsole::new(fb, BOOT_FG, BOOT_BG));
 }

@@ -118,7 +118,6 @@ fn platform_init() {
         .iter()
         .filter(|e| e.entry_type == limine::memory_map::EntryType::USABLE)
         .map(|e| memory::Region { base: e.base, len: e.length });
-    for e in boot::memory_map() { memory::dbg_e9(format_args!("map {:#x} {:#x} {:?}\n", e.base, e.length, e.entry_type == limine::memory_map::EntryType::USABLE)); }
     let heap = memory::init(hhdm, usable);
     info!("memory: heap of {} MiB", heap >> 20);
     if let Some(fb) = boot::framebuffer() {

@@ -114,7 +114,6 @@ pub fn init(hhdm: u64, usable: impl Iterator<Item = Region>) -> usize {
             continue;
         }
         let len = (end - base) as usize;
-        dbg_e9(format_args!("heap region {:#x}..{:#x}\n", base, end));
         let virt = (hhdm + base) as *mut u8;
         // SAFETY: the loader reported [base, end) as usable RAM that nothing else owns, the HHDM
         // maps it at `virt`, and each region is claimed once.
@@ -305,16 +304,3 @@ pub fn map_physical(phys: u64, len: usize, caching: Caching) -> Result<*mut u8, 
     Ok((virt_base + (phys & page_mask)) as *mut u8)
 }
 
-// TEMP-DEBUG
-pub fn dbg_e9(args: core::fmt::Arguments<'_>) {
-    struct E9;
-    impl core::fmt::Write for E9 {
-        fn write_str(&mut self, s: &str) -> core::fmt::Result {
-            for b in s.bytes() {
-                unsafe { x86_64::instructions::port::Port::<u8>::new(0xe9).write(b) };
-            }
-            Ok(())
-        }
-    }
-    let _ = core::fmt::Write::write_fmt(&mut E9, args);
-}

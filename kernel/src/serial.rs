@@ -99,7 +99,10 @@ struct Ring {
 
 impl Ring {
     const fn new() -> Self {
-        Self { buf: [0; LOG_RING_SIZE], written: 0 }
+        Self {
+            buf: [0; LOG_RING_SIZE],
+            written: 0,
+        }
     }
 
     fn push(&mut self, bytes: &[u8]) {
@@ -236,7 +239,10 @@ impl log::Log for Logger {
     }
 
     fn log(&self, record: &log::Record) {
-        let mut line = Line { buf: [0; 512], len: 0 };
+        let mut line = Line {
+            buf: [0; 512],
+            len: 0,
+        };
         let _ = write!(line, "[{:5}] {}", record.level(), record.args());
         // Keep room for the newline even when the message was cut.
         line.len = line.len.min(line.buf.len() - 1);

@@ -80,7 +80,7 @@ impl Mutator {
     /// A position, most often inside the first `HEAD` bytes (header, metadata, tensor infos).
     fn pos(&mut self, len: usize) -> usize {
         const HEAD: usize = 6000;
-        if self.next() % 4 != 0 {
+        if !self.next().is_multiple_of(4) {
             self.below(len.min(HEAD))
         } else {
             self.below(len)

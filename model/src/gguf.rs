@@ -135,7 +135,7 @@ impl TensorType {
     }
     /// Bytes of a row of `n` elements, if `n` is a whole number of blocks.
     pub fn row_bytes(self, n: u64) -> Option<u64> {
-        if n % self.block_elems() != 0 {
+        if !n.is_multiple_of(self.block_elems()) {
             return None;
         }
         (n / self.block_elems()).checked_mul(self.block_bytes())

@@ -6,7 +6,7 @@
 //! parity fixtures can hold it to 1e-3.
 
 use crate::gguf::{Gguf, GgufError, TensorInfo, TensorType};
-use crate::ops::{self, ActScratch, Matrix, RopeStyle};
+use crate::ops::{self, ActScratch, Matrix, RopeStyle, Simd};
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
@@ -160,19 +160,19 @@ impl Config {
         if n_heads == 0 || n_heads > MAX_HEADS {
             return Err(ModelError::BadConfig("attention.head_count"));
         }
-        if n_kv_heads == 0 || n_heads % n_kv_heads != 0 {
+        if n_kv_heads == 0 || !n_heads.is_multiple_of(n_kv_heads) {
             return Err(ModelError::BadConfig("attention.head_count_kv"));
         }
         let head_dim = get("attention.key_length").unwrap_or((dim / n_heads) as u64) as usize;
         let head_dim_v = get("attention.value_length").unwrap_or(head_dim as u64) as usize;
-        if head_dim == 0 || head_dim % 2 != 0 || head_dim > MAX_DIM {
+        if head_dim == 0 || !head_dim.is_multiple_of(2) || head_dim > MAX_DIM {
             return Err(ModelError::BadConfig("attention.key_length"));
         }
         if head_dim_v == 0 || head_dim_v > MAX_DIM {
             return Err(ModelError::BadConfig("attention.value_length"));
         }
         let n_rot = get("rope.dimension_count").unwrap_or(head_dim as u64) as usize;
-        if n_rot == 0 || n_rot % 2 != 0 || n_rot > head_dim {
+        if n_rot == 0 || !n_rot.is_multiple_of(2) || n_rot > head_dim {
             return Err(ModelError::BadConfig("rope.dimension_count"));
         }
         let mut fkey = KeyBuf::new();
@@ -555,6 +555,7 @@ pub struct Transformer<'a> {
     pub weights: Weights<'a>,
     state: RunState,
     capture_layer: Option<usize>,
+    kernels: Simd,
     #[cfg(test)]
     pub(crate) switches: TestSwitches,
 }
@@ -582,6 +583,7 @@ impl<'a> Transformer<'a> {
             weights,
             state,
             capture_layer: None,
+            kernels: ops::simd(),
             #[cfg(test)]
             switches: TestSwitches::default(),
         })
@@ -642,6 +644,12 @@ impl<'a> Transformer<'a> {
         Ok(())
     }
 
+    /// Choose the kernel family (default: the best the CPU has; AVX2 is never run where CPUID
+    /// does not report it). Both give the same results to rounding.
+    pub fn set_kernels(&mut self, k: Simd) {
+        self.kernels = k;
+    }
+
     /// Final-norm hidden state (`dim`) of the last token processed by `forward`/`prefill*`.
     /// For the state at position p, process the sequence up to p.
     pub fn hidden(&self) -> &[f32] {
@@ -694,6 +702,7 @@ impl<'a> Transformer<'a> {
         let (q_dim, kv_dim, kv_dim_v, ao_dim, ff) =
             (c.q_dim(), c.kv_dim(), c.kv_dim_v(), c.att_out_dim(), c.ff);
         let gqa = c.n_heads / c.n_kv_heads;
+        let k = self.kernels;
         let scale = 1.0 / libm::sqrtf(hd as f32);
         #[allow(unused_mut)]
         let (mut rope_style, mut qk_norm) = (c.rope_style, c.qk_norm);
@@ -720,9 +729,9 @@ impl<'a> Transformer<'a> {
                 ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.attn_norm, c.norm_eps);
             }
             let xb = &s.xb[..n * dim];
-            ops::matmul(&mut s.q, &lw.wq, s.scratch.convert(lw.wq.ty, xb), n);
-            ops::matmul(&mut s.k, &lw.wk, s.scratch.convert(lw.wk.ty, xb), n);
-            ops::matmul(&mut s.v, &lw.wv, s.scratch.convert(lw.wv.ty, xb), n);
+            ops::matmul_on(k, &mut s.q, &lw.wq, s.scratch.convert(lw.wq.ty, xb), n);
+            ops::matmul_on(k, &mut s.k, &lw.wk, s.scratch.convert(lw.wk.ty, xb), n);
+            ops::matmul_on(k, &mut s.v, &lw.wv, s.scratch.convert(lw.wv.ty, xb), n);
 
             // Per-head QK-Norm (its own weights) BEFORE RoPE, then RoPE; store K and V.
             let cache_off = l * c.seq_len;
@@ -758,7 +767,7 @@ impl<'a> Transformer<'a> {
                     let att = &mut s.att[..=last];
                     for (p, a) in att.iter_mut().enumerate() {
                         let k0 = (cache_off + p) * kv_dim + kvh * hd;
-                        *a = ops::dot_f32(qh, &s.key_cache[k0..k0 + hd]) * scale;
+                        *a = ops::dot_f32_on(k, qh, &s.key_cache[k0..k0 + hd]) * scale;
                     }
                     ops::softmax(att);
                     let out = &mut s.xb2[t * ao_dim + h * hdv..t * ao_dim + (h + 1) * hdv];
@@ -772,7 +781,7 @@ impl<'a> Transformer<'a> {
 
             // Output projection and residual.
             let xb2 = &s.xb2[..n * ao_dim];
-            ops::matmul(&mut s.xb, &lw.wo, s.scratch.convert(lw.wo.ty, xb2), n);
+            ops::matmul_on(k, &mut s.xb, &lw.wo, s.scratch.convert(lw.wo.ty, xb2), n);
             for (x, &d) in s.x[..n * dim].iter_mut().zip(&s.xb[..n * dim]) {
                 *x += d;
             }
@@ -783,16 +792,24 @@ impl<'a> Transformer<'a> {
                 ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.ffn_norm, c.norm_eps);
             }
             let xb = &s.xb[..n * dim];
-            ops::matmul(
+            ops::matmul_on(
+                k,
                 &mut s.hb,
                 &lw.w_gate,
                 s.scratch.convert(lw.w_gate.ty, xb),
                 n,
             );
-            ops::matmul(&mut s.hb2, &lw.w_up, s.scratch.convert(lw.w_up.ty, xb), n);
+            ops::matmul_on(
+                k,
+                &mut s.hb2,
+                &lw.w_up,
+                s.scratch.convert(lw.w_up.ty, xb),
+                n,
+            );
             ops::swiglu(&mut s.hb[..n * ff], &s.hb2[..n * ff]);
             let hb = &s.hb[..n * ff];
-            ops::matmul(
+            ops::matmul_on(
+                k,
                 &mut s.xb,
                 &lw.w_down,
                 s.scratch.convert(lw.w_down.ty, hb),
@@ -814,14 +831,14 @@ impl<'a> Transformer<'a> {
                 ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], w.output_norm, c.norm_eps);
             }
             let xb = &s.xb[..n * dim];
-            ops::matmul(out, &w.output, s.scratch.convert(w.output.ty, xb), n);
+            ops::matmul_on(k, out, &w.output, s.scratch.convert(w.output.ty, xb), n);
             s.hidden.copy_from_slice(&s.xb[(n - 1) * dim..n * dim]);
         } else {
             let last = &s.x[(n - 1) * dim..n * dim];
             ops::rmsnorm(&mut s.hidden, last, w.output_norm, c.norm_eps);
             if output == Output::Logits {
                 let act = s.scratch.convert(w.output.ty, &s.hidden);
-                ops::matmul(&mut s.logits, &w.output, act, 1);
+                ops::matmul_on(k, &mut s.logits, &w.output, act, 1);
             }
         }
         Ok(())

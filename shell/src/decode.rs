@@ -130,16 +130,12 @@ fn keeps_applet(vocab: &Vocab, written: &[u8], name: &[u8], t: u32) -> bool {
     if t == vocab.end() {
         return written == name;
     }
-    vocab
-        .token_bytes(t)
-        .iter()
-        .enumerate()
-        .all(|(i, &b)| {
-            let at = written.len() + i;
-            match at.cmp(&name.len()) {
-                core::cmp::Ordering::Less => b == name[at],
-                core::cmp::Ordering::Equal => b == b' ',
-                core::cmp::Ordering::Greater => true,
-            }
-        })
+    vocab.token_bytes(t).iter().enumerate().all(|(i, &b)| {
+        let at = written.len() + i;
+        match at.cmp(&name.len()) {
+            core::cmp::Ordering::Less => b == name[at],
+            core::cmp::Ordering::Equal => b == b' ',
+            core::cmp::Ordering::Greater => true,
+        }
+    })
 }

@@ -76,9 +76,14 @@ pub enum CacheError {
     /// A class or request is not UTF-8, or a string is too long to store.
     BadString,
     /// A feature value is NaN or infinite.
-    NonFinite { row: usize },
+    NonFinite {
+        row: usize,
+    },
     /// Written for another model file.
-    WrongModel { cache: u64, model: u64 },
+    WrongModel {
+        cache: u64,
+        model: u64,
+    },
     /// Written for another feature (layer) or width.
     WrongFeature {
         cache: (u32, usize),
@@ -133,7 +138,10 @@ struct Reader<'a> {
 impl<'a> Reader<'a> {
     fn take(&mut self, n: usize, what: &'static str) -> Result<&'a [u8], CacheError> {
         let end = self.at.checked_add(n).ok_or(CacheError::Truncated(what))?;
-        let s = self.bytes.get(self.at..end).ok_or(CacheError::Truncated(what))?;
+        let s = self
+            .bytes
+            .get(self.at..end)
+            .ok_or(CacheError::Truncated(what))?;
         self.at = end;
         Ok(s)
     }
@@ -176,7 +184,10 @@ impl FeatureCache {
         if version != VERSION {
             return Err(CacheError::UnsupportedVersion(version));
         }
-        let body_end = bytes.len().checked_sub(8).ok_or(CacheError::Truncated("checksum"))?;
+        let body_end = bytes
+            .len()
+            .checked_sub(8)
+            .ok_or(CacheError::Truncated("checksum"))?;
         let model_hash = r.u64("header")?;
         let feature = r.u32("header")?;
         let dim = r.u32("header")? as usize;
@@ -357,7 +368,10 @@ mod tests {
         for i in 0..bytes.len() {
             let mut b = bytes.clone();
             b[i] ^= 0x40;
-            assert!(FeatureCache::parse(&b).is_err(), "byte {i} flipped was accepted");
+            assert!(
+                FeatureCache::parse(&b).is_err(),
+                "byte {i} flipped was accepted"
+            );
         }
     }
 
@@ -365,7 +379,10 @@ mod tests {
     fn every_truncation_is_refused_without_panic() {
         let bytes = cache().to_bytes().unwrap();
         for n in 0..bytes.len() {
-            assert!(FeatureCache::parse(&bytes[..n]).is_err(), "prefix {n} accepted");
+            assert!(
+                FeatureCache::parse(&bytes[..n]).is_err(),
+                "prefix {n} accepted"
+            );
         }
         let mut long = bytes.clone();
         long.push(0);

@@ -80,7 +80,10 @@ pub enum LoadError {
     /// The vocabulary lacks a token the prompt format needs.
     MissingToken(&'static str),
     /// The tokenizer has more tokens than the model's output.
-    VocabMismatch { tokenizer: usize, model: usize },
+    VocabMismatch {
+        tokenizer: usize,
+        model: usize,
+    },
     Grammar(BuildError),
 }
 
@@ -111,7 +114,10 @@ pub enum ShellError {
     /// `should_cancel` returned true.
     Cancelled,
     /// The prompt and the longest command do not fit the KV cache.
-    RequestTooLong { tokens: usize, max: usize },
+    RequestTooLong {
+        tokens: usize,
+        max: usize,
+    },
     Model(ModelError),
     Grammar(BuildError),
 }
@@ -269,7 +275,13 @@ impl<'m> Interpreter<'m> {
         let hash = model_hash(gguf);
         let g = Gguf::parse(gguf).map_err(LoadError::Gguf)?;
         let tokenizer = Tokenizer::from_gguf(&g).map_err(LoadError::Tokenizer)?;
-        let mut model = Transformer::new(&g, Some(config.max_seq)).map_err(LoadError::Model)?;
+        // Positions past the trained context would be out of distribution.
+        let trained = g
+            .architecture()
+            .and_then(|a| g.get_u64(&alloc::format!("{a}.context_length")))
+            .map_or(config.max_seq, |c| c as usize);
+        let max_seq = config.max_seq.min(trained).max(1);
+        let mut model = Transformer::new(&g, Some(max_seq)).map_err(LoadError::Model)?;
         if let Feature::Layer(l) = config.feature {
             model.set_capture_layer(Some(l)).map_err(LoadError::Model)?;
         }
@@ -613,7 +625,8 @@ impl<'m> Interpreter<'m> {
 
     fn rebuild_grammar(&mut self, mode: Mode, clock: &mut dyn Clock) -> Result<u64, ShellError> {
         let t0 = clock.now_ns();
-        let mut g = Grammar::build(&self.table.specs(mode), &self.paths).map_err(ShellError::Grammar)?;
+        let mut g =
+            Grammar::build(&self.table.specs(mode), &self.paths).map_err(ShellError::Grammar)?;
         g.warm(&self.vocab);
         self.grammar = g;
         Ok(clock.now_ns().saturating_sub(t0))
@@ -706,8 +719,12 @@ impl<'m> Interpreter<'m> {
         let t1 = clock.now_ns();
         t.prefill_ns = t1 - start;
         // Decoding overwrites the model's hidden state: keep the feature.
+        let feature = match self.config.feature {
+            Feature::FinalNorm => self.model.hidden(),
+            Feature::Layer(_) => self.model.layer_hidden(),
+        };
         self.last_features.clear();
-        self.last_features.extend_from_slice(self.feature_slice());
+        self.last_features.extend_from_slice(feature);
 
         // Ridge: one matrix-vector product on the prefill's hidden state.
         let guess = match &self.router {

@@ -10,8 +10,8 @@ use applets::{
 };
 use grammar::PathEntry;
 use shell::{
-    paths_from_list, CacheError, CacheStatus, Clock, Config, FeatureCache, Interpreter,
-    ShellError, Via,
+    paths_from_list, CacheError, CacheStatus, Clock, Config, FeatureCache, Interpreter, ShellError,
+    Via,
 };
 
 const MODEL: &[u8] = include_bytes!("../fixtures/tiny-nosys.gguf");
@@ -95,7 +95,11 @@ fn proposals_are_deterministic_and_parse_back() {
         {
             // Whatever a path proposes is a command of the table, typed as
             // the parser types it.
-            assert_eq!(table.parse(&render(cmd), Mode::ReadWrite).as_ref(), Ok(cmd), "{r}");
+            assert_eq!(
+                table.parse(&render(cmd), Mode::ReadWrite).as_ref(),
+                Ok(cmd),
+                "{r}"
+            );
         }
         let ridge = a.ridge.as_ref().expect("router trained");
         if let Ok(c) = &ridge.command {
@@ -128,7 +132,10 @@ fn second_decode_from_the_same_position_matches_a_fresh_prefill() {
         assert_eq!(ridge.command, fresh_fill, "{r}");
         checked += usize::from(!ridge.reused);
     }
-    assert!(checked > 0, "no proposal decoded twice: test proves nothing");
+    assert!(
+        checked > 0,
+        "no proposal decoded twice: test proves nothing"
+    );
 }
 
 #[test]
@@ -142,7 +149,10 @@ fn every_reachable_applet_can_be_forced() {
             Ok(c) => assert_eq!(c.applet, spec.name),
             // Random weights may ramble in a text slot past the step limit.
             Err(e) => assert!(
-                matches!(e, shell::decode::DecodeFailure::Grammar(grammar::DecodeError::TooLong)),
+                matches!(
+                    e,
+                    shell::decode::DecodeFailure::Grammar(grammar::DecodeError::TooLong)
+                ),
                 "{}: {e}",
                 spec.name
             ),
@@ -202,7 +212,11 @@ fn read_only_never_reaches_a_write_applet() {
             assert!(!is_write(&table, g.applet), "{r}: grammar {}", render(g));
         }
         let ridge = p.ridge.unwrap();
-        assert!(!is_write(&table, ridge.applet), "{r}: ridge {}", ridge.applet);
+        assert!(
+            !is_write(&table, ridge.applet),
+            "{r}: ridge {}",
+            ridge.applet
+        );
     }
     // Typed, a write command is refused as read-only, not guessed at.
     match it.interpret("rm /NOTES.TXT", &mut Ticks(0), &mut never()) {
@@ -234,7 +248,10 @@ fn typed_lines_skip_the_model() {
     // A line that starts with an applet name but reads as prose goes to
     // the model; a plain sentence too.
     for line in ["cat the notes please", "please show the notes"] {
-        let p = it.interpret(line, &mut Ticks(0), &mut never()).unwrap().unwrap();
+        let p = it
+            .interpret(line, &mut Ticks(0), &mut never())
+            .unwrap()
+            .unwrap();
         assert_ne!(p.via, Via::Typed, "{line}");
     }
 }
@@ -255,9 +272,13 @@ fn cancel_stops_at_once() {
     assert_eq!(r, Err(ShellError::Cancelled));
     assert_eq!(polls, 4, "polled once more after the answer was yes");
     // The interpreter is usable afterwards and unchanged.
-    let a = it.propose("show me the notes", &mut Ticks(0), &mut never()).unwrap();
+    let a = it
+        .propose("show me the notes", &mut Ticks(0), &mut never())
+        .unwrap();
     let mut fresh = interpreter(Table::builtin(), Mode::ReadWrite);
-    let b = fresh.propose("show me the notes", &mut Ticks(0), &mut never()).unwrap();
+    let b = fresh
+        .propose("show me the notes", &mut Ticks(0), &mut never())
+        .unwrap();
     assert_eq!(a, b);
 }
 
@@ -279,11 +300,16 @@ fn an_overlong_request_is_an_error() {
 fn feature_cache_round_trip_and_refusals() {
     let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
     let cache = it.feature_cache();
-    let total: usize = Table::builtin().all().map(|a| a.spec().examples.len()).sum();
+    let total: usize = Table::builtin()
+        .all()
+        .map(|a| a.spec().examples.len())
+        .sum();
     assert_eq!(cache.rows.len(), total);
     let bytes = cache.to_bytes().unwrap();
     let parsed = FeatureCache::parse(&bytes).unwrap();
-    let baseline = it.propose("show me the notes", &mut Ticks(0), &mut never()).unwrap();
+    let baseline = it
+        .propose("show me the notes", &mut Ticks(0), &mut never())
+        .unwrap();
 
     // Good cache: nothing recomputed beyond the sample, same router.
     let mut fresh = Interpreter::new(
@@ -300,27 +326,42 @@ fn feature_cache_round_trip_and_refusals() {
         .unwrap();
     assert_eq!(w.cache, CacheStatus::Used { verified: 5 });
     assert_eq!((w.cached, w.computed, computed), (total, 0, 0));
-    let p = fresh.propose("show me the notes", &mut Ticks(0), &mut never()).unwrap();
+    let p = fresh
+        .propose("show me the notes", &mut Ticks(0), &mut never())
+        .unwrap();
     assert_eq!(p.ridge, baseline.ridge);
 
     // A row that no longer matches the model is caught by the sample.
     let mut bad = parsed.clone();
     let i = bad.sample(5)[2];
     bad.rows[i].features[7] += 0.01;
-    let w = fresh.warm_router(Some(&bad), 5, &mut Ticks(0), &mut |_, _| {}).unwrap();
-    assert!(matches!(w.cache, CacheStatus::Refused(CacheError::Mismatch { .. })), "{:?}", w.cache);
+    let w = fresh
+        .warm_router(Some(&bad), 5, &mut Ticks(0), &mut |_, _| {})
+        .unwrap();
+    assert!(
+        matches!(w.cache, CacheStatus::Refused(CacheError::Mismatch { .. })),
+        "{:?}",
+        w.cache
+    );
     assert_eq!((w.cached, w.computed), (0, total));
 
     // Another model's cache is refused without recomputing a sample.
     let mut other = parsed.clone();
     other.model_hash ^= 1;
-    let w = fresh.warm_router(Some(&other), 5, &mut Ticks(0), &mut |_, _| {}).unwrap();
-    assert!(matches!(w.cache, CacheStatus::Refused(CacheError::WrongModel { .. })));
+    let w = fresh
+        .warm_router(Some(&other), 5, &mut Ticks(0), &mut |_, _| {})
+        .unwrap();
+    assert!(matches!(
+        w.cache,
+        CacheStatus::Refused(CacheError::WrongModel { .. })
+    ));
 
     // An edited declared example is recomputed, the rest taken.
     let mut edited = parsed.clone();
     edited.rows[0].request.push('!');
-    let w = fresh.warm_router(Some(&edited), 0, &mut Ticks(0), &mut |_, _| {}).unwrap();
+    let w = fresh
+        .warm_router(Some(&edited), 0, &mut Ticks(0), &mut |_, _| {})
+        .unwrap();
     assert_eq!((w.cached, w.computed), (total - 1, 1));
 }
 
@@ -359,7 +400,12 @@ impl Applet for Weather {
 fn a_new_applet_is_routed_by_its_declared_examples() {
     let table = Table::builtin().with(&WEATHER).unwrap();
     let mut it = interpreter(table, Mode::ReadOnly);
-    assert!(it.router().unwrap().classes().iter().any(|c| c == "weather"));
+    assert!(it
+        .router()
+        .unwrap()
+        .classes()
+        .iter()
+        .any(|c| c == "weather"));
     assert!(it.grammar().accepts(b"weather tomorrow"));
     // Random weights cannot generalise to paraphrases; the router must at
     // least separate the new applet's own rows from ~200 others.
@@ -376,8 +422,15 @@ fn a_new_applet_is_routed_by_its_declared_examples() {
     assert!(routed >= 3, "only {routed} of 8 routed to weather");
     // Without its examples the class does not exist.
     let mut without = interpreter(Table::builtin(), Mode::ReadOnly);
-    assert!(!without.router().unwrap().classes().iter().any(|c| c == "weather"));
-    let p = without.propose("will it rain today", &mut Ticks(0), &mut never()).unwrap();
+    assert!(!without
+        .router()
+        .unwrap()
+        .classes()
+        .iter()
+        .any(|c| c == "weather"));
+    let p = without
+        .propose("will it rain today", &mut Ticks(0), &mut never())
+        .unwrap();
     assert_ne!(p.applet(), Some("weather"));
 }
 
@@ -385,9 +438,14 @@ fn a_new_applet_is_routed_by_its_declared_examples() {
 fn display_line_marks_disagreement_and_low_confidence() {
     let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
     it.set_threshold(2.0); // nothing is confident: grammar chosen when it succeeds
-    let p = it.propose("show me the notes", &mut Ticks(0), &mut never()).unwrap();
+    let p = it
+        .propose("show me the notes", &mut Ticks(0), &mut never())
+        .unwrap();
     let line = p.display().to_string();
-    assert!(p.low_confidence && line.contains("[low confidence]"), "{line}");
+    assert!(
+        p.low_confidence && line.contains("[low confidence]"),
+        "{line}"
+    );
     assert!(line.starts_with("→ "), "{line}");
     assert!(line.contains(" ms"), "{line}");
     if matches!(p.grammar, Some(Ok(_))) {
@@ -396,12 +454,20 @@ fn display_line_marks_disagreement_and_low_confidence() {
     }
     assert_eq!(line.contains("[disagree]"), !p.agree, "{line}");
     it.set_threshold(0.0); // everything is confident: ridge chosen when it fills
-    let p = it.propose("show me the notes", &mut Ticks(0), &mut never()).unwrap();
+    let p = it
+        .propose("show me the notes", &mut Ticks(0), &mut never())
+        .unwrap();
     if p.ridge.as_ref().is_some_and(|r| r.command.is_ok()) {
         assert_eq!(p.via, Via::Ridge);
         assert!(!p.low_confidence);
         let line = p.display().to_string();
-        assert!(line.contains(&format!("ridge {:.2}", p.ridge.as_ref().unwrap().confidence)), "{line}");
+        assert!(
+            line.contains(&format!(
+                "ridge {:.2}",
+                p.ridge.as_ref().unwrap().confidence
+            )),
+            "{line}"
+        );
     }
 }
 

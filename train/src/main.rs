@@ -218,8 +218,20 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
         }
         let seqs: Vec<&Seq> = order[cursor..cursor + hp.batch].iter().map(|&i| &train_seqs[i]).collect();
         cursor += hp.batch;
+        let t0 = Instant::now();
         let loss = loss_of(&m, &seqs, pad, &dev)?;
-        opt.backward_step(&loss)?;
+        let t1 = Instant::now();
+        let grads = loss.backward()?;
+        let t2 = Instant::now();
+        opt.step(&grads)?;
+        if std::env::var("NOSYS_PROFILE").is_ok() {
+            eprintln!(
+                "step {step}: forward {:.2}s backward {:.2}s update {:.2}s",
+                (t1 - t0).as_secs_f64(),
+                (t2 - t1).as_secs_f64(),
+                t2.elapsed().as_secs_f64()
+            );
+        }
         running += loss.to_scalar::<f32>()?;
         running_n += 1;
         if step % hp.eval_every == 0 || step == hp.steps {

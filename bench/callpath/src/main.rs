@@ -629,3 +629,58 @@ fn main() {
         std::process::exit(1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(json: &str) -> ToolResult {
+        let table = Table::builtin();
+        let mut m = machine();
+        serde_json::from_slice(&serve_json(&table, json.as_bytes(), &mut m)).unwrap()
+    }
+
+    #[test]
+    fn json_tool_call_returns_the_file() {
+        let wire = serde_json::to_string(&request()).unwrap();
+        assert_eq!(wire, r#"{"tool":"cat","args":{"file":"/NOTES.TXT"}}"#);
+        let r = call(&wire);
+        assert!(r.ok, "{}", r.output);
+        assert_eq!(r.output.as_bytes(), NOTES);
+    }
+
+    #[test]
+    fn paths_are_normalised_like_typed_ones() {
+        let r = call(r#"{"tool":"cat","args":{"file":"notes.txt"}}"#);
+        assert!(r.ok, "{}", r.output);
+        assert_eq!(r.output.as_bytes(), NOTES);
+    }
+
+    #[test]
+    fn bad_requests_are_errors_not_panics() {
+        let r = call(r#"{"tool":"cat","args":{}}"#);
+        assert!(!r.ok);
+        assert!(r.output.contains("argument file"), "{}", r.output);
+        let r = call(r#"{"tool":"cat","args":{"file":"/NOPE.TXT"}}"#);
+        assert!(!r.ok);
+        assert!(r.output.contains("/NOPE.TXT"), "{}", r.output);
+        let r = call(r#"{"tool":"cat","args":{"file":7}}"#);
+        assert!(!r.ok);
+        let r = call("{not json");
+        assert!(!r.ok);
+        assert!(r.output.starts_with("bad request"), "{}", r.output);
+    }
+
+    #[test]
+    fn write_applets_are_not_tools_in_read_only_mode() {
+        let r = call(r#"{"tool":"rm","args":{"path":"/NOTES.TXT"}}"#);
+        assert!(!r.ok);
+        assert_eq!(r.output, "no tool named rm");
+    }
+
+    #[test]
+    fn spread_takes_percentiles_of_sorted_values() {
+        let s = spread((1..=11).rev().map(f64::from).collect());
+        assert_eq!((s.p10, s.median, s.p90), (2.0, 6.0, 10.0));
+    }
+}

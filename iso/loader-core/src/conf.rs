@@ -73,7 +73,10 @@ impl fmt::Display for ConfError {
                 write!(f, "line {line}: entry option before any `/entry` line")
             }
             Self::CmdlineWithoutModule { line } => {
-                write!(f, "line {line}: module_cmdline without a module_path before it")
+                write!(
+                    f,
+                    "line {line}: module_cmdline without a module_path before it"
+                )
             }
             Self::UnsupportedUri { line } => {
                 write!(f, "line {line}: only boot():/path URIs are supported")
@@ -106,7 +109,10 @@ pub fn parse(text: &str) -> Result<Config, ConfError> {
         }
         if let Some(name) = content.strip_prefix('/') {
             let name = name.trim_start_matches('/').trim_start_matches('+').trim();
-            conf.entries.push(Entry { name: name.into(), ..Entry::default() });
+            conf.entries.push(Entry {
+                name: name.into(),
+                ..Entry::default()
+            });
             continue;
         }
         let (key, value) = content.split_once(':').ok_or(ConfError::Syntax { line })?;
@@ -120,16 +126,23 @@ pub fn parse(text: &str) -> Result<Config, ConfError> {
         if !is_entry_key(&key) {
             continue;
         }
-        let entry = conf.entries.last_mut().ok_or(ConfError::KeyOutsideEntry { line })?;
+        let entry = conf
+            .entries
+            .last_mut()
+            .ok_or(ConfError::KeyOutsideEntry { line })?;
         match key.as_str() {
             "protocol" => entry.protocol = value.to_ascii_lowercase(),
             "path" | "kernel_path" => entry.kernel_path = Some(boot_path(value, line)?),
             "cmdline" | "kernel_cmdline" => entry.cmdline = value.into(),
-            "module_path" => entry
-                .modules
-                .push(Module { path: boot_path(value, line)?, cmdline: String::new() }),
+            "module_path" => entry.modules.push(Module {
+                path: boot_path(value, line)?,
+                cmdline: String::new(),
+            }),
             "module_cmdline" | "module_string" => {
-                let m = entry.modules.last_mut().ok_or(ConfError::CmdlineWithoutModule { line })?;
+                let m = entry
+                    .modules
+                    .last_mut()
+                    .ok_or(ConfError::CmdlineWithoutModule { line })?;
                 m.cmdline = value.into();
             }
             "resolution" => entry.resolution = Some(resolution(value, line)?),
@@ -156,8 +169,12 @@ fn is_entry_key(key: &str) -> bool {
 
 /// `boot():/a/b#hash` -> `/a/b`.
 fn boot_path(value: &str, line: usize) -> Result<String, ConfError> {
-    let rest = value.strip_prefix("boot(").ok_or(ConfError::UnsupportedUri { line })?;
-    let (partition, path) = rest.split_once("):").ok_or(ConfError::UnsupportedUri { line })?;
+    let rest = value
+        .strip_prefix("boot(")
+        .ok_or(ConfError::UnsupportedUri { line })?;
+    let (partition, path) = rest
+        .split_once("):")
+        .ok_or(ConfError::UnsupportedUri { line })?;
     if !partition.chars().all(|c| c.is_ascii_digit()) {
         return Err(ConfError::UnsupportedUri { line });
     }
@@ -209,8 +226,14 @@ timeout: 0
         assert_eq!(
             e.modules,
             [
-                Module { path: "/boot/nosys.gguf".into(), cmdline: "model".into() },
-                Module { path: "/boot/extra.bin".into(), cmdline: String::new() },
+                Module {
+                    path: "/boot/nosys.gguf".into(),
+                    cmdline: "model".into()
+                },
+                Module {
+                    path: "/boot/extra.bin".into(),
+                    cmdline: String::new()
+                },
             ]
         );
     }
@@ -245,17 +268,38 @@ timeout: 0
 
     #[test]
     fn rejects_what_it_cannot_honour() {
-        assert_eq!(parse("/e\npath: hdd(1:1):/k\n"), Err(ConfError::UnsupportedUri { line: 2 }));
-        assert_eq!(parse("/e\npath: /k\n"), Err(ConfError::UnsupportedUri { line: 2 }));
-        assert_eq!(parse("protocol: limine\n"), Err(ConfError::KeyOutsideEntry { line: 1 }));
-        assert_eq!(parse("/e\njust words\n"), Err(ConfError::Syntax { line: 2 }));
+        assert_eq!(
+            parse("/e\npath: hdd(1:1):/k\n"),
+            Err(ConfError::UnsupportedUri { line: 2 })
+        );
+        assert_eq!(
+            parse("/e\npath: /k\n"),
+            Err(ConfError::UnsupportedUri { line: 2 })
+        );
+        assert_eq!(
+            parse("protocol: limine\n"),
+            Err(ConfError::KeyOutsideEntry { line: 1 })
+        );
+        assert_eq!(
+            parse("/e\njust words\n"),
+            Err(ConfError::Syntax { line: 2 })
+        );
         assert_eq!(
             parse("/e\nmodule_cmdline: x\n"),
             Err(ConfError::CmdlineWithoutModule { line: 2 })
         );
-        assert_eq!(parse("timeout: soon\n"), Err(ConfError::BadValue { line: 1 }));
-        assert_eq!(parse("/e\nresolution: 0x5\n"), Err(ConfError::BadValue { line: 2 }));
-        assert_eq!(parse("/e\nprotocol: linux\n").unwrap().boot_entry(), Err(ConfError::NoLimineEntry));
+        assert_eq!(
+            parse("timeout: soon\n"),
+            Err(ConfError::BadValue { line: 1 })
+        );
+        assert_eq!(
+            parse("/e\nresolution: 0x5\n"),
+            Err(ConfError::BadValue { line: 2 })
+        );
+        assert_eq!(
+            parse("/e\nprotocol: linux\n").unwrap().boot_entry(),
+            Err(ConfError::NoLimineEntry)
+        );
     }
 
     #[test]

@@ -47,7 +47,10 @@ impl fmt::Display for KernelError {
             Self::Relocatable => write!(f, "relocatable (PIE) kernels are not supported"),
             Self::NoSegments => write!(f, "no loadable segments"),
             Self::BadAddress { vaddr } => {
-                write!(f, "segment at {vaddr:#x} is below {MIN_KERNEL_BASE:#x} or wraps")
+                write!(
+                    f,
+                    "segment at {vaddr:#x} is below {MIN_KERNEL_BASE:#x} or wraps"
+                )
             }
             Self::Truncated { vaddr } => write!(f, "segment at {vaddr:#x} lies outside the file"),
             Self::BadEntry { entry } => {
@@ -99,7 +102,9 @@ pub fn layout(file: &[u8]) -> Result<Layout, KernelError> {
             continue;
         }
         let vaddr = ph.p_vaddr;
-        let end = vaddr.checked_add(ph.p_memsz).ok_or(KernelError::BadAddress { vaddr })?;
+        let end = vaddr
+            .checked_add(ph.p_memsz)
+            .ok_or(KernelError::BadAddress { vaddr })?;
         if vaddr < MIN_KERNEL_BASE || end > u64::MAX - PAGE_SIZE {
             return Err(KernelError::BadAddress { vaddr });
         }
@@ -116,13 +121,29 @@ pub fn layout(file: &[u8]) -> Result<Layout, KernelError> {
             executable: ph.p_flags & abi::PF_X != 0,
         });
     }
-    let base = loads.iter().map(|l| align_down(l.vaddr, PAGE_SIZE)).min().ok_or(KernelError::NoSegments)?;
-    let end = loads.iter().map(|l| align_up(l.vaddr + l.memsz, PAGE_SIZE)).max().unwrap_or(base);
+    let base = loads
+        .iter()
+        .map(|l| align_down(l.vaddr, PAGE_SIZE))
+        .min()
+        .ok_or(KernelError::NoSegments)?;
+    let end = loads
+        .iter()
+        .map(|l| align_up(l.vaddr + l.memsz, PAGE_SIZE))
+        .max()
+        .unwrap_or(base);
     let entry = h.e_entry;
-    if !loads.iter().any(|l| l.executable && (l.vaddr..l.vaddr + l.memsz).contains(&entry)) {
+    if !loads
+        .iter()
+        .any(|l| l.executable && (l.vaddr..l.vaddr + l.memsz).contains(&entry))
+    {
         return Err(KernelError::BadEntry { entry });
     }
-    Ok(Layout { entry, base, size: end - base, loads })
+    Ok(Layout {
+        entry,
+        base,
+        size: end - base,
+        loads,
+    })
 }
 
 impl Layout {
@@ -160,7 +181,12 @@ impl Layout {
             let off = i as u64 * PAGE_SIZE;
             match out.last_mut() {
                 Some(s) if s.access == a && s.virt + s.len == self.base + off => s.len += PAGE_SIZE,
-                _ => out.push(Segment { virt: self.base + off, phys: phys + off, len: PAGE_SIZE, access: a }),
+                _ => out.push(Segment {
+                    virt: self.base + off,
+                    phys: phys + off,
+                    len: PAGE_SIZE,
+                    access: a,
+                }),
             }
         }
         out
@@ -201,8 +227,22 @@ pub(crate) mod tests {
                 f.extend_from_slice(&v.to_le_bytes());
             }
         };
-        ph(&mut f, 5, text_off, base, text.len() as u64, text.len() as u64);
-        ph(&mut f, 6, data_off, base + 0x2000, data.len() as u64, data.len() as u64 + bss);
+        ph(
+            &mut f,
+            5,
+            text_off,
+            base,
+            text.len() as u64,
+            text.len() as u64,
+        );
+        ph(
+            &mut f,
+            6,
+            data_off,
+            base + 0x2000,
+            data.len() as u64,
+            data.len() as u64 + bss,
+        );
         f.resize(text_off as usize, 0);
         f.extend_from_slice(text);
         f.resize(data_off as usize, 0);
@@ -226,22 +266,46 @@ pub(crate) mod tests {
         assert_eq!(&image[0x2000..0x2004], b"DATA");
         assert!(image[0x2004..].iter().all(|&b| b == 0));
 
-        let rx = Access { writable: false, executable: true, write_combining: false };
-        let rw = Access { writable: true, executable: false, write_combining: false };
+        let rx = Access {
+            writable: false,
+            executable: true,
+            write_combining: false,
+        };
+        let rw = Access {
+            writable: true,
+            executable: false,
+            write_combining: false,
+        };
         assert_eq!(
             l.segments(0x40_0000),
             [
-                Segment { virt: MIN_KERNEL_BASE, phys: 0x40_0000, len: 0x1000, access: rx },
-                Segment { virt: MIN_KERNEL_BASE + 0x2000, phys: 0x40_2000, len: 0x2000, access: rw },
+                Segment {
+                    virt: MIN_KERNEL_BASE,
+                    phys: 0x40_0000,
+                    len: 0x1000,
+                    access: rx
+                },
+                Segment {
+                    virt: MIN_KERNEL_BASE + 0x2000,
+                    phys: 0x40_2000,
+                    len: 0x2000,
+                    access: rw
+                },
             ]
         );
     }
 
     #[test]
     fn rejects_bad_kernels() {
-        assert_eq!(layout(b"not an elf at all, clearly not"), Err(KernelError::Parse));
+        assert_eq!(
+            layout(b"not an elf at all, clearly not"),
+            Err(KernelError::Parse)
+        );
         let low = tiny_elf(0x40_0000, &[0x90; 0x20], b"", 0);
-        assert_eq!(layout(&low), Err(KernelError::BadAddress { vaddr: 0x40_0000 }));
+        assert_eq!(
+            layout(&low),
+            Err(KernelError::BadAddress { vaddr: 0x40_0000 })
+        );
 
         let mut pie = tiny_elf(MIN_KERNEL_BASE, &[0x90; 0x20], b"", 0);
         pie[16] = 3; // ET_DYN
@@ -253,10 +317,20 @@ pub(crate) mod tests {
 
         let mut cut = tiny_elf(MIN_KERNEL_BASE, &[0x90; 0x20], b"DATA", 0);
         cut.truncate(0x2002);
-        assert_eq!(layout(&cut), Err(KernelError::Truncated { vaddr: MIN_KERNEL_BASE + 0x2000 }));
+        assert_eq!(
+            layout(&cut),
+            Err(KernelError::Truncated {
+                vaddr: MIN_KERNEL_BASE + 0x2000
+            })
+        );
 
         // Entry point outside the text segment.
         let short = tiny_elf(MIN_KERNEL_BASE, &[0x90; 8], b"", 0);
-        assert_eq!(layout(&short), Err(KernelError::BadEntry { entry: MIN_KERNEL_BASE + 0x10 }));
+        assert_eq!(
+            layout(&short),
+            Err(KernelError::BadEntry {
+                entry: MIN_KERNEL_BASE + 0x10
+            })
+        );
     }
 }

@@ -96,7 +96,10 @@ pub fn type_code(ty: EntryType) -> u64 {
         EntryType::EXECUTABLE_AND_MODULES,
         EntryType::FRAMEBUFFER,
     ];
-    TYPES.iter().position(|&t| t == ty).map_or(u64::MAX, |i| i as u64)
+    TYPES
+        .iter()
+        .position(|&t| t == ty)
+        .map_or(u64::MAX, |i| i as u64)
 }
 
 /// Whether memory of UEFI type `ty` belongs in the HHDM beyond the first
@@ -108,7 +111,11 @@ pub fn in_hhdm(ty: u32) -> bool {
 
 /// A placeholder entry for pre-allocated buffers.
 pub const fn empty_entry() -> Entry {
-    Entry { base: 0, length: 0, entry_type: EntryType::RESERVED }
+    Entry {
+        base: 0,
+        length: 0,
+        entry_type: EntryType::RESERVED,
+    }
 }
 
 fn is_exclusive(ty: EntryType) -> bool {
@@ -125,7 +132,9 @@ pub fn convert(
     let capacity = out.len();
     let mut n = 0;
     let mut push = |out: &mut [Entry], e: Entry| -> Result<(), MemMapError> {
-        let slot = out.get_mut(n).ok_or(MemMapError::TooManyEntries { capacity })?;
+        let slot = out
+            .get_mut(n)
+            .ok_or(MemMapError::TooManyEntries { capacity })?;
         *slot = e;
         n += 1;
         Ok(())
@@ -146,10 +155,24 @@ pub fn convert(
             base += cut;
             length -= cut;
         }
-        push(out, Entry { base, length, entry_type })?;
+        push(
+            out,
+            Entry {
+                base,
+                length,
+                entry_type,
+            },
+        )?;
     }
     if let Some((base, length)) = framebuffer.filter(|&(_, len)| len > 0) {
-        push(out, Entry { base, length, entry_type: EntryType::FRAMEBUFFER })?;
+        push(
+            out,
+            Entry {
+                base,
+                length,
+                entry_type: EntryType::FRAMEBUFFER,
+            },
+        )?;
     }
     let used = &mut out[..n];
     used.sort_unstable_by_key(|e| e.base);
@@ -176,11 +199,17 @@ mod tests {
     use super::*;
 
     fn r(ty: u32, start: u64, pages: u64) -> EfiRegion {
-        EfiRegion { ty, phys_start: start, pages }
+        EfiRegion {
+            ty,
+            phys_start: start,
+            pages,
+        }
     }
 
     fn triples(e: &[Entry]) -> Vec<(u64, u64, u64)> {
-        e.iter().map(|e| (e.base, e.length, type_code(e.entry_type))).collect()
+        e.iter()
+            .map(|e| (e.base, e.length, type_code(e.entry_type)))
+            .collect()
     }
 
     const USABLE: u64 = 0;
@@ -208,7 +237,11 @@ mod tests {
             r(efi::MMIO, 0xffc0_0000, 0x400),
             r(efi::CONVENTIONAL, 0x5000_0000, 0),
         ];
-        let mut out = [Entry { base: 0, length: 0, entry_type: EntryType::RESERVED }; 16];
+        let mut out = [Entry {
+            base: 0,
+            length: 0,
+            entry_type: EntryType::RESERVED,
+        }; 16];
         let n = convert(map, Some((0x8000_0000, 0x40_0000)), &mut out).unwrap();
         assert_eq!(
             triples(&out[..n]),
@@ -235,13 +268,21 @@ mod tests {
 
     #[test]
     fn a_single_usable_first_page_disappears() {
-        let mut out = [Entry { base: 0, length: 0, entry_type: EntryType::RESERVED }; 2];
+        let mut out = [Entry {
+            base: 0,
+            length: 0,
+            entry_type: EntryType::RESERVED,
+        }; 2];
         assert_eq!(convert([r(efi::CONVENTIONAL, 0, 1)], None, &mut out), Ok(0));
     }
 
     #[test]
     fn reserved_page_zero_is_kept() {
-        let mut out = [Entry { base: 0, length: 0, entry_type: EntryType::RESERVED }; 2];
+        let mut out = [Entry {
+            base: 0,
+            length: 0,
+            entry_type: EntryType::RESERVED,
+        }; 2];
         let n = convert([r(efi::RESERVED, 0, 1)], None, &mut out).unwrap();
         assert_eq!(triples(&out[..n]), [(0, 0x1000, RESERVED)]);
     }
@@ -258,9 +299,19 @@ mod tests {
 
     #[test]
     fn too_small_output_is_an_error() {
-        let mut out = [Entry { base: 0, length: 0, entry_type: EntryType::RESERVED }; 1];
-        let map = [r(efi::CONVENTIONAL, 0x1000, 1), r(efi::ACPI_RECLAIM, 0x8000, 1)];
-        assert_eq!(convert(map, None, &mut out), Err(MemMapError::TooManyEntries { capacity: 1 }));
+        let mut out = [Entry {
+            base: 0,
+            length: 0,
+            entry_type: EntryType::RESERVED,
+        }; 1];
+        let map = [
+            r(efi::CONVENTIONAL, 0x1000, 1),
+            r(efi::ACPI_RECLAIM, 0x8000, 1),
+        ];
+        assert_eq!(
+            convert(map, None, &mut out),
+            Err(MemMapError::TooManyEntries { capacity: 1 })
+        );
     }
 
     #[test]
@@ -282,7 +333,10 @@ mod tests {
             (efi::PAL_CODE, EntryType::RESERVED),
             (efi::PERSISTENT_MEMORY, EntryType::RESERVED),
             (efi::UNACCEPTED, EntryType::RESERVED),
-            (KERNEL_AND_MODULES_EFI_TYPE, EntryType::EXECUTABLE_AND_MODULES),
+            (
+                KERNEL_AND_MODULES_EFI_TYPE,
+                EntryType::EXECUTABLE_AND_MODULES,
+            ),
             (0x7000_0001, EntryType::RESERVED),
         ];
         for (efi_ty, limine_ty) in expect {

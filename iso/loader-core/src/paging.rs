@@ -250,19 +250,35 @@ pub fn build<F: Frames>(plan: &Plan, frames: &mut F) -> Result<u64, PagingError>
     for (start, end) in merge_ranges(&plan.hhdm, LARGE_PAGE) {
         for phys in (start..end).step_by(LARGE_PAGE as usize) {
             let write_combining = wc.is_some_and(|(s, e)| phys < e && phys + LARGE_PAGE > s);
-            let access = Access { writable: true, executable: true, write_combining };
+            let access = Access {
+                writable: true,
+                executable: true,
+                write_combining,
+            };
             space.map_2m(plan.hhdm_offset + phys, phys, access)?;
         }
     }
     for seg in &plan.kernel {
         let pages = align_up(seg.len, PAGE_SIZE) / PAGE_SIZE;
         for i in 0..pages {
-            space.map_4k(seg.virt + i * PAGE_SIZE, seg.phys + i * PAGE_SIZE, seg.access)?;
+            space.map_4k(
+                seg.virt + i * PAGE_SIZE,
+                seg.phys + i * PAGE_SIZE,
+                seg.access,
+            )?;
         }
     }
     for (start, end) in merge_ranges(&plan.identity, PAGE_SIZE) {
         for phys in (start..end).step_by(PAGE_SIZE as usize) {
-            space.map_4k(phys, phys, Access { writable: false, executable: true, write_combining: false })?;
+            space.map_4k(
+                phys,
+                phys,
+                Access {
+                    writable: false,
+                    executable: true,
+                    write_combining: false,
+                },
+            )?;
         }
     }
     Ok(space.root())
@@ -282,7 +298,11 @@ mod tests {
 
     impl HostFrames {
         fn new(limit: usize) -> Self {
-            Self { tables: HashMap::new(), next: 0x10_0000, limit }
+            Self {
+                tables: HashMap::new(),
+                next: 0x10_0000,
+                limit,
+            }
         }
     }
 
@@ -297,7 +317,9 @@ mod tests {
             Some(phys)
         }
         fn table(&mut self, phys: u64) -> &mut [u64; 512] {
-            self.tables.get_mut(&phys).expect("frame handed out by alloc_zeroed")
+            self.tables
+                .get_mut(&phys)
+                .expect("frame handed out by alloc_zeroed")
         }
     }
 
@@ -315,13 +337,21 @@ mod tests {
                     virt: KBASE,
                     phys: 0x20_0000,
                     len: 0x1800,
-                    access: Access { writable: false, executable: true, write_combining: false },
+                    access: Access {
+                        writable: false,
+                        executable: true,
+                        write_combining: false,
+                    },
                 },
                 Segment {
                     virt: KBASE + 0x2000,
                     phys: 0x20_2000,
                     len: 0x1000,
-                    access: Access { writable: true, executable: false, write_combining: false },
+                    access: Access {
+                        writable: true,
+                        executable: false,
+                        write_combining: false,
+                    },
                 },
             ],
             identity: vec![(0x7_1234, 0x7_1300)],
@@ -329,12 +359,19 @@ mod tests {
         };
         let mut frames = HostFrames::new(64);
         let cr3 = build(&plan, &mut frames).unwrap();
-        let mut space = AddressSpace { frames: &mut frames, pml4: cr3, nx: true };
+        let mut space = AddressSpace {
+            frames: &mut frames,
+            pml4: cr3,
+            nx: true,
+        };
 
         // HHDM: low 4 GiB and the range above it, widened to 2 MiB.
         assert_eq!(space.translate(HHDM + 0x1234_5678).unwrap().0, 0x1234_5678);
         assert_eq!(space.translate(HHDM + 0xffff_f000).unwrap().0, 0xffff_f000);
-        assert_eq!(space.translate(HHDM + 0x1_001f_f000).unwrap().0, 0x1_001f_f000);
+        assert_eq!(
+            space.translate(HHDM + 0x1_001f_f000).unwrap().0,
+            0x1_001f_f000
+        );
         assert!(space.translate(HHDM + 0x1_0020_0000).is_none());
         // Framebuffer pages are WC (PAT + PWT), ordinary ones are not.
         let (_, fb_bits) = space.translate(HHDM + 0x8010_0000).unwrap();
@@ -362,18 +399,35 @@ mod tests {
     fn errors_are_reported() {
         let mut frames = HostFrames::new(8);
         let mut space = AddressSpace::new(&mut frames, false).unwrap();
-        let rw = Access { writable: true, ..Access::default() };
-        assert_eq!(space.map_4k(0x1001, 0, rw), Err(PagingError::Misaligned { addr: 0x1001 }));
+        let rw = Access {
+            writable: true,
+            ..Access::default()
+        };
+        assert_eq!(
+            space.map_4k(0x1001, 0, rw),
+            Err(PagingError::Misaligned { addr: 0x1001 })
+        );
         assert_eq!(
             space.map_4k(0x0000_8000_0000_0000, 0, rw),
-            Err(PagingError::NonCanonical { virt: 0x0000_8000_0000_0000 })
+            Err(PagingError::NonCanonical {
+                virt: 0x0000_8000_0000_0000
+            })
         );
         space.map_4k(0x1000, 0x5000, rw).unwrap();
-        assert_eq!(space.map_4k(0x1000, 0x6000, rw), Err(PagingError::AlreadyMapped { virt: 0x1000 }));
+        assert_eq!(
+            space.map_4k(0x1000, 0x6000, rw),
+            Err(PagingError::AlreadyMapped { virt: 0x1000 })
+        );
         // A 2 MiB page over a range that already has a page table.
-        assert_eq!(space.map_2m(0, 0, rw), Err(PagingError::AlreadyMapped { virt: 0 }));
+        assert_eq!(
+            space.map_2m(0, 0, rw),
+            Err(PagingError::AlreadyMapped { virt: 0 })
+        );
         space.map_2m(0x40_0000, 0x40_0000, rw).unwrap();
-        assert_eq!(space.map_4k(0x40_1000, 0, rw), Err(PagingError::AlreadyMapped { virt: 0x40_1000 }));
+        assert_eq!(
+            space.map_4k(0x40_1000, 0, rw),
+            Err(PagingError::AlreadyMapped { virt: 0x40_1000 })
+        );
 
         let mut few = HostFrames::new(2);
         let mut space = AddressSpace::new(&mut few, false).unwrap();
@@ -383,16 +437,30 @@ mod tests {
     #[test]
     fn merge_widens_and_joins() {
         assert_eq!(
-            merge_ranges(&[(0x30_0000, 0x30_0001), (0, 0x1000), (0x20_0000, 0x20_0000), (0x10_0000, 0x25_0000)], LARGE_PAGE),
+            merge_ranges(
+                &[
+                    (0x30_0000, 0x30_0001),
+                    (0, 0x1000),
+                    (0x20_0000, 0x20_0000),
+                    (0x10_0000, 0x25_0000)
+                ],
+                LARGE_PAGE
+            ),
             [(0, 0x40_0000)]
         );
-        assert_eq!(merge_ranges(&[(0x1000, 0x2000), (0x5000, 0x6000)], PAGE_SIZE), [(0x1000, 0x2000), (0x5000, 0x6000)]);
+        assert_eq!(
+            merge_ranges(&[(0x1000, 0x2000), (0x5000, 0x6000)], PAGE_SIZE),
+            [(0x1000, 0x2000), (0x5000, 0x6000)]
+        );
     }
 
     #[test]
     fn pat_layout_puts_write_combining_at_index_5() {
         let entry = |i: u32| (PAT_LAYOUT >> (8 * i)) & 0xff;
         // Memory types: 6 WB, 4 WT, 7 UC-, 0 UC, 5 WP, 1 WC.
-        assert_eq!([entry(0), entry(1), entry(2), entry(3), entry(4), entry(5)], [6, 4, 7, 0, 5, 1]);
+        assert_eq!(
+            [entry(0), entry(1), entry(2), entry(3), entry(4), entry(5)],
+            [6, 4, 7, 0, 5, 1]
+        );
     }
 }

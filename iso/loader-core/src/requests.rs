@@ -17,8 +17,12 @@ pub const COMMON_MAGIC: [u64; 2] = [0xc7b1_dd30_df4c_8b88, 0x0a82_e883_a194_f07b
 /// Base revision tag: `[MAGIC_0, MAGIC_1, revision]`.
 pub const BASE_REVISION_MAGIC: [u64; 2] = [0xf956_2b2d_5c95_a6c8, 0x6a7b_3849_4453_6bdc];
 /// Requests start marker.
-pub const START_MARKER: [u64; 4] =
-    [0xf6b8_f4b3_9de7_d1ae, 0xfab9_1a69_40fc_b9cf, 0x785c_6ed0_15d3_e316, 0x181e_920a_7852_b9d9];
+pub const START_MARKER: [u64; 4] = [
+    0xf6b8_f4b3_9de7_d1ae,
+    0xfab9_1a69_40fc_b9cf,
+    0x785c_6ed0_15d3_e316,
+    0x181e_920a_7852_b9d9,
+];
 /// Requests end marker.
 pub const END_MARKER: [u64; 2] = [0xadc0_e053_1bb1_0d03, 0x9572_709f_3176_4c62];
 
@@ -120,7 +124,10 @@ impl fmt::Display for ScanError {
         match self {
             Self::MarkersOutOfOrder => write!(f, "requests end marker precedes start marker"),
             Self::DuplicateRequest { first, second } => {
-                write!(f, "duplicate Limine request at image offsets {first:#x} and {second:#x}")
+                write!(
+                    f,
+                    "duplicate Limine request at image offsets {first:#x} and {second:#x}"
+                )
             }
         }
     }
@@ -138,7 +145,9 @@ impl Scan {
     /// tell (protocol "Base protocol revisions").
     pub fn base_revision_outcome(&self) -> (u64, Option<u64>) {
         match self.base_revision {
-            Some(tag) if SUPPORTED_BASE_REVISIONS.contains(&tag.requested) => (tag.requested, Some(0)),
+            Some(tag) if SUPPORTED_BASE_REVISIONS.contains(&tag.requested) => {
+                (tag.requested, Some(0))
+            }
             Some(_) => (FALLBACK_BASE_REVISION, None),
             // No tag means revision 0, which we do not implement; boot with
             // our fallback, as the protocol allows for unsupported revisions.
@@ -153,7 +162,10 @@ fn word(image: &[u8], offset: usize) -> Option<u64> {
 }
 
 fn words_match(image: &[u8], offset: usize, expected: &[u64]) -> bool {
-    expected.iter().enumerate().all(|(i, &w)| word(image, offset + i * 8) == Some(w))
+    expected
+        .iter()
+        .enumerate()
+        .all(|(i, &w)| word(image, offset + i * 8) == Some(w))
 }
 
 /// Scans an image (its bytes as loaded at the link address, so offsets are
@@ -180,25 +192,44 @@ pub fn scan(image: &[u8]) -> Result<Scan, ScanError> {
     };
 
     let ids: Vec<(Kind, [u64; 4])> = Kind::ALL.iter().map(|&k| (k, k.id())).collect();
-    let mut out = Scan { range: (start, end), ..Scan::default() };
+    let mut out = Scan {
+        range: (start, end),
+        ..Scan::default()
+    };
     let mut off = start;
     while off + 24 <= end {
         if words_match(image, off, &BASE_REVISION_MAGIC) {
             let requested = word(image, off + 16).unwrap_or(0);
-            out.base_revision = Some(BaseRevisionTag { offset: off, requested });
+            out.base_revision = Some(BaseRevisionTag {
+                offset: off,
+                requested,
+            });
             off += 24;
             continue;
         }
         if off + FIRST_FIELD_OFFSET <= end && words_match(image, off, &COMMON_MAGIC) {
-            let id = [COMMON_MAGIC[0], COMMON_MAGIC[1], word(image, off + 16).unwrap_or(0), word(image, off + 24).unwrap_or(0)];
+            let id = [
+                COMMON_MAGIC[0],
+                COMMON_MAGIC[1],
+                word(image, off + 16).unwrap_or(0),
+                word(image, off + 24).unwrap_or(0),
+            ];
             let kind = ids.iter().find(|(_, k)| *k == id).map(|(k, _)| *k);
             let revision = word(image, off + 32).unwrap_or(0);
             if let Some(prev) = out.requests.iter().find(|r| {
-                word(image, r.offset + 16) == Some(id[2]) && word(image, r.offset + 24) == Some(id[3])
+                word(image, r.offset + 16) == Some(id[2])
+                    && word(image, r.offset + 24) == Some(id[3])
             }) {
-                return Err(ScanError::DuplicateRequest { first: prev.offset, second: off });
+                return Err(ScanError::DuplicateRequest {
+                    first: prev.offset,
+                    second: off,
+                });
             }
-            out.requests.push(Found { offset: off, kind, revision });
+            out.requests.push(Found {
+                offset: off,
+                kind,
+                revision,
+            });
             off += FIRST_FIELD_OFFSET;
             continue;
         }
@@ -228,11 +259,21 @@ mod tests {
         // Spot-check two against PROTOCOL.md so a crate bug cannot hide.
         assert_eq!(
             Kind::Hhdm.id(),
-            [COMMON_MAGIC[0], COMMON_MAGIC[1], 0x48dc_f1cb_8ad2_b852, 0x6398_4e95_9a98_244b]
+            [
+                COMMON_MAGIC[0],
+                COMMON_MAGIC[1],
+                0x48dc_f1cb_8ad2_b852,
+                0x6398_4e95_9a98_244b
+            ]
         );
         assert_eq!(
             Kind::MemoryMap.id(),
-            [COMMON_MAGIC[0], COMMON_MAGIC[1], 0x67cf_3d9d_378a_806f, 0xe304_acdf_c50c_3c62]
+            [
+                COMMON_MAGIC[0],
+                COMMON_MAGIC[1],
+                0x67cf_3d9d_378a_806f,
+                0xe304_acdf_c50c_3c62
+            ]
         );
     }
 
@@ -242,24 +283,50 @@ mod tests {
         // A decoy HHDM request before the start marker must be ignored.
         request(&mut img, Kind::Hhdm.id(), 0, &[]);
         push(&mut img, &START_MARKER);
-        push(&mut img, &[BASE_REVISION_MAGIC[0], BASE_REVISION_MAGIC[1], 2]);
+        push(
+            &mut img,
+            &[BASE_REVISION_MAGIC[0], BASE_REVISION_MAGIC[1], 2],
+        );
         let fb_at = img.len();
         request(&mut img, Kind::Framebuffer.id(), 1, &[]);
         let stack_at = img.len();
         request(&mut img, Kind::StackSize.id(), 0, &[0x10_0000]);
         let unknown_at = img.len();
-        request(&mut img, [COMMON_MAGIC[0], COMMON_MAGIC[1], 0x1234, 0x5678], 0, &[]);
+        request(
+            &mut img,
+            [COMMON_MAGIC[0], COMMON_MAGIC[1], 0x1234, 0x5678],
+            0,
+            &[],
+        );
         push(&mut img, &END_MARKER);
         request(&mut img, Kind::Rsdp.id(), 0, &[]);
 
         let s = scan(&img).unwrap();
-        assert_eq!(s.base_revision, Some(BaseRevisionTag { offset: 80, requested: 2 }));
+        assert_eq!(
+            s.base_revision,
+            Some(BaseRevisionTag {
+                offset: 80,
+                requested: 2
+            })
+        );
         assert_eq!(
             s.requests,
             [
-                Found { offset: fb_at, kind: Some(Kind::Framebuffer), revision: 1 },
-                Found { offset: stack_at, kind: Some(Kind::StackSize), revision: 0 },
-                Found { offset: unknown_at, kind: None, revision: 0 },
+                Found {
+                    offset: fb_at,
+                    kind: Some(Kind::Framebuffer),
+                    revision: 1
+                },
+                Found {
+                    offset: stack_at,
+                    kind: Some(Kind::StackSize),
+                    revision: 0
+                },
+                Found {
+                    offset: unknown_at,
+                    kind: None,
+                    revision: 0
+                },
             ]
         );
         assert!(s.find(Kind::Hhdm).is_none());
@@ -293,7 +360,10 @@ mod tests {
     #[test]
     fn unsupported_base_revision_is_left_unchanged() {
         let mut img = Vec::new();
-        push(&mut img, &[BASE_REVISION_MAGIC[0], BASE_REVISION_MAGIC[1], 7]);
+        push(
+            &mut img,
+            &[BASE_REVISION_MAGIC[0], BASE_REVISION_MAGIC[1], 7],
+        );
         let s = scan(&img).unwrap();
         assert_eq!(s.base_revision_outcome(), (FALLBACK_BASE_REVISION, None));
     }
@@ -308,7 +378,13 @@ mod tests {
         let mut img = Vec::new();
         request(&mut img, Kind::Hhdm.id(), 0, &[]);
         request(&mut img, Kind::Hhdm.id(), 0, &[]);
-        assert_eq!(scan(&img), Err(ScanError::DuplicateRequest { first: 0, second: 48 }));
+        assert_eq!(
+            scan(&img),
+            Err(ScanError::DuplicateRequest {
+                first: 0,
+                second: 48
+            })
+        );
     }
 
     #[test]

@@ -173,7 +173,10 @@ impl fmt::Display for ResponseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::ArenaFull { needed, free } => {
-                write!(f, "response arena full ({needed} bytes needed, {free} free)")
+                write!(
+                    f,
+                    "response arena full ({needed} bytes needed, {free} free)"
+                )
             }
             Self::RequestOutOfImage { offset } => {
                 write!(f, "request at image offset {offset:#x} runs past the image")
@@ -193,7 +196,12 @@ pub struct Arena<'a> {
 impl<'a> Arena<'a> {
     /// `buf` lives at physical `phys`; pointers are produced as `hhdm + phys`.
     pub fn new(buf: &'a mut [u8], phys: u64, hhdm: u64) -> Self {
-        Self { buf, phys, hhdm, used: 0 }
+        Self {
+            buf,
+            phys,
+            hhdm,
+            used: 0,
+        }
     }
 
     /// Bytes handed out so far.
@@ -207,7 +215,10 @@ impl<'a> Arena<'a> {
         let at = self.used + (addr.next_multiple_of(align) - addr);
         let free = self.buf.len().saturating_sub(self.used);
         if at + size > self.buf.len() {
-            return Err(ResponseError::ArenaFull { needed: at + size - self.used, free });
+            return Err(ResponseError::ArenaFull {
+                needed: at + size - self.used,
+                free,
+            });
         }
         self.used = at + size;
         Ok(at)
@@ -272,7 +283,14 @@ impl MemmapSlot {
             arena.write(self.pointers + i * 8, ptr);
         }
         let list = arena.virt(self.pointers);
-        arena.write(self.response, ListResponse { revision: 0, count: n as u64, list });
+        arena.write(
+            self.response,
+            ListResponse {
+                revision: 0,
+                count: n as u64,
+                list,
+            },
+        );
         n
     }
 }
@@ -291,13 +309,17 @@ pub struct Answered {
 }
 
 fn set_word(image: &mut [u8], offset: usize, value: u64) -> Result<(), ResponseError> {
-    let bytes = image.get_mut(offset..offset + 8).ok_or(ResponseError::RequestOutOfImage { offset })?;
+    let bytes = image
+        .get_mut(offset..offset + 8)
+        .ok_or(ResponseError::RequestOutOfImage { offset })?;
     bytes.copy_from_slice(&value.to_le_bytes());
     Ok(())
 }
 
 fn get_word(image: &[u8], offset: usize) -> Result<u64, ResponseError> {
-    let bytes = image.get(offset..offset + 8).ok_or(ResponseError::RequestOutOfImage { offset })?;
+    let bytes = image
+        .get(offset..offset + 8)
+        .ok_or(ResponseError::RequestOutOfImage { offset })?;
     let mut w = [0; 8];
     w.copy_from_slice(bytes);
     Ok(u64::from_le_bytes(w))
@@ -335,7 +357,12 @@ fn put_file(arena: &mut Arena<'_>, f: &FileInfo, hhdm: u64) -> Result<u64, Respo
 
 /// Answers every supported request in `image` (the kernel's bytes as
 /// loaded) with responses built in `arena`, and settles the base revision.
-pub fn answer(image: &mut [u8], scan: &Scan, info: &BootInfo, arena: &mut Arena<'_>) -> Result<Answered, ResponseError> {
+pub fn answer(
+    image: &mut [u8],
+    scan: &Scan,
+    info: &BootInfo,
+    arena: &mut Arena<'_>,
+) -> Result<Answered, ResponseError> {
     let hhdm = info.hhdm_offset;
     let mut out = Answered::default();
     let (revision, third_word) = scan.base_revision_outcome();
@@ -352,12 +379,22 @@ pub fn answer(image: &mut [u8], scan: &Scan, info: &BootInfo, arena: &mut Arena<
             Some(Kind::BootloaderInfo) => {
                 let name = arena.put_str(LOADER_NAME)?;
                 let version = arena.put_str(LOADER_VERSION)?;
-                Some(arena.put(BootloaderInfoResponse { revision: 0, name, version })?)
+                Some(arena.put(BootloaderInfoResponse {
+                    revision: 0,
+                    name,
+                    version,
+                })?)
             }
             Some(Kind::StackSize) => Some(arena.put(RevisionOnly { revision: 0 })?),
-            Some(Kind::Hhdm) => Some(arena.put(HhdmResponse { revision: 0, offset: hhdm })?),
+            Some(Kind::Hhdm) => Some(arena.put(HhdmResponse {
+                revision: 0,
+                offset: hhdm,
+            })?),
             Some(Kind::Rsdp) => match info.rsdp_phys {
-                Some(p) => Some(arena.put(PointerResponse { revision: 0, pointer: hhdm + p })?),
+                Some(p) => Some(arena.put(PointerResponse {
+                    revision: 0,
+                    pointer: hhdm + p,
+                })?),
                 None => None,
             },
             Some(Kind::Framebuffer) => match info.framebuffer {
@@ -397,14 +434,21 @@ pub fn answer(image: &mut [u8], scan: &Scan, info: &BootInfo, arena: &mut Arena<
                         modes,
                     })?;
                     let list = arena.put_u64s(&[raw])?;
-                    Some(arena.put(ListResponse { revision: 1, count: 1, list })?)
+                    Some(arena.put(ListResponse {
+                        revision: 1,
+                        count: 1,
+                        list,
+                    })?)
                 }
                 None => None,
             },
             Some(Kind::KernelFile) => match &info.kernel_file {
                 Some(f) => {
                     let file = put_file(arena, f, hhdm)?;
-                    Some(arena.put(PointerResponse { revision: 0, pointer: file })?)
+                    Some(arena.put(PointerResponse {
+                        revision: 0,
+                        pointer: file,
+                    })?)
                 }
                 None => None,
             },
@@ -415,14 +459,23 @@ pub fn answer(image: &mut [u8], scan: &Scan, info: &BootInfo, arena: &mut Arena<
                 }
                 let list = arena.put_u64s(&files)?;
                 // Revision 0: we do not load internal modules.
-                Some(arena.put(ListResponse { revision: 0, count: files.len() as u64, list })?)
+                Some(arena.put(ListResponse {
+                    revision: 0,
+                    count: files.len() as u64,
+                    list,
+                })?)
             }
             Some(Kind::MemoryMap) => {
                 let cap = info.memmap_capacity;
                 let response = arena.reserve(size_of::<ListResponse>(), 8)?;
                 let pointers = arena.reserve(cap * 8, 8)?;
                 let entries = arena.reserve(cap * size_of::<Entry>(), 8)?;
-                let slot = MemmapSlot { response, pointers, entries, capacity: cap };
+                let slot = MemmapSlot {
+                    response,
+                    pointers,
+                    entries,
+                    capacity: cap,
+                };
                 // An empty but valid map until `fill` runs.
                 slot.fill(arena, &[]);
                 out.memmap = Some(slot);
@@ -455,13 +508,34 @@ mod tests {
         assert_eq!(size_of::<RawFile>(), 112);
         // 4×u64, 16 bytes of u16+u8 fields and padding, edid, modes: 80 bytes.
         assert_eq!(size_of::<RawFramebuffer>(), 80);
-        assert_eq!(size_of::<BootloaderInfoResponse>(), size_of::<limine::response::BootloaderInfoResponse>());
-        assert_eq!(size_of::<HhdmResponse>(), size_of::<limine::response::HhdmResponse>());
-        assert_eq!(size_of::<ListResponse>(), size_of::<limine::response::MemoryMapResponse>());
-        assert_eq!(size_of::<ListResponse>(), size_of::<limine::response::ModuleResponse>());
-        assert_eq!(size_of::<ListResponse>(), size_of::<limine::response::FramebufferResponse>());
-        assert_eq!(size_of::<PointerResponse>(), size_of::<limine::response::RsdpResponse>());
-        assert_eq!(size_of::<PointerResponse>(), size_of::<limine::response::ExecutableFileResponse>());
+        assert_eq!(
+            size_of::<BootloaderInfoResponse>(),
+            size_of::<limine::response::BootloaderInfoResponse>()
+        );
+        assert_eq!(
+            size_of::<HhdmResponse>(),
+            size_of::<limine::response::HhdmResponse>()
+        );
+        assert_eq!(
+            size_of::<ListResponse>(),
+            size_of::<limine::response::MemoryMapResponse>()
+        );
+        assert_eq!(
+            size_of::<ListResponse>(),
+            size_of::<limine::response::ModuleResponse>()
+        );
+        assert_eq!(
+            size_of::<ListResponse>(),
+            size_of::<limine::response::FramebufferResponse>()
+        );
+        assert_eq!(
+            size_of::<PointerResponse>(),
+            size_of::<limine::response::RsdpResponse>()
+        );
+        assert_eq!(
+            size_of::<PointerResponse>(),
+            size_of::<limine::response::ExecutableFileResponse>()
+        );
     }
 
     #[test]
@@ -513,7 +587,9 @@ mod tests {
         let len = size_of::<Requests>();
         // SAFETY: `reqs` is a live, exclusively owned allocation of `len`
         // bytes; the byte view is dropped before the struct is read again.
-        let image = unsafe { core::slice::from_raw_parts_mut((&mut *reqs as *mut Requests).cast::<u8>(), len) };
+        let image = unsafe {
+            core::slice::from_raw_parts_mut((&mut *reqs as *mut Requests).cast::<u8>(), len)
+        };
         let found = scan(image).unwrap();
         assert_eq!(stack_size(image, &found), 256 * 1024);
 
@@ -533,8 +609,18 @@ mod tests {
                 blue: (8, 0),
             }),
             rsdp_phys: Some(0x7fb7_e014),
-            kernel_file: Some(FileInfo { phys: 0x20_0000, size: 4096, path: "/boot/nosys".into(), cmdline: "fault=pagefault".into() }),
-            modules: vec![FileInfo { phys: 0x100_0000, size: 123, path: "/boot/nosys.gguf".into(), cmdline: "model".into() }],
+            kernel_file: Some(FileInfo {
+                phys: 0x20_0000,
+                size: 4096,
+                path: "/boot/nosys".into(),
+                cmdline: "fault=pagefault".into(),
+            }),
+            modules: vec![FileInfo {
+                phys: 0x100_0000,
+                size: 123,
+                path: "/boot/nosys.gguf".into(),
+                cmdline: "model".into(),
+            }],
             memmap_capacity: 4,
         };
         let answered = answer(image, &found, &info, &mut arena).unwrap();
@@ -543,8 +629,16 @@ mod tests {
         assert_eq!(answered.base_revision, 2);
         let slot = answered.memmap.unwrap();
         let entries = [
-            Entry { base: 0x1000, length: 0x9f000, entry_type: EntryType::USABLE },
-            Entry { base: 0x10_0000, length: 0x10_0000, entry_type: EntryType::EXECUTABLE_AND_MODULES },
+            Entry {
+                base: 0x1000,
+                length: 0x9f000,
+                entry_type: EntryType::USABLE,
+            },
+            Entry {
+                base: 0x10_0000,
+                length: 0x10_0000,
+                entry_type: EntryType::EXECUTABLE_AND_MODULES,
+            },
         ];
         assert_eq!(slot.fill(&mut arena, &entries), 2);
 
@@ -557,14 +651,26 @@ mod tests {
         assert_eq!(reqs.rsdp.get_response().unwrap().address(), 0x7fb7_e014);
         assert!(reqs.smbios.get_response().is_none());
 
-        let fb = reqs.fb.get_response().unwrap().framebuffers().next().unwrap();
-        assert_eq!((fb.width(), fb.height(), fb.pitch(), fb.bpp()), (1280, 800, 5120, 32));
+        let fb = reqs
+            .fb
+            .get_response()
+            .unwrap()
+            .framebuffers()
+            .next()
+            .unwrap();
+        assert_eq!(
+            (fb.width(), fb.height(), fb.pitch(), fb.bpp()),
+            (1280, 800, 5120, 32)
+        );
         assert_eq!(fb.addr() as u64, 0x8000_0000);
         assert_eq!((fb.red_mask_size(), fb.red_mask_shift()), (8, 16));
         assert_eq!((fb.blue_mask_size(), fb.blue_mask_shift()), (8, 0));
         assert!(fb.memory_model() == MemoryModel::RGB);
         let modes = fb.modes().unwrap();
-        assert_eq!((modes.len(), modes[0].width, modes[0].green_mask_shift), (1, 1280, 8));
+        assert_eq!(
+            (modes.len(), modes[0].width, modes[0].green_mask_shift),
+            (1, 1280, 8)
+        );
 
         let mm = reqs.memmap.get_response().unwrap().entries();
         assert_eq!(mm.len(), 2);
@@ -586,7 +692,8 @@ mod tests {
         let mut reqs = Box::new((lr::RsdpRequest::new(), lr::FramebufferRequest::new()));
         let len = size_of::<(lr::RsdpRequest, lr::FramebufferRequest)>();
         // SAFETY: as above, an exclusively owned allocation viewed as bytes.
-        let image = unsafe { core::slice::from_raw_parts_mut(&mut *reqs as *mut _ as *mut u8, len) };
+        let image =
+            unsafe { core::slice::from_raw_parts_mut(&mut *reqs as *mut _ as *mut u8, len) };
         let found = scan(image).unwrap();
         let mut backing = vec![0u8; 1024];
         let phys = backing.as_ptr() as u64;
@@ -601,11 +708,19 @@ mod tests {
     fn a_full_arena_is_an_error() {
         let mut reqs = Box::new(lr::BootloaderInfoRequest::new());
         // SAFETY: as above.
-        let image = unsafe { core::slice::from_raw_parts_mut(&mut *reqs as *mut _ as *mut u8, size_of::<lr::BootloaderInfoRequest>()) };
+        let image = unsafe {
+            core::slice::from_raw_parts_mut(
+                &mut *reqs as *mut _ as *mut u8,
+                size_of::<lr::BootloaderInfoRequest>(),
+            )
+        };
         let found = scan(image).unwrap();
         let mut backing = vec![0u8; 8];
         let phys = backing.as_ptr() as u64;
         let mut arena = Arena::new(&mut backing, phys, 0);
-        assert!(matches!(answer(image, &found, &BootInfo::default(), &mut arena), Err(ResponseError::ArenaFull { .. })));
+        assert!(matches!(
+            answer(image, &found, &BootInfo::default(), &mut arena),
+            Err(ResponseError::ArenaFull { .. })
+        ));
     }
 }

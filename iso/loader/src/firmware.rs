@@ -9,7 +9,9 @@ use loader_core::memmap::EfiRegion;
 use loader_core::paging::Frames;
 use loader_core::responses::{mask_size_shift, FramebufferInfo};
 use loader_core::PAGE_SIZE;
-use uefi::boot::{self, AllocateType, MemoryType, OpenProtocolAttributes, OpenProtocolParams, ScopedProtocol};
+use uefi::boot::{
+    self, AllocateType, MemoryType, OpenProtocolAttributes, OpenProtocolParams, ScopedProtocol,
+};
 use uefi::mem::memory_map::MemoryMap;
 use uefi::proto::console::gop::{GraphicsOutput, PixelFormat};
 use uefi::proto::media::file::{Directory, File, FileAttribute, FileInfo, FileMode, RegularFile};
@@ -34,7 +36,10 @@ impl Pages {
             .map_err(|_| LoadError::OutOfMemory { what, bytes })?;
         // SAFETY: the firmware just gave us `pages` pages at `ptr`.
         unsafe { ptr.as_ptr().write_bytes(0, (pages * PAGE_SIZE) as usize) };
-        Ok(Self { phys: ptr.as_ptr() as u64, len: bytes })
+        Ok(Self {
+            phys: ptr.as_ptr() as u64,
+            len: bytes,
+        })
     }
 
     pub fn bytes(&self) -> &[u8] {
@@ -55,7 +60,10 @@ pub struct Volume {
 
 /// Opens the volume holding this loader's image.
 pub fn boot_volume() -> Result<Volume, LoadError> {
-    let err = |status| LoadError::File { path: "boot volume".into(), status };
+    let err = |status| LoadError::File {
+        path: "boot volume".into(),
+        status,
+    };
     let mut fs = boot::get_image_file_system(boot::image_handle()).map_err(|e| err(e.status()))?;
     let root = fs.open_volume().map_err(|e| err(e.status()))?;
     Ok(Volume { root })
@@ -63,20 +71,35 @@ pub fn boot_volume() -> Result<Volume, LoadError> {
 
 impl Volume {
     fn open(&mut self, path: &str) -> Result<(RegularFile, u64), LoadError> {
-        let err = |status| LoadError::File { path: path.into(), status };
-        let uefi_path = CString16::try_from(path.replace('/', "\\").as_str()).map_err(|_| err(Status::INVALID_PARAMETER))?;
-        let handle = self.root.open(&uefi_path, FileMode::Read, FileAttribute::empty()).map_err(|e| err(e.status()))?;
+        let err = |status| LoadError::File {
+            path: path.into(),
+            status,
+        };
+        let uefi_path = CString16::try_from(path.replace('/', "\\").as_str())
+            .map_err(|_| err(Status::INVALID_PARAMETER))?;
+        let handle = self
+            .root
+            .open(&uefi_path, FileMode::Read, FileAttribute::empty())
+            .map_err(|e| err(e.status()))?;
         let mut file = handle.into_regular_file().ok_or(err(Status::NOT_FOUND))?;
-        let info = file.get_boxed_info::<FileInfo>().map_err(|e| err(e.status()))?;
+        let info = file
+            .get_boxed_info::<FileInfo>()
+            .map_err(|e| err(e.status()))?;
         Ok((file, info.file_size()))
     }
 
     fn read_all(path: &str, file: &mut RegularFile, buf: &mut [u8]) -> Result<(), LoadError> {
         let mut done = 0;
         while done < buf.len() {
-            let n = file.read(&mut buf[done..]).map_err(|e| LoadError::File { path: path.into(), status: e.status() })?;
+            let n = file.read(&mut buf[done..]).map_err(|e| LoadError::File {
+                path: path.into(),
+                status: e.status(),
+            })?;
             if n == 0 {
-                return Err(LoadError::File { path: path.into(), status: Status::END_OF_FILE });
+                return Err(LoadError::File {
+                    path: path.into(),
+                    status: Status::END_OF_FILE,
+                });
             }
             done += n;
         }
@@ -103,9 +126,18 @@ impl Volume {
 
 /// The current memory map, reduced to what the core logic uses.
 pub fn memory_map() -> Result<Vec<EfiRegion>, LoadError> {
-    let map = boot::memory_map(MemoryType::LOADER_DATA)
-        .map_err(|_| LoadError::OutOfMemory { what: "memory map", bytes: 0 })?;
-    Ok(map.entries().map(|d| EfiRegion { ty: d.ty.0, phys_start: d.phys_start, pages: d.page_count }).collect())
+    let map = boot::memory_map(MemoryType::LOADER_DATA).map_err(|_| LoadError::OutOfMemory {
+        what: "memory map",
+        bytes: 0,
+    })?;
+    Ok(map
+        .entries()
+        .map(|d| EfiRegion {
+            ty: d.ty.0,
+            phys_start: d.phys_start,
+            pages: d.page_count,
+        })
+        .collect())
 }
 
 /// The ACPI RSDP, preferring the ACPI 2.0+ table.
@@ -123,7 +155,11 @@ fn open_gop() -> Option<ScopedProtocol<GraphicsOutput>> {
     // only read mode information and optionally set a mode.
     unsafe {
         boot::open_protocol::<GraphicsOutput>(
-            OpenProtocolParams { handle, agent: boot::image_handle(), controller: None },
+            OpenProtocolParams {
+                handle,
+                agent: boot::image_handle(),
+                controller: None,
+            },
             OpenProtocolAttributes::GetProtocol,
         )
     }
@@ -136,12 +172,15 @@ pub fn framebuffer(resolution: Option<(u32, u32)>) -> Option<FramebufferInfo> {
     let mut gop = open_gop()?;
     if let Some((w, h)) = resolution {
         let wanted = gop.modes().find(|m| {
-            m.info().resolution() == (w as usize, h as usize) && m.info().pixel_format() != PixelFormat::BltOnly
+            m.info().resolution() == (w as usize, h as usize)
+                && m.info().pixel_format() != PixelFormat::BltOnly
         });
         match wanted {
             Some(mode) => {
                 if gop.set_mode(&mode).is_err() {
-                    uefi::println!("nosys-loader: could not switch to {w}x{h}; keeping the current mode");
+                    uefi::println!(
+                        "nosys-loader: could not switch to {w}x{h}; keeping the current mode"
+                    );
                 }
             }
             None => uefi::println!("nosys-loader: no {w}x{h} mode; keeping the current mode"),
@@ -153,7 +192,11 @@ pub fn framebuffer(resolution: Option<(u32, u32)>) -> Option<FramebufferInfo> {
         PixelFormat::Bgr => ((8, 16), (8, 8), (8, 0)),
         PixelFormat::Bitmask => {
             let m = info.pixel_bitmask()?;
-            (mask_size_shift(m.red), mask_size_shift(m.green), mask_size_shift(m.blue))
+            (
+                mask_size_shift(m.red),
+                mask_size_shift(m.green),
+                mask_size_shift(m.blue),
+            )
         }
         PixelFormat::BltOnly => return None,
     };
@@ -178,7 +221,8 @@ pub struct TableFrames;
 
 impl Frames for TableFrames {
     fn alloc_zeroed(&mut self) -> Option<u64> {
-        let ptr: NonNull<u8> = boot::allocate_pages(AllocateType::AnyPages, MemoryType::LOADER_DATA, 1).ok()?;
+        let ptr: NonNull<u8> =
+            boot::allocate_pages(AllocateType::AnyPages, MemoryType::LOADER_DATA, 1).ok()?;
         // SAFETY: a fresh page from the firmware.
         unsafe { ptr.as_ptr().write_bytes(0, PAGE_SIZE as usize) };
         Some(ptr.as_ptr() as u64)

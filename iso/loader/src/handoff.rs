@@ -111,7 +111,10 @@ pub fn write_gdt(page: &mut [u8], virt: u64) -> Gdtr {
     for (i, d) in GDT.iter().enumerate() {
         page[i * 8..i * 8 + 8].copy_from_slice(&d.to_le_bytes());
     }
-    Gdtr { limit: (GDT.len() * 8 - 1) as u16, base: virt }
+    Gdtr {
+        limit: (GDT.len() * 8 - 1) as u16,
+        base: virt,
+    }
 }
 
 /// Records that the firmware console is gone (panics go to COM1 only).
@@ -121,13 +124,17 @@ pub fn boot_services_exited() {
 
 fn outb(port: u16, value: u8) {
     // SAFETY: writes to legacy ISA ports (PIC, COM1) have no memory effects.
-    unsafe { asm!("out dx, al", in("dx") port, in("al") value, options(nomem, nostack, preserves_flags)) };
+    unsafe {
+        asm!("out dx, al", in("dx") port, in("al") value, options(nomem, nostack, preserves_flags))
+    };
 }
 
 fn inb(port: u16) -> u8 {
     let value: u8;
     // SAFETY: reading the COM1 line status register has no side effects.
-    unsafe { asm!("in al, dx", in("dx") port, out("al") value, options(nomem, nostack, preserves_flags)) };
+    unsafe {
+        asm!("in al, dx", in("dx") port, out("al") value, options(nomem, nostack, preserves_flags))
+    };
     value
 }
 
@@ -163,7 +170,9 @@ unsafe fn wrmsr(msr: u32, value: u64) {
 unsafe fn rdmsr(msr: u32) -> u64 {
     let (lo, hi): (u32, u32);
     // SAFETY: the caller names an MSR that exists.
-    unsafe { asm!("rdmsr", in("ecx") msr, out("eax") lo, out("edx") hi, options(nostack, preserves_flags)) };
+    unsafe {
+        asm!("rdmsr", in("ecx") msr, out("eax") lo, out("edx") hi, options(nostack, preserves_flags))
+    };
     (u64::from(hi) << 32) | u64::from(lo)
 }
 

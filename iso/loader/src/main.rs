@@ -62,9 +62,15 @@ pub enum LoadError {
     NoConfig,
     Conf(ConfError),
     /// A file named in the configuration could not be read.
-    File { path: String, status: Status },
+    File {
+        path: String,
+        status: Status,
+    },
     /// The firmware refused memory.
-    OutOfMemory { what: &'static str, bytes: u64 },
+    OutOfMemory {
+        what: &'static str,
+        bytes: u64,
+    },
     Kernel(KernelError),
     Scan(ScanError),
     Response(ResponseError),
@@ -75,10 +81,16 @@ pub enum LoadError {
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::NoConfig => write!(f, "no limine.conf found (looked in {})", CONF_PATHS.join(", ")),
+            Self::NoConfig => write!(
+                f,
+                "no limine.conf found (looked in {})",
+                CONF_PATHS.join(", ")
+            ),
             Self::Conf(e) => write!(f, "limine.conf: {e}"),
             Self::File { path, status } => write!(f, "cannot read {path}: {status:?}"),
-            Self::OutOfMemory { what, bytes } => write!(f, "out of memory for {what} ({bytes} bytes)"),
+            Self::OutOfMemory { what, bytes } => {
+                write!(f, "out of memory for {what} ({bytes} bytes)")
+            }
             Self::Kernel(e) => write!(f, "kernel: {e}"),
             Self::Scan(e) => write!(f, "kernel requests: {e}"),
             Self::Response(e) => write!(f, "{e}"),
@@ -119,9 +131,16 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
 
     // The kernel file stays in memory for the kernel-file response.
     let kernel_path = entry.kernel_path.clone().unwrap_or_default();
-    let kernel_file = volume.read_to_pages(&kernel_path, MemoryType::custom(KERNEL_AND_MODULES_EFI_TYPE))?;
+    let kernel_file = volume.read_to_pages(
+        &kernel_path,
+        MemoryType::custom(KERNEL_AND_MODULES_EFI_TYPE),
+    )?;
     let layout = kernel::layout(kernel_file.bytes()).map_err(LoadError::Kernel)?;
-    let mut image = firmware::Pages::alloc(MemoryType::custom(KERNEL_AND_MODULES_EFI_TYPE), layout.size, "kernel image")?;
+    let mut image = firmware::Pages::alloc(
+        MemoryType::custom(KERNEL_AND_MODULES_EFI_TYPE),
+        layout.size,
+        "kernel image",
+    )?;
     layout.copy_into(kernel_file.bytes(), image.bytes_mut());
     println!(
         "{LOADER_NAME}: {kernel_path}: {} KiB image at {:#x}, entry {:#x}",
@@ -132,9 +151,15 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
 
     let mut modules = Vec::new();
     for m in &entry.modules {
-        let pages = volume.read_to_pages(&m.path, MemoryType::custom(KERNEL_AND_MODULES_EFI_TYPE))?;
+        let pages =
+            volume.read_to_pages(&m.path, MemoryType::custom(KERNEL_AND_MODULES_EFI_TYPE))?;
         println!("{LOADER_NAME}: module {} ({} bytes)", m.path, pages.len);
-        modules.push(FileInfo { phys: pages.phys, size: pages.len, path: m.path.clone(), cmdline: m.cmdline.clone() });
+        modules.push(FileInfo {
+            phys: pages.phys,
+            size: pages.len,
+            path: m.path.clone(),
+            cmdline: m.cmdline.clone(),
+        });
     }
 
     let found = requests::scan(image.bytes()).map_err(LoadError::Scan)?;
@@ -148,7 +173,12 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
     // that is not reserved or bad, and the framebuffer wherever it is.
     let pre_exit = firmware::memory_map()?;
     let mut hhdm = vec![(0, LOW_HHDM_SPAN)];
-    hhdm.extend(pre_exit.iter().filter(|r| memmap::in_hhdm(r.ty)).map(|r| (r.phys_start, r.phys_start + r.pages * PAGE_SIZE)));
+    hhdm.extend(
+        pre_exit
+            .iter()
+            .filter(|r| memmap::in_hhdm(r.ty))
+            .map(|r| (r.phys_start, r.phys_start + r.pages * PAGE_SIZE)),
+    );
     if let Some(fb) = framebuffer {
         hhdm.push((fb.phys, fb.phys + fb.len()));
     }
@@ -168,7 +198,8 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
     };
     let arena_phys = arena_pages.phys;
     let mut arena = Arena::new(arena_pages.bytes_mut(), arena_phys, HHDM_OFFSET);
-    let answered = responses::answer(image.bytes_mut(), &found, &info, &mut arena).map_err(LoadError::Response)?;
+    let answered = responses::answer(image.bytes_mut(), &found, &info, &mut arena)
+        .map_err(LoadError::Response)?;
     println!(
         "{LOADER_NAME}: base revision {}, answered {:?}, {} unanswered",
         answered.base_revision, answered.kinds, answered.unanswered
@@ -196,7 +227,11 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
     // below only converts numbers into buffers allocated above.
     let final_map = unsafe { uefi::boot::exit_boot_services(Some(MemoryType::LOADER_DATA)) };
     handoff::boot_services_exited();
-    let regions = final_map.entries().map(|d| EfiRegion { ty: d.ty.0, phys_start: d.phys_start, pages: d.page_count });
+    let regions = final_map.entries().map(|d| EfiRegion {
+        ty: d.ty.0,
+        phys_start: d.phys_start,
+        pages: d.page_count,
+    });
     let n = match memmap::convert(regions, fb_range, &mut converted) {
         Ok(n) => n,
         // Every slot is used: hand over a truncated map rather than none.

@@ -16,7 +16,9 @@ pub struct Artifacts {
 
 /// Cargo's target directory (honours `CARGO_TARGET_DIR`).
 pub fn target_dir() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"))
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"))
 }
 
 /// Where the artifacts of a release build are.
@@ -31,17 +33,29 @@ pub fn artifacts() -> Artifacts {
 /// Artifacts that must already exist (tests never run cargo themselves).
 pub fn existing_artifacts() -> Result<Artifacts> {
     let a = artifacts();
+    check_exist(&a)?;
+    Ok(a)
+}
+
+/// An error naming the first artifact that is missing.
+pub fn check_exist(a: &Artifacts) -> Result<()> {
     for p in [&a.kernel, &a.loader] {
         if !p.exists() {
-            return Err(Error::Missing { what: p.display().to_string(), hint: "run `make iso` first".into() });
+            return Err(Error::Missing {
+                what: p.display().to_string(),
+                hint: "run `make iso` first".into(),
+            });
         }
     }
-    Ok(a)
+    Ok(())
 }
 
 /// Builds the kernel and the loader (release profile).
 pub fn build() -> Result<Artifacts> {
-    for (package, target) in [("kernel", "x86_64-unknown-none"), ("loader", "x86_64-unknown-uefi")] {
+    for (package, target) in [
+        ("kernel", "x86_64-unknown-none"),
+        ("loader", "x86_64-unknown-uefi"),
+    ] {
         eprintln!("nosys-iso: building {package} for {target}");
         let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
             .current_dir(root())

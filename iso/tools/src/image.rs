@@ -35,12 +35,20 @@ pub struct IsoOptions {
     pub cmdline: Option<String>,
     /// A Limine binary release (v8.x+): build the hybrid Limine ISO instead.
     pub limine_dir: Option<PathBuf>,
+    /// Use this configuration text instead of `iso/limine.conf` (tests of
+    /// the loader's error paths).
+    pub conf_text: Option<String>,
 }
 
 impl IsoOptions {
     /// `build/<name>.iso` with the configuration as committed.
     pub fn named(name: &str) -> Result<Self> {
-        Ok(Self { out: build_dir()?.join(format!("{name}.iso")), cmdline: None, limine_dir: None })
+        Ok(Self {
+            out: build_dir()?.join(format!("{name}.iso")),
+            cmdline: None,
+            limine_dir: None,
+            conf_text: None,
+        })
     }
 }
 
@@ -60,7 +68,11 @@ pub struct IsoReport {
 /// (inserted after `path:` if the entry has none) and the modules for which
 /// `exists` is false removed along with their `module_cmdline`.
 /// Returns the text and the removed module paths.
-pub fn prepare_conf(text: &str, cmdline: Option<&str>, exists: impl Fn(&str) -> bool) -> Result<(String, Vec<String>)> {
+pub fn prepare_conf(
+    text: &str,
+    cmdline: Option<&str>,
+    exists: impl Fn(&str) -> bool,
+) -> Result<(String, Vec<String>)> {
     let mut out = Vec::new();
     let mut dropped = Vec::new();
     let mut skip_module_cmdline = false;
@@ -68,7 +80,9 @@ pub fn prepare_conf(text: &str, cmdline: Option<&str>, exists: impl Fn(&str) -> 
     for line in text.lines() {
         let trimmed = line.trim_start();
         let indent = &line[..line.len() - trimmed.len()];
-        let (key, value) = trimmed.split_once(':').map_or(("", ""), |(k, v)| (k.trim(), v.trim()));
+        let (key, value) = trimmed
+            .split_once(':')
+            .map_or(("", ""), |(k, v)| (k.trim(), v.trim()));
         let key = key.to_ascii_lowercase();
         let was_skipping = std::mem::take(&mut skip_module_cmdline);
         match key.as_str() {
@@ -107,7 +121,11 @@ pub fn prepare_conf(text: &str, cmdline: Option<&str>, exists: impl Fn(&str) -> 
 fn check_kernel_path(conf: &str) -> Result<()> {
     let path = conf.lines().find_map(|l| {
         let (k, v) = l.trim().split_once(':')?;
-        matches!(k.trim().to_ascii_lowercase().as_str(), "path" | "kernel_path").then(|| v.trim().to_string())
+        matches!(
+            k.trim().to_ascii_lowercase().as_str(),
+            "path" | "kernel_path"
+        )
+        .then(|| v.trim().to_string())
     });
     match path.as_deref() {
         Some(p) if p.strip_prefix("boot():") == Some(KERNEL_ISO_PATH) => Ok(()),
@@ -118,11 +136,16 @@ fn check_kernel_path(conf: &str) -> Result<()> {
 }
 
 fn module_source(iso_path: &str) -> Option<PathBuf> {
-    MODULE_SOURCES.iter().find(|(p, _)| *p == iso_path).map(|(_, src)| root().join(src))
+    MODULE_SOURCES
+        .iter()
+        .find(|(p, _)| *p == iso_path)
+        .map(|(_, src)| root().join(src))
 }
 
 fn file_len(p: &Path) -> Result<u64> {
-    Ok(fs::metadata(p).map_err(io_err(format!("reading {}", p.display())))?.len())
+    Ok(fs::metadata(p)
+        .map_err(io_err(format!("reading {}", p.display())))?
+        .len())
 }
 
 /// ESP size for `payload` bytes: FAT overhead and slack, whole MiB.
@@ -144,35 +167,64 @@ fn mkfs(image: &Path, kib: u64, label: &str) -> Result<()> {
     if image.exists() {
         fs::remove_file(image).map_err(io_err(format!("removing {}", image.display())))?;
     }
-    run(Command::new("mkfs.fat").arg("-C").args(["-n", label]).arg(image).arg(kib.to_string()))?;
+    run(Command::new("mkfs.fat")
+        .arg("-C")
+        .args(["-n", label])
+        .arg(image)
+        .arg(kib.to_string()))?;
     Ok(())
 }
 
 fn fat_mkdirs(image: &Path, paths: &[&str]) -> Result<()> {
     for dir in paths {
-        run(mtools("mmd").arg("-D").arg("s").arg("-i").arg(image).arg(format!("::{dir}")))?;
+        run(mtools("mmd")
+            .arg("-D")
+            .arg("s")
+            .arg("-i")
+            .arg(image)
+            .arg(format!("::{dir}")))?;
     }
     Ok(())
 }
 
 fn fat_copy(image: &Path, from: &Path, to: &str) -> Result<()> {
-    run(mtools("mcopy").arg("-o").arg("-i").arg(image).arg(from).arg(format!("::{to}")))?;
+    run(mtools("mcopy")
+        .arg("-o")
+        .arg("-i")
+        .arg(image)
+        .arg(from)
+        .arg(format!("::{to}")))?;
     Ok(())
 }
 
 /// Builds an ISO from built artifacts.
 pub fn build_iso(artifacts: &Artifacts, opts: &IsoOptions) -> Result<IsoReport> {
-    let conf_src = root().join("iso/limine.conf");
-    let text = fs::read_to_string(&conf_src).map_err(io_err(format!("reading {}", conf_src.display())))?;
-    check_kernel_path(&text)?;
-    let (conf, dropped) = prepare_conf(&text, opts.cmdline.as_deref(), |p| module_source(p).is_some_and(|s| s.exists()))?;
+    let text = match &opts.conf_text {
+        Some(t) => t.clone(),
+        None => {
+            let conf_src = root().join("iso/limine.conf");
+            let text = fs::read_to_string(&conf_src)
+                .map_err(io_err(format!("reading {}", conf_src.display())))?;
+            check_kernel_path(&text)?;
+            text
+        }
+    };
+    let (conf, dropped) = prepare_conf(&text, opts.cmdline.as_deref(), |p| {
+        module_source(p).is_some_and(|s| s.exists())
+    })?;
     let mut modules = Vec::new();
     for line in conf.lines() {
         if let Some((k, v)) = line.trim().split_once(':') {
             if k.trim().eq_ignore_ascii_case("module_path") {
-                let iso_path = v.trim().strip_prefix("boot():").unwrap_or(v.trim()).to_string();
+                let iso_path = v
+                    .trim()
+                    .strip_prefix("boot():")
+                    .unwrap_or(v.trim())
+                    .to_string();
                 let src = module_source(&iso_path).ok_or_else(|| {
-                    Error::Invalid(format!("iso/limine.conf names module {iso_path}; add its source to MODULE_SOURCES"))
+                    Error::Invalid(format!(
+                        "iso/limine.conf names module {iso_path}; add its source to MODULE_SOURCES"
+                    ))
                 })?;
                 modules.push((iso_path, src));
             }
@@ -182,8 +234,18 @@ pub fn build_iso(artifacts: &Artifacts, opts: &IsoOptions) -> Result<IsoReport> 
         eprintln!("nosys-iso: {d} left out (its source does not exist yet)");
     }
 
-    let stem = opts.out.file_stem().and_then(|s| s.to_str()).unwrap_or("nosys").to_string();
-    let work = opts.out.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from(".")).join(format!(".{stem}"));
+    let stem = opts
+        .out
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("nosys")
+        .to_string();
+    let work = opts
+        .out
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join(format!(".{stem}"));
     if work.exists() {
         fs::remove_dir_all(&work).map_err(io_err(format!("cleaning {}", work.display())))?;
     }
@@ -222,13 +284,28 @@ pub fn build_iso(artifacts: &Artifacts, opts: &IsoOptions) -> Result<IsoReport> 
                 .arg(&opts.out)
                 .args(["-V", "NOSYS", "-R", "-J", "-append_partition", "2", "0xef"])
                 .arg(&esp)
-                .args(["-appended_part_as_gpt", "-e", "--interval:appended_partition_2:all::", "-no-emul-boot"])
+                .args([
+                    "-appended_part_as_gpt",
+                    "-e",
+                    "--interval:appended_partition_2:all::",
+                    "-no-emul-boot",
+                ])
                 .arg(&tree))?;
-            IsoReport { iso: opts.out.clone(), files, dropped_modules: dropped, esp_bytes: Some(esp_bytes) }
+            IsoReport {
+                iso: opts.out.clone(),
+                files,
+                dropped_modules: dropped,
+                esp_bytes: Some(esp_bytes),
+            }
         }
         Some(limine) => {
             build_limine_iso(limine, artifacts, &conf_file, &modules, &work, &opts.out)?;
-            IsoReport { iso: opts.out.clone(), files, dropped_modules: dropped, esp_bytes: None }
+            IsoReport {
+                iso: opts.out.clone(),
+                files,
+                dropped_modules: dropped,
+                esp_bytes: None,
+            }
         }
     };
     fs::remove_dir_all(&work).map_err(io_err(format!("cleaning {}", work.display())))?;
@@ -248,12 +325,18 @@ fn build_limine_iso(
     work: &Path,
     out: &Path,
 ) -> Result<()> {
-    let need = ["limine-bios.sys", "limine-bios-cd.bin", "limine-uefi-cd.bin", "BOOTX64.EFI"];
+    let need = [
+        "limine-bios.sys",
+        "limine-bios-cd.bin",
+        "limine-uefi-cd.bin",
+        "BOOTX64.EFI",
+    ];
     for f in need {
         if !limine.join(f).exists() {
             return Err(Error::Missing {
                 what: format!("{}/{f}", limine.display()),
-                hint: "LIMINE_DIR must be a Limine v8.x+ binary release (the *-binary branch)".into(),
+                hint: "LIMINE_DIR must be a Limine v8.x+ binary release (the *-binary branch)"
+                    .into(),
             });
         }
     }
@@ -268,7 +351,11 @@ fn build_limine_iso(
         if let Some(dir) = dest.parent() {
             fs::create_dir_all(dir).map_err(io_err(format!("creating {}", dir.display())))?;
         }
-        fs::copy(from, &dest).map_err(io_err(format!("copying {} to {}", from.display(), dest.display())))?;
+        fs::copy(from, &dest).map_err(io_err(format!(
+            "copying {} to {}",
+            from.display(),
+            dest.display()
+        )))?;
         Ok(())
     };
     copy(&artifacts.kernel, KERNEL_ISO_PATH)?;
@@ -276,7 +363,11 @@ fn build_limine_iso(
         copy(src, p)?;
     }
     copy(conf, "/boot/limine/limine.conf")?;
-    for f in ["limine-bios.sys", "limine-bios-cd.bin", "limine-uefi-cd.bin"] {
+    for f in [
+        "limine-bios.sys",
+        "limine-bios-cd.bin",
+        "limine-uefi-cd.bin",
+    ] {
         copy(&limine.join(f), &format!("/boot/limine/{f}"))?;
     }
     copy(&limine.join("BOOTX64.EFI"), "/EFI/BOOT/BOOTX64.EFI")?;
@@ -284,10 +375,34 @@ fn build_limine_iso(
         copy(&limine.join("BOOTIA32.EFI"), "/EFI/BOOT/BOOTIA32.EFI")?;
     }
     run(Command::new("xorriso")
-        .args(["-as", "mkisofs", "-quiet", "-R", "-r", "-J", "-b", "boot/limine/limine-bios-cd.bin"])
-        .args(["-no-emul-boot", "-boot-load-size", "4", "-boot-info-table", "-hfsplus"])
-        .args(["-apm-block-size", "2048", "--efi-boot", "boot/limine/limine-uefi-cd.bin"])
-        .args(["-efi-boot-part", "--efi-boot-image", "--protective-msdos-label"])
+        .args([
+            "-as",
+            "mkisofs",
+            "-quiet",
+            "-R",
+            "-r",
+            "-J",
+            "-b",
+            "boot/limine/limine-bios-cd.bin",
+        ])
+        .args([
+            "-no-emul-boot",
+            "-boot-load-size",
+            "4",
+            "-boot-info-table",
+            "-hfsplus",
+        ])
+        .args([
+            "-apm-block-size",
+            "2048",
+            "--efi-boot",
+            "boot/limine/limine-uefi-cd.bin",
+        ])
+        .args([
+            "-efi-boot-part",
+            "--efi-boot-image",
+            "--protective-msdos-label",
+        ])
         .arg(&tree)
         .arg("-o")
         .arg(out))?;
@@ -336,11 +451,18 @@ mod tests {
     fn cmdline_is_replaced_or_inserted() {
         let (text, _) = prepare_conf(CONF, Some("fault=pagefault"), |_| true).unwrap();
         assert!(text.contains("    cmdline: fault=pagefault\n"));
-        assert_eq!(text.matches("cmdline:").count(), 2, "kernel cmdline plus the module's");
+        assert_eq!(
+            text.matches("cmdline:").count(),
+            2,
+            "kernel cmdline plus the module's"
+        );
 
         let no_cmdline = "/e\n  protocol: limine\n  path: boot():/boot/nosys\n";
         let (text, _) = prepare_conf(no_cmdline, Some("x=1"), |_| true).unwrap();
-        assert_eq!(text, "/e\n  protocol: limine\n  path: boot():/boot/nosys\n  cmdline: x=1\n");
+        assert_eq!(
+            text,
+            "/e\n  protocol: limine\n  path: boot():/boot/nosys\n  cmdline: x=1\n"
+        );
     }
 
     #[test]
@@ -356,7 +478,7 @@ mod tests {
         assert_eq!(esp_size_bytes(0), 4 * MIB);
         let model = 60 * MIB + 12345;
         let size = esp_size_bytes(model);
-        assert!(size >= model + model / 10 && size % MIB == 0);
+        assert!(size >= model + model / 10 && size.is_multiple_of(MIB));
     }
 
     #[test]
@@ -378,7 +500,10 @@ mod tests {
         }
         walk(&dir, "", &mut found);
         found.sort();
-        let mut expected: Vec<String> = applets::spec::SAMPLE_FS.iter().map(|s| s.to_string()).collect();
+        let mut expected: Vec<String> = applets::spec::SAMPLE_FS
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         expected.sort();
         assert_eq!(found, expected);
     }

@@ -22,9 +22,16 @@ use std::process::Command;
 #[derive(Debug)]
 pub enum Error {
     /// An I/O operation on `what` failed.
-    Io { what: String, source: std::io::Error },
+    Io {
+        what: String,
+        source: std::io::Error,
+    },
     /// A command ran and failed.
-    Command { command: String, status: String, stderr: String },
+    Command {
+        command: String,
+        status: String,
+        stderr: String,
+    },
     /// Something that must exist does not (with a hint to fix it).
     Missing { what: String, hint: String },
     /// Invalid input (configuration, image data).
@@ -37,7 +44,11 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Io { what, source } => write!(f, "{what}: {source}"),
-            Self::Command { command, status, stderr } => {
+            Self::Command {
+                command,
+                status,
+                stderr,
+            } => {
                 write!(f, "`{command}` failed ({status})")?;
                 if !stderr.trim().is_empty() {
                     write!(f, ":\n{}", stderr.trim_end())?;
@@ -51,7 +62,10 @@ impl fmt::Display for Error {
                     let lines: Vec<&str> = output.lines().collect();
                     lines[lines.len().saturating_sub(40)..].join("\n")
                 };
-                write!(f, "timed out waiting for {pattern:?} on serial; last output:\n{tail}")
+                write!(
+                    f,
+                    "timed out waiting for {pattern:?} on serial; last output:\n{tail}"
+                )
             }
         }
     }
@@ -71,7 +85,11 @@ pub fn io_err(what: impl Into<String>) -> impl FnOnce(std::io::Error) -> Error {
 /// The repository root (this crate lives in `iso/tools`).
 pub fn root() -> PathBuf {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().and_then(Path::parent).map(Path::to_path_buf).unwrap_or_else(|| manifest.to_path_buf())
+    manifest
+        .parent()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| manifest.to_path_buf())
 }
 
 /// `build/` under the root, created on demand.
@@ -79,6 +97,31 @@ pub fn build_dir() -> Result<PathBuf> {
     let dir = root().join("build");
     std::fs::create_dir_all(&dir).map_err(io_err(format!("creating {}", dir.display())))?;
     Ok(dir)
+}
+
+/// The line the kernel prints when it is ready.
+pub const READY: &str = "nosys: ready";
+
+/// `build/<name>.iso` made from the already-built kernel and loader (no
+/// cargo run), with `cmdline` as the kernel command line. For QEMU tests
+/// that need a kernel flag, e.g. `test_iso("fault", "fault=pagefault")`.
+pub fn test_iso(name: &str, cmdline: &str) -> Result<PathBuf> {
+    let artifacts = build::existing_artifacts()?;
+    let mut opts = image::IsoOptions::named(name)?;
+    opts.cmdline = Some(cmdline.to_string());
+    Ok(image::build_iso(&artifacts, &opts)?.iso)
+}
+
+/// `build/nosys.iso`, which `make iso` / `make test` build.
+pub fn default_iso() -> Result<PathBuf> {
+    let iso = build_dir()?.join("nosys.iso");
+    if !iso.exists() {
+        return Err(Error::Missing {
+            what: iso.display().to_string(),
+            hint: "run `make iso` first".into(),
+        });
+    }
+    Ok(iso)
 }
 
 /// Runs `cmd`, returning its stdout; a failure carries its stderr.
@@ -89,7 +132,10 @@ pub fn run(cmd: &mut Command) -> Result<String> {
             what: format!("program for `{shown}`"),
             hint: "run `iso/setup.sh` (or `make run`/`make test`, which call it)".into(),
         },
-        _ => Error::Io { what: shown.clone(), source: e },
+        _ => Error::Io {
+            what: shown.clone(),
+            source: e,
+        },
     })?;
     if !out.status.success() {
         return Err(Error::Command {

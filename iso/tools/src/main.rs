@@ -15,12 +15,9 @@ use std::time::{Duration, Instant};
 
 use nosys_iso::image::{self, IsoOptions, IsoReport};
 use nosys_iso::qemu::{self, Vm, VmConfig};
-use nosys_iso::{build, build_dir, io_err, Error, Result};
+use nosys_iso::{build, build_dir, io_err, Error, Result, READY};
 
 const USAGE: &str = "usage: nosys-iso <build | iso [--cmdline S] [--out FILE] [--kernel ELF] [--no-build] | disk | run [--cmdline S] [--no-build] | measure>";
-
-/// The readiness line the kernel prints last.
-pub const READY: &str = "nosys: ready";
 
 struct Args {
     command: String,
@@ -33,34 +30,78 @@ struct Args {
 fn parse_args() -> Result<Args> {
     let mut it = std::env::args().skip(1);
     let command = it.next().ok_or_else(|| Error::Invalid(USAGE.into()))?;
-    let mut args = Args { command, cmdline: None, out: None, kernel: None, no_build: false };
+    let mut args = Args {
+        command,
+        cmdline: None,
+        out: None,
+        kernel: None,
+        no_build: false,
+    };
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--cmdline" => args.cmdline = Some(it.next().ok_or_else(|| Error::Invalid("--cmdline needs a value".into()))?),
-            "--out" => args.out = Some(it.next().ok_or_else(|| Error::Invalid("--out needs a value".into()))?.into()),
-            "--kernel" => args.kernel = Some(it.next().ok_or_else(|| Error::Invalid("--kernel needs a value".into()))?.into()),
+            "--cmdline" => {
+                args.cmdline = Some(
+                    it.next()
+                        .ok_or_else(|| Error::Invalid("--cmdline needs a value".into()))?,
+                )
+            }
+            "--out" => {
+                args.out = Some(
+                    it.next()
+                        .ok_or_else(|| Error::Invalid("--out needs a value".into()))?
+                        .into(),
+                )
+            }
+            "--kernel" => {
+                args.kernel = Some(
+                    it.next()
+                        .ok_or_else(|| Error::Invalid("--kernel needs a value".into()))?
+                        .into(),
+                )
+            }
             "--no-build" => args.no_build = true,
-            other => return Err(Error::Invalid(format!("unknown argument {other:?}\n{USAGE}"))),
+            other => {
+                return Err(Error::Invalid(format!(
+                    "unknown argument {other:?}\n{USAGE}"
+                )))
+            }
         }
     }
     Ok(args)
 }
 
 fn make_iso(args: &Args) -> Result<IsoReport> {
-    let mut artifacts = if args.no_build { build::existing_artifacts()? } else { build::build()? };
+    let mut artifacts = if args.no_build {
+        build::artifacts()
+    } else {
+        build::build()?
+    };
     if let Some(k) = &args.kernel {
         artifacts.kernel = k.clone();
     }
+    build::check_exist(&artifacts)?;
     let mut opts = IsoOptions::named("nosys")?;
     if let Some(out) = &args.out {
         opts.out = out.clone();
     }
     opts.cmdline = args.cmdline.clone();
-    opts.limine_dir = std::env::var_os("LIMINE_DIR").filter(|s| !s.is_empty()).map(PathBuf::from);
+    opts.limine_dir = std::env::var_os("LIMINE_DIR")
+        .filter(|s| !s.is_empty())
+        .map(PathBuf::from);
     let report = image::build_iso(&artifacts, &opts)?;
-    let size = std::fs::metadata(&report.iso).map_err(io_err("reading the ISO"))?.len();
-    let mode = if opts.limine_dir.is_some() { "Limine hybrid BIOS+UEFI" } else { "UEFI, nosys-loader" };
-    eprintln!("nosys-iso: {} ({mode}, {} KiB)", report.iso.display(), size / 1024);
+    let size = std::fs::metadata(&report.iso)
+        .map_err(io_err("reading the ISO"))?
+        .len();
+    let mode = if opts.limine_dir.is_some() {
+        "Limine hybrid BIOS+UEFI"
+    } else {
+        "UEFI, nosys-loader"
+    };
+    eprintln!(
+        "nosys-iso: {} ({mode}, {} KiB)",
+        report.iso.display(),
+        size / 1024
+    );
     if let Some(esp) = report.esp_bytes {
         eprintln!("nosys-iso:   ESP {} MiB:", esp >> 20);
     }
@@ -73,7 +114,10 @@ fn make_iso(args: &Args) -> Result<IsoReport> {
 fn make_disk() -> Result<PathBuf> {
     let disk = build_dir()?.join("disk.img");
     if image::ensure_disk(&disk)? {
-        eprintln!("nosys-iso: created {} (64 MiB FAT, label NOSYS)", disk.display());
+        eprintln!(
+            "nosys-iso: created {} (64 MiB FAT, label NOSYS)",
+            disk.display()
+        );
     }
     Ok(disk)
 }
@@ -89,13 +133,29 @@ fn run_vm(args: &Args) -> Result<()> {
     config.display = true;
     let monitor = dir.join("monitor.sock");
     let mut cmd = config.command(&vars)?;
-    cmd.args(["-serial", "stdio", "-monitor"]).arg(format!("unix:{},server=on,wait=off", monitor.display()));
-    let accel = if qemu::kvm_works() { "KVM" } else { "TCG (no working KVM; slow)" };
-    let window = if qemu::host_has_display() { "window + serial here" } else { "headless: serial console here" };
-    eprintln!("nosys-iso: booting under {accel}, {window}; monitor at {}; Ctrl-C quits", monitor.display());
+    cmd.args(["-serial", "stdio", "-monitor"])
+        .arg(format!("unix:{},server=on,wait=off", monitor.display()));
+    let accel = if qemu::kvm_works() {
+        "KVM"
+    } else {
+        "TCG (no working KVM; slow)"
+    };
+    let window = if qemu::host_has_display() {
+        "window + serial here"
+    } else {
+        "headless: serial console here"
+    };
+    eprintln!(
+        "nosys-iso: booting under {accel}, {window}; monitor at {}; Ctrl-C quits",
+        monitor.display()
+    );
     let status = cmd.status().map_err(io_err("running QEMU"))?;
     if !status.success() {
-        return Err(Error::Command { command: qemu::QEMU.into(), status: status.to_string(), stderr: String::new() });
+        return Err(Error::Command {
+            command: qemu::QEMU.into(),
+            status: status.to_string(),
+            stderr: String::new(),
+        });
     }
     Ok(())
 }
@@ -124,7 +184,9 @@ fn main() -> ExitCode {
         "disk" => make_disk().map(|_| ()),
         "run" => run_vm(&args),
         "measure" => measure(),
-        other => Err(Error::Invalid(format!("unknown command {other:?}\n{USAGE}"))),
+        other => Err(Error::Invalid(format!(
+            "unknown command {other:?}\n{USAGE}"
+        ))),
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

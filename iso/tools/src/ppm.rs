@@ -19,17 +19,28 @@ impl Image {
 
     /// The most common colour in a region (taken as its background).
     pub fn dominant_color(&self, x0: usize, y0: usize, w: usize, h: usize) -> [u8; 3] {
-        let mut counts: std::collections::HashMap<[u8; 3], usize> = std::collections::HashMap::new();
+        let mut counts: std::collections::HashMap<[u8; 3], usize> =
+            std::collections::HashMap::new();
         for y in y0..(y0 + h).min(self.height) {
             for x in x0..(x0 + w).min(self.width) {
                 *counts.entry(self.pixel(x, y)).or_default() += 1;
             }
         }
-        counts.into_iter().max_by_key(|&(_, n)| n).map_or([0; 3], |(c, _)| c)
+        counts
+            .into_iter()
+            .max_by_key(|&(_, n)| n)
+            .map_or([0; 3], |(c, _)| c)
     }
 
     /// Pixels in the region that differ from `background`.
-    pub fn count_not(&self, background: [u8; 3], x0: usize, y0: usize, w: usize, h: usize) -> usize {
+    pub fn count_not(
+        &self,
+        background: [u8; 3],
+        x0: usize,
+        y0: usize,
+        w: usize,
+        h: usize,
+    ) -> usize {
         let mut n = 0;
         for y in y0..(y0 + h).min(self.height) {
             for x in x0..(x0 + w).min(self.width) {
@@ -75,9 +86,15 @@ pub fn decode(data: &[u8]) -> Result<Image> {
     if maxval != 255 {
         return Err(bad("only 8-bit PPM is supported"));
     }
-    let body = data.get(pos..pos + width * height * 3).ok_or_else(|| bad("pixel data truncated"))?;
+    let body = data
+        .get(pos..pos + width * height * 3)
+        .ok_or_else(|| bad("pixel data truncated"))?;
     let pixels = body.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
-    Ok(Image { width, height, pixels })
+    Ok(Image {
+        width,
+        height,
+        pixels,
+    })
 }
 
 #[cfg(test)]

@@ -20,8 +20,14 @@ use crate::{build_dir, io_err, Error, Result};
 
 /// OVMF firmware pairs (code, variables), newest layout first (Debian `ovmf`).
 pub const OVMF: &[(&str, &str)] = &[
-    ("/usr/share/OVMF/OVMF_CODE_4M.fd", "/usr/share/OVMF/OVMF_VARS_4M.fd"),
-    ("/usr/share/OVMF/OVMF_CODE.fd", "/usr/share/OVMF/OVMF_VARS.fd"),
+    (
+        "/usr/share/OVMF/OVMF_CODE_4M.fd",
+        "/usr/share/OVMF/OVMF_VARS_4M.fd",
+    ),
+    (
+        "/usr/share/OVMF/OVMF_CODE.fd",
+        "/usr/share/OVMF/OVMF_VARS.fd",
+    ),
 ];
 
 /// The emulator binary.
@@ -35,7 +41,10 @@ pub fn ovmf() -> Result<(PathBuf, PathBuf)> {
     OVMF.iter()
         .map(|(c, v)| (PathBuf::from(c), PathBuf::from(v)))
         .find(|(c, v)| c.exists() && v.exists())
-        .ok_or_else(|| Error::Missing { what: "OVMF firmware".into(), hint: "install the `ovmf` package (iso/setup.sh)".into() })
+        .ok_or_else(|| Error::Missing {
+            what: "OVMF firmware".into(),
+            hint: "install the `ovmf` package (iso/setup.sh)".into(),
+        })
 }
 
 /// Whether KVM really runs a q35 guest with `-cpu max` here. `/dev/kvm`
@@ -52,11 +61,26 @@ pub fn kvm_works() -> bool {
 }
 
 fn probe_kvm() -> bool {
-    if std::fs::OpenOptions::new().read(true).write(true).open("/dev/kvm").is_err() {
+    if std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/kvm")
+        .is_err()
+    {
         return false;
     }
     let child = Command::new(QEMU)
-        .args(["-accel", "kvm", "-machine", "q35", "-cpu", "max", "-m", "64", "-nodefaults"])
+        .args([
+            "-accel",
+            "kvm",
+            "-machine",
+            "q35",
+            "-cpu",
+            "max",
+            "-m",
+            "64",
+            "-nodefaults",
+        ])
         .args(["-display", "none", "-monitor", "stdio"])
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -103,8 +127,18 @@ pub struct VmConfig {
 impl VmConfig {
     /// Test defaults: `build/disk.img` (as a snapshot) if it exists, headless.
     pub fn new(iso: impl Into<PathBuf>) -> Self {
-        let disk = build_dir().ok().map(|d| d.join("disk.img")).filter(|d| d.exists());
-        Self { iso: iso.into(), disk, disk_snapshot: true, memory: DEFAULT_MEMORY.into(), display: false, extra_args: Vec::new() }
+        let disk = build_dir()
+            .ok()
+            .map(|d| d.join("disk.img"))
+            .filter(|d| d.exists());
+        Self {
+            iso: iso.into(),
+            disk,
+            disk_snapshot: true,
+            memory: DEFAULT_MEMORY.into(),
+            display: false,
+            extra_args: Vec::new(),
+        }
     }
 
     /// The QEMU command without serial and monitor wiring; `vars` is a
@@ -119,13 +153,29 @@ impl VmConfig {
         let mut cmd = Command::new(QEMU);
         cmd.args(["-machine", "q35", "-cpu", "max", "-m", &self.memory]);
         cmd.args(["-accel", accel]);
-        cmd.arg("-drive").arg(format!("if=pflash,format=raw,unit=0,readonly=on,file={}", code.display()));
-        cmd.arg("-drive").arg(format!("if=pflash,format=raw,unit=1,file={}", vars.display()));
-        cmd.arg("-drive").arg(format!("file={},media=cdrom,if=none,id=cd,readonly=on", self.iso.display()));
+        cmd.arg("-drive").arg(format!(
+            "if=pflash,format=raw,unit=0,readonly=on,file={}",
+            code.display()
+        ));
+        cmd.arg("-drive").arg(format!(
+            "if=pflash,format=raw,unit=1,file={}",
+            vars.display()
+        ));
+        cmd.arg("-drive").arg(format!(
+            "file={},media=cdrom,if=none,id=cd,readonly=on",
+            self.iso.display()
+        ));
         cmd.args(["-device", "ide-cd,drive=cd,bootindex=0"]);
         if let Some(disk) = &self.disk {
-            let snap = if self.disk_snapshot { ",snapshot=on" } else { "" };
-            cmd.arg("-drive").arg(format!("file={},if=none,id=nvm,format=raw{snap}", disk.display()));
+            let snap = if self.disk_snapshot {
+                ",snapshot=on"
+            } else {
+                ""
+            };
+            cmd.arg("-drive").arg(format!(
+                "file={},if=none,id=nvm,format=raw{snap}",
+                disk.display()
+            ));
             cmd.args(["-device", "nvme,serial=nosys0001,drive=nvm"]);
         }
         if !self.display || !host_has_display() {
@@ -139,7 +189,9 @@ impl VmConfig {
 
 /// Whether a window can be opened (X11 or Wayland).
 pub fn host_has_display() -> bool {
-    ["DISPLAY", "WAYLAND_DISPLAY"].iter().any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()))
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()))
 }
 
 /// A private copy of the OVMF variable store in `dir`.
@@ -177,10 +229,17 @@ fn connect(path: &Path, child: &mut Child, deadline: Instant) -> Result<UnixStre
             Ok(s) => return Ok(s),
             Err(e) => {
                 if let Ok(Some(status)) = child.try_wait() {
-                    return Err(Error::Command { command: QEMU.into(), status: status.to_string(), stderr: String::new() });
+                    return Err(Error::Command {
+                        command: QEMU.into(),
+                        status: status.to_string(),
+                        stderr: String::new(),
+                    });
                 }
                 if Instant::now() > deadline {
-                    return Err(Error::Io { what: format!("connecting to {}", path.display()), source: e });
+                    return Err(Error::Io {
+                        what: format!("connecting to {}", path.display()),
+                        source: e,
+                    });
                 }
                 std::thread::sleep(Duration::from_millis(20));
             }
@@ -192,7 +251,10 @@ impl Vm {
     /// Starts QEMU and connects to its serial port and monitor.
     pub fn boot(config: &VmConfig) -> Result<Vm> {
         if !config.iso.exists() {
-            return Err(Error::Missing { what: config.iso.display().to_string(), hint: "run `make iso` first".into() });
+            return Err(Error::Missing {
+                what: config.iso.display().to_string(),
+                hint: "run `make iso` first".into(),
+            });
         }
         let n = VM_COUNTER.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("nosys-vm-{}-{n}", std::process::id()));
@@ -201,21 +263,32 @@ impl Vm {
         let vars = fresh_vars(&dir)?;
         let serial_path = dir.join("serial.sock");
         let monitor_path = dir.join("monitor.sock");
-        let qemu_log = std::fs::File::create(dir.join("qemu.log")).map_err(io_err("creating qemu.log"))?;
+        let qemu_log =
+            std::fs::File::create(dir.join("qemu.log")).map_err(io_err("creating qemu.log"))?;
         let mut cmd = config.command(&vars)?;
         cmd.arg("-chardev")
-            .arg(format!("socket,id=ser0,path={},server=on,wait=on", serial_path.display()))
+            .arg(format!(
+                "socket,id=ser0,path={},server=on,wait=on",
+                serial_path.display()
+            ))
             .args(["-serial", "chardev:ser0"])
             .arg("-monitor")
-            .arg(format!("unix:{},server=on,wait=off", monitor_path.display()))
+            .arg(format!(
+                "unix:{},server=on,wait=off",
+                monitor_path.display()
+            ))
             .stdin(Stdio::null())
             .stdout(qemu_log.try_clone().map_err(io_err("qemu.log"))?)
             .stderr(qemu_log);
         let mut child = cmd.spawn().map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => {
-                Error::Missing { what: QEMU.into(), hint: "install qemu-system-x86 (iso/setup.sh)".into() }
-            }
-            _ => Error::Io { what: "starting QEMU".into(), source: e },
+            std::io::ErrorKind::NotFound => Error::Missing {
+                what: QEMU.into(),
+                hint: "install qemu-system-x86 (iso/setup.sh)".into(),
+            },
+            _ => Error::Io {
+                what: "starting QEMU".into(),
+                source: e,
+            },
         })?;
         let deadline = Instant::now() + Duration::from_secs(30);
         let serial = match connect(&serial_path, &mut child, deadline) {
@@ -228,7 +301,9 @@ impl Vm {
         };
         let monitor = connect(&monitor_path, &mut child, deadline)?;
         let log = Arc::new(SerialLog::default());
-        let reader = serial.try_clone().map_err(io_err("cloning serial socket"))?;
+        let reader = serial
+            .try_clone()
+            .map_err(io_err("cloning serial socket"))?;
         let sink = Arc::clone(&log);
         std::thread::spawn(move || read_serial(reader, sink));
         let mut vm = Vm {
@@ -240,7 +315,10 @@ impl Vm {
             started: Instant::now(),
             shots: 0,
         };
-        vm.monitor.get_ref().set_read_timeout(Some(Duration::from_secs(60))).map_err(io_err("monitor timeout"))?;
+        vm.monitor
+            .get_ref()
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .map_err(io_err("monitor timeout"))?;
         vm.read_until_prompt()?;
         Ok(vm)
     }
@@ -252,12 +330,17 @@ impl Vm {
 
     /// Everything received on serial so far (lossy UTF-8).
     pub fn serial_output(&self) -> String {
-        String::from_utf8_lossy(&self.log.bytes.lock().unwrap_or_else(|e| e.into_inner())).into_owned()
+        String::from_utf8_lossy(&self.log.bytes.lock().unwrap_or_else(|e| e.into_inner()))
+            .into_owned()
     }
 
     /// Bytes received on serial so far: a mark for [`Vm::wait_for_serial_after`].
     pub fn serial_len(&self) -> usize {
-        self.log.bytes.lock().unwrap_or_else(|e| e.into_inner()).len()
+        self.log
+            .bytes
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .len()
     }
 
     /// Waits until serial output contains `pattern`; returns all output.
@@ -267,7 +350,12 @@ impl Vm {
 
     /// Waits until the serial output from byte `start` on contains `pattern`
     /// (use [`Vm::serial_len`] before sending a command); returns that part.
-    pub fn wait_for_serial_after(&self, start: usize, pattern: &str, timeout: Duration) -> Result<String> {
+    pub fn wait_for_serial_after(
+        &self,
+        start: usize,
+        pattern: &str,
+        timeout: Duration,
+    ) -> Result<String> {
         let deadline = Instant::now() + timeout;
         let mut bytes = self.log.bytes.lock().unwrap_or_else(|e| e.into_inner());
         loop {
@@ -279,22 +367,35 @@ impl Vm {
             let now = Instant::now();
             let closed = *self.log.closed.lock().unwrap_or_else(|e| e.into_inner());
             if now >= deadline || closed {
-                return Err(Error::Timeout { pattern: pattern.into(), output: text.into_owned() });
+                return Err(Error::Timeout {
+                    pattern: pattern.into(),
+                    output: text.into_owned(),
+                });
             }
-            bytes = self.log.grew.wait_timeout(bytes, deadline - now).unwrap_or_else(|e| e.into_inner()).0;
+            bytes = self
+                .log
+                .grew
+                .wait_timeout(bytes, deadline - now)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
         }
     }
 
     /// Sends bytes to the guest's COM1.
     pub fn send_serial(&mut self, bytes: &[u8]) -> Result<()> {
-        self.serial.write_all(bytes).map_err(io_err("writing to serial"))
+        self.serial
+            .write_all(bytes)
+            .map_err(io_err("writing to serial"))
     }
 
     fn read_until_prompt(&mut self) -> Result<String> {
         let mut out = Vec::new();
         loop {
             let mut chunk = Vec::new();
-            let n = self.monitor.read_until(b' ', &mut chunk).map_err(io_err("reading the QEMU monitor"))?;
+            let n = self
+                .monitor
+                .read_until(b' ', &mut chunk)
+                .map_err(io_err("reading the QEMU monitor"))?;
             if n == 0 {
                 return Err(Error::Invalid("QEMU monitor closed".into()));
             }
@@ -308,7 +409,10 @@ impl Vm {
     /// Runs a human-monitor command; returns its output.
     pub fn monitor(&mut self, command: &str) -> Result<String> {
         let stream = self.monitor.get_mut();
-        stream.write_all(command.as_bytes()).and_then(|_| stream.write_all(b"\n")).map_err(io_err("writing to the QEMU monitor"))?;
+        stream
+            .write_all(command.as_bytes())
+            .and_then(|_| stream.write_all(b"\n"))
+            .map_err(io_err("writing to the QEMU monitor"))?;
         self.read_until_prompt()
     }
 
@@ -334,7 +438,10 @@ impl Vm {
         self.shots += 1;
         let path = self.dir.join(format!("screen-{}.ppm", self.shots));
         let out = self.monitor(&format!("screendump {}", path.display()))?;
-        let data = std::fs::read(&path).map_err(|e| Error::Io { what: format!("screendump: {}", out.trim()), source: e })?;
+        let data = std::fs::read(&path).map_err(|e| Error::Io {
+            what: format!("screendump: {}", out.trim()),
+            source: e,
+        })?;
         ppm::decode(&data)
     }
 
@@ -363,7 +470,10 @@ fn read_serial(mut stream: UnixStream, log: Arc<SerialLog>) {
         match stream.read(&mut buf) {
             Ok(0) | Err(_) => break,
             Ok(n) => {
-                log.bytes.lock().unwrap_or_else(|e| e.into_inner()).extend_from_slice(&buf[..n]);
+                log.bytes
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .extend_from_slice(&buf[..n]);
                 log.grew.notify_all();
             }
         }
@@ -420,7 +530,10 @@ mod tests {
         let mut cfg = VmConfig::new("/tmp/x.iso");
         cfg.disk = Some("/tmp/d.img".into());
         let cmd = cfg.command_with(Path::new("/ovmf/code.fd"), Path::new("/tmp/vars.fd"), "tcg");
-        let args: Vec<String> = cmd.get_args().map(|a| a.to_string_lossy().into_owned()).collect();
+        let args: Vec<String> = cmd
+            .get_args()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
         let joined = args.join(" ");
         assert!(joined.contains("-machine q35 -cpu max -m 2G -accel tcg"));
         assert!(joined.contains("if=pflash,format=raw,unit=0,readonly=on,file=/ovmf/code.fd"));

@@ -9,7 +9,11 @@ use model::{ops, Gguf, Transformer};
 /// with other jobs, time spent descheduled is not ours to count.
 fn cpu_s() -> f64 {
     let s = std::fs::read_to_string("/proc/thread-self/schedstat").expect("schedstat");
-    let ns: u64 = s.split_whitespace().next().and_then(|v| v.parse().ok()).expect("schedstat");
+    let ns: u64 = s
+        .split_whitespace()
+        .next()
+        .and_then(|v| v.parse().ok())
+        .expect("schedstat");
     ns as f64 / 1e9
 }
 

@@ -59,12 +59,18 @@ fn read_split(o: &Options) -> Res<(Vec<(String, String)>, String, String)> {
     let data = PathBuf::from(flag(&o.rest, "--data").unwrap_or_else(|| "data".into()));
     if let Some(tsv) = flag(&o.rest, "--tsv") {
         if tsv.to_ascii_lowercase().contains("heldout") {
-            return Err("held-out data is read only with --split heldout (through the ledger)".into());
+            return Err(
+                "held-out data is read only with --split heldout (through the ledger)".into(),
+            );
         }
         return Ok((read_tsv(Path::new(&tsv))?, String::new(), tsv));
     }
     match flag(&o.rest, "--split").as_deref().unwrap_or("dev") {
-        "dev" => Ok((read_tsv(&data.join("dev.tsv"))?, String::new(), "dev".into())),
+        "dev" => Ok((
+            read_tsv(&data.join("dev.tsv"))?,
+            String::new(),
+            "dev".into(),
+        )),
         "heldout" => {
             let who = flag(&o.rest, "--who").unwrap_or_else(|| "nosys-shell eval".into());
             let files: Vec<PathBuf> = ["heldout_generated.tsv", "heldout_handwritten.tsv"]
@@ -83,7 +89,9 @@ fn read_split(o: &Options) -> Res<(Vec<(String, String)>, String, String)> {
             println!("held-out read #{}{}", read.number, read.mark());
             Ok((pairs, read.mark().to_string(), "heldout".into()))
         }
-        s => Err(format!("unknown split {s:?} (dev or heldout; --tsv PATH for others)")),
+        s => Err(format!(
+            "unknown split {s:?} (dev or heldout; --tsv PATH for others)"
+        )),
     }
 }
 
@@ -105,7 +113,10 @@ pub fn run(o: &Options) -> Res<()> {
     let data = PathBuf::from(flag(&o.rest, "--data").unwrap_or_else(|| "data".into()));
     let extra = train_rows(&o.rest, &data)?;
     if !extra.is_empty() {
-        let refs: Vec<(&str, &str)> = extra.iter().map(|(a, r)| (a.as_str(), r.as_str())).collect();
+        let refs: Vec<(&str, &str)> = extra
+            .iter()
+            .map(|(a, r)| (a.as_str(), r.as_str()))
+            .collect();
         let t = Instant::now();
         let r = it
             .add_rows(&refs, &mut HostClock::new(), &mut |_, _| {})
@@ -279,7 +290,10 @@ fn report(
          (fit on dev, never on held-out){mark}",
         c.temperature
     );
-    let above: Vec<&Row> = rows.iter().filter(|r| r.ridge_conf >= c.threshold).collect();
+    let above: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.ridge_conf >= c.threshold)
+        .collect();
     println!(
         "ridge at confidence ≥ {}: {} of requests, applet acc {}{mark}",
         c.threshold,
@@ -303,10 +317,19 @@ fn report(
     };
     line("prefill", col(&|r| r.prefill_ms));
     line("ridge predict", col(&|r| r.ridge_ms));
-    line("ridge path, prefill excluded (predict + its decode)", col(&|r| r.ridge_ms + r.ridge_decode_ms));
-    line("ridge path, prefill included", col(&|r| r.prefill_ms + r.ridge_ms + r.ridge_decode_ms));
+    line(
+        "ridge path, prefill excluded (predict + its decode)",
+        col(&|r| r.ridge_ms + r.ridge_decode_ms),
+    );
+    line(
+        "ridge path, prefill included",
+        col(&|r| r.prefill_ms + r.ridge_ms + r.ridge_decode_ms),
+    );
     line("grammar path, prefill excluded", col(&|r| r.grammar_ms));
-    line("grammar path, prefill included", col(&|r| r.prefill_ms + r.grammar_ms));
+    line(
+        "grammar path, prefill included",
+        col(&|r| r.prefill_ms + r.grammar_ms),
+    );
     line("both paths (total)", col(&|r| r.total_ms));
 
     println!("\nper applet{mark}");

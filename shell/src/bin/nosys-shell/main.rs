@@ -106,7 +106,15 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
                 // A subcommand flag's value travels with it.
                 if matches!(
                     o.rest.last().map(String::as_str),
-                    Some("--out" | "--split" | "--tsv" | "--limit" | "--train-rows" | "--data" | "--who")
+                    Some(
+                        "--out"
+                            | "--split"
+                            | "--tsv"
+                            | "--limit"
+                            | "--train-rows"
+                            | "--data"
+                            | "--who"
+                    )
                 ) {
                     if let Some(v) = it.next() {
                         o.rest.push(v);
@@ -141,7 +149,8 @@ fn live_paths(o: &Options) -> Res<(Vec<PathEntry>, String)> {
         .map_err(|e| format!("{}: {e}", disk.display()))?;
     let mut vol = storage::Volume::mount(dev).map_err(|e| format!("{}: {e}", disk.display()))?;
     let paths = walk_files(&mut vol).map_err(|e| format!("{}: {e}", disk.display()))?;
-    Ok((paths, disk.display().to_string()))
+    let source = format!("{} ({} paths)", disk.display(), paths.len());
+    Ok((paths, source))
 }
 
 /// Reads the model; the interpreter borrows these bytes for its lifetime.
@@ -179,7 +188,12 @@ pub fn load<'m>(o: &Options, bytes: &'m [u8], use_cache: bool) -> Res<Interprete
     };
     let t1 = Instant::now();
     let w = it
-        .warm_router(cache.as_ref(), o.verify, &mut HostClock::new(), &mut |_, _| {})
+        .warm_router(
+            cache.as_ref(),
+            o.verify,
+            &mut HostClock::new(),
+            &mut |_, _| {},
+        )
         .map_err(|e| e.to_string())?;
     let cache_note = match &w.cache {
         CacheStatus::Absent => "no cache".to_string(),
@@ -297,7 +311,7 @@ fn run_stdin(o: &Options) -> Res<()> {
             Ok(None) => continue,
             Err(e) => {
                 let kind = match e {
-                    ShellError::Rejected(_) => "rejected",
+                    ShellError::Rejected(_) => "typed",
                     _ => "error",
                 };
                 Obj::new()
@@ -325,7 +339,9 @@ pub fn train_rows(rest: &[String], data: &Path) -> Res<Vec<(String, String)>> {
     let Some(n) = flag(rest, "--train-rows") else {
         return Ok(Vec::new());
     };
-    let n: usize = n.parse().map_err(|_| "--train-rows: bad value".to_string())?;
+    let n: usize = n
+        .parse()
+        .map_err(|_| "--train-rows: bad value".to_string())?;
     let path = data.join("train.tsv");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let pairs = corpus::read_tsv(&text).map_err(|e| format!("{}: {e:?}", path.display()))?;
@@ -348,7 +364,10 @@ fn write_features(o: &Options) -> Res<()> {
     let data = PathBuf::from(flag(&o.rest, "--data").unwrap_or_else(|| "data".into()));
     let extra = train_rows(&o.rest, &data)?;
     if !extra.is_empty() {
-        let refs: Vec<(&str, &str)> = extra.iter().map(|(a, r)| (a.as_str(), r.as_str())).collect();
+        let refs: Vec<(&str, &str)> = extra
+            .iter()
+            .map(|(a, r)| (a.as_str(), r.as_str()))
+            .collect();
         it.add_rows(&refs, &mut HostClock::new(), &mut |_, _| {})
             .map_err(|e| e.to_string())?;
     }

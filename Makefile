@@ -1,0 +1,45 @@
+# nosys: two commands on a fresh Debian/Ubuntu machine.
+#   make run    install what is missing, build, boot the ISO in QEMU
+#   make test   install what is missing, run every test (host + QEMU)
+# Also: make iso (image only; LIMINE_DIR=<Limine release> for a Limine ISO),
+#       make disk, make clippy, make fmt.
+# The work is done by the host tool in iso/tools (`nosys-iso`).
+
+CARGO ?= cargo
+HARNESS := $(CARGO) run --quiet -p nosys-iso --
+# QEMU tests run under TCG when KVM does not work: keep them few at a time.
+QEMU_TEST_THREADS ?= 1
+
+.PHONY: all setup run iso disk test test-host test-qemu clippy fmt
+
+all: iso
+
+setup:
+	@iso/setup.sh
+
+run: setup
+	$(HARNESS) run
+
+iso: setup
+	$(HARNESS) iso
+
+disk: setup
+	$(HARNESS) disk
+
+test: setup test-host test-qemu
+
+test-host:
+	$(CARGO) test
+
+test-qemu:
+	$(HARNESS) iso
+	$(HARNESS) disk
+	$(CARGO) test -p nosys-iso -- --ignored --test-threads=$(QEMU_TEST_THREADS)
+
+clippy:
+	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) clippy -p kernel --target x86_64-unknown-none -- -D warnings
+	$(CARGO) clippy -p loader --target x86_64-unknown-uefi -- -D warnings
+
+fmt:
+	$(CARGO) fmt --all

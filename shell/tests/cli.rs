@@ -1,0 +1,233 @@
+//! `nosys-shell` as a user runs it: stdin lines in, JSON lines out, the
+//! feature cache written and then used. `cargo test -p shell --features std`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/tiny-nosys.gguf")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("nosys-shell-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs the tool on `input`, returning (stdout lines as JSON, stderr).
+fn run(args: &[&str], input: &str) -> (Vec<Value>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nosys-shell"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    let lines = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    (lines, stderr)
+}
+
+#[test]
+fn one_json_object_per_request() {
+    let model = fixture();
+    let (lines, stderr) = run(
+        &[
+            "--model",
+            model.to_str().unwrap(),
+            "--sample-fs",
+            "--no-features",
+        ],
+        "show me the notes\ncat /NOTES.TXT\n\n  \ncp /NOTES.TXT\nwrite \"quoted\" to a file\n",
+    );
+    assert!(stderr.contains("files from SAMPLE_FS"), "{stderr}");
+    // Blank lines give nothing; every other line one object.
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    let req = &lines[0];
+    assert_eq!(req["input"], "show me the notes");
+    for key in [
+        "command", "applet", "via", "ridge", "grammar", "ms", "display",
+    ] {
+        assert!(req.get(key).is_some(), "missing {key}: {req}");
+    }
+    assert!(["ridge", "grammar", "none"].contains(&req["via"].as_str().unwrap()));
+    assert!(req["ridge"]["applet"].is_string());
+    assert!(req["ridge"]["confidence"].as_f64().unwrap() <= 1.0);
+    assert!(req["grammar"].get("command").is_some());
+    assert!(req["ms"]["total"].as_f64().unwrap() >= req["ms"]["prefill"].as_f64().unwrap());
+    // The chosen command's applet is the applet field.
+    if let Some(c) = req["command"].as_str() {
+        assert_eq!(c.split(' ').next(), req["applet"].as_str());
+    }
+
+    let typed = &lines[1];
+    assert_eq!(typed["via"], "typed");
+    assert_eq!(typed["command"], "cat /NOTES.TXT");
+    assert!(typed["ridge"].is_null() && typed["grammar"].is_null());
+
+    // A mistyped command is refused as typed, not guessed at.
+    let bad = &lines[2];
+    assert_eq!(bad["via"], "typed");
+    assert!(bad["command"].is_null());
+    assert!(bad["error"].as_str().unwrap().contains("missing"), "{bad}");
+}
+
+#[test]
+fn read_only_answers_contain_no_write_applet() {
+    let model = fixture();
+    let requests = "delete the notes\nremove todo.txt\nwrite hello into a file\nmake a folder called x\n\
+                    copy the readme\nmove the notes\nshut down\nreboot please\nappend a line to notes\n";
+    let (lines, _) = run(
+        &[
+            "--model",
+            model.to_str().unwrap(),
+            "--sample-fs",
+            "--no-features",
+            "--read-only",
+        ],
+        requests,
+    );
+    let writes = [
+        "write", "append", "rm", "mkdir", "cp", "mv", "reboot", "shutdown",
+    ];
+    for l in &lines {
+        for field in [&l["applet"], &l["ridge"]["applet"]] {
+            if let Some(a) = field.as_str() {
+                assert!(!writes.contains(&a), "{l}");
+            }
+        }
+        if let Some(c) = l["grammar"]["command"].as_str() {
+            assert!(!writes.contains(&c.split(' ').next().unwrap()), "{l}");
+        }
+    }
+}
+
+#[test]
+fn feature_cache_written_then_used() {
+    let model = fixture();
+    let dir = scratch("features");
+    let cache = dir.join("features.bin");
+    let (_, stderr) = run(
+        &[
+            "features",
+            "--model",
+            model.to_str().unwrap(),
+            "--sample-fs",
+            "--out",
+            cache.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(stderr.contains("rows"), "{stderr}");
+    let args = [
+        "--model",
+        model.to_str().unwrap(),
+        "--sample-fs",
+        "--features",
+        cache.to_str().unwrap(),
+    ];
+    let (with, stderr) = run(&args, "show me the notes\n");
+    assert!(stderr.contains("cache used (8 rows verified)"), "{stderr}");
+    assert!(stderr.contains("0 computed"), "{stderr}");
+    let (without, _) = run(
+        &[
+            "--model",
+            model.to_str().unwrap(),
+            "--sample-fs",
+            "--no-features",
+        ],
+        "show me the notes\n",
+    );
+    assert_eq!(with[0]["command"], without[0]["command"]);
+    assert_eq!(with[0]["ridge"]["applet"], without[0]["ridge"]["applet"]);
+    // A corrupted cache is refused and everything recomputed.
+    let mut b = std::fs::read(&cache).unwrap();
+    let n = b.len();
+    b[n / 2] ^= 1;
+    std::fs::write(&cache, b).unwrap();
+    let (_, stderr) = run(&args, "show me the notes\n");
+    assert!(stderr.contains("recomputing"), "{stderr}");
+    assert!(stderr.contains("(0 cached"), "{stderr}");
+}
+
+#[test]
+fn eval_reads_dev_and_refuses_heldout_by_path() {
+    let model = fixture();
+    let dir = scratch("eval");
+    let tsv = dir.join("mini.tsv");
+    std::fs::write(
+        &tsv,
+        "# request\tcommand\nshow me the notes\tcat /NOTES.TXT\nfree memory?\tmem\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_nosys-shell"))
+        .args([
+            "eval",
+            "--model",
+            model.to_str().unwrap(),
+            "--sample-fs",
+            "--no-features",
+            "--tsv",
+            tsv.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("2 requests"), "{stdout}");
+    assert!(
+        stdout.contains("| ridge (applet) + grammar-filled args |"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("| grammar (whole command) |"), "{stdout}");
+    assert!(
+        stdout.contains("| cat | 1 |") && stdout.contains("| mem | 1 |"),
+        "{stdout}"
+    );
+    let held = dir.join("heldout_copy.tsv");
+    std::fs::copy(&tsv, &held).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_nosys-shell"))
+        .args([
+            "eval",
+            "--model",
+            model.to_str().unwrap(),
+            "--tsv",
+            held.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ledger"));
+}
+
+#[test]
+fn missing_model_is_a_clear_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_nosys-shell"))
+        .args(["--model", "/nonexistent/model.gguf", "--sample-fs"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("/nonexistent/model.gguf"), "{err}");
+}
