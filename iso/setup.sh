@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what building and booting nosys needs, only what is missing:
-# Debian/Ubuntu packages (QEMU, OVMF, xorriso, mtools, dosfstools) and the
+# Debian/Ubuntu packages (QEMU, OVMF, xorriso, mtools, dosfstools, and gcc as
+# the linker driver for the kernel) and the
 # Rust toolchain pinned in rust-toolchain.toml with its two bare-metal targets.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(qemu-system-x86 ovmf xorriso mtools dosfstools)
+packages=(qemu-system-x86 ovmf xorriso mtools dosfstools gcc)
 missing=()
 for p in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

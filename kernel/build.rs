@@ -1,14 +1,33 @@
-//! Hands the linker script to the linker, only for the bare-metal target: the
-//! kernel is linked at the top 2 GiB like every Limine-protocol kernel.
+//! Hands the linker script to the linker. The kernel is built for the
+//! hard-float hosted target (see `nosys_iso::build::KERNEL_TARGET` for why)
+//! and linked freestanding: no C runtime, no libc, no dynamic linker, at the
+//! top 2 GiB like every Limine-protocol kernel.
 
 fn main() {
     let dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     println!("cargo:rerun-if-changed={dir}/linker.ld");
     println!("cargo:rerun-if-changed=build.rs");
-    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("none") {
-        println!("cargo:rustc-link-arg-bins=-T{dir}/linker.ld");
-        // 4 KiB segment alignment keeps the image small; the loader maps 4 KiB pages.
-        println!("cargo:rustc-link-arg-bins=-zmax-page-size=0x1000");
-        println!("cargo:rustc-link-arg-bins=--no-pie");
+    match std::env::var("CARGO_CFG_TARGET_OS").as_deref() {
+        Ok("linux") => {
+            for arg in [
+                "-nostartfiles",
+                "-nostdlib",
+                "-static",
+                "-no-pie",
+                "-Wl,--no-dynamic-linker",
+                "-Wl,--build-id=none",
+                // 4 KiB segment alignment keeps the image small; the loader maps 4 KiB pages.
+                "-Wl,-zmax-page-size=0x1000",
+            ] {
+                println!("cargo:rustc-link-arg-bins={arg}");
+            }
+            println!("cargo:rustc-link-arg-bins=-Wl,-T{dir}/linker.ld");
+        }
+        Ok("none") => {
+            println!("cargo:rustc-link-arg-bins=-T{dir}/linker.ld");
+            println!("cargo:rustc-link-arg-bins=-zmax-page-size=0x1000");
+            println!("cargo:rustc-link-arg-bins=--no-pie");
+        }
+        _ => {}
     }
 }

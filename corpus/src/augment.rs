@@ -47,12 +47,39 @@ impl Noise {
 }
 
 const PREFIXES: &[&str] = &[
-    "please", "can you", "could you", "hey,", "um", "i want to", "i'd like to", "quickly", "pls",
-    "ok", "now", "hey", "would you", "go ahead and", "i need to", "so", "computer,", "yo",
-    "can you please", "let's",
+    "please",
+    "can you",
+    "could you",
+    "hey,",
+    "um",
+    "i want to",
+    "i'd like to",
+    "quickly",
+    "pls",
+    "ok",
+    "now",
+    "hey",
+    "would you",
+    "go ahead and",
+    "i need to",
+    "so",
+    "computer,",
+    "yo",
+    "can you please",
+    "let's",
 ];
 const SUFFIXES: &[&str] = &[
-    "please", "thanks", "now", "for me", "?", "!", "pls", "thank you", "right now", "asap", ".",
+    "please",
+    "thanks",
+    "now",
+    "for me",
+    "?",
+    "!",
+    "pls",
+    "thank you",
+    "right now",
+    "asap",
+    ".",
 ];
 
 /// Neighbouring keys on a QWERTY keyboard, for substitution typos.
@@ -92,7 +119,7 @@ fn typo(rng: &mut Rng, word: &str) -> String {
 /// Applies word-level noise to one literal, keeping its edge spaces.
 fn noisy_words(rng: &mut Rng, lit: &str, noise: &Noise, allow_drop: bool) -> String {
     let lead = lit.starts_with(' ');
-    let trail = lit.ends_with(' ') && lit.trim().len() > 0;
+    let trail = lit.ends_with(' ') && !lit.trim().is_empty();
     let words: Vec<&str> = lit.split_whitespace().collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
     for w in &words {
@@ -181,7 +208,10 @@ mod tests {
             Seg::Slot("b.txt".into()),
         ];
         let mut rng = Rng::new(0);
-        assert_eq!(realise(&mut rng, &segs, &Noise::clean()), "copy notes.txt to b.txt");
+        assert_eq!(
+            realise(&mut rng, &segs, &Noise::clean()),
+            "copy notes.txt to b.txt"
+        );
     }
 
     #[test]

@@ -21,7 +21,9 @@ const STEMS: &[&str] = &[
     "chapter1", "notes2", "todo2", "draft3", "a", "b", "x", "log1", "boot2", "kernel", "setup",
     "install", "license", "changes", "errors", "debug", "trace", "stats", "items", "words",
 ];
-const EXTS: &[&str] = &["TXT", "TXT", "TXT", "TXT", "LOG", "MD", "CSV", "CFG", "BIN", "DAT"];
+const EXTS: &[&str] = &[
+    "TXT", "TXT", "TXT", "TXT", "LOG", "MD", "CSV", "CFG", "BIN", "DAT",
+];
 const DIRS: &[&str] = &[
     "DOCS", "LOGS", "WORK", "MUSIC", "ARCHIVE", "PROJECTS", "TMP", "BACKUP", "HOME", "NOTES",
     "OLD", "DATA", "GAMES", "PHOTOS", "SRC",
@@ -29,35 +31,116 @@ const DIRS: &[&str] = &[
 
 /// Free text for `echo`, `write` and `append`.
 const TEXTS: &[&str] = &[
-    "buy milk", "call mom", "hello world", "hello", "done", "test", "good morning",
-    "meeting at 3pm", "remember the keys", "fix the bike", "pay rent on friday", "water the plants",
-    "the quick brown fox", "ship it", "dentist tuesday 10am", "it works", "hi there", "goodbye",
-    "all tests passed", "backup finished", "buy eggs and bread", "feed the cat", "lunch with sam",
-    "return library books", "finish the report", "todo: clean desk", "version 2", "42",
-    "nosys rocks", "one two three", "Hello World", "Remember to smile", "call the plumber",
-    "book flights", "pick up kids at 5", "read chapter 3", "send the invoice", "happy birthday",
-    "wake up", "ok", "yes", "no", "first line", "second entry", "note to self", "learn rust",
-    "check the logs", "update the docs", "renew passport", "gym at 7", "bake a cake",
-    "milk, eggs, butter", "see you soon", "this is a test", "ping", "hello from nosys",
-    "the end", "chapter one", "draft ready", "vacation in june", "fix bug 17",
-    "Meeting moved to Monday", "TODO", "password is not here", "lorem ipsum",
+    "buy milk",
+    "call mom",
+    "hello world",
+    "hello",
+    "done",
+    "test",
+    "good morning",
+    "meeting at 3pm",
+    "remember the keys",
+    "fix the bike",
+    "pay rent on friday",
+    "water the plants",
+    "the quick brown fox",
+    "ship it",
+    "dentist tuesday 10am",
+    "it works",
+    "hi there",
+    "goodbye",
+    "all tests passed",
+    "backup finished",
+    "buy eggs and bread",
+    "feed the cat",
+    "lunch with sam",
+    "return library books",
+    "finish the report",
+    "todo: clean desk",
+    "version 2",
+    "42",
+    "nosys rocks",
+    "one two three",
+    "Hello World",
+    "Remember to smile",
+    "call the plumber",
+    "book flights",
+    "pick up kids at 5",
+    "read chapter 3",
+    "send the invoice",
+    "happy birthday",
+    "wake up",
+    "ok",
+    "yes",
+    "no",
+    "first line",
+    "second entry",
+    "note to self",
+    "learn rust",
+    "check the logs",
+    "update the docs",
+    "renew passport",
+    "gym at 7",
+    "bake a cake",
+    "milk, eggs, butter",
+    "see you soon",
+    "this is a test",
+    "ping",
+    "hello from nosys",
+    "the end",
+    "chapter one",
+    "draft ready",
+    "vacation in june",
+    "fix bug 17",
+    "Meeting moved to Monday",
+    "TODO",
+    "password is not here",
+    "lorem ipsum",
 ];
 
 /// Words a person uses for the root directory.
-const ROOT_MENTIONS: &[&str] = &["the root", "root", "/", "the top level", "the root directory"];
+const ROOT_MENTIONS: &[&str] = &[
+    "the root",
+    "root",
+    "/",
+    "the top level",
+    "the root directory",
+];
 
 /// Natural names of the sample volume's files, besides the generic ones.
 fn sample_mentions(path: &str) -> &'static [&'static str] {
     match path {
         "/README.TXT" => &["the readme", "readme", "the readme file"],
-        "/NOTES.TXT" => &["notes", "my notes", "the notes", "the notes file", "my notes file"],
-        "/TODO.TXT" => &["my todo list", "the todo list", "the todo file", "todo list", "my todos"],
+        "/NOTES.TXT" => &[
+            "notes",
+            "my notes",
+            "the notes",
+            "the notes file",
+            "my notes file",
+        ],
+        "/TODO.TXT" => &[
+            "my todo list",
+            "the todo list",
+            "the todo file",
+            "todo list",
+            "my todos",
+        ],
         "/HELLO.TXT" => &["the hello file", "hello file"],
         "/DOCS/GUIDE.TXT" => &["the guide", "the guide in docs", "the docs guide"],
         "/DOCS/FAQ.TXT" => &["the faq", "the faq in docs", "the faq document"],
         "/LOGS/BOOT.LOG" => &["the boot log", "boot log", "the boot log file"],
-        "/DOCS" => &["docs", "the docs folder", "the docs directory", "documents folder"],
-        "/LOGS" => &["logs", "the logs folder", "the logs directory", "the log folder"],
+        "/DOCS" => &[
+            "docs",
+            "the docs folder",
+            "the docs directory",
+            "documents folder",
+        ],
+        "/LOGS" => &[
+            "logs",
+            "the logs folder",
+            "the logs directory",
+            "the log folder",
+        ],
         _ => &[],
     }
 }
@@ -224,7 +307,11 @@ pub fn fill(rng: &mut Rng, slot: &Slot, applet_names: &[&'static str]) -> Filled
         }
         SlotKind::Integer { min, max } => {
             // Small numbers are what people ask for; keep a tail up to max.
-            let hi = if rng.chance(0.8) { max.min(min + 50) } else { max };
+            let hi = if rng.chance(0.8) {
+                max.min(min + 50)
+            } else {
+                max
+            };
             let span = (hi - min).max(0) as u64 + 1;
             let n = min + (rng.next_u64() % span) as i64;
             Filled {

@@ -37,9 +37,15 @@ impl HeldoutRead {
 
 #[derive(Debug)]
 pub enum LedgerError {
-    Io { path: PathBuf, error: io::Error },
+    Io {
+        path: PathBuf,
+        error: io::Error,
+    },
     /// A held-out file is not `request<TAB>command` lines.
-    Format { path: PathBuf, line: usize },
+    Format {
+        path: PathBuf,
+        line: usize,
+    },
     /// `who` or `what` would break the one-line-per-read format.
     BadField,
 }
@@ -152,10 +158,15 @@ mod tests {
         let dir = scratch("stale");
         let ledger = dir.join("ledger.txt");
         let data = dir.join("h.tsv");
-        fs::write(&data, "show notes\tcat /NOTES.TXT\n# comment\nfree memory\tmem\n").unwrap();
+        fs::write(
+            &data,
+            "show notes\tcat /NOTES.TXT\n# comment\nfree memory\tmem\n",
+        )
+        .unwrap();
         let mut marks = Vec::new();
         for i in 0..5 {
-            let (pairs, read) = open_heldout(&ledger, &[&data], "test", &format!("run {i}")).unwrap();
+            let (pairs, read) =
+                open_heldout(&ledger, &[&data], "test", &format!("run {i}")).unwrap();
             assert_eq!(pairs.len(), 2);
             assert_eq!(read.number, i + 1);
             marks.push(read.stale());

@@ -265,7 +265,12 @@ fn path_candidates(p: &str) -> Vec<String> {
     let lower = p.to_ascii_lowercase();
     let base = lower.rsplit('/').next().unwrap_or("").to_string();
     let stem = base.split('.').next().unwrap_or("").to_string();
-    let mut v = vec![lower.clone(), lower.trim_start_matches('/').to_string(), base, stem];
+    let mut v = vec![
+        lower.clone(),
+        lower.trim_start_matches('/').to_string(),
+        base,
+        stem,
+    ];
     v.sort_by_key(|s| std::cmp::Reverse(s.len()));
     v
 }
@@ -419,7 +424,9 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
         }
         for fam in &examples {
             // The declared example itself, then re-filled variants.
-            corpus.train.push(verbatim(table, spec, fam, ex_request(spec, fam))?);
+            corpus
+                .train
+                .push(verbatim(table, spec, fam, ex_request(spec, fam))?);
             let reps = if templates::families_of(spec.name).is_some() {
                 cfg.example_repeats
             } else {

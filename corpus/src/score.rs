@@ -97,13 +97,27 @@ mod tests {
         s.add("cat /NOTES.TXT", "cat /TODO.TXT", true);
         s.add("cat /NOTES.TXT", "ls /", true);
         s.add("mem", "memm", false);
-        assert_eq!(s.all, Tally { total: 4, exact: 1, applet: 2, invalid: 1 });
+        assert_eq!(
+            s.all,
+            Tally {
+                total: 4,
+                exact: 1,
+                applet: 2,
+                invalid: 1
+            }
+        );
         let cat = s.per_applet["cat"];
         assert_eq!((cat.total, cat.exact, cat.applet), (3, 1, 2));
         assert!((cat.exact_rate() - 1.0 / 3.0).abs() < 1e-12);
         let t = s.table(" STALE");
-        assert!(t.contains("| cat | 3 | 33.3% | 66.7% | 0.0% | STALE"), "{t}");
-        assert!(t.contains("| mem | 1 | 0.0% | 0.0% | 100.0% | STALE"), "{t}");
+        assert!(
+            t.contains("| cat | 3 | 33.3% | 66.7% | 0.0% | STALE"),
+            "{t}"
+        );
+        assert!(
+            t.contains("| mem | 1 | 0.0% | 0.0% | 100.0% | STALE"),
+            "{t}"
+        );
     }
 
     #[test]

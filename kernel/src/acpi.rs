@@ -71,7 +71,9 @@ impl fmt::Display for PowerError {
                 f.write_str("\\_S5 is not a plain package; this kernel has no AML interpreter")
             }
             PowerError::NoPm1Control => f.write_str("FADT has no PM1 control register"),
-            PowerError::StillRunning => f.write_str("ACPI soft-off was requested but had no effect"),
+            PowerError::StillRunning => {
+                f.write_str("ACPI soft-off was requested but had no effect")
+            }
         }
     }
 }
@@ -106,11 +108,14 @@ pub fn init(rsdp: Option<u64>) -> Result<(), PowerError> {
 fn table_error(e: acpi::AcpiError) -> PowerError {
     use acpi::AcpiError as E;
     PowerError::Tables(match e {
-        E::NoValidRsdp | E::RsdpIncorrectSignature | E::RsdpInvalidOemId | E::RsdpInvalidChecksum => {
-            "invalid RSDP"
-        }
+        E::NoValidRsdp
+        | E::RsdpIncorrectSignature
+        | E::RsdpInvalidOemId
+        | E::RsdpInvalidChecksum => "invalid RSDP",
         E::TableMissing(_) => "no FADT",
-        E::SdtInvalidSignature(_) | E::SdtInvalidOemId(_) | E::SdtInvalidTableId(_) => "corrupt table header",
+        E::SdtInvalidSignature(_) | E::SdtInvalidOemId(_) | E::SdtInvalidTableId(_) => {
+            "corrupt table header"
+        }
         E::SdtInvalidChecksum(_) => "table checksum mismatch",
         _ => "unusable FADT",
     })
@@ -119,10 +124,11 @@ fn table_error(e: acpi::AcpiError) -> PowerError {
 fn load(rsdp: Option<u64>) -> Result<Power, PowerError> {
     let rsdp = rsdp.ok_or(PowerError::NoRsdp)?;
     // SAFETY: the loader reports this as the RSDP's physical address.
-    let tables =
-        unsafe { AcpiTables::from_rsdp(Handler, rsdp as usize) }.map_err(table_error)?;
+    let tables = unsafe { AcpiTables::from_rsdp(Handler, rsdp as usize) }.map_err(table_error)?;
     let fadt = tables.find_table::<Fadt>().map_err(table_error)?;
-    let pm1a_cnt = fadt.pm1a_control_block().map_err(|_| PowerError::NoPm1Control)?;
+    let pm1a_cnt = fadt
+        .pm1a_control_block()
+        .map_err(|_| PowerError::NoPm1Control)?;
     let pm1b_cnt = fadt.pm1b_control_block().ok().flatten();
     let reset = if { fadt.flags }.supports_system_reset_via_fadt() {
         fadt.reset_register().ok().map(|r| (r, fadt.reset_value))
@@ -136,7 +142,8 @@ fn load(rsdp: Option<u64>) -> Result<Power, PowerError> {
     let aml_tables = tables.dsdt().into_iter().chain(tables.ssdts());
     for t in aml_tables {
         let len = t.length as usize;
-        let Ok(virt) = memory::map_physical(t.address as u64, len.max(1), Caching::WriteBack) else {
+        let Ok(virt) = memory::map_physical(t.address as u64, len.max(1), Caching::WriteBack)
+        else {
             continue;
         };
         // SAFETY: map_physical mapped `len` bytes of the table's AML stream at `virt`.
@@ -150,9 +157,19 @@ fn load(rsdp: Option<u64>) -> Result<Power, PowerError> {
         }
     }
     if let Ok((a, b)) = s5 {
-        log::info!("acpi: \\_S5 SLP_TYPa={a} SLP_TYPb={b}, PM1a_CNT {:#x}", pm1a_cnt.address);
+        log::info!(
+            "acpi: \\_S5 SLP_TYPa={a} SLP_TYPb={b}, PM1a_CNT {:#x}",
+            pm1a_cnt.address
+        );
     }
-    Ok(Power { pm1a_cnt, pm1b_cnt, smi_cmd, acpi_enable, s5, reset })
+    Ok(Power {
+        pm1a_cnt,
+        pm1b_cnt,
+        smi_cmd,
+        acpi_enable,
+        s5,
+        reset,
+    })
 }
 
 /// Finds `Name(_S5_, Package(){a, b, ...})` in an AML byte stream and returns `(a, b)`.
@@ -194,7 +211,11 @@ fn find_s5(aml: &[u8]) -> Result<(u8, u8), PowerError> {
         }
         return Ok((values[0], values[1]));
     }
-    Err(if found_other { PowerError::S5Unsupported } else { PowerError::NoS5 })
+    Err(if found_other {
+        PowerError::S5Unsupported
+    } else {
+        PowerError::NoS5
+    })
 }
 
 /// Decodes one AML integer constant (ZeroOp, OneOp, OnesOp, Byte/Word/DWord/QWordPrefix).
@@ -263,15 +284,6 @@ fn write_gas(gas: &GenericAddress, value: u64, width: u8) -> bool {
     }
 }
 
-/// Whether [`shutdown`] can work here, and why not.
-pub fn shutdown_support() -> Result<(), PowerError> {
-    match POWER.get() {
-        None => Err(PowerError::NoRsdp),
-        Some(Err(e)) => Err(*e),
-        Some(Ok(p)) => p.s5.map(|_| ()),
-    }
-}
-
 /// Powers the machine off through ACPI S5. Returns only if that is impossible or had no effect.
 pub fn shutdown() -> PowerError {
     let p = match POWER.get() {
@@ -314,7 +326,11 @@ pub fn shutdown() -> PowerError {
 /// Resets the machine: the FADT reset register, then the 8042 reset line, then a triple fault.
 pub fn reboot() -> ! {
     x86_64::instructions::interrupts::disable();
-    if let Some(Ok(Power { reset: Some((reg, value)), .. })) = POWER.get() {
+    if let Some(Ok(Power {
+        reset: Some((reg, value)),
+        ..
+    })) = POWER.get()
+    {
         if write_gas(reg, u64::from(*value), 8) {
             crate::time::delay_us(100_000);
         }

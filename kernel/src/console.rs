@@ -19,6 +19,7 @@ use ui::{Completer, Console, LineEvent};
 
 use crate::fbtext;
 use crate::{acpi, cpu, memory, ps2, serial, time};
+use ui::{Key, NoCompletion};
 
 /// The line tests wait for before typing.
 pub const READY_LINE: &str = "nosys: ready";
@@ -43,7 +44,7 @@ pub struct Devices {
 
 /// Where the console draws: the real framebuffer or nothing.
 enum Screen {
-    Fb(TextConsole<'static>),
+    Fb(Box<TextConsole<'static>>),
     Headless,
 }
 
@@ -57,7 +58,7 @@ impl Screen {
 
     fn render(&mut self, console: &mut Console) {
         if let Screen::Fb(t) = self {
-            console.render(t);
+            console.render(t.as_mut());
         }
     }
 }
@@ -73,9 +74,18 @@ fn open_screen() -> Screen {
         pitch: fb.pitch,
         format: PixelFormat {
             bits_per_pixel: fb.bpp,
-            red: framebuffer::Channel { size: fb.red_size, shift: fb.red_shift },
-            green: framebuffer::Channel { size: fb.green_size, shift: fb.green_shift },
-            blue: framebuffer::Channel { size: fb.blue_size, shift: fb.blue_shift },
+            red: framebuffer::Channel {
+                size: fb.red_size,
+                shift: fb.red_shift,
+            },
+            green: framebuffer::Channel {
+                size: fb.green_size,
+                shift: fb.green_shift,
+            },
+            blue: framebuffer::Channel {
+                size: fb.blue_size,
+                shift: fb.blue_shift,
+            },
         },
     };
     // SAFETY: the loader mapped pitch*height bytes of framebuffer at fb.addr for the kernel's
@@ -85,7 +95,7 @@ fn open_screen() -> Screen {
     match Framebuffer::new(front, info) {
         Ok(f) => {
             fbtext::release();
-            Screen::Fb(TextConsole::new(f))
+            Screen::Fb(Box::new(TextConsole::new(f)))
         }
         Err(e) => {
             log::warn!("console: framebuffer unusable ({e}); serial only");
@@ -104,7 +114,10 @@ impl Completer for TableCompleter<'_> {
     fn complete(&mut self, line: &str, cursor: usize) -> ui::Completion {
         let left = line.get(..cursor).unwrap_or(line);
         let c = applets::complete(self.table, self.mode, left, None);
-        ui::Completion { start: c.start, candidates: c.candidates }
+        ui::Completion {
+            start: c.start,
+            candidates: c.candidates,
+        }
     }
 }
 
@@ -165,7 +178,10 @@ impl applets::Services for KernelServices<'_> {
     fn log_lines(&self) -> Vec<String> {
         let mut bytes = Vec::new();
         serial::with_log(|part| bytes.extend_from_slice(part));
-        String::from_utf8_lossy(&bytes).lines().map(String::from).collect()
+        String::from_utf8_lossy(&bytes)
+            .lines()
+            .map(String::from)
+            .collect()
     }
 
     fn history(&self) -> Vec<String> {
@@ -276,6 +292,9 @@ pub fn run(mut devices: Devices) -> ! {
     console.prompt();
     screen.render(&mut console);
     flush_serial(&mut console);
+    if crate::boot::cmdline_value("bench") == Some("console") {
+        bench(&mut console, &mut screen);
+    }
     log::info!("{READY_LINE}");
 
     let mut keys = Vec::new();
@@ -284,10 +303,16 @@ pub fn run(mut devices: Devices) -> ! {
         keys.clear();
         input.poll(&mut keys);
         for ev in keys.drain(..) {
-            let mut completer = TableCompleter { table: &table, mode };
+            let mut completer = TableCompleter {
+                table: &table,
+                mode,
+            };
             match console.handle_key(ev, &mut completer) {
                 Some(LineEvent::Submit(line)) => {
-                    let mut services = KernelServices { console: &mut console, devices: &mut devices };
+                    let mut services = KernelServices {
+                        console: &mut console,
+                        devices: &mut devices,
+                    };
                     if table.execute(&line, mode, &mut services) == Outcome::NotACommand {
                         not_a_command(&mut console, &line);
                     }
@@ -327,4 +352,59 @@ fn update_status(console: &mut Console) {
     console.set_memory(m.used_bytes as u64, m.total_bytes as u64);
     console.set_uptime_ms(time::uptime_ms());
     console.set_clock(time::rtc_now().ok().map(|t| (t.hour, t.minute, t.second)));
+}
+
+/// Rounds of each measurement in [`bench`].
+const BENCH_ROUNDS: u64 = 20;
+
+/// Measures, in TSC cycles, what typing and scrolling cost end to end (console model, renderer,
+/// copy of the dirty rows to the framebuffer, serial mirror): `bench=console` on the kernel
+/// command line. Results go to the log, for docs/.
+fn bench(console: &mut Console, screen: &mut Screen) {
+    fn run(console: &mut Console, screen: &mut Screen, f: &mut dyn FnMut(&mut Console)) -> u64 {
+        let start = time::rdtsc();
+        for _ in 0..BENCH_ROUNDS {
+            f(console);
+            screen.render(console);
+            flush_serial(console);
+        }
+        time::rdtsc().wrapping_sub(start) / BENCH_ROUNDS
+    }
+    // One key echoed at the prompt, then erased again (each round is a key press).
+    let echo = run(console, screen, &mut |c: &mut Console| {
+        c.handle_key(Key::Char('x'), &mut NoCompletion);
+    });
+    run(console, screen, &mut |c: &mut Console| {
+        c.handle_key(Key::Backspace, &mut NoCompletion);
+    });
+    // Fill the screen so that every further line scrolls the whole text area.
+    let rows = console.rows();
+    for i in 0..rows {
+        let _ = writeln!(
+            console,
+            "bench line {i}: the quick brown fox jumps over the lazy dog"
+        );
+    }
+    screen.render(console);
+    flush_serial(console);
+    let scroll = run(console, screen, &mut |c: &mut Console| {
+        let _ = writeln!(
+            c,
+            "bench scroll: the quick brown fox jumps over the lazy dog"
+        );
+    });
+    // Everything redrawn: what a clear or a scrollback jump costs.
+    let repaint = run(console, screen, &mut |c: &mut Console| c.invalidate());
+    let us = |cycles: u64| time::cycles_to_ns(cycles) / 1000;
+    log::info!(
+        "console bench: keystroke echo {echo} cycles ({} us), one-line scroll of the full screen \
+         {scroll} cycles ({} us), full repaint {repaint} cycles ({} us); {}x{} cells, TSC {} MHz",
+        us(echo),
+        us(scroll),
+        us(repaint),
+        console.cols(),
+        console.rows(),
+        time::tsc_hz() / 1_000_000
+    );
+    console.clear();
 }

@@ -22,9 +22,31 @@ pub struct CpuInfo {
 
 /// Feature flags the applets and model care about, in display order.
 const FEATURE_NAMES: &[&str] = &[
-    "sse", "sse2", "sse3", "ssse3", "sse4.1", "sse4.2", "popcnt", "aes", "pclmulqdq", "xsave", "avx",
-    "f16c", "fma", "avx2", "bmi1", "bmi2", "avx512f", "avx512bw", "avx512vl", "rdrand", "rdseed",
-    "tsc", "invariant-tsc", "x2apic", "hypervisor",
+    "sse",
+    "sse2",
+    "sse3",
+    "ssse3",
+    "sse4.1",
+    "sse4.2",
+    "popcnt",
+    "aes",
+    "pclmulqdq",
+    "xsave",
+    "avx",
+    "f16c",
+    "fma",
+    "avx2",
+    "bmi1",
+    "bmi2",
+    "avx512f",
+    "avx512bw",
+    "avx512vl",
+    "rdrand",
+    "rdseed",
+    "tsc",
+    "invariant-tsc",
+    "x2apic",
+    "hypervisor",
 ];
 
 fn bit(name: &str) -> u64 {

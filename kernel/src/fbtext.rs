@@ -89,7 +89,11 @@ impl Rgb {
             let b = u32::from(b) * (255 - u32::from(alpha));
             ((a + b) / 255) as u8
         };
-        Rgb(mix(self.0, other.0), mix(self.1, other.1), mix(self.2, other.2))
+        Rgb(
+            mix(self.0, other.0),
+            mix(self.1, other.1),
+            mix(self.2, other.2),
+        )
     }
 }
 
@@ -115,7 +119,15 @@ impl TextConsole {
     pub fn new(fb: FbInfo, fg: Rgb, bg: Rgb) -> Self {
         let cols = fb.width.saturating_sub(2 * MARGIN) / CHAR_W;
         let rows = fb.height.saturating_sub(2 * MARGIN) / CHAR_H;
-        let mut c = TextConsole { fb, cols, rows, col: 0, row: 0, fg, bg };
+        let mut c = TextConsole {
+            fb,
+            cols,
+            rows,
+            col: 0,
+            row: 0,
+            fg,
+            bg,
+        };
         c.clear();
         c
     }
@@ -162,7 +174,10 @@ impl TextConsole {
                 // SAFETY: the glyph cell lies inside the text area, which new() sized to fit in
                 // the framebuffer.
                 unsafe {
-                    let p = self.fb.addr.add((y0 + dy) * self.fb.pitch + (x0 + dx) * bpp);
+                    let p = self
+                        .fb
+                        .addr
+                        .add((y0 + dy) * self.fb.pitch + (x0 + dx) * bpp);
                     write_pixel(p, bpp, px);
                 }
             }
@@ -183,7 +198,11 @@ impl TextConsole {
         // SAFETY: source and destination both lie in the text area inside the framebuffer;
         // `copy` handles the overlap.
         unsafe {
-            core::ptr::copy(self.fb.addr.add(top + line_bytes), self.fb.addr.add(top), moved);
+            core::ptr::copy(
+                self.fb.addr.add(top + line_bytes),
+                self.fb.addr.add(top),
+                moved,
+            );
         }
         let px = self.fb.encode(self.bg);
         let y0 = MARGIN + self.row * CHAR_H;

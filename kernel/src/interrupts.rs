@@ -142,27 +142,40 @@ fn build_idt() -> InterruptDescriptorTable {
             .set_stack_index(gdt::CRITICAL_IST_INDEX);
         idt.breakpoint.set_handler_addr(addr(stub_breakpoint));
         idt.overflow.set_handler_addr(addr(stub_overflow));
-        idt.bound_range_exceeded.set_handler_addr(addr(stub_bound_range));
-        idt.invalid_opcode.set_handler_addr(addr(stub_invalid_opcode));
-        idt.device_not_available.set_handler_addr(addr(stub_device_not_available));
+        idt.bound_range_exceeded
+            .set_handler_addr(addr(stub_bound_range));
+        idt.invalid_opcode
+            .set_handler_addr(addr(stub_invalid_opcode));
+        idt.device_not_available
+            .set_handler_addr(addr(stub_device_not_available));
         idt.double_fault
             .set_handler_addr(addr(stub_double_fault))
             .set_stack_index(gdt::DOUBLE_FAULT_IST_INDEX);
         idt.invalid_tss.set_handler_addr(addr(stub_invalid_tss));
-        idt.segment_not_present.set_handler_addr(addr(stub_segment_not_present));
-        idt.stack_segment_fault.set_handler_addr(addr(stub_stack_segment));
-        idt.general_protection_fault.set_handler_addr(addr(stub_general_protection));
+        idt.segment_not_present
+            .set_handler_addr(addr(stub_segment_not_present));
+        idt.stack_segment_fault
+            .set_handler_addr(addr(stub_stack_segment));
+        idt.general_protection_fault
+            .set_handler_addr(addr(stub_general_protection));
         idt.page_fault.set_handler_addr(addr(stub_page_fault));
-        idt.x87_floating_point.set_handler_addr(addr(stub_x87_floating_point));
-        idt.alignment_check.set_handler_addr(addr(stub_alignment_check));
+        idt.x87_floating_point
+            .set_handler_addr(addr(stub_x87_floating_point));
+        idt.alignment_check
+            .set_handler_addr(addr(stub_alignment_check));
         idt.machine_check
             .set_handler_addr(addr(stub_machine_check))
             .set_stack_index(gdt::CRITICAL_IST_INDEX);
-        idt.simd_floating_point.set_handler_addr(addr(stub_simd_floating_point));
-        idt.virtualization.set_handler_addr(addr(stub_virtualization));
-        idt.cp_protection_exception.set_handler_addr(addr(stub_control_protection));
-        idt.hv_injection_exception.set_handler_addr(addr(stub_hv_injection));
-        idt.vmm_communication_exception.set_handler_addr(addr(stub_vmm_communication));
+        idt.simd_floating_point
+            .set_handler_addr(addr(stub_simd_floating_point));
+        idt.virtualization
+            .set_handler_addr(addr(stub_virtualization));
+        idt.cp_protection_exception
+            .set_handler_addr(addr(stub_control_protection));
+        idt.hv_injection_exception
+            .set_handler_addr(addr(stub_hv_injection));
+        idt.vmm_communication_exception
+            .set_handler_addr(addr(stub_vmm_communication));
         idt.security_exception.set_handler_addr(addr(stub_security));
         for entry in idt.slice_mut(32..) {
             entry.set_handler_addr(addr(stub_unexpected));

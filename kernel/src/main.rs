@@ -20,6 +20,7 @@ mod nvme_hal;
 mod panic;
 mod pci;
 mod ps2;
+mod rt;
 mod serial;
 mod simd;
 mod time;
@@ -47,8 +48,10 @@ extern "C" fn kmain() -> ! {
     // 2. CPU state, exceptions, memory, then everything that needs the heap.
     platform_init();
 
-    info!("nosys: ready");
-    halt_forever()
+    // 3. Devices for the applets (PCI, NVMe, the data volume), then the console, which prints
+    //    the ready line once the prompt is up and never returns.
+    let devices = nvme_hal::discover(boot::rsdp_physical());
+    console::run(devices)
 }
 
 /// Logs what the loader gave us, so a boot log shows the machine we run on.
@@ -85,14 +88,6 @@ fn report_boot_info() {
             m.size(),
             m.string().to_str().unwrap_or("?")
         );
-    }
-}
-
-/// Parks the CPU. Interrupts may wake it; it goes straight back to sleep.
-fn halt_forever() -> ! {
-    loop {
-        // SAFETY: `hlt` only waits for the next interrupt.
-        unsafe { core::arch::asm!("hlt", options(nomem, nostack, preserves_flags)) };
     }
 }
 

@@ -146,20 +146,6 @@ pub fn hhdm_offset() -> Option<u64> {
     }
 }
 
-/// The HHDM virtual address of physical address `phys` (RAM only: not for MMIO).
-pub fn phys_to_virt(phys: u64) -> Result<*mut u8, MemError> {
-    let hhdm = hhdm_offset().ok_or(MemError::NotInitialised)?;
-    Ok((hhdm + phys) as *mut u8)
-}
-
-/// The physical address behind a heap or HHDM pointer; `None` for pointers outside the HHDM
-/// (kernel statics, the MMIO window).
-pub fn virt_to_phys(ptr: *const u8) -> Option<u64> {
-    let hhdm = hhdm_offset()?;
-    let v = ptr as u64;
-    (v >= hhdm && v < MAP_WINDOW_BASE).then(|| v - hhdm)
-}
-
 /// A physically contiguous, page-aligned, zeroed buffer for device DMA.
 #[derive(Debug)]
 pub struct DmaBuffer {
@@ -180,22 +166,8 @@ impl DmaBuffer {
     pub fn phys(&self) -> u64 {
         self.phys
     }
-    pub fn pages(&self) -> usize {
-        self.pages
-    }
     pub fn len(&self) -> usize {
         self.pages * PAGE_SIZE
-    }
-    pub fn is_empty(&self) -> bool {
-        self.pages == 0
-    }
-    pub fn as_slice(&self) -> &[u8] {
-        // SAFETY: the buffer owns len() initialised (zeroed at allocation) bytes.
-        unsafe { core::slice::from_raw_parts(self.virt.as_ptr(), self.len()) }
-    }
-    pub fn as_mut_slice(&mut self) -> &mut [u8] {
-        // SAFETY: as above, and &mut self gives exclusive access.
-        unsafe { core::slice::from_raw_parts_mut(self.virt.as_ptr(), self.len()) }
     }
     fn layout(pages: usize) -> Result<Layout, MemError> {
         let size = pages.checked_mul(PAGE_SIZE).ok_or(MemError::BadSize)?;
@@ -222,7 +194,11 @@ pub fn alloc_dma(pages: usize) -> Result<DmaBuffer, MemError> {
     // SAFETY: layout has a non-zero size.
     let ptr = unsafe { alloc::alloc::alloc_zeroed(layout) };
     let virt = NonNull::new(ptr).ok_or(MemError::OutOfMemory)?;
-    Ok(DmaBuffer { virt, phys: ptr as u64 - hhdm, pages })
+    Ok(DmaBuffer {
+        virt,
+        phys: ptr as u64 - hhdm,
+        pages,
+    })
 }
 
 /// Hands heap pages to the page-table code.
@@ -290,17 +266,20 @@ pub fn map_physical(phys: u64, len: usize, caching: Caching) -> Result<*mut u8, 
     // SAFETY: CR3 holds the active PML4, which the HHDM maps at pml4_virt; the mapping window's
     // page-table entries are only touched here, under WINDOW_NEXT's lock, and the loader's
     // entries outside the window are not modified.
-    let mut mapper = unsafe { OffsetPageTable::new(&mut *(pml4_virt as *mut PageTable), VirtAddr::new(hhdm)) };
+    let mut mapper =
+        unsafe { OffsetPageTable::new(&mut *(pml4_virt as *mut PageTable), VirtAddr::new(hhdm)) };
     let mut frames = HeapFrames { hhdm };
     for i in 0..pages {
-        let page = Page::<Size4KiB>::containing_address(VirtAddr::new(virt_base + i * PAGE_SIZE as u64));
-        let frame = PhysFrame::<Size4KiB>::containing_address(PhysAddr::new(first + i * PAGE_SIZE as u64));
+        let page =
+            Page::<Size4KiB>::containing_address(VirtAddr::new(virt_base + i * PAGE_SIZE as u64));
+        let frame =
+            PhysFrame::<Size4KiB>::containing_address(PhysAddr::new(first + i * PAGE_SIZE as u64));
         // SAFETY: the page is in the window, never mapped before (the bump pointer only grows),
         // and the caller asked for exactly this physical frame.
-        let flush = unsafe { mapper.map_to(page, frame, flags, &mut frames) }.map_err(|_| MemError::MapFailed)?;
+        let flush = unsafe { mapper.map_to(page, frame, flags, &mut frames) }
+            .map_err(|_| MemError::MapFailed)?;
         flush.flush();
     }
     *next = virt_base + span;
     Ok((virt_base + (phys & page_mask)) as *mut u8)
 }
-

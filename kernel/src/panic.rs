@@ -43,7 +43,9 @@ fn begin() -> Screen {
         serial::emergency_write("\n!! nosys: fault while drawing the panic screen; halting\n");
         halt();
     }
-    let mut screen = Screen { fb: fbtext::panic_console() };
+    let mut screen = Screen {
+        fb: fbtext::panic_console(),
+    };
     let _ = write!(
         screen,
         "\n==================== nosys {}: KERNEL PANIC ====================\n",
@@ -91,7 +93,11 @@ fn halt() -> ! {
 
 /// Page-fault error-code bits (Intel SDM vol. 3, 4.7).
 fn describe_page_fault(out: &mut Screen, code: u64) {
-    let what = if code & 1 == 0 { "not-present page" } else { "protection violation" };
+    let what = if code & 1 == 0 {
+        "not-present page"
+    } else {
+        "protection violation"
+    };
     let access = if code & 0x10 != 0 {
         "instruction fetch"
     } else if code & 2 != 0 {
@@ -99,7 +105,11 @@ fn describe_page_fault(out: &mut Screen, code: u64) {
     } else {
         "read"
     };
-    let mode = if code & 4 != 0 { "user mode" } else { "kernel mode" };
+    let mode = if code & 4 != 0 {
+        "user mode"
+    } else {
+        "kernel mode"
+    };
     let _ = write!(out, "  cause: {access} of a {what}, {mode}");
     if code & 8 != 0 {
         let _ = out.write_str(", reserved bit set in a page-table entry");
@@ -145,7 +155,11 @@ pub fn exception(f: &ExceptionFrame) -> ! {
         ("R15", f.r15),
     ];
     for (i, (name, value)) in regs.iter().enumerate() {
-        let sep = if i % 3 == 2 || i + 1 == regs.len() { "\n" } else { "  " };
+        let sep = if i % 3 == 2 || i + 1 == regs.len() {
+            "\n"
+        } else {
+            "  "
+        };
         let _ = write!(s, "  {name} {value:#018x}{sep}");
     }
     finish(s)

@@ -115,7 +115,9 @@ pub fn init() -> Result<SimdFeatures, SimdError> {
     Ok(out)
 }
 
-/// The SIMD extensions enabled by [`init`] (all false before it ran).
+/// The SIMD extensions enabled by [`init`] (all false before it ran): what the model's kernels
+/// check before taking an AVX2/FMA path.
+#[allow(dead_code)] // the model glue calls it; nothing else in the kernel computes in SIMD
 pub fn features() -> SimdFeatures {
     let bits = STATE.load(Ordering::Acquire);
     SimdFeatures {

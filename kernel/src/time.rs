@@ -93,7 +93,9 @@ fn cpuid_tsc_hz() -> Option<u64> {
             return Some(hz);
         }
     }
-    let mhz = cpuid.get_processor_frequency_info()?.processor_base_frequency();
+    let mhz = cpuid
+        .get_processor_frequency_info()?
+        .processor_base_frequency();
     (mhz > 0).then(|| u64::from(mhz) * 1_000_000)
 }
 
@@ -228,7 +230,13 @@ pub fn rtc_now() -> Result<DateTime, RtcError> {
 fn decode(raw: [u8; 7], status_b: u8) -> Result<DateTime, RtcError> {
     let binary = status_b & 0x04 != 0;
     let h24 = status_b & 0x02 != 0;
-    let conv = |v: u8| if binary { v } else { (v & 0x0f) + (v >> 4) * 10 };
+    let conv = |v: u8| {
+        if binary {
+            v
+        } else {
+            (v & 0x0f) + (v >> 4) * 10
+        }
+    };
     let [sec, min, hour_raw, day, month, year, century] = raw;
     let pm = hour_raw & 0x80 != 0;
     let mut hour = conv(hour_raw & 0x7f);

@@ -2,10 +2,13 @@
 """Regenerate model/fixtures/tokenizer/: a test BPE vocabulary, a corpus, and llama.cpp's
 tokenization of every corpus line, for the tokenizer parity tests (model/tests/tokenizer_parity.rs).
 
-    pip install llama-cpp-python gguf tokenizers
+    pip install llama-cpp-python gguf tokenizers   (made with 0.3.36, 0.19.0, 0.23.3)
     python3 model/scripts/tokenizer_fixtures.py
 
-Deterministic: the corpus comes from a seeded RNG and the BPE is trained on it. What it writes:
+Deterministic: the corpus comes from a seeded RNG and the BPE is trained on it. A larger
+one-off differential check against llama.cpp: write another set with --out DIR --seed S
+--records N and run `NOSYS_TOKENIZER_FIXTURES=DIR cargo test -p model --lib tokenizer::parity`.
+What it writes:
   vocab_qwen2.gguf, vocab_gpt2.gguf   vocab-only GGUFs, same vocabulary, pre = qwen2 / gpt-2
   corpus.txt                          one escaped record per line (see `escape`)
   ids_qwen2.txt, ids_gpt2.txt         llama.cpp's ids per record, parse_special = true
@@ -324,6 +327,14 @@ def write_gguf(path, pre, tokens, types, merges, ids):
 
 
 def main():
+    global OUT, SEED, N_RECORDS
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=OUT, help="output directory (default: the committed fixtures)")
+    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--records", type=int, default=N_RECORDS)
+    args = ap.parse_args()
+    OUT, SEED, N_RECORDS = args.out, args.seed, args.records
     OUT.mkdir(parents=True, exist_ok=True)
     rng = random.Random(SEED)
     corpus = [record(rng, i) for i in range(N_RECORDS)]
@@ -340,6 +351,9 @@ def main():
     assert "zq" not in tokens and enc("Ѭ") not in tokens
     tokens.append("zqx"); types.append(1)
     merges = merges + extra_merges
+    # Tokens whose text is no byte encoding, and the rarer types, to pin token_to_piece.
+    for t, ty in [("x y", 1), ("中文", 1), ("<0x41>", 6), ("<undef>", 0)]:
+        tokens.append(t); types.append(ty)
     for t in SPECIAL_TEXTS:
         tokens.append(t); types.append(3)
     for t in USER_DEFINED:

@@ -55,6 +55,8 @@ pub enum GgufError {
     OverlappingTensors { first: usize, second: usize },
 }
 
+impl core::error::Error for GgufError {}
+
 impl fmt::Display for GgufError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

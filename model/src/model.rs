@@ -59,6 +59,8 @@ impl From<GgufError> for ModelError {
     }
 }
 
+impl core::error::Error for ModelError {}
+
 impl fmt::Display for ModelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -477,7 +479,7 @@ pub struct RunState {
     hb2: Vec<f32>,
     /// (seq_len) attention scores of one head
     att: Vec<f32>,
-    /// (n_rot) cos/sin pairs for one position
+    /// (n_batch × n_rot) cos/sin pairs for each position of the batch
     rope: Vec<f32>,
     /// (vocab) logits of the last token
     logits: Vec<f32>,
@@ -495,13 +497,13 @@ pub struct RunState {
 impl RunState {
     pub fn new(c: &Config, n_batch: usize) -> Result<Self, ModelError> {
         let n_batch = n_batch.max(1);
-        let kv = c
-            .n_layers
+        // The KV cache is the one allocation sized by a number the file does not bound by its
+        // own length (context length × layers × width): cap it at 2^31 floats (8 GiB).
+        c.n_layers
             .checked_mul(c.seq_len)
             .and_then(|v| v.checked_mul(c.kv_dim().max(c.kv_dim_v())))
-            .filter(|&v| v <= 1 << 34)
+            .filter(|&v| v <= 1 << 31)
             .ok_or(ModelError::BadConfig("context_length"))?;
-        let _ = kv;
         let widest = c.dim.max(c.att_out_dim()).max(c.ff);
         Ok(Self {
             n_batch,
@@ -514,7 +516,7 @@ impl RunState {
             hb: vec![0.0; n_batch * c.ff],
             hb2: vec![0.0; n_batch * c.ff],
             att: vec![0.0; c.seq_len],
-            rope: vec![0.0; c.n_rot],
+            rope: vec![0.0; n_batch * c.n_rot],
             logits: vec![0.0; c.vocab],
             hidden: vec![0.0; c.dim],
             layer_hidden: vec![0.0; c.dim],
@@ -619,6 +621,7 @@ impl<'a> Transformer<'a> {
         if out.len() != tokens.len() * v {
             return Err(ModelError::BadArgument("out must be tokens.len() * vocab"));
         }
+        self.check(tokens, pos)?;
         let b = self.state.n_batch;
         for (i, chunk) in tokens.chunks(b).enumerate() {
             let o = &mut out[i * b * v..(i * b + chunk.len()) * v];
@@ -627,10 +630,27 @@ impl<'a> Transformer<'a> {
         Ok(())
     }
 
-    fn prefill_inner(&mut self, tokens: &[u32], pos: usize, out: Output) -> Result<(), ModelError> {
+    /// Refuse a whole call up front, so a bad token or an overflowing position never leaves
+    /// half a prompt in the KV cache.
+    fn check(&self, tokens: &[u32], pos: usize) -> Result<(), ModelError> {
         if tokens.is_empty() {
             return Err(ModelError::BadArgument("empty token slice"));
         }
+        let end = pos.saturating_add(tokens.len());
+        if end > self.config.seq_len {
+            return Err(ModelError::ContextFull {
+                pos: end,
+                max: self.config.seq_len,
+            });
+        }
+        match tokens.iter().find(|&&t| t as usize >= self.config.vocab) {
+            Some(&t) => Err(ModelError::TokenOutOfRange(t)),
+            None => Ok(()),
+        }
+    }
+
+    fn prefill_inner(&mut self, tokens: &[u32], pos: usize, out: Output) -> Result<(), ModelError> {
+        self.check(tokens, pos)?;
         let b = self.state.n_batch;
         let n_chunks = tokens.len().div_ceil(b);
         for (i, chunk) in tokens.chunks(b).enumerate() {
@@ -689,9 +709,9 @@ impl<'a> Transformer<'a> {
         let s = &mut self.state;
         let n = tokens.len();
         debug_assert!(n >= 1 && n <= s.n_batch);
-        if pos + n > c.seq_len {
+        if pos.saturating_add(n) > c.seq_len {
             return Err(ModelError::ContextFull {
-                pos: pos + n,
+                pos: pos.saturating_add(n),
                 max: c.seq_len,
             });
         }
@@ -716,6 +736,12 @@ impl<'a> Transformer<'a> {
             }
         }
 
+        // RoPE angles, once per position for all layers and heads.
+        let nr = c.n_rot;
+        for t in 0..n {
+            ops::rope_cache(&mut s.rope[t * nr..(t + 1) * nr], pos + t, c.rope_base);
+        }
+
         // Token embeddings.
         for (t, &tok) in tokens.iter().enumerate() {
             w.token_embd
@@ -736,20 +762,20 @@ impl<'a> Transformer<'a> {
             // Per-head QK-Norm (its own weights) BEFORE RoPE, then RoPE; store K and V.
             let cache_off = l * c.seq_len;
             for t in 0..n {
-                ops::rope_cache(&mut s.rope, pos + t, c.rope_base);
+                let rope = &s.rope[t * nr..(t + 1) * nr];
                 for h in 0..c.n_heads {
                     let qh = &mut s.q[t * q_dim + h * hd..t * q_dim + (h + 1) * hd];
                     if let (true, Some(qn)) = (qk_norm, lw.q_norm) {
                         ops::rmsnorm_inplace(qh, qn, c.norm_eps);
                     }
-                    ops::rope_apply(qh, &s.rope, rope_style);
+                    ops::rope_apply(qh, rope, rope_style);
                 }
                 for h in 0..c.n_kv_heads {
                     let kh = &mut s.k[t * kv_dim + h * hd..t * kv_dim + (h + 1) * hd];
                     if let (true, Some(kn)) = (qk_norm, lw.k_norm) {
                         ops::rmsnorm_inplace(kh, kn, c.norm_eps);
                     }
-                    ops::rope_apply(kh, &s.rope, rope_style);
+                    ops::rope_apply(kh, rope, rope_style);
                 }
                 let p = cache_off + pos + t;
                 s.key_cache[p * kv_dim..(p + 1) * kv_dim]

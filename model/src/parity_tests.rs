@@ -207,3 +207,70 @@ fn missing_qk_norm_fails_parity() {
         );
     }
 }
+
+/// The router's view: `prefill_hidden` gives the same final-norm hidden state as `prefill`,
+/// the logits are the output matrix times it, and a captured last layer normalises to it.
+#[test]
+fn hidden_state_api() {
+    let fx = load("qwen3-f32-gqa6-hd32");
+    let g = Gguf::parse(&fx.gguf).unwrap();
+    let mut m = Transformer::with_batch(&g, Some(64), 4).unwrap();
+    let toks = &fx.prompts[7].tokens;
+    let logits = m.prefill(toks, 0).unwrap().to_vec();
+    let h = m.hidden().to_vec();
+    assert_eq!(h.len(), m.config.dim);
+    let last = m.config.n_layers - 1;
+    m.set_capture_layer(Some(last)).unwrap();
+    let h2 = m.prefill_hidden(toks, 0).unwrap().to_vec();
+    for (a, b) in h.iter().zip(&h2) {
+        assert!((a - b).abs() < 1e-5);
+    }
+    let mut normed = vec![0f32; m.config.dim];
+    crate::ops::rmsnorm(
+        &mut normed,
+        m.layer_hidden(),
+        m.weights.output_norm,
+        m.config.norm_eps,
+    );
+    for (a, b) in normed.iter().zip(&h) {
+        assert!((a - b).abs() < 1e-5);
+    }
+    let mut row = vec![0f32; m.config.dim];
+    for tok in [0usize, 17, 298] {
+        m.weights.output.dequantize_row(tok, &mut row);
+        let want: f32 = row.iter().zip(&h).map(|(a, b)| a * b).sum();
+        assert!((want - logits[tok]).abs() < 1e-3);
+    }
+    // The expected logits of the last position come from llama.cpp.
+    let v = fx.vocab;
+    let theirs = &fx.prompts[7].logits[(toks.len() - 1) * v..];
+    assert!(logits.iter().zip(theirs).all(|(a, b)| (a - b).abs() < 1e-3));
+    assert!(m.set_capture_layer(Some(m.config.n_layers)).is_err());
+}
+
+#[test]
+fn forward_rejects_bad_arguments() {
+    use crate::model::ModelError;
+    let fx = load("qwen3-f32-gqa2");
+    let g = Gguf::parse(&fx.gguf).unwrap();
+    let mut m = Transformer::with_batch(&g, Some(8), 4).unwrap();
+    let v = m.config.vocab as u32;
+    assert_eq!(m.forward(v, 0).err(), Some(ModelError::TokenOutOfRange(v)));
+    assert_eq!(
+        m.forward(1, 8).err(),
+        Some(ModelError::ContextFull { pos: 9, max: 8 })
+    );
+    assert_eq!(
+        m.prefill(&[1; 9], 0).err(),
+        Some(ModelError::ContextFull { pos: 9, max: 8 })
+    );
+    assert_eq!(
+        m.prefill(&[1, 2, 3, 4, 5, v], 0).err(),
+        Some(ModelError::TokenOutOfRange(v))
+    );
+    assert!(m.forward(1, usize::MAX).is_err());
+    assert!(m.prefill(&[], 0).is_err());
+    let mut out = vec![0f32; 3];
+    assert!(m.prefill_all_logits(&[1, 2], 0, &mut out).is_err());
+    assert!(m.forward(1, 7).is_ok());
+}

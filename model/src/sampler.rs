@@ -79,6 +79,16 @@ pub enum SampleError {
     NoCandidate,
 }
 
+impl core::fmt::Display for SampleError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::NoCandidate => write!(f, "sampler: every token is masked out"),
+        }
+    }
+}
+
+impl core::error::Error for SampleError {}
+
 /// A sampler with its own RNG and scratch space (allocated once for the vocabulary).
 pub struct Sampler {
     pub config: SamplerConfig,

@@ -155,7 +155,7 @@ fn decode_of_any_ids_returns_bytes_or_an_error() {
     let tok = small("qwen2");
     let n = tok.vocab_size() as u32;
     // Half a character: bytes come back as they are, the lossy helper marks them.
-    let e_acute_first = tok.encode(&[0xC3], false);
+    let e_acute_first = tok.encode([0xC3], false);
     assert_eq!(tok.decode(&e_acute_first).unwrap(), "\u{fffd}".as_bytes());
     let raw = [tok.token_id(&enc(&[0xC3])).unwrap()];
     assert_eq!(tok.decode(&raw).unwrap(), [0xC3]);

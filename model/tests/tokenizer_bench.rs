@@ -71,10 +71,10 @@ fn synthetic_large() -> Tokenizer {
         .collect();
     while tokens.len() < 151_643 {
         let pick = |r: u64| -> usize {
-            if tokens.len() < 2000 || r % 4 == 0 {
+            if r.is_multiple_of(4) {
                 common[(r >> 8) as usize % common.len()]
             } else {
-                256 + (r >> 8) as usize % (tokens.len() - 256)
+                (r >> 8) as usize % tokens.len()
             }
         };
         let (l, r) = (pick(next()), pick(next()));
@@ -85,15 +85,20 @@ fn synthetic_large() -> Tokenizer {
         merges.push(format!("{} {}", tokens[l], tokens[r]));
         tokens.push(joined);
     }
-    let t0 = Instant::now();
-    let tok = Tokenizer::new(&tokens, &[], &merges, "qwen2", Default::default()).unwrap();
+    let mut best = f64::MAX;
+    let mut tok = None;
+    for _ in 0..3 {
+        let t0 = Instant::now();
+        tok = Some(Tokenizer::new(&tokens, &[], &merges, "qwen2", Default::default()).unwrap());
+        best = best.min(t0.elapsed().as_secs_f64());
+    }
     println!(
-        "synthetic: {} tokens, {} merges, built in {:.1} ms",
+        "synthetic: {} tokens, {} merges, built in {:.1} ms (best of 3)",
         tokens.len(),
         merges.len(),
-        t0.elapsed().as_secs_f64() * 1e3
+        best * 1e3
     );
-    tok
+    tok.unwrap()
 }
 
 #[test]

@@ -4,6 +4,7 @@ default model's real tokenizer (model/default/tokenizer.json, special tokens
 <|end|> <|user|> <|cmd|> <|pad|> at ids 0..3, as corpus::SPECIALS).
 
     python3 shell/scripts/make_test_model.py      # from the repository root
+    SHAPE=default OUT=/tmp/random-default.gguf python3 shell/scripts/make_test_model.py
 
 The shell's tests run the whole request path on it: with random weights they
 can assert mechanics (determinism, masks, routing of memorised rows, cache
@@ -18,9 +19,14 @@ import gguf
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOKENIZER = os.path.join(ROOT, "model", "default", "tokenizer.json")
-OUT = os.path.join(ROOT, "shell", "fixtures", "tiny-nosys.gguf")
+OUT = os.environ.get("OUT", os.path.join(ROOT, "shell", "fixtures", "tiny-nosys.gguf"))
 
-DIM, LAYERS, HEADS, KV_HEADS, HEAD_DIM, FF, CTX = 64, 2, 4, 2, 16, 128, 256
+# The fixture's shape; SHAPE=default gives the default model's (train/src/main.rs `arch`), for
+# latency measurements that do not depend on the weights' values.
+if os.environ.get("SHAPE") == "default":
+    DIM, LAYERS, HEADS, KV_HEADS, HEAD_DIM, FF, CTX = 256, 4, 4, 2, 64, 768, 128
+else:
+    DIM, LAYERS, HEADS, KV_HEADS, HEAD_DIM, FF, CTX = 64, 2, 4, 2, 16, 128, 256
 
 
 def main():

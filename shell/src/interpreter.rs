@@ -20,6 +20,9 @@ use crate::{Clock, CMD, END, USER};
 /// one before the cache is refused (see `features::max_rel_diff`).
 pub const CACHE_TOLERANCE: f32 = 1e-4;
 
+/// Fewest decode steps a request must leave in the context.
+pub const MIN_COMMAND_TOKENS: usize = 16;
+
 /// Which hidden state feeds the router.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Feature {
@@ -51,9 +54,10 @@ pub struct Config {
     /// Softmax temperature over the ridge scores (one-hot regression scores
     /// are O(1), so 1.0 gives flat, useless confidences).
     pub temperature: f32,
-    /// Decode steps allowed for one command, the end token included.
+    /// Decode steps allowed for one command, the end token included (fewer
+    /// when the context has less room left after the prompt).
     pub max_command_tokens: usize,
-    /// KV cache length: prompt plus command must fit.
+    /// KV cache length, capped at the model's trained context.
     pub max_seq: usize,
     pub feature: Feature,
 }
@@ -418,19 +422,19 @@ impl<'m> Interpreter<'m> {
         out.push(self.cmd);
     }
 
-    fn check_fits(&self, prompt: usize) -> Result<(), ShellError> {
-        let max = self
-            .model
-            .config
-            .seq_len
-            .saturating_sub(self.config.max_command_tokens);
-        if prompt > max {
+    /// Decode steps left for a command after a prompt of `prompt` tokens,
+    /// or an error when fewer than [`MIN_COMMAND_TOKENS`] would be: the
+    /// default model's context is short (128), so a long request gets the
+    /// room that is left rather than a fixed reserve.
+    fn command_budget(&self, prompt: usize) -> Result<usize, ShellError> {
+        let room = self.model.config.seq_len.saturating_sub(prompt);
+        if room < MIN_COMMAND_TOKENS {
             return Err(ShellError::RequestTooLong {
                 tokens: prompt,
-                max,
+                max: self.model.config.seq_len.saturating_sub(MIN_COMMAND_TOKENS),
             });
         }
-        Ok(())
+        Ok(room.min(self.config.max_command_tokens))
     }
 
     /// The router feature of `request`: one prefill without the output
@@ -438,7 +442,7 @@ impl<'m> Interpreter<'m> {
     pub fn features(&mut self, request: &str) -> Result<Vec<f32>, ShellError> {
         let mut tokens = core::mem::take(&mut self.tokens);
         self.prompt_tokens(request, &mut tokens);
-        let r = self.check_fits(tokens.len()).and_then(|()| {
+        let r = self.command_budget(tokens.len()).and_then(|_| {
             self.model.prefill_hidden(&tokens, 0)?;
             Ok(self.feature_slice().to_vec())
         });
@@ -706,18 +710,18 @@ impl<'m> Interpreter<'m> {
         self.prompt_tokens(request, &mut tokens);
         let n = tokens.len();
         t.prompt_tokens = n;
-        let prefilled = self.check_fits(n).and_then(|()| {
+        let prefilled = self.command_budget(n).and_then(|budget| {
             if should_cancel() {
                 return Err(ShellError::Cancelled);
             }
             let logits = self.model.prefill(&tokens, 0)?;
             self.prompt_logits.copy_from_slice(logits);
-            Ok(())
+            Ok(budget)
         });
         self.tokens = tokens;
-        prefilled?;
+        let max = prefilled?;
         let t1 = clock.now_ns();
-        t.prefill_ns = t1 - start;
+        t.prefill_ns = t1.saturating_sub(start);
         // Decoding overwrites the model's hidden state: keep the feature.
         let feature = match self.config.feature {
             Feature::FinalNorm => self.model.hidden(),
@@ -740,9 +744,8 @@ impl<'m> Interpreter<'m> {
         };
         let guess = guess.and_then(|(a, c, s)| a.map(|a| (a, c, s)));
         let t2 = clock.now_ns();
-        t.ridge_ns = t2 - t1;
+        t.ridge_ns = t2.saturating_sub(t1);
 
-        let max = self.config.max_command_tokens;
         let whole = decode::greedy(
             &mut self.model,
             &mut self.grammar,
@@ -758,7 +761,7 @@ impl<'m> Interpreter<'m> {
             return Err(ShellError::Cancelled);
         }
         let t3 = clock.now_ns();
-        t.grammar_ns = t3 - t2;
+        t.grammar_ns = t3.saturating_sub(t2);
         if let Ok(d) = &whole {
             t.grammar_tokens = d.tokens;
         }
@@ -800,8 +803,8 @@ impl<'m> Interpreter<'m> {
             }
         };
         let t4 = clock.now_ns();
-        t.fill_ns = t4 - t3;
-        t.total_ns = t4 - start;
+        t.fill_ns = t4.saturating_sub(t3);
+        t.total_ns = t4.saturating_sub(start);
 
         let grammar = whole.map(|d| d.command);
         let confident = ridge
@@ -841,20 +844,20 @@ impl<'m> Interpreter<'m> {
         let mut tokens = core::mem::take(&mut self.tokens);
         self.prompt_tokens(request, &mut tokens);
         let n = tokens.len();
-        let prefilled = self.check_fits(n).and_then(|()| {
+        let prefilled = self.command_budget(n).and_then(|budget| {
             let logits = self.model.prefill(&tokens, 0)?;
             self.prompt_logits.copy_from_slice(logits);
-            Ok(())
+            Ok(budget)
         });
         self.tokens = tokens;
-        prefilled?;
+        let max = prefilled?;
         let d = decode::greedy(
             &mut self.model,
             &mut self.grammar,
             &self.vocab,
             &self.prompt_logits,
             n,
-            self.config.max_command_tokens,
+            max,
             applet,
             &mut self.scratch,
             should_cancel,
@@ -868,5 +871,117 @@ impl<'m> Interpreter<'m> {
     /// The table's `'static` name for a router class, if it is reachable.
     fn static_name(&self, class: &str) -> Option<&'static str> {
         self.table.get(class, self.mode).map(|a| a.spec().name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+    use applets::{DirEntry, VolumeInfo};
+
+    /// A tree given as (directory, entries); everything else fails.
+    struct Tree(Vec<(&'static str, Vec<DirEntry>)>);
+
+    fn entry(name: &str, is_dir: bool) -> DirEntry {
+        DirEntry {
+            name: name.into(),
+            is_dir,
+            size: 0,
+        }
+    }
+
+    impl Files for Tree {
+        fn info(&mut self) -> Result<VolumeInfo, FsError> {
+            Err(FsError::NoVolume)
+        }
+        fn list(&mut self, dir: &str) -> Result<Vec<DirEntry>, FsError> {
+            self.0
+                .iter()
+                .find(|(d, _)| *d == dir)
+                .map(|(_, e)| e.clone())
+                .ok_or(FsError::NotFound)
+        }
+        fn stat(&mut self, _: &str) -> Result<DirEntry, FsError> {
+            Err(FsError::NotFound)
+        }
+        fn read(&mut self, _: &str) -> Result<Vec<u8>, FsError> {
+            Err(FsError::NotFound)
+        }
+        fn write(&mut self, _: &str, _: &[u8], _: bool) -> Result<(), FsError> {
+            Err(FsError::ReadOnly)
+        }
+        fn remove(&mut self, _: &str) -> Result<(), FsError> {
+            Err(FsError::ReadOnly)
+        }
+        fn mkdir(&mut self, _: &str) -> Result<(), FsError> {
+            Err(FsError::ReadOnly)
+        }
+        fn rename(&mut self, _: &str, _: &str) -> Result<(), FsError> {
+            Err(FsError::ReadOnly)
+        }
+        fn flush(&mut self) -> Result<(), FsError> {
+            Ok(())
+        }
+    }
+
+    fn p(path: &str, is_dir: bool) -> PathEntry {
+        PathEntry {
+            path: path.into(),
+            is_dir,
+        }
+    }
+
+    #[test]
+    fn walk_lists_every_level_sorted() {
+        let mut t = Tree(vec![
+            (
+                "/",
+                vec![entry("B.TXT", false), entry("DOCS", true), entry(".", true)],
+            ),
+            ("/DOCS", vec![entry("SUB", true), entry("A.TXT", false)]),
+            ("/DOCS/SUB", vec![]),
+        ]);
+        assert_eq!(
+            walk_files(&mut t).unwrap(),
+            vec![
+                p("/B.TXT", false),
+                p("/DOCS", true),
+                p("/DOCS/A.TXT", false),
+                p("/DOCS/SUB", true)
+            ]
+        );
+        // A listing that fails is an error, not a partial list.
+        let mut broken = Tree(vec![("/", vec![entry("GONE", true)])]);
+        assert_eq!(walk_files(&mut broken), Err(FsError::NotFound));
+    }
+
+    #[test]
+    fn walk_ends_on_a_cyclic_volume() {
+        // A corrupt FAT can make a directory contain itself.
+        let mut t = Tree(vec![("/", vec![entry("LOOP", true)])]);
+        t.0.push(("/LOOP", vec![entry("LOOP", true)]));
+        let mut depth = String::from("/LOOP");
+        for _ in 0..20 {
+            depth.push_str("/LOOP");
+            t.0.push((
+                Box::leak(depth.clone().into_boxed_str()),
+                vec![entry("LOOP", true)],
+            ));
+        }
+        let paths = walk_files(&mut t).unwrap();
+        assert!(paths.len() < 20, "{}", paths.len());
+    }
+
+    #[test]
+    fn sample_list_marks_directories() {
+        assert_eq!(
+            paths_from_list(&["/A.TXT", "/DOCS/", "/DOCS/B.TXT"]),
+            vec![
+                p("/A.TXT", false),
+                p("/DOCS", true),
+                p("/DOCS/B.TXT", false)
+            ]
+        );
     }
 }

@@ -31,7 +31,7 @@ pub use interpreter::{
     paths_from_list, walk_files, CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild,
     ShellError, WarmReport,
 };
-pub use proposal::{Proposal, RidgeGuess, Timings, Via};
+pub use proposal::{Decision, Display, Proposal, RidgeGuess, Timings, Via};
 
 /// Starts a request (`corpus::USER`).
 pub const USER: &str = "<|user|>";

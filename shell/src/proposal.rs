@@ -110,11 +110,41 @@ impl Proposal {
         self.command.as_ref().map(|c| c.applet)
     }
 
+    /// The answer without timings, for comparing the host's answers with
+    /// the kernel's: `cat /NOTES.TXT | via ridge | ridge cat 0.97 | grammar cat /NOTES.TXT`
+    /// (`-` for a missing part). Confidence to two decimals, so a last-bit
+    /// difference between two float code paths does not show.
+    pub fn decision(&self) -> Decision<'_> {
+        Decision(self)
+    }
+
     /// The one-line summary the shell prints, e.g.
     /// `→ cat /NOTES.TXT   ridge 0.97 · 1.4 ms | grammar agrees · 38 ms | prefill 12 ms`,
     /// with `[disagree]` / `[low confidence]` marks.
     pub fn display(&self) -> Display<'_> {
         Display(self)
+    }
+}
+
+/// See [`Proposal::decision`].
+pub struct Decision<'a>(&'a Proposal);
+
+impl fmt::Display for Decision<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.0;
+        match &p.command {
+            Some(c) => f.write_str(&render(c))?,
+            None => f.write_str("-")?,
+        }
+        write!(f, " | via {}", p.via.name())?;
+        match &p.ridge {
+            Some(r) => write!(f, " | ridge {} {:.2}", r.applet, r.confidence)?,
+            None => f.write_str(" | ridge -")?,
+        }
+        match &p.grammar {
+            Some(Ok(g)) => write!(f, " | grammar {}", render(g)),
+            _ => f.write_str(" | grammar -"),
+        }
     }
 }
 
@@ -153,7 +183,9 @@ impl fmt::Display for Display<'_> {
                 } else {
                     write!(f, "ridge {} {:.2}", r.applet, r.confidence)?;
                 }
-                write!(f, " · {}", Ms(t.ridge_ns + t.fill_ns))?;
+                // A reused decode is the ridge path's decode too.
+                let decode = if r.reused { t.grammar_ns } else { t.fill_ns };
+                write!(f, " · {}", Ms(t.ridge_ns + decode))?;
             }
             None => f.write_str("ridge n/a")?,
         }

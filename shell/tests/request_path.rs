@@ -85,6 +85,9 @@ fn proposals_are_deterministic_and_parse_back() {
         let a = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
         let b = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
         assert_eq!(a, b, "{r}");
+        // The router reads the same feature the cache rows were made of.
+        let seen = it.last_features().to_vec();
+        assert_eq!(it.features(r).unwrap(), seen, "{r}");
         for cmd in [
             a.command.as_ref(),
             a.grammar.as_ref().and_then(|g| g.as_ref().ok()),
@@ -243,6 +246,10 @@ fn typed_lines_skip_the_model() {
     assert_eq!(p.line().as_deref(), Some("cat /NOTES.TXT"));
     assert!(p.ridge.is_none() && p.grammar.is_none());
     assert_eq!(p.display().to_string(), "→ cat /NOTES.TXT");
+    assert_eq!(
+        p.decision().to_string(),
+        "cat /NOTES.TXT | via typed | ridge - | grammar -"
+    );
     assert_eq!(calls, 0, "the model was consulted");
     assert_eq!(it.interpret("   ", &mut Ticks(0), &mut never()), Ok(None));
     // A line that starts with an applet name but reads as prose goes to
@@ -419,6 +426,7 @@ fn a_new_applet_is_routed_by_its_declared_examples() {
             assert_eq!(c.applet, "weather");
         }
     }
+    eprintln!("{routed} of 8 declared examples routed to weather");
     assert!(routed >= 3, "only {routed} of 8 routed to weather");
     // Without its examples the class does not exist.
     let mut without = interpreter(Table::builtin(), Mode::ReadOnly);
@@ -453,6 +461,18 @@ fn display_line_marks_disagreement_and_low_confidence() {
         assert!(line.contains("grammar agrees"), "{line}");
     }
     assert_eq!(line.contains("[disagree]"), !p.agree, "{line}");
+    if let Some(Ok(g)) = &p.grammar {
+        let r = p.ridge.as_ref().unwrap();
+        assert_eq!(
+            p.decision().to_string(),
+            format!(
+                "{0} | via grammar | ridge {1} {2:.2} | grammar {0}",
+                render(g),
+                r.applet,
+                r.confidence
+            )
+        );
+    }
     it.set_threshold(0.0); // everything is confident: ridge chosen when it fills
     let p = it
         .propose("show me the notes", &mut Ticks(0), &mut never())

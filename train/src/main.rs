@@ -4,6 +4,7 @@
 //! train train  [--steps N] [--out DIR]      train on data/train.tsv, curve on data/dev.tsv
 //! train eval   --split dev|heldout [--model DIR]
 //! train logits [--model DIR]                 logits for the parity check (JSON on stdout)
+//! train tokens [--model DIR] < lines         token ids of each line (parity check)
 //! ```
 //! The whole pipeline with its fixed settings is `train/model.sh`.
 
@@ -29,12 +30,12 @@ type Res<T> = Result<T, Box<dyn Error>>;
 fn arch(vocab: usize) -> Config {
     Config {
         vocab,
-        dim: env_usize("NOSYS_DIM", 256),
+        dim: env_usize("NOSYS_DIM", 192),
         layers: env_usize("NOSYS_LAYERS", 4),
         heads: 4,
         kv_heads: 2,
-        head_dim: env_usize("NOSYS_DIM", 256) / 4,
-        ff: env_usize("NOSYS_FF", 768),
+        head_dim: env_usize("NOSYS_DIM", 192) / 4,
+        ff: env_usize("NOSYS_FF", 512),
         context: 128,
         rope_theta: 10000.0,
         eps: 1e-6,
@@ -42,7 +43,10 @@ fn arch(vocab: usize) -> Config {
 }
 
 fn env_usize(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 struct Hyper {
@@ -121,6 +125,25 @@ fn dev_loss(m: &Qwen3, seqs: &[Seq], pad: u32, dev: &Device) -> Res<f32> {
     Ok(sum / n.max(1) as f32)
 }
 
+/// One epoch's batches: shuffled, then sorted by length within windows of
+/// 16 batches so a batch wastes little on padding, then the batches shuffled.
+fn epoch_batches(rng: &mut Rng, seqs: &[Seq], batch: usize) -> Vec<Vec<usize>> {
+    let mut order: Vec<usize> = (0..seqs.len()).collect();
+    rng.shuffle(&mut order);
+    let mut batches = Vec::new();
+    for window in order.chunks(batch * 16) {
+        let mut w = window.to_vec();
+        w.sort_by_key(|&i| seqs[i].ids.len());
+        for b in w.chunks(batch) {
+            if b.len() == batch {
+                batches.push(b.to_vec());
+            }
+        }
+    }
+    rng.shuffle(&mut batches);
+    batches
+}
+
 struct Paths {
     data: PathBuf,
     out: PathBuf,
@@ -143,12 +166,19 @@ fn run() -> Res<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let paths = Paths {
         data: arg(&args, "--data").unwrap_or_else(|| "data".into()).into(),
-        out: arg(&args, "--model").unwrap_or_else(|| "model/default".into()).into(),
+        out: arg(&args, "--model")
+            .unwrap_or_else(|| "model/default".into())
+            .into(),
     };
     match args.first().map(String::as_str) {
         Some("train") => train(&paths, &args),
-        Some("eval") => eval(&paths, &arg(&args, "--split").unwrap_or_else(|| "dev".into()), &args),
+        Some("eval") => eval(
+            &paths,
+            &arg(&args, "--split").unwrap_or_else(|| "dev".into()),
+            &args,
+        ),
         Some("logits") => logits(&paths),
+        Some("tokens") => tokens(&paths),
         _ => Err("usage: train train|eval|logits [options] (see src/main.rs)".into()),
     }
 }
@@ -164,7 +194,9 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
     let tok = load_tokenizer(paths)?;
     let cfg = arch(tok.vocab_size());
     let hp = Hyper {
-        steps: arg(args, "--steps").and_then(|s| s.parse().ok()).unwrap_or(3000),
+        steps: arg(args, "--steps")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(3000),
         batch: env_usize("NOSYS_BATCH", 64),
         lr: 2e-3,
         warmup: 100,
@@ -172,11 +204,15 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
         seed: 6,
         eval_every: env_usize("NOSYS_EVAL_EVERY", 250),
     };
-    let train_seqs = tokenise(&tok, &load_pairs(&paths.data.join("train.tsv"))?, cfg.context);
+    let train_seqs = tokenise(
+        &tok,
+        &load_pairs(&paths.data.join("train.tsv"))?,
+        cfg.context,
+    );
     let mut dev_pairs = load_pairs(&paths.data.join("dev.tsv"))?;
     // A fixed subset keeps the curve cheap; eval uses the whole split.
     Rng::new(hp.seed).shuffle(&mut dev_pairs);
-    dev_pairs.truncate(512);
+    dev_pairs.truncate(256);
     let dev_seqs = tokenise(&tok, &dev_pairs, cfg.context);
     let pad = tok.id(corpus::PAD).ok_or("no <|pad|> token")?;
     let tokens: usize = train_seqs.iter().map(|s| s.ids.len()).sum();
@@ -197,9 +233,8 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
         },
     )?;
     let mut rng = Rng::new(hp.seed ^ 0x5eed);
-    let mut order: Vec<usize> = (0..train_seqs.len()).collect();
-    rng.shuffle(&mut order);
-    let mut cursor = 0;
+    let mut batches: Vec<Vec<usize>> = Vec::new();
+    let mut next_batch = 0;
     let start = Instant::now();
     let mut curve = String::from("step\tseconds\ttrain_loss\tdev_loss\n");
     let mut running = 0.0f32;
@@ -212,12 +247,15 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
             hp.lr * (0.1 + 0.9 * 0.5 * (1.0 + (std::f64::consts::PI * p).cos()))
         };
         opt.set_learning_rate(lr);
-        if cursor + hp.batch > order.len() {
-            rng.shuffle(&mut order);
-            cursor = 0;
+        if next_batch == batches.len() {
+            batches = epoch_batches(&mut rng, &train_seqs, hp.batch);
+            next_batch = 0;
         }
-        let seqs: Vec<&Seq> = order[cursor..cursor + hp.batch].iter().map(|&i| &train_seqs[i]).collect();
-        cursor += hp.batch;
+        let seqs: Vec<&Seq> = batches[next_batch]
+            .iter()
+            .map(|&i| &train_seqs[i])
+            .collect();
+        next_batch += 1;
         let t0 = Instant::now();
         let loss = loss_of(&m, &seqs, pad, &dev)?;
         let t1 = Instant::now();
@@ -267,7 +305,9 @@ fn load_config(paths: &Paths) -> Res<Config> {
     let p = paths.out.join("config.json");
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&p)?)?;
     let u = |k: &str| -> Res<usize> {
-        Ok(v.get(k).and_then(|x| x.as_u64()).ok_or(format!("config.json: no {k}"))? as usize)
+        Ok(v.get(k)
+            .and_then(|x| x.as_u64())
+            .ok_or(format!("config.json: no {k}"))? as usize)
     };
     Ok(Config {
         vocab: u("vocab")?,
@@ -285,14 +325,21 @@ fn load_config(paths: &Paths) -> Res<Config> {
 
 fn load_model(paths: &Paths, dev: &Device) -> Res<Qwen3> {
     let cfg = load_config(paths)?;
-    Ok(Qwen3::load(cfg, &paths.out.join("weights.safetensors"), dev)?)
+    Ok(Qwen3::load(
+        cfg,
+        &paths.out.join("weights.safetensors"),
+        dev,
+    )?)
 }
 
 /// Greedy decode without a grammar, prompts batched by token length so no
 /// padding is needed; stops at `<|end|>` or after `max_new` tokens.
 fn greedy(m: &Qwen3, tok: &Tokenizer, requests: &[String], dev: &Device) -> Res<Vec<String>> {
     let end = tok.id(corpus::END).ok_or("no <|end|> token")?;
-    let prompts: Vec<Vec<u32>> = requests.iter().map(|r| tok.encode(&corpus::prompt(r))).collect();
+    let prompts: Vec<Vec<u32>> = requests
+        .iter()
+        .map(|r| tok.encode(&corpus::prompt(r)))
+        .collect();
     let mut by_len: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for (i, p) in prompts.iter().enumerate() {
         by_len.entry(p.len()).or_default().push(i);
@@ -342,7 +389,8 @@ fn eval(paths: &Paths, split: &str, args: &[String]) -> Res<()> {
     let (pairs, mark) = match split {
         "dev" => (load_pairs(&paths.data.join("dev.tsv"))?, String::new()),
         "heldout" => {
-            let who = arg(args, "--who").unwrap_or_else(|| "train eval (greedy, no grammar)".into());
+            let who =
+                arg(args, "--who").unwrap_or_else(|| "train eval (greedy, no grammar)".into());
             let gen = paths.data.join("heldout_generated.tsv");
             let hand = paths.data.join("heldout_handwritten.tsv");
             let (pairs, read) = corpus::ledger::open_heldout(
@@ -381,6 +429,19 @@ fn eval(paths: &Paths, split: &str, args: &[String]) -> Res<()> {
     if split == "dev" {
         std::fs::write(paths.out.join("dev_errors.tsv"), errors)?;
     }
+    Ok(())
+}
+
+/// Token ids of each stdin line, space-separated, for the llama.cpp check.
+fn tokens(paths: &Paths) -> Res<()> {
+    let tok = load_tokenizer(paths)?;
+    let mut out = String::new();
+    for line in std::io::stdin().lines() {
+        let ids: Vec<String> = tok.encode(&line?).iter().map(u32::to_string).collect();
+        out.push_str(&ids.join(" "));
+        out.push('\n');
+    }
+    print!("{out}");
     Ok(())
 }
 

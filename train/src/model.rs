@@ -204,11 +204,19 @@ impl Qwen3 {
 
     /// Final hidden states `[B, T, dim]` for tokens `[B, T]` at positions
     /// `pos..pos+T`, extending `cache` when given.
-    pub fn hidden(&self, ids: &Tensor, pos: usize, mut cache: Option<&mut Cache>) -> Result<Tensor> {
+    pub fn hidden(
+        &self,
+        ids: &Tensor,
+        pos: usize,
+        mut cache: Option<&mut Cache>,
+    ) -> Result<Tensor> {
         let (b, t) = ids.dims2()?;
         let cfg = &self.cfg;
         let (h, kvh, hd) = (cfg.heads, cfg.kv_heads, cfg.head_dim);
-        let mut x = self.embd.index_select(&ids.flatten_all()?, 0)?.reshape((b, t, cfg.dim))?;
+        let mut x = self
+            .embd
+            .index_select(&ids.flatten_all()?, 0)?
+            .reshape((b, t, cfg.dim))?;
         let cos = self.cos.narrow(0, pos, t)?.reshape((1, t, 1, hd / 2))?;
         let sin = self.sin.narrow(0, pos, t)?.reshape((1, t, 1, hd / 2))?;
         let s_total = pos + t;
@@ -238,10 +246,7 @@ impl Qwen3 {
             let v = repeat_kv(&v, group, b, kvh, s_total, hd)?;
             let att = (q.matmul(&k.t()?)? / (hd as f64).sqrt())?.broadcast_add(&mask)?;
             let att = candle_nn::ops::softmax(&att, D::Minus1)?;
-            let o = att
-                .matmul(&v)?
-                .transpose(1, 2)?
-                .reshape((b * t, h * hd))?;
+            let o = att.matmul(&v)?.transpose(1, 2)?.reshape((b * t, h * hd))?;
             x = (x + linear(&o, &blk.o)?.reshape((b, t, cfg.dim))?)?;
             let hn = rms_norm(&x, &blk.ffn_norm, cfg.eps)?.reshape((b * t, cfg.dim))?;
             let ff = (silu(&linear(&hn, &blk.gate)?)? * linear(&hn, &blk.up)?)?;
@@ -256,14 +261,26 @@ impl Qwen3 {
     }
 
     /// Logits of the last position of each sequence: `[B, vocab]`.
-    pub fn last_logits(&self, ids: &Tensor, pos: usize, cache: Option<&mut Cache>) -> Result<Tensor> {
+    pub fn last_logits(
+        &self,
+        ids: &Tensor,
+        pos: usize,
+        cache: Option<&mut Cache>,
+    ) -> Result<Tensor> {
         let hid = self.hidden(ids, pos, cache)?;
         let t = hid.dim(1)?;
         self.logits(&hid.i((.., t - 1, ..))?.contiguous()?)
     }
 }
 
-fn repeat_kv(x: &Tensor, group: usize, b: usize, kvh: usize, s: usize, hd: usize) -> Result<Tensor> {
+fn repeat_kv(
+    x: &Tensor,
+    group: usize,
+    b: usize,
+    kvh: usize,
+    s: usize,
+    hd: usize,
+) -> Result<Tensor> {
     if group == 1 {
         return Ok(x.clone());
     }
@@ -342,7 +359,10 @@ mod tests {
         let dev = Device::Cpu;
         let m = Qwen3::new(tiny(), 2, &dev).unwrap();
         let ids: Vec<u32> = vec![3, 7, 1, 9, 4, 4, 2];
-        let full = Tensor::new(ids.as_slice(), &dev).unwrap().unsqueeze(0).unwrap();
+        let full = Tensor::new(ids.as_slice(), &dev)
+            .unwrap()
+            .unsqueeze(0)
+            .unwrap();
         let want = m.last_logits(&full, 0, None).unwrap();
         let mut cache = Cache::new();
         let pre = Tensor::new(&ids[..4], &dev).unwrap().unsqueeze(0).unwrap();
@@ -371,7 +391,14 @@ mod tests {
         let b = Tensor::new(&[[5u32, 6, 7, 30]], &dev).unwrap();
         let ha = m.hidden(&a, 0, None).unwrap().i((.., ..3, ..)).unwrap();
         let hb = m.hidden(&b, 0, None).unwrap().i((.., ..3, ..)).unwrap();
-        let diff = (ha - hb).unwrap().abs().unwrap().max_all().unwrap().to_scalar::<f32>().unwrap();
+        let diff = (ha - hb)
+            .unwrap()
+            .abs()
+            .unwrap()
+            .max_all()
+            .unwrap()
+            .to_scalar::<f32>()
+            .unwrap();
         assert!(diff < 1e-6, "{diff}");
     }
 
@@ -386,8 +413,16 @@ mod tests {
         let loss = candle_nn::loss::cross_entropy(&logits, &target).unwrap();
         let grads = loss.backward().unwrap();
         for (name, v) in &m.vars {
-            let g = grads.get(v.as_tensor()).unwrap_or_else(|| panic!("no grad for {name}"));
-            let n = g.abs().unwrap().sum_all().unwrap().to_scalar::<f32>().unwrap();
+            let g = grads
+                .get(v.as_tensor())
+                .unwrap_or_else(|| panic!("no grad for {name}"));
+            let n = g
+                .abs()
+                .unwrap()
+                .sum_all()
+                .unwrap()
+                .to_scalar::<f32>()
+                .unwrap();
             assert!(n > 0.0, "{name}");
         }
     }

@@ -40,6 +40,8 @@ pub struct Tokenizer {
     pub merges: Vec<(String, String)>,
     specials: Vec<(String, u32)>,
     split: Regex,
+    /// Pieces already encoded: the corpus repeats the same words endlessly.
+    memo: std::cell::RefCell<HashMap<String, Vec<u32>>>,
     byte_char: [char; 256],
     char_byte: HashMap<char, u8>,
 }
@@ -113,7 +115,9 @@ impl Tokenizer {
             .collect();
         let mut specials = Vec::new();
         for s in corpus::SPECIALS {
-            let id = *ids.get(s).ok_or_else(|| TokenizerError::Unknown(s.into()))?;
+            let id = *ids
+                .get(s)
+                .ok_or_else(|| TokenizerError::Unknown(s.into()))?;
             specials.push((s.to_string(), id));
         }
         let byte_char = byte_chars();
@@ -129,6 +133,7 @@ impl Tokenizer {
             merges,
             specials,
             split: Regex::new(QWEN2_PATTERN).map_err(|e| TokenizerError::Json(e.to_string()))?,
+            memo: Default::default(),
             byte_char,
             char_byte,
         })
@@ -179,6 +184,18 @@ impl Tokenizer {
     }
 
     fn bpe(&self, piece: &str, out: &mut Vec<u32>) {
+        if let Some(ids) = self.memo.borrow().get(piece) {
+            out.extend_from_slice(ids);
+            return;
+        }
+        let start = out.len();
+        self.bpe_uncached(piece, out);
+        self.memo
+            .borrow_mut()
+            .insert(piece.to_string(), out[start..].to_vec());
+    }
+
+    fn bpe_uncached(&self, piece: &str, out: &mut Vec<u32>) {
         let mut syms: Vec<String> = piece
             .bytes()
             .map(|b| self.byte_char[b as usize].to_string())
@@ -253,7 +270,7 @@ mod tests {
         let ids = t.encode("<|user|>cat cab<|cmd|>");
         assert_eq!(ids[0], 1);
         assert_eq!(ids[1], 261);
-        // " cab": ' ' starts the next piece, then "cab" -> "ca" "b".
+        // " cab" is one piece: "Ġ" "ca" "b".
         assert_eq!(*ids.last().unwrap(), 2);
         assert!(ids.contains(&260));
         assert_eq!(t.decode(&ids), "<|user|>cat cab<|cmd|>");

@@ -25,7 +25,7 @@ pub fn target_dir() -> PathBuf {
 pub fn artifacts() -> Artifacts {
     let t = target_dir();
     Artifacts {
-        kernel: t.join("x86_64-unknown-none/release/kernel"),
+        kernel: t.join(format!("{KERNEL_TARGET}/release/kernel")),
         loader: t.join("x86_64-unknown-uefi/release/loader.efi"),
     }
 }
@@ -50,16 +50,29 @@ pub fn check_exist(a: &Artifacts) -> Result<()> {
     Ok(())
 }
 
+/// The kernel's target. Not `x86_64-unknown-none`: that target's ABI is
+/// soft-float, and LLVM then lowers every f32 operation to a libcall
+/// (`__mulsf3`) even with `+sse,+sse2` — AVX2 intrinsics included, which it
+/// scalarises — and aborts outright on F16C conversions, saturating
+/// float-to-int casts and the `libm` crate. The hosted target's `core` is
+/// hard-float; the kernel is linked freestanding against it (see
+/// kernel/build.rs and kernel/src/rt.rs). docs/architecture.md has the figures.
+pub const KERNEL_TARGET: &str = "x86_64-unknown-linux-gnu";
+
+/// Code generation for the kernel only: linked at the top 2 GiB, no red zone
+/// (an exception frame must not land on a leaf function's scratch space).
+pub const KERNEL_RUSTFLAGS: &str = "-Crelocation-model=static\x1f-Ccode-model=kernel\x1f-Cno-redzone=yes";
+
 /// Builds the kernel and the loader (release profile).
 pub fn build() -> Result<Artifacts> {
-    for (package, target) in [
-        ("kernel", "x86_64-unknown-none"),
-        ("loader", "x86_64-unknown-uefi"),
-    ] {
+    for (package, target) in [("kernel", KERNEL_TARGET), ("loader", "x86_64-unknown-uefi")] {
         eprintln!("nosys-iso: building {package} for {target}");
-        let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-            .current_dir(root())
-            .args(["build", "--release", "-p", package, "--target", target])
+        let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+        cmd.current_dir(root()).args(["build", "--release", "-p", package, "--target", target]);
+        if package == "kernel" {
+            cmd.env("CARGO_ENCODED_RUSTFLAGS", KERNEL_RUSTFLAGS);
+        }
+        let status = cmd
             .status()
             .map_err(crate::io_err("running cargo"))?;
         if !status.success() {

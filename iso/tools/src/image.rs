@@ -76,7 +76,15 @@ pub fn prepare_conf(
     let mut out = Vec::new();
     let mut dropped = Vec::new();
     let mut skip_module_cmdline = false;
-    let mut saw_cmdline = false;
+    let key_of = |line: &str| {
+        line.trim()
+            .split_once(':')
+            .map(|(k, _)| k.trim().to_ascii_lowercase())
+    };
+    // With no cmdline line, one is inserted after the kernel path.
+    let mut saw_cmdline = text
+        .lines()
+        .any(|l| matches!(key_of(l).as_deref(), Some("cmdline" | "kernel_cmdline")));
     for line in text.lines() {
         let trimmed = line.trim_start();
         let indent = &line[..line.len() - trimmed.len()];
@@ -96,7 +104,6 @@ pub fn prepare_conf(
             }
             "module_cmdline" | "module_string" if was_skipping => continue,
             "cmdline" | "kernel_cmdline" => {
-                saw_cmdline = true;
                 if let Some(c) = cmdline {
                     out.push(format!("{indent}{key}: {c}"));
                     continue;

@@ -6,7 +6,7 @@
 //!                                       build, then make the ISO (LIMINE_DIR: Limine ISO)
 //! nosys-iso disk                        create build/disk.img if absent
 //! nosys-iso run [--cmdline S]           build, make ISO and disk, boot QEMU (serial on this terminal)
-//! nosys-iso measure                     boot the built ISO once, time it to "nosys: ready"
+//! nosys-iso measure [--out ISO]         boot the built ISO once, time it to "nosys: ready"
 //! ```
 
 use std::path::PathBuf;
@@ -17,7 +17,7 @@ use nosys_iso::image::{self, IsoOptions, IsoReport};
 use nosys_iso::qemu::{self, Vm, VmConfig};
 use nosys_iso::{build, build_dir, io_err, Error, Result, READY};
 
-const USAGE: &str = "usage: nosys-iso <build | iso [--cmdline S] [--out FILE] [--kernel ELF] [--no-build] | disk | run [--cmdline S] [--no-build] | measure>";
+const USAGE: &str = "usage: nosys-iso <build | iso [--cmdline S] [--out FILE] [--kernel ELF] [--no-build] | disk | run [--cmdline S] [--no-build] | measure [--out ISO]>";
 
 struct Args {
     command: String,
@@ -160,20 +160,33 @@ fn run_vm(args: &Args) -> Result<()> {
     Ok(())
 }
 
-/// Boots the built ISO headless and reports how long it takes to be ready.
-fn measure() -> Result<()> {
-    let iso = build_dir()?.join("nosys.iso");
+/// Boots the built ISO headless and reports when each boot stage shows up
+/// on serial, from QEMU start.
+fn measure(args: &Args) -> Result<()> {
+    let iso = match &args.out {
+        Some(iso) => iso.clone(),
+        None => build_dir()?.join("nosys.iso"),
+    };
     let start = Instant::now();
     let vm = Vm::boot(&VmConfig::new(&iso))?;
-    let out = vm.wait_for_serial(READY, Duration::from_secs(600))?;
-    let total = start.elapsed();
-    let loader = out.find("nosys-loader").is_some();
+    let stages = [
+        ("firmware hands over to the loader", "nosys-loader "),
+        (
+            "loader jumps to the kernel",
+            "nosys-loader: starting kernel",
+        ),
+        ("kernel banner on serial", "] nosys "),
+        ("kernel ready", READY),
+    ];
     println!(
-        "boot to \"{READY}\": {:.1} s ({}; {} bytes of serial output; loader seen: {loader})",
-        total.as_secs_f64(),
-        if qemu::kvm_works() { "KVM" } else { "TCG" },
-        out.len()
+        "boot of {} under {}:",
+        iso.display(),
+        if qemu::kvm_works() { "KVM" } else { "TCG" }
     );
+    for (what, pattern) in stages {
+        vm.wait_for_serial(pattern, Duration::from_secs(600))?;
+        println!("  {:>6.1} s  {what}", start.elapsed().as_secs_f64());
+    }
     Ok(())
 }
 
@@ -183,7 +196,7 @@ fn main() -> ExitCode {
         "iso" => make_iso(&args).map(|_| ()),
         "disk" => make_disk().map(|_| ()),
         "run" => run_vm(&args),
-        "measure" => measure(),
+        "measure" => measure(&args),
         other => Err(Error::Invalid(format!(
             "unknown command {other:?}\n{USAGE}"
         ))),

@@ -3,17 +3,17 @@
 //! Every string that can occur as a symbol (a single byte, a side of a merge, a merge result,
 //! a token) gets a small integer, so the loop compares and looks up integers only. Pending
 //! merges sit in a binary heap ordered by (rank, left position) as llama.cpp's queue is; an
-//! entry whose sides changed since it was queued is skipped when popped. A word of n bytes
-//! costs O(n log n), whatever its content.
+//! entry whose pair no longer holds its rank is skipped when popped. A word of n bytes costs
+//! O(n log n), whatever its content. Short words skip the heap: a scan for the lowest-ranked,
+//! leftmost adjacent pair picks the same merge the heap would.
 
-use alloc::boxed::Box;
 use alloc::collections::BinaryHeap;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
 
 use hashbrown::HashMap;
 
-use super::{byte_decode_exact, byte_encode, Arena};
+use super::{byte_decode_into, byte_encode, Arena, ArenaIndex, TokenizerError};
 
 const NONE: u32 = u32::MAX;
 
@@ -25,24 +25,26 @@ pub(super) struct Bpe {
     /// For a byte left in a symbol that is not a token, llama.cpp looks up each byte of the
     /// byte's GPT-2 character as a one-byte token text, and drops those it does not find.
     fallback: [[u32; 2]; 256],
-    /// Raw word -> token, for llama.cpp's `ignore_merges`.
-    word_tokens: Option<HashMap<Box<[u8]>, u32>>,
+    /// The symbols' bytes, kept for llama.cpp's `ignore_merges` (whole word -> token).
+    word_index: Option<Interner>,
 }
 
 struct Interner {
-    ids: HashMap<Vec<u8>, u32>,
-    sym_token: Vec<u32>,
+    bytes: Arena,
+    index: ArenaIndex,
 }
 
 impl Interner {
-    fn intern(&mut self, bytes: &[u8]) -> u32 {
-        if let Some(&s) = self.ids.get(bytes) {
-            return s;
+    fn intern(&mut self, key: &[u8], sym_token: &mut Vec<u32>) -> Result<u32, TokenizerError> {
+        if let Some(s) = self.index.find(&self.bytes, key) {
+            return Ok(s);
         }
-        let s = self.sym_token.len() as u32;
-        self.ids.insert(bytes.to_vec(), s);
-        self.sym_token.push(NONE);
-        s
+        let s = sym_token.len() as u32;
+        self.bytes.push(key)?;
+        // Cannot collide: `find` just failed.
+        let _ = self.index.insert(&self.bytes, s);
+        sym_token.push(NONE);
+        Ok(s)
     }
 }
 
@@ -54,53 +56,48 @@ fn pair_key(left: u32, right: u32) -> u64 {
 impl Bpe {
     pub(super) fn new<M: AsRef<[u8]>>(
         texts: &Arena,
-        text_to_id: &HashMap<Box<[u8]>, u32>,
+        text_index: &ArenaIndex,
         merge_list: &[M],
         ignore_merges: bool,
-    ) -> Self {
+    ) -> Result<Self, TokenizerError> {
         let n_tokens = texts.ends.len();
         let mut int = Interner {
-            ids: HashMap::with_capacity(n_tokens + merge_list.len()),
-            sym_token: Vec::new(),
+            bytes: Arena::default(),
+            index: ArenaIndex::with_capacity(n_tokens + merge_list.len() / 4),
         };
+        let mut sym_token = Vec::with_capacity(n_tokens + 256);
         // Symbols 0..256 are the single bytes, which every word starts from.
         for b in 0..=255u8 {
-            int.intern(&[b]);
+            int.intern(&[b], &mut sym_token)?;
         }
-        let mut word_tokens = ignore_merges.then(HashMap::new);
+        let mut buf = Vec::new();
         for i in 0..n_tokens {
             let text = texts.get(i).unwrap_or(&[]);
             // Tokens whose text is not a byte encoding can never equal an encoded word.
-            if let Some(bytes) = byte_decode_exact(text).filter(|b| !b.is_empty()) {
-                let s = int.intern(&bytes);
-                int.sym_token[s as usize] = i as u32;
-                if let Some(w) = word_tokens.as_mut() {
-                    w.insert(bytes.into_boxed_slice(), i as u32);
-                }
+            if byte_decode_into(text, &mut buf) && !buf.is_empty() {
+                let s = int.intern(&buf, &mut sym_token)?;
+                sym_token[s as usize] = i as u32;
             }
         }
 
         let mut merges = HashMap::with_capacity(merge_list.len());
-        let mut joined = Vec::new();
+        let (mut l, mut r) = (Vec::new(), Vec::new());
         for (rank, m) in merge_list.iter().enumerate() {
             let m = m.as_ref();
             // llama.cpp splits at the first space at or after index 1.
             let Some(sp) = m.iter().skip(1).position(|&b| b == b' ').map(|p| p + 1) else {
                 continue;
             };
-            let (Some(l), Some(r)) = (byte_decode_exact(&m[..sp]), byte_decode_exact(&m[sp + 1..]))
-            else {
+            if !byte_decode_into(&m[..sp], &mut l) || !byte_decode_into(&m[sp + 1..], &mut r) {
                 continue;
-            };
+            }
             if l.is_empty() || r.is_empty() {
                 continue;
             }
-            let ls = int.intern(&l);
-            let rs = int.intern(&r);
-            joined.clear();
-            joined.extend_from_slice(&l);
-            joined.extend_from_slice(&r);
-            let merged = int.intern(&joined);
+            let ls = int.intern(&l, &mut sym_token)?;
+            let rs = int.intern(&r, &mut sym_token)?;
+            l.extend_from_slice(&r);
+            let merged = int.intern(&l, &mut sym_token)?;
             // llama.cpp's bpe_ranks.emplace keeps the first rank of a repeated merge.
             merges
                 .entry(pair_key(ls, rs))
@@ -113,19 +110,18 @@ impl Bpe {
             enc.clear();
             byte_encode(&[b as u8], &mut enc);
             for (k, e) in enc.iter().enumerate() {
-                slot[k] = text_to_id
-                    .get(core::slice::from_ref(e))
-                    .copied()
+                slot[k] = text_index
+                    .find(texts, core::slice::from_ref(e))
                     .unwrap_or(NONE);
             }
         }
 
-        Self {
+        Ok(Self {
             merges,
-            sym_token: int.sym_token,
+            sym_token,
             fallback,
-            word_tokens,
-        }
+            word_index: ignore_merges.then_some(int),
+        })
     }
 
     /// Appends the tokens of one pre-tokenized word.
@@ -140,7 +136,14 @@ impl Bpe {
             return;
         }
         if ignore_merges {
-            if let Some(&id) = self.word_tokens.as_ref().and_then(|w| w.get(word)) {
+            let sym = self
+                .word_index
+                .as_ref()
+                .and_then(|w| w.index.find(&w.bytes, word));
+            if let Some(id) = sym
+                .map(|s| self.sym_token[s as usize])
+                .filter(|&id| id != NONE)
+            {
                 out.push(id);
                 return;
             }

@@ -15,12 +15,13 @@ mod bpe;
 mod pretok;
 mod unicode_table;
 
-use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use hashbrown::HashMap;
+use core::hash::BuildHasher;
+
+use hashbrown::{DefaultHashBuilder, HashTable};
 use memchr::memmem;
 
 pub use pretok::PreTokenizer;
@@ -163,6 +164,42 @@ impl Arena {
     }
 }
 
+/// Finds strings of an [`Arena`] by content, without a key allocation per string.
+struct ArenaIndex {
+    table: HashTable<u32>,
+    hasher: DefaultHashBuilder,
+}
+
+impl ArenaIndex {
+    fn with_capacity(n: usize) -> Self {
+        Self {
+            table: HashTable::with_capacity(n),
+            hasher: DefaultHashBuilder::default(),
+        }
+    }
+
+    fn find(&self, arena: &Arena, key: &[u8]) -> Option<u32> {
+        let hash = self.hasher.hash_one(key);
+        self.table
+            .find(hash, |&i| arena.get(i as usize) == Some(key))
+            .copied()
+    }
+
+    /// Indexes entry `id` of `arena`, or returns the id of an equal string already indexed.
+    fn insert(&mut self, arena: &Arena, id: u32) -> Result<(), u32> {
+        let key = arena.get(id as usize).unwrap_or(&[]);
+        if let Some(existing) = self.find(arena, key) {
+            return Err(existing);
+        }
+        let hasher = &self.hasher;
+        let hash = hasher.hash_one(key);
+        self.table.insert_unique(hash, id, |&i| {
+            hasher.hash_one(arena.get(i as usize).unwrap_or(&[]))
+        });
+        Ok(())
+    }
+}
+
 /// A special token to look for in the input.
 struct SpecialMatcher {
     id: u32,
@@ -181,7 +218,7 @@ pub struct Tokenizer {
     /// The bytes each token stands for (llama.cpp's `token_to_piece(.., special = true)`).
     pieces: Arena,
     types: Vec<TokenType>,
-    text_to_id: HashMap<Box<[u8]>, u32>,
+    text_to_id: ArenaIndex,
     /// Longest first, as llama.cpp's `cache_special_tokens`.
     specials: Vec<SpecialMatcher>,
     bpe: bpe::Bpe,
@@ -239,21 +276,29 @@ fn byte_encode(bytes: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// The raw bytes whose GPT-2 text form is exactly `text`, if there are any.
-fn byte_decode_exact(text: &[u8]) -> Option<Vec<u8>> {
-    let mut cpts = Vec::new();
-    pretok::decode_cpts(text, &mut cpts);
-    let bytes: Option<Vec<u8>> = cpts.iter().map(|&c| mapped_byte(c)).collect();
-    let bytes = bytes?;
-    // The lenient decoder accepts overlong forms; only the canonical encoding matches.
-    let mut again = Vec::with_capacity(text.len());
-    byte_encode(&bytes, &mut again);
-    (again == text).then_some(bytes)
+/// Writes to `out` the raw bytes whose GPT-2 text form is exactly `text`; false if there are
+/// none. (Valid UTF-8 rules out overlong forms, so re-encoding would give `text` back.)
+fn byte_decode_into(text: &[u8], out: &mut Vec<u8>) -> bool {
+    out.clear();
+    let Ok(text) = core::str::from_utf8(text) else {
+        return false;
+    };
+    for c in text.chars() {
+        match mapped_byte(c as u32) {
+            Some(b) => out.push(b),
+            None => return false,
+        }
+    }
+    true
 }
 
 /// llama.cpp's `llama_decode_text`: undo the byte encoding, with its marker for characters
 /// outside the map.
 fn decode_normal_text(text: &[u8], out: &mut Vec<u8>) {
+    if byte_decode_into(text, out) {
+        return;
+    }
+    out.clear();
     let mut cpts = Vec::new();
     pretok::decode_cpts(text, &mut cpts);
     for &c in &cpts {
@@ -330,7 +375,7 @@ impl Tokenizer {
 
         let mut texts = Arena::default();
         let mut types = Vec::with_capacity(n);
-        let mut text_to_id: HashMap<Box<[u8]>, u32> = HashMap::with_capacity(n);
+        let mut text_to_id = ArenaIndex::with_capacity(n);
         for (i, tok) in tokens.iter().enumerate() {
             let mut text = tok.as_ref();
             let empty_name;
@@ -350,13 +395,12 @@ impl Tokenizer {
                 .get(i)
                 .map_or(TokenType::Normal, |&c| TokenType::from_code(c));
             types.push(ty);
-            if let Some(&first) = text_to_id.get(text) {
+            if let Err(first) = text_to_id.insert(&texts, i as u32) {
                 return Err(TokenizerError::DuplicateToken {
                     first,
                     second: i as u32,
                 });
             }
-            text_to_id.insert(Box::from(text), i as u32);
         }
 
         let mut pieces = Arena::default();
@@ -394,7 +438,7 @@ impl Tokenizer {
         // llama.cpp sorts by length only (std::sort, unstable); ties keep id order here.
         specials.sort_by_key(|s| core::cmp::Reverse(s.finder.needle().len()));
 
-        let bpe = bpe::Bpe::new(&texts, &text_to_id, merges, pre_tok == PreTokenizer::Llama3);
+        let bpe = bpe::Bpe::new(&texts, &text_to_id, merges, pre_tok == PreTokenizer::Llama3)?;
 
         Ok(Self {
             pre: pre_tok,
@@ -515,7 +559,7 @@ impl Tokenizer {
     /// The id of the token whose GGUF text is `text` (e.g. `"<|im_end|>"`, or `"Ġthe"` for a
     /// normal token, whose text is byte-encoded).
     pub fn token_id(&self, text: &str) -> Option<u32> {
-        self.text_to_id.get(text.as_bytes()).copied()
+        self.text_to_id.find(&self.texts, text.as_bytes())
     }
 
     /// The id of the normal token that stands for exactly `bytes` (`b"\n"`, `b" the"`), found
@@ -523,7 +567,7 @@ impl Tokenizer {
     pub fn token_id_for_bytes(&self, bytes: &[u8]) -> Option<u32> {
         let mut text = Vec::with_capacity(bytes.len() * 2);
         byte_encode(bytes, &mut text);
-        self.text_to_id.get(&text[..]).copied()
+        self.text_to_id.find(&self.texts, &text)
     }
 
     /// The bytes token `id` stands for in decoded output; control tokens give their text,
@@ -688,3 +732,31 @@ struct Scratch {
 
 #[cfg(test)]
 mod parity_tests;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gpt2_byte_map_is_a_bijection_onto_its_characters() {
+        let mut seen = [false; MAPPED_CPT_END];
+        for b in 0..=255u8 {
+            let c = u32::from(BYTE_TO_CPT[b as usize]);
+            assert!(!seen[c as usize], "{c:#x} twice");
+            seen[c as usize] = true;
+            assert_eq!(mapped_byte(c), Some(b));
+        }
+        assert_eq!(BYTE_TO_CPT[b' ' as usize], 0x120); // 'Ġ'
+        assert_eq!(BYTE_TO_CPT[b'\n' as usize], 0x10A); // 'Ċ'
+        assert_eq!(BYTE_TO_CPT[b'a' as usize], u16::from(b'a'));
+        let mut text = Vec::new();
+        let all: Vec<u8> = (0..=255).collect();
+        byte_encode(&all, &mut text);
+        let mut back = Vec::new();
+        assert!(byte_decode_into(&text, &mut back));
+        assert_eq!(back, all);
+        // Overlong or unmapped text has no byte form.
+        assert!(!byte_decode_into(b"\xC0\xA1", &mut back));
+        assert!(!byte_decode_into(" ".as_bytes(), &mut back));
+    }
+}

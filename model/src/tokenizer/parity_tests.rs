@@ -10,10 +10,14 @@ use std::{format, fs};
 use super::{PreTokenizer, Tokenizer};
 use crate::gguf::Gguf;
 
+/// The committed fixtures, or another set made by the script's `--out` when
+/// `NOSYS_TOKENIZER_FIXTURES` names its directory.
 fn fixture(name: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/tokenizer")
-        .join(name);
+    let dir = std::env::var_os("NOSYS_TOKENIZER_FIXTURES").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/tokenizer"),
+        PathBuf::from,
+    );
+    let path = dir.join(name);
     fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -167,7 +171,9 @@ fn llama_normalized(bytes: &[u8]) -> Vec<u8> {
 fn decode_inverts_encode_on_the_corpus() {
     let tok = tokenizer("vocab_qwen2.gguf");
     let mut checked = 0;
-    for r in corpus() {
+    let c = corpus();
+    let c_len = c.len();
+    for r in c {
         // The script's merge of the two bytes of 'Ѭ' makes llama.cpp drop that character.
         if r.windows(2).any(|w| w == "Ѭ".as_bytes()) {
             continue;
@@ -181,7 +187,7 @@ fn decode_inverts_encode_on_the_corpus() {
         );
         checked += 1;
     }
-    assert!(checked > 10_000, "{checked}");
+    assert!(checked > c_len * 9 / 10, "{checked} of {c_len}");
 }
 
 #[test]

@@ -42,15 +42,14 @@ impl PreTokenizer {
     /// Maps a `tokenizer.ggml.pre` value to its splitter, with the names llama.cpp accepts for
     /// the same rules (`llama_vocab::impl::load`). Note llama.cpp spells GPT-2's `gpt-2`.
     pub fn from_name(name: &str) -> Option<Self> {
+        // Only names for which llama.cpp sets nothing else that changes encoding (such as
+        // lstrip attributes or other merge rules) are listed.
         match name {
-            "qwen2" | "deepseek-r1-qwen" | "kormo" | "f2llmv2" | "stablelm2" | "hunyuan" => {
+            "qwen2" | "deepseek-r1-qwen" | "kormo" | "f2llmv2" | "megrez" | "stablelm2" => {
                 Some(Self::Qwen2)
             }
-            "gpt-2" | "phi-2" | "jina-es" | "jina-de" | "gigachat" | "jina-v2-es"
-            | "jina-v2-de" | "a.x-4.0" | "mellum" | "modern-bert" | "mpt" | "olmo" | "jais"
-            | "trillion" | "granite-docling" | "jina-v1-en" | "jina-v2-code" | "roberta-bpe" => {
-                Some(Self::Gpt2)
-            }
+            "gpt-2" | "phi-2" | "jina-es" | "jina-de" | "gigachat" | "a.x-4.0" | "mellum"
+            | "modern-bert" | "mpt" | "olmo" | "jais" | "exaone4" => Some(Self::Gpt2),
             "llama3" | "llama-v3" | "llama-bpe" | "falcon3" | "falcon-h1" | "pixtral"
             | "midm-2.0" | "lfm2" | "jina-v5-nano" => Some(Self::Llama3),
             _ => None,
@@ -442,6 +441,17 @@ mod tests {
                 w
             })
             .collect()
+    }
+
+    #[test]
+    fn class_table_is_well_formed() {
+        assert_eq!(CLASS_RANGES[0] >> 4, 0);
+        assert!(CLASS_RANGES.windows(2).all(|w| (w[0] >> 4) < (w[1] >> 4)));
+        assert!(CLASS_RANGES.iter().all(|&e| (e >> 4) < MAX_CODEPOINTS));
+        // Neighbouring ranges differ, or the generator would have merged them.
+        assert!(CLASS_RANGES
+            .windows(2)
+            .all(|w| (w[0] & 0xF) != (w[1] & 0xF)));
     }
 
     #[test]

@@ -55,7 +55,10 @@ fn quantiles(mut v: Vec<f64>) -> String {
     format!("{mean:8.2} {:8.2} {:8.2} {:8.2}", q(0.5), q(0.9), q(1.0))
 }
 
-fn read_split(o: &Options) -> Res<(Vec<(String, String)>, String, String)> {
+/// Pairs, the ledger's mark for every figure line, and the split's name.
+type Split = (Vec<(String, String)>, String, String);
+
+fn read_split(o: &Options) -> Res<Split> {
     let data = PathBuf::from(flag(&o.rest, "--data").unwrap_or_else(|| "data".into()));
     if let Some(tsv) = flag(&o.rest, "--tsv") {
         if tsv.to_ascii_lowercase().contains("heldout") {
@@ -172,6 +175,21 @@ pub fn run(o: &Options) -> Res<()> {
     }
     let wall = t0.elapsed().as_secs_f64();
     report(&rows, &classes, o, &name, &mark, wall, it.rows().len());
+    // What F2 costs: rebuild for the other mode, then back.
+    for mode in [o.mode.toggled(), o.mode] {
+        let r = it
+            .set_mode(mode, &mut clock)
+            .map_err(|e| format!("set_mode: {e}"))?;
+        println!(
+            "mode switch to {}: grammar {:.2} ms ({} states), router {:.2} ms ({} classes, {} params)",
+            mode.label(),
+            r.grammar_ns as f64 / 1e6,
+            r.grammar_states,
+            r.router_ns as f64 / 1e6,
+            r.router_classes,
+            r.router_parameters
+        );
+    }
     Ok(())
 }
 
@@ -256,6 +274,30 @@ fn report(
         pct(all.chosen_exact, n),
         pct(rows.iter().filter(|r| r.chosen.is_none()).count(), n)
     );
+    if let Some(list) = flag(&o.rest, "--unseen") {
+        // Applets held out of the language model's training: the router
+        // knows them from their declared examples only.
+        let unseen: Vec<&str> = list.split(',').map(str::trim).collect();
+        let mut t = Tally::default();
+        for r in rows
+            .iter()
+            .filter(|r| unseen.contains(&r.want_applet.as_str()))
+        {
+            t.add(r);
+        }
+        println!(
+            "| unseen by the LM ({list}): ridge | {} | {} | {} | - |{mark}",
+            pct(t.ridge_applet, t.n),
+            pct(t.ridge_top2, t.n),
+            pct(t.ridge_exact, t.n)
+        );
+        println!(
+            "| unseen by the LM ({list}): grammar | {} | - | {} | {} |{mark}",
+            pct(t.grammar_applet, t.n),
+            pct(t.grammar_exact, t.n),
+            pct(t.grammar_failed, t.n)
+        );
+    }
     let via = |v: Via| rows.iter().filter(|r| r.via == v).count();
     let agree = rows
         .iter()

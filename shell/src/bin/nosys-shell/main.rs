@@ -6,6 +6,7 @@
 //! nosys-shell features [OPTIONS] [--out PATH] [--train-rows N]
 //!                                        write the router feature cache (features.bin)
 //! nosys-shell eval [OPTIONS] [--split dev|heldout | --tsv PATH] [--limit N] [--train-rows N]
+//!                  [--unseen APPLET,APPLET]  (also report applets the LM was not trained on)
 //!                                        ridge path vs grammar path on a split
 //!
 //! OPTIONS
@@ -45,6 +46,12 @@ pub struct HostClock(Instant);
 impl HostClock {
     pub fn new() -> HostClock {
         HostClock(Instant::now())
+    }
+}
+
+impl Default for HostClock {
+    fn default() -> Self {
+        HostClock::new()
     }
 }
 
@@ -130,7 +137,7 @@ fn usage() -> String {
     "usage: nosys-shell [features|eval] [--model PATH] [--features PATH|--no-features] \
      [--verify N] [--disk PATH|--sample-fs] [--read-only] [--threshold X] [--temperature T] \
      [--lambda L] [--layer L]  (features: [--out PATH] [--train-rows N]; eval: [--split dev|heldout \
-     | --tsv PATH] [--limit N] [--train-rows N] [--data DIR] [--who NAME])"
+     | --tsv PATH] [--limit N] [--train-rows N] [--unseen A,B] [--data DIR] [--who NAME])"
         .into()
 }
 
@@ -295,6 +302,7 @@ pub fn proposal_json(p: &Proposal) -> String {
             ),
         )
         .field("display", V::Str(&p.display().to_string()))
+        .field("decision", V::Str(&p.decision().to_string()))
         .finish()
 }
 

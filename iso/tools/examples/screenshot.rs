@@ -1,0 +1,23 @@
+//! Boots an ISO headless, waits for the readiness line and writes a
+//! screendump as PPM: `cargo run -p nosys-iso --example screenshot -- ISO OUT.ppm`.
+
+use std::time::Duration;
+
+use nosys_iso::qemu::{Vm, VmConfig};
+use nosys_iso::READY;
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut args = std::env::args().skip(1);
+    let iso = args.next().ok_or("usage: screenshot ISO OUT.ppm")?;
+    let out = args.next().ok_or("usage: screenshot ISO OUT.ppm")?;
+    let mut vm = Vm::boot(&VmConfig::new(iso))?;
+    vm.wait_for_serial(READY, Duration::from_secs(600))?;
+    let img = vm.screendump()?;
+    let mut data = format!("P6\n{} {}\n255\n", img.width, img.height).into_bytes();
+    for p in &img.pixels {
+        data.extend_from_slice(p);
+    }
+    std::fs::write(&out, data)?;
+    println!("{out}: {}x{}", img.width, img.height);
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! The little a freestanding binary needs when it is built for the hosted
+//! `x86_64-unknown-linux-gnu` target (hard-float `core`; see kernel/build.rs):
+//! an entry point that turns on SSE before any compiled code can use it, the
+//! C memory functions that libc would have supplied, and the two unwinding
+//! symbols the precompiled `core` names although `panic = "abort"` never
+//! reaches them.
+
+use core::arch::global_asm;
+
+// Limine jumps here. Limine does not promise SSE is enabled (a BIOS boot
+// leaves CR4.OSFXSR clear), and the compiler may use xmm registers in any
+// function, so SSE is switched on before the first Rust instruction: CR0.EM
+// off, CR0.MP on, CR4.OSFXSR and CR4.OSXMMEXCPT on. `jmp` keeps the stack
+// exactly as the loader set it up for `kmain`.
+global_asm!(
+    ".section .text._start, \"ax\"",
+    ".global _start",
+    "_start:",
+    "    mov rax, cr0",
+    "    and rax, ~(1 << 2)",
+    "    or rax, 1 << 1",
+    "    mov cr0, rax",
+    "    mov rax, cr4",
+    "    or rax, (1 << 9) | (1 << 10)",
+    "    mov cr4, rax",
+    "    jmp {kmain}",
+    kmain = sym crate::kmain,
+);
+
+/// # Safety
+/// As C's `memcpy`: `n` bytes readable at `src`, writable at `dest`, no overlap.
+#[no_mangle]
+pub unsafe extern "C" fn memcpy(dest: *mut u8, src: *const u8, n: usize) -> *mut u8 {
+    // SAFETY: the caller's contract is memcpy's; `rep movsb` copies forwards,
+    // with the direction flag clear as the ABI guarantees.
+    unsafe {
+        core::arch::asm!("rep movsb", inout("rcx") n => _, inout("rdi") dest => _,
+            inout("rsi") src => _, options(nostack, preserves_flags));
+    }
+    dest
+}
+
+/// # Safety
+/// As C's `memmove`: `n` bytes readable at `src`, writable at `dest`.
+#[no_mangle]
+pub unsafe extern "C" fn memmove(dest: *mut u8, src: *const u8, n: usize) -> *mut u8 {
+    if n == 0 {
+        return dest;
+    }
+    if (dest as usize) <= (src as usize) || (dest as usize) >= (src as usize).wrapping_add(n) {
+        // SAFETY: copying forwards is correct when dest starts before src or
+        // the ranges do not overlap.
+        return unsafe { memcpy(dest, src, n) };
+    }
+    // SAFETY: overlapping with dest after src: copy backwards from the last
+    // byte, then restore the direction flag the ABI requires clear.
+    unsafe {
+        core::arch::asm!("std", "rep movsb", "cld", inout("rcx") n => _,
+            inout("rdi") dest.add(n - 1) => _, inout("rsi") src.add(n - 1) => _, options(nostack));
+    }
+    dest
+}
+
+/// # Safety
+/// As C's `memset`: `n` bytes writable at `dest`.
+#[no_mangle]
+pub unsafe extern "C" fn memset(dest: *mut u8, c: i32, n: usize) -> *mut u8 {
+    // SAFETY: the caller's contract is memset's.
+    unsafe {
+        core::arch::asm!("rep stosb", inout("rcx") n => _, inout("rdi") dest => _,
+            in("al") c as u8, options(nostack, preserves_flags));
+    }
+    dest
+}
+
+/// # Safety
+/// As C's `memcmp`: `n` bytes readable at both pointers.
+#[no_mangle]
+pub unsafe extern "C" fn memcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // Volatile reads keep LLVM from recognising this loop as `memcmp`
+    // itself and compiling it into a call to this very function.
+    for i in 0..n {
+        // SAFETY: i < n, within both ranges by the caller's contract.
+        let (x, y) = unsafe { (a.add(i).read_volatile(), b.add(i).read_volatile()) };
+        if x != y {
+            return x as i32 - y as i32;
+        }
+    }
+    0
+}
+
+/// # Safety
+/// As `memcmp`.
+#[no_mangle]
+pub unsafe extern "C" fn bcmp(a: *const u8, b: *const u8, n: usize) -> i32 {
+    // SAFETY: same contract.
+    unsafe { memcmp(a, b, n) }
+}
+
+/// The precompiled `core` was built with unwinding and names these; with
+/// `panic = "abort"` no landing pad ever runs.
+#[no_mangle]
+pub extern "C" fn rust_eh_personality() {}
+
+#[no_mangle]
+pub extern "C" fn _Unwind_Resume() -> ! {
+    panic!("unwinding is not supported: the kernel is built with panic = \"abort\"")
+}
+
+/// # Safety
+/// As C's `strlen`: `s` points to a NUL-terminated string (`CStr` uses it).
+#[no_mangle]
+pub unsafe extern "C" fn strlen(s: *const u8) -> usize {
+    let mut n = 0;
+    // SAFETY: the string is NUL-terminated, so every byte up to the NUL is
+    // readable. Volatile for the same reason as in `memcmp`.
+    while unsafe { s.add(n).read_volatile() } != 0 {
+        n += 1;
+    }
+    n
+}

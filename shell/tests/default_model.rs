@@ -1,0 +1,104 @@
+//! The request path on the trained default model. Ignored until
+//! `model/default/nosys.gguf` exists; run with
+//! `cargo test --release -p shell --test default_model -- --ignored`.
+
+use applets::{render, Applet, AppletError, AppletSpec, Arg, Context, Example, Mode, Slot, Table};
+use shell::{paths_from_list, Clock, Config, Interpreter, Via};
+
+struct Ticks(std::time::Instant);
+
+impl Clock for Ticks {
+    fn now_ns(&mut self) -> u64 {
+        self.0.elapsed().as_nanos() as u64
+    }
+}
+
+fn model() -> Vec<u8> {
+    let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../model/default/nosys.gguf");
+    std::fs::read(p).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
+struct Weather;
+static WEATHER: Weather = Weather;
+static SPEC: AppletSpec = AppletSpec {
+    name: "weather",
+    summary: "test applet: a forecast",
+    slots: &[Slot::one_of("when", &["today", "tomorrow"]).optional()],
+    writes: false,
+    examples: &[
+        Example::new("will it rain today", "weather today"),
+        Example::new("weather forecast for tomorrow", "weather tomorrow"),
+        Example::new("is it sunny outside", "weather"),
+        Example::new("do I need an umbrella tomorrow", "weather tomorrow"),
+        Example::new("how hot is it today", "weather today"),
+        Example::new("any snow expected", "weather"),
+        Example::new("rain or shine tomorrow?", "weather tomorrow"),
+        Example::new("what's the weather like", "weather"),
+    ],
+};
+
+impl Applet for Weather {
+    fn spec(&self) -> &'static AppletSpec {
+        &SPEC
+    }
+    fn run(&self, _: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
+        writeln!(cx.out(), "sunny")?;
+        Ok(())
+    }
+}
+
+#[test]
+#[ignore = "needs model/default/nosys.gguf"]
+fn an_applet_the_model_never_saw_is_routed_by_its_examples() {
+    let bytes = model();
+    let table = Table::builtin().with(&WEATHER).unwrap();
+    let paths = paths_from_list(applets::SAMPLE_FS);
+    let mut it = Interpreter::new(&bytes, table, Mode::ReadOnly, paths, Config::default()).unwrap();
+    let mut clock = Ticks(std::time::Instant::now());
+    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    // Paraphrases, none of them a declared example.
+    let requests = [
+        "is it going to rain tomorrow",
+        "what is the forecast for today",
+        "should I take an umbrella",
+        "how cold is it outside",
+    ];
+    let mut routed = Vec::new();
+    for r in requests {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        let ridge = p.ridge.as_ref().unwrap();
+        eprintln!("{r:?} -> {} ({})", ridge.applet, p.display());
+        if ridge.applet == "weather" {
+            routed.push(r);
+        }
+    }
+    assert!(routed.len() >= 3, "routed to weather: {routed:?}");
+}
+
+#[test]
+#[ignore = "needs model/default/nosys.gguf"]
+fn everyday_requests() {
+    let bytes = model();
+    let paths = paths_from_list(applets::SAMPLE_FS);
+    let mut it = Interpreter::new(
+        &bytes,
+        Table::builtin(),
+        Mode::ReadWrite,
+        paths,
+        Config::default(),
+    )
+    .unwrap();
+    let mut clock = Ticks(std::time::Instant::now());
+    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    for (r, want) in [
+        ("show me the notes", "cat /NOTES.TXT"),
+        ("how much memory is free", "mem"),
+        ("what files are in the docs folder", "ls /DOCS"),
+        ("delete the todo file", "rm /TODO.TXT"),
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        eprintln!("{}", p.display());
+        assert_ne!(p.via, Via::Neither);
+        assert_eq!(p.command.as_ref().map(render).as_deref(), Some(want), "{r}");
+    }
+}

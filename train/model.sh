@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Reproduces model/default/nosys.gguf from the command table:
+# corpus -> tokenizer -> training -> GGUF export + llama.cpp parity check -> dev eval.
+# Deterministic for a given command table (fixed seeds, one thread).
+# usage: train/model.sh [STEPS]    (docs/training.md records the shipped run)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+STEPS="${1:-1200}"
+OUT=model/default
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target/train}"
+# One thread: candle's worker threads spin at barriers and lose badly on a
+# shared 2-core machine (docs/training.md, "Speed").
+export RAYON_NUM_THREADS=1
+
+python3 -c "import tokenizers, gguf, numpy" 2>/dev/null || pip install -q tokenizers gguf numpy
+
+cargo run -q --release -p corpus -- data
+python3 train/scripts/tokenizer.py data/train.tsv "$OUT/tokenizer.json" 2048
+cargo build -q --release -p train
+TRAIN="$CARGO_TARGET_DIR/release/train"
+"$TRAIN" train --steps "$STEPS" --model "$OUT" | tee "$OUT/train.log"
+if python3 -c "import llama_cpp" 2>/dev/null; then
+    python3 train/scripts/export_gguf.py "$OUT" "$OUT/nosys.gguf" --check "$TRAIN" data/dev.tsv data/train.tsv
+else
+    echo "llama-cpp-python missing: parity check SKIPPED (pip install llama-cpp-python)"
+    python3 train/scripts/export_gguf.py "$OUT" "$OUT/nosys.gguf"
+fi
+"$TRAIN" eval --split dev --model "$OUT" | tee "$OUT/dev_eval.txt"
