@@ -274,11 +274,52 @@ pub struct FakeServices {
     pub shutdowns: usize,
     /// What `shutdown` answers.
     pub shutdown_result: Result<(), PowerError>,
+    /// The model-facing services; `None` is a machine with no model.
+    pub assistant: Option<FakeAssistant>,
+}
+
+/// Records what the model-facing applets asked for.
+#[derive(Default)]
+pub struct FakeAssistant {
+    pub routed: Vec<String>,
+    pub described: usize,
+    pub benched: usize,
+    pub loaded: Vec<(String, usize)>,
+    /// What `load` refuses with, when set (the kernel refuses bad GGUF).
+    pub refuse_load: Option<String>,
+}
+
+impl crate::services::Assistant for FakeAssistant {
+    fn route(&mut self, request: &str, out: &mut dyn core::fmt::Write) -> Result<(), String> {
+        self.routed.push(request.into());
+        writeln!(out, "route of {request:?}").map_err(|_| String::from("output"))
+    }
+    fn describe(&mut self, out: &mut dyn core::fmt::Write) -> Result<(), String> {
+        self.described += 1;
+        writeln!(out, "fake model").map_err(|_| String::from("output"))
+    }
+    fn bench(&mut self, out: &mut dyn core::fmt::Write) -> Result<(), String> {
+        self.benched += 1;
+        writeln!(out, "fake bench").map_err(|_| String::from("output"))
+    }
+    fn load(
+        &mut self,
+        path: &str,
+        bytes: Vec<u8>,
+        out: &mut dyn core::fmt::Write,
+    ) -> Result<(), String> {
+        if let Some(why) = &self.refuse_load {
+            return Err(alloc::format!("{path}: {why}"));
+        }
+        self.loaded.push((path.into(), bytes.len()));
+        writeln!(out, "loaded {path}").map_err(|_| String::from("output"))
+    }
 }
 
 impl FakeServices {
     pub fn new() -> FakeServices {
         FakeServices {
+            assistant: Some(FakeAssistant::default()),
             out: String::new(),
             fs: Some(MemFs::sample()),
             memory: MemoryStats {
@@ -406,5 +447,10 @@ impl Services for FakeServices {
     }
     fn files(&mut self) -> Option<&mut dyn Files> {
         self.fs.as_mut().map(|f| f as &mut dyn Files)
+    }
+    fn assistant(&mut self) -> Option<&mut dyn crate::services::Assistant> {
+        self.assistant
+            .as_mut()
+            .map(|a| a as &mut dyn crate::services::Assistant)
     }
 }

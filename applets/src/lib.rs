@@ -28,7 +28,8 @@ pub use complete::{complete, Completion};
 pub use files::{DirEntry, Files, FsError, VolumeInfo};
 pub use parse::{normalize_path, quote, render, ParseError, PathError, Problem};
 pub use services::{
-    CpuInfo, DateTime, DiskInfo, MemoryStats, NamespaceInfo, PciDevice, PowerError, Services,
+    Assistant, CpuInfo, DateTime, DiskInfo, MemoryStats, NamespaceInfo, PciDevice, PowerError,
+    Services,
 };
 pub use spec::{AppletSpec, Example, PathKind, Slot, SlotKind, SAMPLE_FS};
 pub use table::{

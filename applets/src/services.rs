@@ -130,4 +130,28 @@ pub trait Services {
     fn disks(&self) -> Vec<DiskInfo>;
     /// The mounted data volume, if any.
     fn files(&mut self) -> Option<&mut dyn Files>;
+    /// The language model and its two routing paths, when one is loaded.
+    /// `None` (the default) makes `route`, `model` and `bench` say so.
+    fn assistant(&mut self) -> Option<&mut dyn Assistant> {
+        None
+    }
+}
+
+/// What the model-facing applets ask of the loaded model. The kernel and
+/// the host implement it over `shell::Interpreter`; this crate does not
+/// depend on the model.
+pub trait Assistant {
+    /// Explains how a request would be routed, without running anything.
+    fn route(&mut self, request: &str, out: &mut dyn core::fmt::Write) -> Result<(), String>;
+    /// Architecture, parameter count, tensor types, context, tokenizer, speed.
+    fn describe(&mut self, out: &mut dyn core::fmt::Write) -> Result<(), String>;
+    /// Runs the inference benchmark (prefill and decode tokens/s) and prints it.
+    fn bench(&mut self, out: &mut dyn core::fmt::Write) -> Result<(), String>;
+    /// Replaces the model with the GGUF file's bytes (read by the caller).
+    fn load(
+        &mut self,
+        path: &str,
+        bytes: Vec<u8>,
+        out: &mut dyn core::fmt::Write,
+    ) -> Result<(), String>;
 }

@@ -610,11 +610,11 @@ fn completes_command_names_from_the_reachable_set() {
     );
     assert_eq!(
         complete_with("help m", Mode::ReadOnly, &mut fs).candidates,
-        ["mem"]
+        ["mem", "model"]
     );
     assert_eq!(
         complete_with("help m", Mode::ReadWrite, &mut fs).candidates,
-        ["mem", "mkdir", "mv"]
+        ["mem", "mkdir", "model", "mv"]
     );
     assert_eq!(
         complete_with("he", Mode::ReadOnly, &mut fs).common_prefix(),
@@ -1178,4 +1178,55 @@ fn every_example_runs_against_the_fakes() {
             }
         }
     }
+}
+
+#[test]
+fn model_applets_use_the_assistant_and_say_when_there_is_none() {
+    let table = Table::builtin();
+    let mut sv = FakeServices::new();
+    assert!(matches!(
+        table.execute("route \"show me the notes\"", Mode::ReadOnly, &mut sv),
+        Outcome::Ran { ok: true, .. }
+    ));
+    assert!(matches!(
+        table.execute("model", Mode::ReadOnly, &mut sv),
+        Outcome::Ran { ok: true, .. }
+    ));
+    assert!(matches!(
+        table.execute("bench", Mode::ReadOnly, &mut sv),
+        Outcome::Ran { ok: true, .. }
+    ));
+    let a = sv.assistant.as_ref().unwrap();
+    assert_eq!(a.routed, ["show me the notes"]);
+    assert_eq!((a.described, a.benched), (1, 1));
+    assert!(sv.out.contains("route of \"show me the notes\""));
+    // `model load` reads the file from the volume and hands its bytes over;
+    // a non-GGUF file is refused with a clear line.
+    sv.fs
+        .as_mut()
+        .unwrap()
+        .write("/M.GGUF", b"GGUF\x03\x00\x00\x00rest", false)
+        .unwrap();
+    assert!(matches!(
+        table.execute("model load /M.GGUF", Mode::ReadOnly, &mut sv),
+        Outcome::Ran { ok: true, .. }
+    ));
+    assert_eq!(
+        sv.assistant.as_ref().unwrap().loaded,
+        [("/M.GGUF".to_string(), 12)]
+    );
+    sv.out.clear();
+    sv.assistant.as_mut().unwrap().refuse_load = Some("not a GGUF file".into());
+    assert!(matches!(
+        table.execute("model load /NOTES.TXT", Mode::ReadOnly, &mut sv),
+        Outcome::Ran { ok: false, .. }
+    ));
+    assert!(sv.out.contains("not a GGUF file"), "{}", sv.out);
+    sv.assistant = None;
+    sv.out.clear();
+    assert!(matches!(
+        table.execute("bench", Mode::ReadOnly, &mut sv),
+        Outcome::Ran { ok: false, .. }
+    ));
+    assert!(sv.out.contains("no language model is loaded"), "{}", sv.out);
 }

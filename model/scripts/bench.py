@@ -107,10 +107,11 @@ def main():
         f"best of {REPS}. Tokens/s (higher is better). llama.cpp is llama-cpp-python "
         f"{llama_cpp.__version__} (n_threads=1, built from source with its native CPU flags),",
         "timed around `Llama.eval` (a few µs of Python per call). All times are CPU time of the",
-        "computing thread (time.thread_time / schedstat), since the machine is shared.",
+        "computing thread (time.thread_time / CLOCK_THREAD_CPUTIME_ID), since the machine is shared.",
         "\"portable\" is our non-SIMD path.",
         "",
-        f"Machine: {cpu}, {platform.system()} (shared with other jobs: figures are noisy).",
+        f"Machine: {cpu}, {platform.system()}, shared with other jobs: even in CPU time, repeated",
+        "runs of one row vary by up to about 25% (memory bandwidth and caches are shared).",
         f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.",
         "",
         "| model | size MiB | prefill ours | prefill llama.cpp | decode ours | decode llama.cpp "

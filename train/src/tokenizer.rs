@@ -36,8 +36,6 @@ pub struct Tokenizer {
     pub tokens: Vec<String>,
     ids: HashMap<String, u32>,
     ranks: HashMap<(String, String), usize>,
-    /// `(left, right)` of each merge in rank order, for the GGUF.
-    pub merges: Vec<(String, String)>,
     specials: Vec<(String, u32)>,
     split: Regex,
     /// Pieces already encoded: the corpus repeats the same words endlessly.
@@ -108,11 +106,7 @@ impl Tokenizer {
             }
             merges.push(pair);
         }
-        let ranks = merges
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.clone(), i))
-            .collect();
+        let ranks = merges.into_iter().enumerate().map(|(i, p)| (p, i)).collect();
         let mut specials = Vec::new();
         for s in corpus::SPECIALS {
             let id = *ids
@@ -130,7 +124,6 @@ impl Tokenizer {
             tokens,
             ids,
             ranks,
-            merges,
             specials,
             split: Regex::new(QWEN2_PATTERN).map_err(|e| TokenizerError::Json(e.to_string()))?,
             memo: Default::default(),

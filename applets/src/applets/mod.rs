@@ -23,6 +23,7 @@ applets! {
     ls, cat, hexdump, df, disk,
     write, append, rm, mkdir, cp, mv,
     reboot, shutdown,
+    route, model, bench,
     // Only in this crate's tests: proves the one-line registration suffices.
     #[cfg(test)] probe,
 }

@@ -61,20 +61,20 @@ pub const KERNEL_TARGET: &str = "x86_64-unknown-linux-gnu";
 
 /// Code generation for the kernel only: linked at the top 2 GiB, no red zone
 /// (an exception frame must not land on a leaf function's scratch space).
-pub const KERNEL_RUSTFLAGS: &str = "-Crelocation-model=static\x1f-Ccode-model=kernel\x1f-Cno-redzone=yes";
+pub const KERNEL_RUSTFLAGS: &str =
+    "-Crelocation-model=static\x1f-Ccode-model=kernel\x1f-Cno-redzone=yes";
 
 /// Builds the kernel and the loader (release profile).
 pub fn build() -> Result<Artifacts> {
     for (package, target) in [("kernel", KERNEL_TARGET), ("loader", "x86_64-unknown-uefi")] {
         eprintln!("nosys-iso: building {package} for {target}");
         let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-        cmd.current_dir(root()).args(["build", "--release", "-p", package, "--target", target]);
+        cmd.current_dir(root())
+            .args(["build", "--release", "-p", package, "--target", target]);
         if package == "kernel" {
             cmd.env("CARGO_ENCODED_RUSTFLAGS", KERNEL_RUSTFLAGS);
         }
-        let status = cmd
-            .status()
-            .map_err(crate::io_err("running cargo"))?;
+        let status = cmd.status().map_err(crate::io_err("running cargo"))?;
         if !status.success() {
             return Err(Error::Command {
                 command: format!("cargo build -p {package} --target {target}"),

@@ -9,6 +9,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::net::UnixStream;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -210,7 +211,9 @@ struct SerialLog {
     closed: Mutex<bool>,
 }
 
-/// A running VM. Dropping it kills QEMU and removes its directory.
+/// A running VM. Dropping it kills QEMU and removes its directory; QEMU is
+/// also killed when the thread that booted it exits (keep a `Vm` on the
+/// thread that made it).
 pub struct Vm {
     child: Child,
     dir: PathBuf,
@@ -280,6 +283,16 @@ impl Vm {
             .stdin(Stdio::null())
             .stdout(qemu_log.try_clone().map_err(io_err("qemu.log"))?)
             .stderr(qemu_log);
+        // SAFETY: the closure runs in the forked child before exec and only
+        // makes one async-signal-safe system call.
+        unsafe {
+            cmd.pre_exec(|| {
+                // QEMU gets SIGKILL when the thread that started it exits,
+                // so a killed or crashed test leaves no emulator running.
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
+                Ok(())
+            });
+        }
         let mut child = cmd.spawn().map_err(|e| match e.kind() {
             std::io::ErrorKind::NotFound => Error::Missing {
                 what: QEMU.into(),
