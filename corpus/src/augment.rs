@@ -166,7 +166,10 @@ pub fn realise(rng: &mut Rng, segs: &[Seg], noise: &Noise) -> String {
             Seg::Slot(m) => parts.push(m.clone()),
         }
     }
-    if rng.chance(noise.suffix) {
+    // Words after a trailing slot would read as part of it ("write ok now"
+    // is the text "ok now"): no suffix there.
+    let ends_in_slot = matches!(segs.last(), Some(Seg::Slot(_)));
+    if !ends_in_slot && rng.chance(noise.suffix) {
         let s = rng.pick(SUFFIXES);
         if s.len() == 1 {
             parts.push(s.to_string());

@@ -118,7 +118,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             seed: 6,
-            train_per_slot: 500,
+            train_per_slot: 800,
             eval_per_family: 40,
             example_repeats: 6,
             bare_per_applet: 60,

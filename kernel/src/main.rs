@@ -9,6 +9,7 @@
 extern crate alloc;
 
 mod acpi;
+mod assistant;
 mod boot;
 mod console;
 mod cpu;

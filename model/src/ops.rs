@@ -442,27 +442,32 @@ mod avx2 {
     // `fpext <8 x half>`, which LLVM cannot legalise on the kernel's
     // soft-float-ABI target ("Do not know how to split the result of this
     // operator"); the instruction itself is fine, so it is issued directly.
+    // Only on xmm registers: a `ymm_reg` operand is refused there ("scalar-to-vector
+    // conversion failed"), AVX not being a base feature of that target.
     #[inline]
     #[target_feature(enable = "avx2,fma,f16c")]
     fn cvtph256(h: __m128i) -> __m256 {
-        let r: __m256;
-        // SAFETY: F16C is enabled for this function (checked by CPUID before
-        // any caller runs); the instruction reads and writes registers only.
-        unsafe {
-            core::arch::asm!("vcvtph2ps {0}, {1}", out(ymm_reg) r, in(xmm_reg) h, options(pure, nomem, nostack));
-        }
-        r
+        let lo = cvtph128(h);
+        let hi = cvtph128(_mm_unpackhi_epi64(h, h));
+        _mm256_set_m128(hi, lo)
     }
 
     #[inline]
     #[target_feature(enable = "avx2,fma,f16c")]
     fn cvtph128(h: __m128i) -> __m128 {
-        let r: __m128;
-        // SAFETY: as for `cvtph256`.
+        // An integer-typed operand: a float vector one is refused on the soft-float target.
+        let r: __m128i;
+        // SAFETY: F16C is enabled for this function (checked by CPUID before any caller runs);
+        // the instruction reads and writes registers only.
         unsafe {
-            core::arch::asm!("vcvtph2ps {0}, {1}", out(xmm_reg) r, in(xmm_reg) h, options(pure, nomem, nostack));
+            core::arch::asm!(
+                "vcvtph2ps {0}, {1}",
+                out(xmm_reg) r,
+                in(xmm_reg) h,
+                options(pure, nomem, nostack)
+            );
         }
-        r
+        _mm_castsi128_ps(r)
     }
 
     /// One f16 to f32 with F16C (the software conversion costs more than a Q8_0 block's dot).

@@ -344,6 +344,11 @@ impl<'m> Interpreter<'m> {
         self.mode
     }
 
+    /// The live file list the grammar was last built from.
+    pub fn paths(&self) -> &[PathEntry] {
+        &self.paths
+    }
+
     pub fn table(&self) -> &Table {
         &self.table
     }

@@ -480,6 +480,31 @@ mod tests {
     }
 
     #[test]
+    fn a_limine_dir_without_a_release_is_a_clear_error() {
+        let empty = std::env::temp_dir().join(format!("nosys-no-limine-{}", std::process::id()));
+        fs::create_dir_all(&empty).unwrap();
+        let artifacts = Artifacts {
+            kernel: PathBuf::from("/nonexistent/kernel"),
+            loader: PathBuf::from("/nonexistent/loader.efi"),
+        };
+        let err = build_limine_iso(
+            &empty,
+            &artifacts,
+            Path::new("/nonexistent/limine.conf"),
+            &[],
+            &empty,
+            &empty.join("x.iso"),
+        )
+        .unwrap_err();
+        fs::remove_dir_all(&empty).unwrap();
+        let msg = err.to_string();
+        assert!(
+            msg.contains("limine-bios.sys") && msg.contains("v8.x+ binary release"),
+            "{msg}"
+        );
+    }
+
+    #[test]
     fn esp_size_has_room_for_its_contents() {
         const MIB: u64 = 1 << 20;
         assert_eq!(esp_size_bytes(0), 4 * MIB);
