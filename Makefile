@@ -10,18 +10,31 @@ HARNESS := $(CARGO) run --quiet -p nosys-iso --
 # QEMU tests run under TCG when KVM does not work: keep them few at a time.
 QEMU_TEST_THREADS ?= 1
 
-.PHONY: all setup run iso disk test test-host test-qemu clippy fmt
+.PHONY: all setup run iso disk test test-host test-qemu clippy fmt model-features bench-grammar
+
+# The router's features of every declared example, computed on the host with
+# the kernel's own crates and shipped beside the model (keyed by its hash).
+MODEL := model/default/nosys.gguf
+FEATURES := model/default/features.bin
 
 all: iso
 
 setup:
 	@iso/setup.sh
 
-run: setup
+run: setup model-features
 	$(HARNESS) run
 
-iso: setup
+iso: setup model-features
 	$(HARNESS) iso
+
+model-features:
+	@if [ -f $(MODEL) ]; then \
+		$(CARGO) run --release --quiet -p shell --features std --bin nosys-shell -- features --model $(MODEL) --out $(FEATURES); \
+	else echo "no $(MODEL): the ISO boots without a model"; fi
+
+bench-grammar:
+	$(CARGO) run --release -p grammar-bench
 
 disk: setup
 	$(HARNESS) disk
@@ -31,7 +44,7 @@ test: setup test-host test-qemu
 test-host:
 	$(CARGO) test
 
-test-qemu:
+test-qemu: model-features
 	$(HARNESS) iso
 	$(HARNESS) disk
 	$(CARGO) test -p nosys-iso -- --ignored --test-threads=$(QEMU_TEST_THREADS)

@@ -122,8 +122,11 @@ fn noisy_words(rng: &mut Rng, lit: &str, noise: &Noise, allow_drop: bool) -> Str
     let trail = lit.ends_with(' ') && !lit.trim().is_empty();
     let words: Vec<&str> = lit.split_whitespace().collect();
     let mut out: Vec<String> = Vec::with_capacity(words.len());
-    for w in &words {
-        if allow_drop && words.len() >= 3 && rng.chance(noise.dropout) {
+    let last = words.len().saturating_sub(1);
+    for (i, w) in words.iter().enumerate() {
+        // The edge words may be glued to a slot (`'{1}'`, `{1}'s`): keep them.
+        let inner = i != 0 && i != last;
+        if allow_drop && inner && rng.chance(noise.dropout) {
             continue;
         }
         if rng.chance(noise.typo) {

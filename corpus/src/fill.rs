@@ -98,6 +98,15 @@ const TEXTS: &[&str] = &[
     "lorem ipsum",
 ];
 
+/// Requests quoted inside a request (`route "show me the notes"`).
+const REQUESTS: &[&str] = &[
+    "show me the notes", "list my files", "delete the todo list", "how much memory is free",
+    "reboot now", "print hello", "disk usage", "what time is it", "copy notes to backup",
+    "what cpu is this", "make a folder called music", "read the faq", "clear the screen",
+    "turn it off", "show the kernel log", "rename hello.txt to hi.txt", "free space",
+    "add milk to my todo list", "how long has it been up", "list pci devices",
+];
+
 /// Words a person uses for the root directory.
 const ROOT_MENTIONS: &[&str] = &[
     "the root",
@@ -294,7 +303,8 @@ pub fn fill(rng: &mut Rng, slot: &Slot, applet_names: &[&'static str]) -> Filled
             }
         }
         SlotKind::Text => {
-            let text = rng.pick(TEXTS).to_string();
+            let pool = if slot.name == "request" { REQUESTS } else { TEXTS };
+            let text = rng.pick(pool).to_string();
             let mention = match rng.below(10) {
                 0..=1 => format!("\"{text}\""),
                 2 => format!("'{text}'"),

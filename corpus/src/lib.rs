@@ -201,6 +201,11 @@ fn example_family(
             command: command.to_string(),
             reason: format!("{e}"),
         })?;
+    // A one-of word ("model load ...") is part of the meaning, not a value
+    // to vary: keep such an example as written.
+    if parsed.args.iter().any(|a| matches!(a, Arg::Word(_))) {
+        return Ok(fixed_family(spec, i, request, parsed.args));
+    }
     let mut template = request.to_string();
     for (k, arg) in parsed.args.iter().enumerate() {
         let candidates: Vec<String> = match arg {

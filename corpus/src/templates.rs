@@ -303,6 +303,27 @@ pub static FAMILIES: &[Families] = &[
         "take {1} and move it to {2}|take {1} and rename it {2}|grab {1} and move it to {2}",
         "from {1} to {2} please, rename|switch the name of {1} to {2}|retitle {1} to {2}",
     ]},
+    Families { applet: "route", families: &[
+        "how would you handle {1}|what would you do with {1}|how would {1} be handled",
+        "explain what you would run for {1}|which command would {1} become|what command does {1} map to",
+        "dry run {1}|dry-run the request {1}|simulate {1}",
+        "route {1}|show the route for {1}|trace the request {1}",
+        "don't run it, just tell me what {1} would do|without running it, what is {1}|what would happen if i said {1}",
+    ]},
+    Families { applet: "bench", families: &[
+        "how fast is the model|how fast is the ai|how quick is the model",
+        "benchmark the model|run a benchmark|benchmark inference speed",
+        "tokens per second|measure the tokens per second|what's the tokens per second",
+        "speed test|run the speed test|do a speed test of the model",
+        "how long does the model take per token|what's the decode speed|what's the prefill speed",
+    ]},
+    Families { applet: "model", families: &[
+        "which model is running|what model is loaded|which language model is this",
+        "how many parameters does the model have|how big is the model|model size",
+        "what neural net are you|what are you running on|what ai is this",
+        "describe the language model|tell me about the model|what kind of model are you",
+        "model|show the model|current model",
+    ]},
 ];
 
 /// The families declared for `applet`, if any.

@@ -276,7 +276,7 @@ impl applets::Assistant for Assistant {
     }
 }
 
-/// Why a model could not be used, as the status bar says it.
+/// Why a model could not be used, short enough for the status bar.
 pub fn short_error(e: &str) -> String {
     let mut s: String = e.chars().take(48).collect();
     if e.chars().count() > 48 {
@@ -285,7 +285,66 @@ pub fn short_error(e: &str) -> String {
     s
 }
 
-/// Runs `f` and reports the shell error as text.
-pub fn describe_error(e: &ShellError) -> String {
-    format!("{e}")
+/// What the console does after the assistant has looked at a line.
+pub enum Next {
+    /// A typed command, or no model: the console runs the line as typed.
+    Typed,
+    /// Run this read-only command now.
+    Run(applets::Command),
+    /// A write applet: ask y/n first (only reachable in read-write mode).
+    Confirm(applets::Command),
+    /// Nothing to run; what happened has been printed.
+    Nothing,
+}
+
+/// Looks at a submitted line: a line that parses as a reachable command (or
+/// names an applet and does not fit it) goes back to the console as typed;
+/// anything else is a request, answered with the proposal line
+/// (`→ cat /NOTES.TXT   ridge 0.97 · 1.4 ms | grammar agrees · 38 ms`).
+pub fn interpret(
+    assistant: Option<&mut Assistant>,
+    table: &Table,
+    mode: Mode,
+    line: &str,
+    out: &mut dyn Write,
+    status: &mut dyn FnMut(&str),
+    should_cancel: &mut dyn FnMut() -> bool,
+) -> Next {
+    use applets::ParseError;
+    let Some(a) = assistant else { return Next::Typed };
+    match table.parse(line, mode) {
+        Ok(_) | Err(ParseError::Empty) => return Next::Typed,
+        Err(e) if !(matches!(e, ParseError::NotACommand(_)) || e.could_be_prose()) => return Next::Typed,
+        Err(_) => {}
+    }
+    status("thinking… (Ctrl-C cancels)");
+    let result = a.interp.propose(line.trim(), &mut TscClock, should_cancel);
+    status(&a.status());
+    match result {
+        Ok(p) => {
+            let _ = writeln!(out, "{}", p.display());
+            match p.command {
+                Some(cmd) => {
+                    let writes = table.get(cmd.applet, mode).is_some_and(|x| x.spec().writes);
+                    if writes {
+                        Next::Confirm(cmd)
+                    } else {
+                        Next::Run(cmd)
+                    }
+                }
+                None => {
+                    let _ = writeln!(out, "no command fits that request; type `help` for the commands");
+                    Next::Nothing
+                }
+            }
+        }
+        Err(ShellError::Cancelled) => {
+            let _ = writeln!(out, "^C cancelled");
+            Next::Nothing
+        }
+        Err(e) => {
+            let _ = writeln!(out, "model: {e}");
+            Next::Nothing
+        }
+    }
 }

@@ -14,10 +14,11 @@ use core::fmt::Write;
 
 use applets::{DiskInfo, Files, Mode, Outcome, PciDevice, Table};
 use framebuffer::{FbInfo, Framebuffer, PixelFormat, TextConsole};
-use keyboard::{AnsiDecoder, KeyEvent, Ps2Decoder};
+use keyboard::{AnsiDecoder, KeyEvent, Layout, Ps2Decoder, ScancodeSet};
 use ui::{Completer, Console, LineEvent};
 
 use crate::fbtext;
+use crate::assistant::{self, Assistant};
 use crate::{acpi, cpu, memory, ps2, serial, time};
 use ui::{Key, NoCompletion};
 
@@ -30,6 +31,9 @@ const STATUS_PERIOD_MS: u64 = 250;
 const HEADLESS_GRID: (usize, usize) = (100, 40);
 /// Longest line the prompt accepts; 10 000-character lines are refused past this, visibly.
 const MAX_LINE_BYTES: usize = 4096;
+/// The usual prompt, and the one shown while a write waits for y/n.
+const PROMPT: &str = "nosys> ";
+const CONFIRM_PROMPT: &str = "run it? [y/N] ";
 
 /// What the rest of the kernel found at boot, for the applets.
 #[derive(Default)]
@@ -108,7 +112,7 @@ fn open_screen() -> Screen {
 struct TableCompleter<'a> {
     table: &'a Table,
     mode: Mode,
-    files: Option<&'a mut dyn Files>,
+    files: Option<&'a mut (dyn Files + 'static)>,
 }
 
 impl Completer for TableCompleter<'_> {
@@ -127,6 +131,8 @@ impl Completer for TableCompleter<'_> {
 struct KernelServices<'a> {
     console: &'a mut Console,
     devices: &'a mut Devices,
+    /// The language model, for `route`, `model` and `bench`.
+    assistant: Option<&'a mut Assistant>,
 }
 
 impl applets::Services for KernelServices<'_> {
@@ -218,6 +224,13 @@ impl applets::Services for KernelServices<'_> {
             None => None,
         }
     }
+
+    fn assistant(&mut self) -> Option<&mut dyn applets::Assistant> {
+        match self.assistant.as_mut() {
+            Some(a) => Some(&mut **a),
+            None => None,
+        }
+    }
 }
 
 /// Writes the console's pending serial mirror to COM1.
@@ -275,7 +288,7 @@ pub fn run(mut devices: Devices) -> ! {
 
     let mut input = Input {
         ps2: match ps2::init() {
-            Ok(()) => Some(Ps2Decoder::default()),
+            Ok(()) => Some(Ps2Decoder::new(ScancodeSet::Set1, keymap())),
             Err(e) => {
                 log::warn!("ps2: {e}; keyboard input only over serial");
                 None
@@ -297,12 +310,43 @@ pub fn run(mut devices: Devices) -> ! {
     if crate::boot::cmdline_value("bench") == Some("console") {
         bench(&mut console, &mut screen);
     }
+    // The model: read in place from its boot module, checked, router warmed,
+    // with a progress bar in the status bar. Without one the shell still runs
+    // typed commands and the status bar says why there is no model.
+    let paths = match devices.files.as_deref_mut() {
+        Some(f) => shell::walk_files(f).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let mut model = match assistant::load_default(mode, paths, &mut |text| {
+        console.set_model_state(text);
+        screen.render(&mut console);
+        flush_serial(&mut console);
+    }) {
+        Ok(a) => {
+            console.set_model_state(&a.status());
+            log::info!("model: ready");
+            Some(a)
+        }
+        Err(e) => {
+            log::warn!("model: {e}");
+            console.set_model_state(&assistant::short_error(&e));
+            let _ = writeln!(console, "model unavailable: {e}; typed commands work");
+            None
+        }
+    };
+    // A proposed write command waiting for y/n.
+    let mut pending: Option<applets::Command> = None;
+    // Keys read while the model was generating (polled for Ctrl-C).
+    let mut deferred: Vec<KeyEvent> = Vec::new();
+    screen.render(&mut console);
+    flush_serial(&mut console);
     log::info!("{READY_LINE}");
 
     let mut keys = Vec::new();
     let mut last_status = time::uptime_ms();
     loop {
         keys.clear();
+        keys.append(&mut deferred);
         input.poll(&mut keys);
         for ev in keys.drain(..) {
             let mut completer = TableCompleter {
@@ -312,19 +356,90 @@ pub fn run(mut devices: Devices) -> ! {
             };
             match console.handle_key(ev, &mut completer) {
                 Some(LineEvent::Submit(line)) => {
-                    let mut services = KernelServices {
-                        console: &mut console,
-                        devices: &mut devices,
-                    };
-                    if table.execute(&line, mode, &mut services) == Outcome::NotACommand {
-                        not_a_command(&mut console, &line);
+                    let mut to_run = None;
+                    if let Some(cmd) = pending.take() {
+                        console.set_prompt(PROMPT);
+                        if matches!(line.trim(), "y" | "Y" | "yes") {
+                            to_run = Some(cmd);
+                        } else {
+                            let _ = writeln!(console, "not run");
+                        }
+                    } else {
+                        let mut cancel = || {
+                            let mut polled = Vec::new();
+                            input.poll(&mut polled);
+                            let hit = polled.iter().any(|k| k.key == Key::Ctrl('c'));
+                            deferred.extend(polled.into_iter().filter(|k| k.key != Key::Ctrl('c')));
+                            hit
+                        };
+                        let mut status_text = String::new();
+                        let next = assistant::interpret(
+                            model.as_mut(),
+                            &table,
+                            mode,
+                            &line,
+                            &mut console,
+                            &mut |t| status_text = t.into(),
+                            &mut cancel,
+                        );
+                        if !status_text.is_empty() {
+                            console.set_model_state(&status_text);
+                        }
+                        match next {
+                            assistant::Next::Typed => {
+                                let mut services = KernelServices {
+                                    console: &mut console,
+                                    devices: &mut devices,
+                                    assistant: model.as_mut(),
+                                };
+                                if table.execute(&line, mode, &mut services) == Outcome::NotACommand {
+                                    not_a_command(&mut console, &line);
+                                }
+                            }
+                            assistant::Next::Run(cmd) => to_run = Some(cmd),
+                            assistant::Next::Confirm(cmd) => {
+                                let _ = writeln!(console, "this writes to the disk: run `{cmd}`? [y/N]");
+                                console.set_prompt(CONFIRM_PROMPT);
+                                pending = Some(cmd);
+                            }
+                            assistant::Next::Nothing => {}
+                        }
+                    }
+                    if let Some(cmd) = to_run {
+                        let mut services = KernelServices {
+                            console: &mut console,
+                            devices: &mut devices,
+                            assistant: model.as_mut(),
+                        };
+                        if let Err(e) = table.run(&cmd, mode, &mut services) {
+                            let _ = writeln!(console, "{}: {e}", cmd.applet);
+                        }
                     }
                     console.prompt();
                 }
                 Some(LineEvent::ToggleMode) => {
                     mode = mode.toggled();
                     console.set_read_only(mode == Mode::ReadOnly);
-                    log::info!("console: mode {} (F2)", mode.label());
+                    // A pending write confirmation does not survive leaving read-write mode.
+                    if pending.take().is_some() {
+                        console.set_prompt(PROMPT);
+                    }
+                    match model.as_mut().map(|a| a.interp.set_mode(mode, &mut assistant::TscClock)) {
+                        Some(Ok(r)) => {
+                            let ms = (r.grammar_ns + r.router_ns) as f64 / 1e6;
+                            log::info!(
+                                "console: mode {} (F2): grammar rebuilt in {:.2} ms ({} states), router re-solved in {:.2} ms ({} classes)",
+                                mode.label(),
+                                r.grammar_ns as f64 / 1e6,
+                                r.grammar_states,
+                                r.router_ns as f64 / 1e6,
+                                r.router_classes
+                            );
+                            console.set_model_state(&alloc::format!("{} · rebuilt {ms:.1} ms", mode.label()));
+                        }
+                        Some(Err(e)) => log::warn!("console: mode {} (F2): model rebuild failed: {e}", mode.label()),
+                        None => log::info!("console: mode {} (F2)", mode.label()),
+                    }
                 }
                 Some(LineEvent::Cancel) => console.prompt(),
                 Some(LineEvent::FunctionKey(_)) | None => {}
@@ -338,6 +453,19 @@ pub fn run(mut devices: Devices) -> ! {
         screen.render(&mut console);
         flush_serial(&mut console);
         core::hint::spin_loop();
+    }
+}
+
+/// The keyboard layout: `keymap=<name>` on the kernel command line (`us`, `uk`, `de`, ...), US by
+/// default. Translation is on (see [`ps2`]), so the controller always delivers set 1.
+fn keymap() -> Layout {
+    match crate::boot::cmdline_value("keymap") {
+        None => Layout::default(),
+        Some(name) => Layout::from_name(name).unwrap_or_else(|| {
+            let names: Vec<&str> = Layout::ALL.iter().map(|l| l.name()).collect();
+            log::warn!("keymap={name}: unknown layout (known: {}); using us", names.join(" "));
+            Layout::default()
+        }),
     }
 }
 

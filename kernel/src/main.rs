@@ -49,7 +49,22 @@ extern "C" fn kmain() -> ! {
     // 2. CPU state, exceptions, memory, then everything that needs the heap.
     platform_init();
 
-    // 3. Devices for the applets (PCI, NVMe, the data volume), then the console, which prints
+    // 3. The rest runs on a heap stack with a guard page: an overflow faults visibly.
+    let e = memory::run_on_guarded_stack(KERNEL_STACK_BYTES, kernel_main);
+    panic!("memory: cannot switch to a guarded kernel stack: {e}");
+}
+
+/// The kernel stack from step 3 on (the loader's is 1 MiB, unguarded).
+const KERNEL_STACK_BYTES: usize = 8 << 20;
+
+/// `kmain` continued on the guarded stack.
+extern "C" fn kernel_main() -> ! {
+    if let Some(kind) = boot::cmdline_value("fault") {
+        if let Err(e) = panic::trigger_test_fault(kind) {
+            warn!("fault={kind}: {e}");
+        }
+    }
+    // 4. Devices for the applets (PCI, NVMe, the data volume), then the console, which prints
     //    the ready line once the prompt is up and never returns.
     let devices = nvme_hal::discover(boot::rsdp_physical());
     console::run(devices)
@@ -130,10 +145,5 @@ fn platform_init() {
     info!("cpu: {}", cpu::info());
     if let Err(e) = acpi::init(boot::rsdp_physical()) {
         warn!("acpi: {e}");
-    }
-    if let Some(kind) = boot::cmdline_value("fault") {
-        if let Err(e) = panic::trigger_test_fault(kind) {
-            warn!("fault={kind}: {e}");
-        }
     }
 }

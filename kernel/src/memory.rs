@@ -244,7 +244,6 @@ pub fn map_mmio(phys: u64, len: usize) -> Result<*mut u8, MemError> {
 
 /// Maps `len` bytes of physical memory at `phys` into the kernel's mapping window.
 pub fn map_physical(phys: u64, len: usize, caching: Caching) -> Result<*mut u8, MemError> {
-    let hhdm = hhdm_offset().ok_or(MemError::NotInitialised)?;
     if len == 0 {
         return Err(MemError::BadSize);
     }
@@ -252,14 +251,19 @@ pub fn map_physical(phys: u64, len: usize, caching: Caching) -> Result<*mut u8, 
     let first = phys & !page_mask;
     let end = phys.checked_add(len as u64).ok_or(MemError::BadSize)?;
     let pages = (end - first).div_ceil(PAGE_SIZE as u64);
+    let virt_base = map_frames(first, pages, caching, 0)?;
+    Ok((virt_base + (phys & page_mask)) as *mut u8)
+}
 
-    let mut next = WINDOW_NEXT.lock();
-    let virt_base = *next;
-    let span = pages * PAGE_SIZE as u64;
-    if virt_base + span > MAP_WINDOW_BASE + MAP_WINDOW_SIZE {
-        return Err(MemError::WindowFull);
-    }
-
+/// Maps `pages` frames from `first_phys` at the next free window address, after leaving
+/// `guard_pages` unmapped pages in front of them. Returns the virtual address of the first frame.
+fn map_frames(
+    first_phys: u64,
+    pages: u64,
+    caching: Caching,
+    guard_pages: u64,
+) -> Result<u64, MemError> {
+    let hhdm = hhdm_offset().ok_or(MemError::NotInitialised)?;
     let mut flags = PageTableFlags::PRESENT | PageTableFlags::WRITABLE | PageTableFlags::GLOBAL;
     if Efer::read().contains(EferFlags::NO_EXECUTE_ENABLE) {
         flags |= PageTableFlags::NO_EXECUTE;
@@ -267,6 +271,19 @@ pub fn map_physical(phys: u64, len: usize, caching: Caching) -> Result<*mut u8, 
     if caching == Caching::Uncached {
         flags |= PageTableFlags::NO_CACHE | PageTableFlags::WRITE_THROUGH;
     }
+
+    let mut next = WINDOW_NEXT.lock();
+    let virt_base = *next + guard_pages * PAGE_SIZE as u64;
+    let end = pages
+        .checked_mul(PAGE_SIZE as u64)
+        .and_then(|span| virt_base.checked_add(span))
+        .ok_or(MemError::BadSize)?;
+    if end > MAP_WINDOW_BASE + MAP_WINDOW_SIZE {
+        return Err(MemError::WindowFull);
+    }
+    // Reserve the range first: a failure below leaks it rather than leaving half-mapped pages
+    // where the next caller would map.
+    *next = end;
 
     let (pml4_frame, _) = Cr3::read();
     let pml4_virt = hhdm + pml4_frame.start_address().as_u64();
@@ -279,14 +296,65 @@ pub fn map_physical(phys: u64, len: usize, caching: Caching) -> Result<*mut u8, 
     for i in 0..pages {
         let page =
             Page::<Size4KiB>::containing_address(VirtAddr::new(virt_base + i * PAGE_SIZE as u64));
-        let frame =
-            PhysFrame::<Size4KiB>::containing_address(PhysAddr::new(first + i * PAGE_SIZE as u64));
-        // SAFETY: the page is in the window, never mapped before (the bump pointer only grows),
-        // and the caller asked for exactly this physical frame.
+        let frame = PhysFrame::<Size4KiB>::containing_address(PhysAddr::new(
+            first_phys + i * PAGE_SIZE as u64,
+        ));
+        // SAFETY: the page is in the window and was never mapped before (the bump pointer only
+        // grows), and the caller asked for exactly this physical frame.
         let flush = unsafe { mapper.map_to(page, frame, flags, &mut frames) }
             .map_err(|_| MemError::MapFailed)?;
         flush.flush();
     }
-    *next = virt_base + span;
-    Ok((virt_base + (phys & page_mask)) as *mut u8)
+    Ok(virt_base)
+}
+
+/// Bounds of the guard page below the kernel stack, once [`run_on_guarded_stack`] switched.
+static STACK_GUARD: Mutex<Option<(u64, u64)>> = Mutex::new(None);
+
+/// Whether `addr` lies in the unmapped guard page below the kernel stack: a fault there is a
+/// stack overflow. Never blocks (the panic path calls it).
+pub fn in_stack_guard(addr: u64) -> bool {
+    STACK_GUARD
+        .try_lock()
+        .and_then(|g| *g)
+        .is_some_and(|(lo, hi)| (lo..hi).contains(&addr))
+}
+
+/// Moves execution onto a fresh `bytes`-sized stack from the heap, mapped in the window with an
+/// unmapped guard page below it, and calls `f` there. The loader's stack has no guard page, so
+/// an overflow on it silently overwrites whatever lies below; on this one it faults, and the
+/// double-fault handler (on its own IST stack) reports it. Returns only if the switch failed.
+pub fn run_on_guarded_stack(bytes: usize, f: extern "C" fn() -> !) -> MemError {
+    let pages = bytes.div_ceil(PAGE_SIZE).max(1);
+    let Ok(layout) = Layout::from_size_align(pages * PAGE_SIZE, PAGE_SIZE) else {
+        return MemError::BadSize;
+    };
+    let Some(hhdm) = hhdm_offset() else {
+        return MemError::NotInitialised;
+    };
+    // SAFETY: non-zero size. Never freed: the kernel runs on it until power-off.
+    let base = unsafe { alloc::alloc::alloc(layout) };
+    if base.is_null() {
+        return MemError::OutOfMemory;
+    }
+    let virt = match map_frames(base as u64 - hhdm, pages as u64, Caching::WriteBack, 1) {
+        Ok(v) => v,
+        Err(e) => return e,
+    };
+    *STACK_GUARD.lock() = Some((virt - PAGE_SIZE as u64, virt));
+    let top = virt + (pages * PAGE_SIZE) as u64;
+    // SAFETY: `top` is the 16-byte-aligned end of a mapped, writable, otherwise unused stack;
+    // `f` never returns, so nothing ever runs on the old stack again. A zero return address and
+    // frame pointer end any backtrace here.
+    unsafe {
+        core::arch::asm!(
+            "mov rsp, {top}",
+            "xor ebp, ebp",
+            "push 0",
+            "jmp {f}",
+            top = in(reg) top,
+            f = in(reg) f,
+            options(noreturn)
+        )
+    }
 }

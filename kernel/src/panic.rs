@@ -12,6 +12,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use crate::fbtext::{self, TextConsole};
 use crate::interrupts::{self, ExceptionFrame};
 use crate::serial;
+use x86_64::registers::control::Cr2;
 
 /// Set by the first panic or exception; a second one means the panic path itself failed.
 static PANICKING: AtomicBool = AtomicBool::new(false);
@@ -126,8 +127,16 @@ pub fn exception(f: &ExceptionFrame) -> ! {
     } else {
         let _ = writeln!(s, "CPU exception: {name} ({mnemonic}, vector {})", f.vector);
     }
+    if crate::memory::in_stack_guard(f.rsp)
+        || (f.vector == 14 && crate::memory::in_stack_guard(Cr2::read_raw()))
+    {
+        let _ = writeln!(
+            s,
+            "  kernel stack overflow: RSP ran into the guard page below the stack"
+        );
+    }
     if f.vector == 14 {
-        let cr2 = x86_64::registers::control::Cr2::read_raw();
+        let cr2 = Cr2::read_raw();
         let _ = writeln!(s, "  faulting address (CR2): {cr2:#018x}");
         describe_page_fault(&mut s, f.error_code);
     }
@@ -193,6 +202,11 @@ pub fn trigger_test_fault(kind: &str) -> Result<(), UnknownFault> {
             unsafe { core::arch::asm!("ud2", options(nomem, nostack)) };
             unreachable!("ud2 returned");
         }
+        "stackoverflow" => {
+            // Unbounded recursion: runs into the guard page below the kernel stack.
+            recurse(0);
+            unreachable!("recursion returned");
+        }
         "doublefault" => {
             // Point RSP at unmapped memory and fault: the CPU cannot push the page-fault frame,
             // which is a double fault, handled on its own IST stack.
@@ -210,6 +224,13 @@ pub fn trigger_test_fault(kind: &str) -> Result<(), UnknownFault> {
     }
 }
 
+/// Recurses until the stack runs out; the frame buffer keeps every level's frame large and alive.
+#[inline(never)]
+fn recurse(depth: u64) -> u64 {
+    let frame = core::hint::black_box([depth; 64]);
+    recurse(depth + 1) + frame[(depth % 64) as usize]
+}
+
 /// Address the page-fault test reads.
 pub const TEST_FAULT_ADDRESS: u64 = 0x0000_7ead_beef_0000;
 
@@ -219,6 +240,8 @@ pub struct UnknownFault;
 
 impl fmt::Display for UnknownFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown fault kind (expected pagefault, panic, ud or doublefault)")
+        f.write_str(
+            "unknown fault kind (expected pagefault, panic, ud, doublefault or stackoverflow)",
+        )
     }
 }

@@ -12,8 +12,8 @@
 //! code, so the SIMD state it might disturb is never looked at again. NMI and machine-check are
 //! fatal too. Whoever enables an interrupt later must save the full extended state (`xsave` into a
 //! 64-byte-aligned area sized by CPUID leaf 0xD) in the stub before calling Rust, because the
-//! compiler is free to use xmm registers in any function of this kernel (it is built with
-//! `+sse,+sse2`).
+//! compiler is free to use xmm registers in any function of this kernel (it is built for the
+//! hard-float `x86_64-unknown-linux-gnu` target, whose baseline is SSE2).
 //!
 //! # What is enabled
 //!
@@ -65,9 +65,9 @@ const MXCSR_DEFAULT: u32 = 0x1f80;
 
 /// Enables SSE and, where the CPU has it, AVX. Idempotent.
 ///
-/// The kernel's own code is compiled with SSE, and every firmware path we boot through (UEFI, and
-/// Limine on top of it) already leaves SSE on, so code before this call is safe in practice; this
-/// makes the state explicit and adds AVX, which no loader enables.
+/// The kernel's own code is compiled with SSE, so `rt.rs`'s entry stub switches SSE on before
+/// the first Rust instruction; this repeats that explicitly, resets the x87/MXCSR state and adds
+/// AVX, which no loader enables.
 pub fn init() -> Result<SimdFeatures, SimdError> {
     let cpuid = CpuId::new();
     let fi = cpuid.get_feature_info();

@@ -427,9 +427,10 @@ mod avx2 {
     }
 
     /// llama.cpp's `mul_sum_i8_pairs_float`: 32 signed byte products summed into 8 f32 lanes.
+    #[cfg(not(target_os = "none"))]
     #[inline]
     #[target_feature(enable = "avx2,fma,f16c")]
-    fn mul_sum_i8(x: __m256i, y: __m256i) -> __m256 {
+    pub(super) fn mul_sum_i8_maddubs(x: __m256i, y: __m256i) -> __m256 {
         // maddubs wants one unsigned operand: move x's sign onto y.
         let ax = _mm256_sign_epi8(x, x);
         let sy = _mm256_sign_epi8(y, x);
@@ -438,43 +439,94 @@ mod avx2 {
         _mm256_cvtepi32_ps(dot32)
     }
 
-    // `_mm256_cvtph_ps` and `_mm_cvtph_ps` are lowered by rustc to a generic
-    // `fpext <8 x half>`, which LLVM cannot legalise on the kernel's
-    // soft-float-ABI target ("Do not know how to split the result of this
-    // operator"); the instruction itself is fine, so it is issued directly.
-    // Only on xmm registers: a `ymm_reg` operand is refused there ("scalar-to-vector
-    // conversion failed"), AVX not being a base feature of that target.
+    #[cfg(not(target_os = "none"))]
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    fn mul_sum_i8(x: __m256i, y: __m256i) -> __m256 {
+        mul_sum_i8_maddubs(x, y)
+    }
+
+    /// The same eight lane sums without `sign`/`maddubs`/`madd`: on the kernel's soft-float
+    /// target LLVM aborts on those three ("Do not know how to split the result of this
+    /// operator"; found by bisection). Widen to i32 instead; exact, tested on the host against
+    /// the `maddubs` version (the lanes hold other partial sums, the total is the same).
+    #[cfg_attr(not(target_os = "none"), allow(dead_code))]
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    pub(super) fn mul_sum_i8_widen(x: __m256i, y: __m256i) -> __m256 {
+        let mut acc = _mm256_setzero_si256();
+        let xs = [_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1)];
+        let ys = [_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1)];
+        for (xh, yh) in xs.into_iter().zip(ys) {
+            let (xh2, yh2) = (_mm_unpackhi_epi64(xh, xh), _mm_unpackhi_epi64(yh, yh));
+            let a = _mm256_mullo_epi32(_mm256_cvtepi8_epi32(xh), _mm256_cvtepi8_epi32(yh));
+            let b = _mm256_mullo_epi32(_mm256_cvtepi8_epi32(xh2), _mm256_cvtepi8_epi32(yh2));
+            acc = _mm256_add_epi32(acc, _mm256_add_epi32(a, b));
+        }
+        _mm256_cvtepi32_ps(acc)
+    }
+
+    #[cfg(target_os = "none")]
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    fn mul_sum_i8(x: __m256i, y: __m256i) -> __m256 {
+        mul_sum_i8_widen(x, y)
+    }
+
+    /// Eight f16 to eight f32 with F16C.
+    #[cfg(not(target_os = "none"))]
     #[inline]
     #[target_feature(enable = "avx2,fma,f16c")]
     fn cvtph256(h: __m128i) -> __m256 {
-        let lo = cvtph128(h);
-        let hi = cvtph128(_mm_unpackhi_epi64(h, h));
-        _mm256_set_m128(hi, lo)
+        _mm256_cvtph_ps(h)
     }
 
+    /// Eight f16 to eight f32 with integer AVX2 only, for the kernel target: there rustc lowers
+    /// `_mm256_cvtph_ps` to a generic `fpext <8 x half>` that LLVM cannot legalise on the
+    /// soft-float ABI ("Do not know how to split the result of this operator"), and inline
+    /// assembly with vector operands is refused too ("scalar-to-vector conversion failed"). Exact for every input (tested on the host
+    /// against the scalar conversion); the same select trick as [`super::f16_to_f32`].
+    #[cfg_attr(not(target_os = "none"), allow(dead_code))]
     #[inline]
     #[target_feature(enable = "avx2,fma,f16c")]
-    fn cvtph128(h: __m128i) -> __m128 {
-        // An integer-typed operand: a float vector one is refused on the soft-float target.
-        let r: __m128i;
-        // SAFETY: F16C is enabled for this function (checked by CPUID before any caller runs);
-        // the instruction reads and writes registers only.
-        unsafe {
-            core::arch::asm!(
-                "vcvtph2ps {0}, {1}",
-                out(xmm_reg) r,
-                in(xmm_reg) h,
-                options(pure, nomem, nostack)
-            );
-        }
-        _mm_castsi128_ps(r)
+    pub(super) fn cvtph256_int(h: __m128i) -> __m256 {
+        const SHIFTED_EXP: i32 = 0x7c00 << 13;
+        let x = _mm256_cvtepu16_epi32(h);
+        let sign = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x8000)), 16);
+        let o = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x7fff)), 13);
+        let exp = _mm256_and_si256(o, _mm256_set1_epi32(SHIFTED_EXP));
+        let normal = _mm256_add_epi32(o, _mm256_set1_epi32(112 << 23));
+        let inf_nan = _mm256_add_epi32(normal, _mm256_set1_epi32(112 << 23));
+        let sub = _mm256_castps_si256(_mm256_sub_ps(
+            _mm256_castsi256_ps(_mm256_add_epi32(normal, _mm256_set1_epi32(1 << 23))),
+            _mm256_castsi256_ps(_mm256_set1_epi32(113 << 23)),
+        ));
+        let is_inf_nan = _mm256_cmpeq_epi32(exp, _mm256_set1_epi32(SHIFTED_EXP));
+        let is_sub = _mm256_cmpeq_epi32(exp, _mm256_setzero_si256());
+        let r = _mm256_blendv_epi8(normal, inf_nan, is_inf_nan);
+        let r = _mm256_blendv_epi8(r, sub, is_sub);
+        _mm256_castsi256_ps(_mm256_or_si256(r, sign))
     }
 
-    /// One f16 to f32 with F16C (the software conversion costs more than a Q8_0 block's dot).
+    #[cfg(target_os = "none")]
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    fn cvtph256(h: __m128i) -> __m256 {
+        cvtph256_int(h)
+    }
+
+    /// One f16 to f32 (a Q8_0 block's scale).
     #[inline]
     #[target_feature(enable = "avx2,fma,f16c")]
     fn h2f(h: u16) -> f32 {
-        _mm_cvtss_f32(cvtph128(_mm_cvtsi32_si128(i32::from(h))))
+        #[cfg(not(target_os = "none"))]
+        {
+            _mm_cvtss_f32(_mm_cvtph_ps(_mm_cvtsi32_si128(i32::from(h))))
+        }
+        #[cfg(target_os = "none")]
+        {
+            super::f16_to_f32(h)
+        }
     }
 
     /// # Safety
@@ -547,8 +599,7 @@ mod avx2 {
                     while i + 8 <= n {
                         let xv = cvtph256(_mm_loadu_si128(xp.add(i) as *const __m128i));
                         for r in 0..4 {
-                            let wv =
-                                cvtph256(_mm_loadu_si128(rows[r].add(i) as *const __m128i));
+                            let wv = cvtph256(_mm_loadu_si128(rows[r].add(i) as *const __m128i));
                             a[r] = _mm256_fmadd_ps(wv, xv, a[r]);
                         }
                         i += 8;
@@ -1139,6 +1190,65 @@ mod tests {
         assert_eq!(expf(1000.0), f32::INFINITY);
         assert_eq!(expf(f32::NEG_INFINITY), 0.0);
         assert!(expf(f32::NAN).is_nan());
+    }
+
+    /// The kernel target's integer-only f16 conversion, checked on the host for every value.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx2_integer_f16_conversion_is_exact() {
+        if simd() != Simd::Avx2 {
+            return;
+        }
+        use core::arch::x86_64::*;
+        for base in (0..=u16::MAX as u32).step_by(8) {
+            let hs: [u16; 8] = core::array::from_fn(|i| (base + i as u32) as u16);
+            let mut got = [0f32; 8];
+            // SAFETY: AVX2/F16C detected above; the loads and stores stay inside the arrays.
+            unsafe {
+                let v = avx2::cvtph256_int(_mm_loadu_si128(hs.as_ptr() as *const __m128i));
+                _mm256_storeu_ps(got.as_mut_ptr(), v);
+            }
+            for (h, g) in hs.iter().zip(got) {
+                let want = f16_to_f32(*h);
+                assert!(
+                    g.to_bits() == want.to_bits() || (g.is_nan() && want.is_nan()),
+                    "{h:#x}"
+                );
+            }
+        }
+    }
+
+    /// The kernel target's widening Q8 block product sums to the same as `maddubs` on the host.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx2_widening_q8_product_matches_maddubs() {
+        if simd() != Simd::Avx2 {
+            return;
+        }
+        use core::arch::x86_64::*;
+        let mut rng = Lcg(11);
+        for round in 0..2000 {
+            let x: [i8; 32] = core::array::from_fn(|_| (rng.f() * 127.0) as i8);
+            let mut y: [i8; 32] = core::array::from_fn(|_| (rng.f() * 128.0) as i8);
+            if round % 7 == 0 {
+                y[round % 32] = -128; // Weights may hold -128; activations never do.
+            }
+            let want: i32 = x
+                .iter()
+                .zip(&y)
+                .map(|(&a, &b)| i32::from(a) * i32::from(b))
+                .sum();
+            let (mut a, mut b) = ([0f32; 8], [0f32; 8]);
+            // SAFETY: AVX2 detected above; loads and stores stay inside the arrays.
+            unsafe {
+                let xv = _mm256_loadu_si256(x.as_ptr() as *const __m256i);
+                let yv = _mm256_loadu_si256(y.as_ptr() as *const __m256i);
+                _mm256_storeu_ps(a.as_mut_ptr(), avx2::mul_sum_i8_widen(yv, xv));
+                _mm256_storeu_ps(b.as_mut_ptr(), avx2::mul_sum_i8_maddubs(yv, xv));
+            }
+            assert_eq!(a.iter().sum::<f32>(), want as f32);
+            assert_eq!(b.iter().sum::<f32>(), want as f32);
+        }
     }
 
     #[test]

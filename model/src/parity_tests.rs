@@ -188,6 +188,7 @@ fn wrong_rope_pairing_fails_parity() {
             ..Default::default()
         };
         let d = diff(name, s);
+        eprintln!("{name} with adjacent RoPE: {d:?}");
         assert!(d.max > 0.1, "{name}: adjacent RoPE went unnoticed ({d:?})");
     }
 }
@@ -201,6 +202,7 @@ fn missing_qk_norm_fails_parity() {
             ..Default::default()
         };
         let d = diff(name, s);
+        eprintln!("{name} without QK-Norm: {d:?}");
         assert!(
             d.max > 0.1,
             "{name}: missing QK-Norm went unnoticed ({d:?})"

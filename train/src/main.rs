@@ -2,13 +2,14 @@
 //!
 //! ```text
 //! train train  [--steps N] [--out DIR]      train on data/train.tsv, curve on data/dev.tsv
-//! train eval   --split dev|heldout [--model DIR]
+//! train eval   --split dev|heldout [--engine model|candle] [--model DIR]
 //! train logits [--model DIR]                 logits for the parity check (JSON on stdout)
 //! train tokens [--model DIR] < lines         token ids of each line (parity check)
 //! ```
 //! The whole pipeline with its fixed settings is `train/model.sh`.
 
 mod model;
+mod ship;
 mod tokenizer;
 
 use candle_core::{DType, Device, Tensor};
@@ -407,7 +408,21 @@ fn eval(paths: &Paths, split: &str, args: &[String]) -> Res<()> {
     let table = applets::Table::builtin();
     let requests: Vec<String> = pairs.iter().map(|(r, _)| r.clone()).collect();
     let t0 = Instant::now();
-    let preds = greedy(&m, &tok, &requests, &dev)?;
+    let engine = arg(args, "--engine").unwrap_or_else(|| "model".into());
+    let preds = match engine.as_str() {
+        // What ships: model/ on the exported GGUF.
+        "model" => {
+            let (preds, per) = ship::greedy(&paths.out.join("nosys.gguf"), &requests)?;
+            println!("engine model/ (nosys.gguf): {:.1} ms per request on the host, one thread", per * 1e3);
+            // The trainer's own decode of the same weights must agree.
+            let ours = greedy(&m, &tok, &requests, &dev)?;
+            let same = ours.iter().zip(&preds).filter(|(a, b)| a == b).count();
+            println!("candle and model/ agree on {same}/{} predictions", preds.len());
+            preds
+        }
+        "candle" => greedy(&m, &tok, &requests, &dev)?,
+        other => return Err(format!("unknown engine {other}").into()),
+    };
     let secs = t0.elapsed().as_secs_f64();
     let mut scores = Scores::default();
     let mut errors = String::new();

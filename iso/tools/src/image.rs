@@ -19,7 +19,12 @@ pub const KERNEL_ISO_PATH: &str = "/boot/nosys";
 /// Host sources of the modules `iso/limine.conf` may name. A module whose
 /// source does not exist (e.g. no trained model yet) is left out of the
 /// image and its lines are dropped from the configuration.
-pub const MODULE_SOURCES: &[(&str, &str)] = &[("/boot/nosys.gguf", "model/default/nosys.gguf")];
+pub const MODULE_SOURCES: &[(&str, &str)] = &[
+    ("/boot/nosys.gguf", "model/default/nosys.gguf"),
+    // The router's features of every declared example, computed on the host
+    // with the same crates (`make model-features`), keyed by the model's hash.
+    ("/boot/features.bin", "model/default/features.bin"),
+];
 
 /// The data disk: size, FAT label and where its files come from.
 pub const DISK_SIZE_KIB: u64 = 64 * 1024;

@@ -111,6 +111,8 @@ fn shell_over_serial() {
     assert!(hint.contains("press F2"), "{hint}");
 
     run(&mut vm, "echo hello   world", "hello world");
+    // Tab completes the command name from the live table ("ec" has one candidate).
+    run(&mut vm, "ec\tcompleted-by-tab", "completed-by-tab");
     run(&mut vm, "echo \"a  b\"", "a  b");
 
     let unknown = run(

@@ -87,3 +87,13 @@ fn rust_panic_shows_message_and_location() {
     );
     assert!(panic.contains("at kernel/src/panic.rs:"), "{panic}");
 }
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn stack_overflow_hits_the_guard_page() {
+    // fault=stackoverflow recurses without end on the kernel stack, which has an unmapped guard
+    // page below it: the overflow must be reported, not silently overwrite memory.
+    let (_vm, out) = boot_until_halted("test-fault-stackoverflow", "fault=stackoverflow");
+    let panic = &out[out.find("KERNEL PANIC").expect("no panic banner")..];
+    assert!(panic.contains("kernel stack overflow"), "{panic}");
+}
