@@ -17,8 +17,8 @@ use framebuffer::{FbInfo, Framebuffer, PixelFormat, TextConsole};
 use keyboard::{AnsiDecoder, KeyEvent, Layout, Ps2Decoder, ScancodeSet};
 use ui::{Completer, Console, LineEvent};
 
-use crate::fbtext;
 use crate::assistant::{self, Assistant};
+use crate::fbtext;
 use crate::{acpi, cpu, memory, ps2, serial, time};
 use ui::{Key, NoCompletion};
 
@@ -392,13 +392,17 @@ pub fn run(mut devices: Devices) -> ! {
                                     devices: &mut devices,
                                     assistant: model.as_mut(),
                                 };
-                                if table.execute(&line, mode, &mut services) == Outcome::NotACommand {
+                                if table.execute(&line, mode, &mut services) == Outcome::NotACommand
+                                {
                                     not_a_command(&mut console, &line);
                                 }
                             }
                             assistant::Next::Run(cmd) => to_run = Some(cmd),
                             assistant::Next::Confirm(cmd) => {
-                                let _ = writeln!(console, "this writes to the disk: run `{cmd}`? [y/N]");
+                                let _ = writeln!(
+                                    console,
+                                    "this writes to the disk: run `{cmd}`? [y/N]"
+                                );
                                 console.set_prompt(CONFIRM_PROMPT);
                                 pending = Some(cmd);
                             }
@@ -424,7 +428,10 @@ pub fn run(mut devices: Devices) -> ! {
                     if pending.take().is_some() {
                         console.set_prompt(PROMPT);
                     }
-                    match model.as_mut().map(|a| a.interp.set_mode(mode, &mut assistant::TscClock)) {
+                    match model
+                        .as_mut()
+                        .map(|a| a.interp.set_mode(mode, &mut assistant::TscClock))
+                    {
                         Some(Ok(r)) => {
                             let ms = (r.grammar_ns + r.router_ns) as f64 / 1e6;
                             log::info!(
@@ -435,9 +442,15 @@ pub fn run(mut devices: Devices) -> ! {
                                 r.router_ns as f64 / 1e6,
                                 r.router_classes
                             );
-                            console.set_model_state(&alloc::format!("{} · rebuilt {ms:.1} ms", mode.label()));
+                            console.set_model_state(&alloc::format!(
+                                "{} · rebuilt {ms:.1} ms",
+                                mode.label()
+                            ));
                         }
-                        Some(Err(e)) => log::warn!("console: mode {} (F2): model rebuild failed: {e}", mode.label()),
+                        Some(Err(e)) => log::warn!(
+                            "console: mode {} (F2): model rebuild failed: {e}",
+                            mode.label()
+                        ),
                         None => log::info!("console: mode {} (F2)", mode.label()),
                     }
                 }
@@ -463,7 +476,10 @@ fn keymap() -> Layout {
         None => Layout::default(),
         Some(name) => Layout::from_name(name).unwrap_or_else(|| {
             let names: Vec<&str> = Layout::ALL.iter().map(|l| l.name()).collect();
-            log::warn!("keymap={name}: unknown layout (known: {}); using us", names.join(" "));
+            log::warn!(
+                "keymap={name}: unknown layout (known: {}); using us",
+                names.join(" ")
+            );
             Layout::default()
         }),
     }

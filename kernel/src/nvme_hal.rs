@@ -36,7 +36,11 @@ pub struct KernelHal {
 unsafe impl Hal for KernelHal {
     fn dma_alloc(&mut self, pages: usize) -> Option<Dma> {
         let buf = memory::alloc_dma(pages).ok()?;
-        let dma = Dma { virt: NonNull::new(buf.virt())?, phys: buf.phys(), len: buf.len() };
+        let dma = Dma {
+            virt: NonNull::new(buf.virt())?,
+            phys: buf.phys(),
+            len: buf.len(),
+        };
         self.buffers.push(buf);
         Some(dma)
     }
@@ -75,17 +79,14 @@ pub struct Storage {
     pub volume: Option<DataVolume>,
 }
 
-impl Storage {
-    pub fn files(&mut self) -> Option<&mut dyn Files> {
-        self.volume.as_mut().map(|v| v as &mut dyn Files)
-    }
-}
-
 /// Brings up every NVMe controller in `devices` and mounts the first FAT
 /// volume on any of their namespaces. Never panics: every failure is
 /// logged and reported in the disk's `mount` line.
 pub fn init(cfg: &dyn ConfigAccess, devices: &[Device]) -> Storage {
-    let mut out = Storage { disks: Vec::new(), volume: None };
+    let mut out = Storage {
+        disks: Vec::new(),
+        volume: None,
+    };
     for dev in devices.iter().filter(|d| d.is_nvme()) {
         let (info, volume) = init_one(cfg, dev);
         log::info!("nvme {}: {}", dev.address, info.mount);
@@ -117,7 +118,12 @@ fn init_one(cfg: &dyn ConfigAccess, dev: &Device) -> (DiskInfo, Option<DataVolum
         Ok(p) => p,
         Err(e) => return fail(info, format!("mapping BAR0: {e}")),
     };
-    let hal = KernelHal { regs, regs_len: size as usize, buffers: Vec::new(), fallback_us: Cell::new(0) };
+    let hal = KernelHal {
+        regs,
+        regs_len: size as usize,
+        buffers: Vec::new(),
+        fallback_us: Cell::new(0),
+    };
     let ctrl = match Controller::init(hal, Config::default()) {
         Ok(c) => c,
         Err(e) => return fail(info, format!("controller init: {e}")),
@@ -129,7 +135,11 @@ fn init_one(cfg: &dyn ConfigAccess, dev: &Device) -> (DiskInfo, Option<DataVolum
     info.namespaces = ctrl
         .namespaces()
         .iter()
-        .map(|n| NamespaceInfo { id: n.id, blocks: n.blocks, lba_size: n.block_size })
+        .map(|n| NamespaceInfo {
+            id: n.id,
+            blocks: n.blocks,
+            lba_size: n.block_size,
+        })
         .collect();
     info.capacity_bytes = ctrl.namespaces().iter().map(|n| n.bytes()).sum();
     info.lba_size = ctrl.namespaces().first().map(|n| n.block_size).unwrap_or(0);
@@ -144,12 +154,22 @@ fn init_one(cfg: &dyn ConfigAccess, dev: &Device) -> (DiskInfo, Option<DataVolum
         ctrl.max_transfer() / 1024
     );
     for n in ctrl.namespaces() {
-        log::info!("nvme {}: namespace {}: {} blocks of {} bytes ({} MiB)", dev.address, n.id, n.blocks, n.block_size, n.bytes() >> 20);
+        log::info!(
+            "nvme {}: namespace {}: {} blocks of {} bytes ({} MiB)",
+            dev.address,
+            n.id,
+            n.blocks,
+            n.block_size,
+            n.bytes() >> 20
+        );
     }
 
     // Probe namespaces in order; the first with a FAT volume is mounted.
     let mut ctrl = Some(ctrl);
-    let namespaces = ctrl.as_ref().map(|c| c.namespaces().to_vec()).unwrap_or_default();
+    let namespaces = ctrl
+        .as_ref()
+        .map(|c| c.namespaces().to_vec())
+        .unwrap_or_default();
     let mut reasons = Vec::new();
     for ns in namespaces {
         let Some(c) = ctrl.take() else { break };
@@ -202,7 +222,9 @@ pub fn discover(rsdp: Option<u64>) -> Devices {
     Devices {
         pci: devices.iter().map(crate::pci::to_applet).collect(),
         disks: storage.disks,
-        files: storage.volume.map(|v| alloc::boxed::Box::new(v) as alloc::boxed::Box<dyn Files>),
+        files: storage
+            .volume
+            .map(|v| alloc::boxed::Box::new(v) as alloc::boxed::Box<dyn Files>),
     }
 }
 

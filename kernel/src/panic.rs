@@ -226,6 +226,7 @@ pub fn trigger_test_fault(kind: &str) -> Result<(), UnknownFault> {
 
 /// Recurses until the stack runs out; the frame buffer keeps every level's frame large and alive.
 #[inline(never)]
+#[allow(unconditional_recursion)] // the point: it ends in the guard page, never by returning
 fn recurse(depth: u64) -> u64 {
     let frame = core::hint::black_box([depth; 64]);
     recurse(depth + 1) + frame[(depth % 64) as usize]

@@ -61,9 +61,17 @@ impl Access {
         match rsdp.map(mcfg_regions) {
             Some(Ok(regions)) if !regions.is_empty() => {
                 for r in &regions {
-                    log::info!("pci: ECAM at {:#x}, buses {}..={}", r.base, r.start_bus, r.end_bus);
+                    log::info!(
+                        "pci: ECAM at {:#x}, buses {}..={}",
+                        r.base,
+                        r.start_bus,
+                        r.end_bus
+                    );
                 }
-                Access::Ecam { regions, mapped: RefCell::new([None; 256]) }
+                Access::Ecam {
+                    regions,
+                    mapped: RefCell::new([None; 256]),
+                }
             }
             Some(Ok(_)) => {
                 log::info!("pci: MCFG has no segment-0 entry; using ports 0xCF8/0xCFC");
@@ -89,13 +97,18 @@ impl Access {
 
     /// Virtual address of a config register through ECAM, mapping its bus on first use.
     fn ecam_ptr(&self, addr: Address, offset: u16) -> Option<*mut u32> {
-        let Access::Ecam { regions, mapped } = self else { return None };
-        let region = regions.iter().find(|r| (r.start_bus..=r.end_bus).contains(&addr.bus))?;
+        let Access::Ecam { regions, mapped } = self else {
+            return None;
+        };
+        let region = regions
+            .iter()
+            .find(|r| (r.start_bus..=r.end_bus).contains(&addr.bus))?;
         let mut mapped = mapped.borrow_mut();
         let bus_virt = match mapped[addr.bus as usize] {
             Some(v) => v,
             None => {
-                let phys = region.base + ((addr.bus - region.start_bus) as u64) * ECAM_BUS_BYTES as u64;
+                let phys =
+                    region.base + ((addr.bus - region.start_bus) as u64) * ECAM_BUS_BYTES as u64;
                 let v = memory::map_mmio(phys, ECAM_BUS_BYTES).ok()? as usize;
                 mapped[addr.bus as usize] = Some(v);
                 v
@@ -109,13 +122,18 @@ impl Access {
 fn mcfg_regions(rsdp: u64) -> Result<Vec<EcamRegion>, String> {
     use alloc::format;
     // SAFETY: the loader reports this as the RSDP's physical address.
-    let tables = unsafe { AcpiTables::from_rsdp(TableMapper, rsdp as usize) }.map_err(|e| format!("{e:?}"))?;
+    let tables = unsafe { AcpiTables::from_rsdp(TableMapper, rsdp as usize) }
+        .map_err(|e| format!("{e:?}"))?;
     let mcfg = tables.find_table::<Mcfg>().map_err(|e| format!("{e:?}"))?;
     Ok(mcfg
         .entries()
         .iter()
         .filter(|e| e.pci_segment_group == 0 && e.bus_number_start <= e.bus_number_end)
-        .map(|e| EcamRegion { base: e.base_address, start_bus: e.bus_number_start, end_bus: e.bus_number_end })
+        .map(|e| EcamRegion {
+            base: e.base_address,
+            start_bus: e.bus_number_start,
+            end_bus: e.bus_number_end,
+        })
         .collect())
 }
 
@@ -128,7 +146,9 @@ impl ConfigAccess for Access {
                 None => u32::MAX,
             },
             Access::Ports => {
-                let Some(a) = pci::port_address(addr, offset) else { return u32::MAX };
+                let Some(a) = pci::port_address(addr, offset) else {
+                    return u32::MAX;
+                };
                 // SAFETY: 0xCF8/0xCFC are the PCI configuration mechanism #1 ports; the
                 // kernel is single-threaded so the address/data pair is not interleaved.
                 unsafe {
@@ -148,7 +168,9 @@ impl ConfigAccess for Access {
                 }
             }
             Access::Ports => {
-                let Some(a) = pci::port_address(addr, offset) else { return };
+                let Some(a) = pci::port_address(addr, offset) else {
+                    return;
+                };
                 // SAFETY: as in `read`.
                 unsafe {
                     Port::<u32>::new(CONFIG_ADDRESS).write(a);

@@ -31,7 +31,14 @@ fn run(args: &[String]) -> Result<(), String> {
     match cmd.as_str() {
         "info" => {
             let i = vol.info().map_err(|e| e.to_string())?;
-            println!("{}: {} label {:?}, {} of {} bytes free", vol.partition(), i.fs_type, i.label, i.free_bytes, i.total_bytes);
+            println!(
+                "{}: {} label {:?}, {} of {} bytes free",
+                vol.partition(),
+                i.fs_type,
+                i.label,
+                i.free_bytes,
+                i.total_bytes
+            );
             match i.read_only_reason {
                 Some(r) => println!("read-only: {r}"),
                 None => println!("writable"),
@@ -39,22 +46,39 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         "ls" => {
             for e in vol.list(arg(0).unwrap_or("/")).map_err(|e| e.to_string())? {
-                println!("{:>10} {}{}", e.size, e.name, if e.is_dir { "/" } else { "" });
+                println!(
+                    "{:>10} {}{}",
+                    e.size,
+                    e.name,
+                    if e.is_dir { "/" } else { "" }
+                );
             }
         }
         "cat" => {
-            let data = vol.read(arg(0).ok_or("cat FILE")?).map_err(|e| e.to_string())?;
+            let data = vol
+                .read(arg(0).ok_or("cat FILE")?)
+                .map_err(|e| e.to_string())?;
             use std::io::Write;
-            std::io::stdout().write_all(&data).map_err(|e| e.to_string())?;
+            std::io::stdout()
+                .write_all(&data)
+                .map_err(|e| e.to_string())?;
         }
         "bench" => {
             let file = arg(0).ok_or("bench FILE")?;
-            let repeat: usize = arg(1).unwrap_or("5").parse().map_err(|_| "REPEAT is a number")?;
+            let repeat: usize = arg(1)
+                .unwrap_or("5")
+                .parse()
+                .map_err(|_| "REPEAT is a number")?;
             for pass in 0..repeat {
                 let t = Instant::now();
                 let n = vol.read(file).map_err(|e| e.to_string())?.len();
                 let s = t.elapsed().as_secs_f64();
-                println!("pass {pass}: {} KiB in {:.1} ms, {:.1} MiB/s", n / 1024, s * 1e3, n as f64 / s / 1048576.0);
+                println!(
+                    "pass {pass}: {} KiB in {:.1} ms, {:.1} MiB/s",
+                    n / 1024,
+                    s * 1e3,
+                    n as f64 / s / 1048576.0
+                );
             }
         }
         other => return Err(format!("unknown command {other}")),

@@ -24,11 +24,11 @@ use alloc::string::String;
 use core::fmt;
 
 pub use bpb::FatType;
+pub use embedded_sdmmc::Timestamp;
 #[cfg(any(test, feature = "std"))]
 pub use file_disk::FileDisk;
 pub use partition::{Partition, PartitionKind};
 pub use ram::RamDisk;
-pub use embedded_sdmmc::Timestamp;
 pub use volume::{MountError, Volume};
 
 /// The label a volume must carry for the kernel to write to it.
