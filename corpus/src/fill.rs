@@ -100,11 +100,26 @@ const TEXTS: &[&str] = &[
 
 /// Requests quoted inside a request (`route "show me the notes"`).
 const REQUESTS: &[&str] = &[
-    "show me the notes", "list my files", "delete the todo list", "how much memory is free",
-    "reboot now", "print hello", "disk usage", "what time is it", "copy notes to backup",
-    "what cpu is this", "make a folder called music", "read the faq", "clear the screen",
-    "turn it off", "show the kernel log", "rename hello.txt to hi.txt", "free space",
-    "add milk to my todo list", "how long has it been up", "list pci devices",
+    "show me the notes",
+    "list my files",
+    "delete the todo list",
+    "how much memory is free",
+    "reboot now",
+    "print hello",
+    "disk usage",
+    "what time is it",
+    "copy notes to backup",
+    "what cpu is this",
+    "make a folder called music",
+    "read the faq",
+    "clear the screen",
+    "turn it off",
+    "show the kernel log",
+    "rename hello.txt to hi.txt",
+    "free space",
+    "add milk to my todo list",
+    "how long has it been up",
+    "list pci devices",
 ];
 
 /// Words a person uses for the root directory.
@@ -303,7 +318,11 @@ pub fn fill(rng: &mut Rng, slot: &Slot, applet_names: &[&'static str]) -> Filled
             }
         }
         SlotKind::Text => {
-            let pool = if slot.name == "request" { REQUESTS } else { TEXTS };
+            let pool = if slot.name == "request" {
+                REQUESTS
+            } else {
+                TEXTS
+            };
             let text = rng.pick(pool).to_string();
             let mention = match rng.below(10) {
                 0..=1 => format!("\"{text}\""),

@@ -96,14 +96,18 @@ pub fn record_read(ledger: &Path, who: &str, what: &str) -> Result<HeldoutRead, 
     Ok(HeldoutRead { number })
 }
 
+/// Request and command pairs of each held-out file, in the order given.
+pub type HeldoutPairs = Vec<Vec<(String, String)>>;
+
 /// The only way an evaluation gets held-out pairs: records the read, then
-/// returns the pairs of every file (request, command).
+/// returns the (request, command) pairs of each file separately, so figures
+/// can be given per source.
 pub fn open_heldout(
     ledger: &Path,
     files: &[&Path],
     who: &str,
     what: &str,
-) -> Result<(Vec<(String, String)>, HeldoutRead), LedgerError> {
+) -> Result<(HeldoutPairs, HeldoutRead), LedgerError> {
     let read = record_read(ledger, who, what)?;
     let mut pairs = Vec::new();
     for path in files {
@@ -112,7 +116,7 @@ pub fn open_heldout(
             path: path.to_path_buf(),
             line: e.line,
         })?;
-        pairs.extend(rows);
+        pairs.push(rows);
     }
     Ok((pairs, read))
 }
@@ -167,7 +171,8 @@ mod tests {
         for i in 0..5 {
             let (pairs, read) =
                 open_heldout(&ledger, &[&data], "test", &format!("run {i}")).unwrap();
-            assert_eq!(pairs.len(), 2);
+            assert_eq!(pairs.len(), 1);
+            assert_eq!(pairs[0].len(), 2);
             assert_eq!(read.number, i + 1);
             marks.push(read.stale());
         }

@@ -285,14 +285,25 @@ pub fn bench(volume: &mut DataVolume, file: &str, bytes: usize, chunk: usize) {
         Ok(data) => {
             let ns = time::uptime_ns() - start;
             log::info!(
-                "diskbench: file {file}: {} KiB through FAT in {} ms, {} MiB/s",
+                "diskbench: file {file}: {} KiB through FAT in {} ms, {} MiB/s, fnv1a64 {:016x}",
                 data.len() / 1024,
                 ns / 1_000_000,
-                mib_per_s(data.len(), ns)
+                mib_per_s(data.len(), ns),
+                fnv1a64(&data)
             );
         }
         Err(e) => log::warn!("diskbench: reading {file}: {e}"),
     }
+}
+
+/// FNV-1a, 64-bit: lets the log prove the kernel read the same bytes as
+/// the host (`python3 -c` one-liner in docs/storage.md).
+fn fnv1a64(data: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in data {
+        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
 }
 
 /// MiB/s with two decimals, as a string (no float formatting needed).

@@ -109,7 +109,10 @@ def tensor_order(name):
 def check(gguf_path, train_bin, model_dir, corpus_files):
     from llama_cpp import Llama
 
-    llm = Llama(model_path=gguf_path, n_ctx=128, logits_all=True, verbose=False, n_threads=1, seed=0)
+    # F32 KV cache: llama.cpp defaults to F16 there, which alone moves logits by ~1e-2.
+    llm = Llama(
+        model_path=gguf_path, n_ctx=128, logits_all=True, verbose=False, n_threads=1, seed=0, type_k=0, type_v=0
+    )
     # 1. Tokenisation: llama.cpp against the trainer's encoder, every line.
     lines = []
     for path in corpus_files:

@@ -22,7 +22,10 @@ pub fn greedy(gguf_path: &Path, requests: &[String]) -> Result<(Vec<String>, f64
             out.push(String::new());
             continue;
         }
-        let mut logits = tf.prefill(&prompt, 0).map_err(|e| format!("model: {e}"))?.to_vec();
+        let mut logits = tf
+            .prefill(&prompt, 0)
+            .map_err(|e| format!("model: {e}"))?
+            .to_vec();
         let mut gen = Vec::new();
         for pos in prompt.len()..context {
             let next = argmax(&logits);
@@ -30,9 +33,15 @@ pub fn greedy(gguf_path: &Path, requests: &[String]) -> Result<(Vec<String>, f64
                 break;
             }
             gen.push(next);
-            logits = tf.forward(next, pos).map_err(|e| format!("model: {e}"))?.to_vec();
+            logits = tf
+                .forward(next, pos)
+                .map_err(|e| format!("model: {e}"))?
+                .to_vec();
         }
-        out.push(tok.decode_lossy(&gen).map_err(|e| format!("tokenizer: {e}"))?);
+        out.push(
+            tok.decode_lossy(&gen)
+                .map_err(|e| format!("tokenizer: {e}"))?,
+        );
     }
     let per = start.elapsed().as_secs_f64() / requests.len().max(1) as f64;
     Ok((out, per))

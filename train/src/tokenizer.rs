@@ -106,7 +106,11 @@ impl Tokenizer {
             }
             merges.push(pair);
         }
-        let ranks = merges.into_iter().enumerate().map(|(i, p)| (p, i)).collect();
+        let ranks = merges
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| (p, i))
+            .collect();
         let mut specials = Vec::new();
         for s in corpus::SPECIALS {
             let id = *ids
