@@ -71,6 +71,17 @@ unsafe impl Hal for KernelHal {
     }
 }
 
+impl Drop for KernelHal {
+    /// A controller that failed to start may still hold our queue and
+    /// buffer addresses; freeing them would let it write into whatever the
+    /// heap hands out next. DMA memory given to a device is never returned.
+    fn drop(&mut self) {
+        for buf in self.buffers.drain(..) {
+            core::mem::forget(buf);
+        }
+    }
+}
+
 pub type DataVolume = Volume<NvmeDisk<KernelHal>>;
 
 /// What storage init found: every controller (for `disk`) and the mounted volume.

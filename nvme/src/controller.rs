@@ -250,7 +250,13 @@ impl<H: Hal> Controller<H> {
             true,
         )?;
 
-        let scratch = hal.dma_alloc(1).ok_or(Error::OutOfMemory)?;
+        let scratch = match hal.dma_alloc(1) {
+            Some(s) => s,
+            None => {
+                disable(&mut hal);
+                return Err(Error::OutOfMemory);
+            }
+        };
         let mut ctrl = Controller {
             hal,
             cap,
@@ -268,6 +274,20 @@ impl<H: Hal> Controller<H> {
             next_cid: 0,
             failed: false,
         };
+        if let Err(e) = ctrl.bring_up(cfg) {
+            // Stop the controller so it cannot touch our memory after we
+            // give up on it.
+            disable(&mut ctrl.hal);
+            return Err(e);
+        }
+        Ok(ctrl)
+    }
+
+    /// Identify, buffers and the I/O queue pair, once the admin queue runs.
+    fn bring_up(&mut self, cfg: Config) -> Result<(), Error> {
+        let ctrl = self;
+        let cap = ctrl.cap;
+        let scratch = ctrl.scratch;
         ctrl.admin_cmd(SubmissionEntry::identify(cns::CONTROLLER, 0, scratch.phys))?;
         ctrl.info = ControllerInfo::parse(ctrl.scratch_bytes());
         ctrl.namespaces = ctrl.identify_namespaces()?;
@@ -292,7 +312,7 @@ impl<H: Hal> Controller<H> {
             IO_QID, io_entries, io.sq.phys, IO_QID,
         ))?;
         ctrl.io = Some(io);
-        Ok(ctrl)
+        Ok(())
     }
 
     pub fn info(&self) -> &ControllerInfo {
@@ -586,6 +606,12 @@ impl<H: Hal> Controller<H> {
         }
         Ok(entry)
     }
+}
+
+/// Clears CC.EN without waiting: best effort on a controller we abandon.
+fn disable<H: Hal>(hal: &mut H) {
+    let cc = hal.mmio_read32(CC);
+    hal.mmio_write32(CC, cc & !CC_EN);
 }
 
 fn read64<H: Hal>(hal: &H, off: usize) -> u64 {

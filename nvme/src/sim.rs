@@ -55,6 +55,8 @@ pub struct Faults {
     pub wrong_cid: bool,
     /// Every register reads all ones (nothing at BAR0).
     pub absent: bool,
+    /// Admin commands with this opcode fail with an internal error.
+    pub fail_admin: Option<u8>,
 }
 
 pub struct Sim {
@@ -281,6 +283,9 @@ impl Sim {
 
     fn admin(&mut self, c: &SubmissionEntry) -> Option<(u8, u8, u32)> {
         let ok = Some((SCT_GENERIC, generic::SUCCESS, 0));
+        if self.faults.fail_admin == Some(c.opcode()) {
+            return Some((SCT_GENERIC, generic::INTERNAL_ERROR, 0));
+        }
         match c.opcode() {
             admin::IDENTIFY => {
                 let mut page = vec![0u8; 4096];

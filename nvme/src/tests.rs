@@ -570,6 +570,29 @@ fn missing_or_unsuitable_controllers_are_refused() {
 }
 
 #[test]
+fn a_controller_given_up_on_is_disabled() {
+    let mut sim = two_namespaces();
+    sim.faults.fail_admin = Some(admin::CREATE_IO_SQ);
+    let (sim, ctrl) = setup(sim, Config::default());
+    match ctrl.err() {
+        Some(Error::Command {
+            opcode,
+            admin: true,
+            status,
+        }) => {
+            assert_eq!(opcode, admin::CREATE_IO_SQ);
+            assert_eq!(status.describe(), "internal controller error");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        sim.borrow().cc & CC_EN,
+        0,
+        "CC.EN cleared so it cannot DMA into freed memory"
+    );
+}
+
+#[test]
 fn shutdown_completes() {
     let (_s, ctrl) = setup(two_namespaces(), Config::default());
     ctrl.unwrap().shutdown().unwrap();

@@ -1,6 +1,5 @@
-//! The request path on the trained default model. Ignored until
-//! `model/default/nosys.gguf` exists; run with
-//! `cargo test --release -p shell --test default_model -- --ignored`.
+//! The request path on the trained default model, `model/default/nosys.gguf`
+//! (committed; `cargo test -p shell --test default_model`).
 
 use applets::{render, Applet, AppletError, AppletSpec, Arg, Context, Example, Mode, Slot, Table};
 use shell::{paths_from_list, Clock, Config, Interpreter, Via};
@@ -48,7 +47,6 @@ impl Applet for Weather {
 }
 
 #[test]
-#[ignore = "needs model/default/nosys.gguf"]
 fn an_applet_the_model_never_saw_is_routed_by_its_examples() {
     let bytes = model();
     let table = Table::builtin().with(&WEATHER).unwrap();
@@ -76,7 +74,6 @@ fn an_applet_the_model_never_saw_is_routed_by_its_examples() {
 }
 
 #[test]
-#[ignore = "needs model/default/nosys.gguf"]
 fn everyday_requests() {
     let bytes = model();
     let paths = paths_from_list(applets::SAMPLE_FS);

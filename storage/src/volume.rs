@@ -222,6 +222,9 @@ pub struct Volume<D: BlockDevice> {
     clock: Rc<Cell<fn() -> Timestamp>>,
     label: String,
     read_only_reason: Option<String>,
+    /// Free clusters as last counted; cleared by every operation that may
+    /// change it, so `df` on a large FAT32 volume does not reread the FAT.
+    free_clusters: Cell<Option<u32>>,
 }
 
 impl<D: BlockDevice> Volume<D> {
@@ -258,6 +261,7 @@ impl<D: BlockDevice> Volume<D> {
             clock: now,
             label: String::new(),
             read_only_reason: None,
+            free_clusters: Cell::new(None),
         };
         vol.label = vol
             .read_label()
@@ -524,6 +528,9 @@ impl<D: BlockDevice> Volume<D> {
     }
 
     fn count_free_clusters(&self) -> Result<u32, FsError> {
+        if let Some(n) = self.free_clusters.get() {
+            return Ok(n);
+        }
         let len = self.bpb.fat_bytes_used().div_ceil(SECTOR as u64) as usize * SECTOR;
         let start = self.fat_entry_pos(0, 0);
         let mut fat = vec![0u8; len];
@@ -532,7 +539,9 @@ impl<D: BlockDevice> Volume<D> {
                 .device(|a| a.read_sector(start + (i * SECTOR) as u64, chunk))
                 .map_err(dev_err)?;
         }
-        Ok(self.bpb.count_free(&fat))
+        let n = self.bpb.count_free(&fat);
+        self.free_clusters.set(Some(n));
+        Ok(n)
     }
 
     /// Edits the 32-byte directory entry the crate reported at (block, offset).
@@ -630,6 +639,8 @@ impl<D: BlockDevice> Volume<D> {
     }
 
     fn require_writable(&self) -> Result<(), FsError> {
+        // Every mutation starts here: forget the free count.
+        self.free_clusters.set(None);
         if self.writable() {
             Ok(())
         } else {
