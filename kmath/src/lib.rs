@@ -26,7 +26,7 @@ pub fn exp(x: f64) -> f64 {
     }
     let k = round(x / LN_2);
     // ln2 split so k·LN2_HI is exact for |k| < 2^20.
-    const LN2_HI: f64 = 6.931_471_803_691_238_2e-1;
+    const LN2_HI: f64 = 6.931_471_803_691_238e-1;
     const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
     let r = (x - k * LN2_HI) - k * LN2_LO;
     let mut p = 1.0;
@@ -85,7 +85,7 @@ pub fn log(x: f64) -> f64 {
 
 /// Rounds half away from zero.
 pub fn round(x: f64) -> f64 {
-    if !(x.abs() < 4_503_599_627_370_496.0) {
+    if x.is_nan() || x.abs() >= 4_503_599_627_370_496.0 {
         return x; // NaN, infinity or already an integer.
     }
     let t = (x.abs() + 0.5) as i64 as f64;
@@ -98,7 +98,7 @@ pub fn round(x: f64) -> f64 {
 
 /// Reduces x to r in [−π, π] with x = r + 2πk, using a two-part 2π.
 fn reduce_2pi(x: f64) -> f64 {
-    const TWO_PI_HI: f64 = 6.283_185_307_179_586;
+    const TWO_PI_HI: f64 = core::f64::consts::TAU;
     const TWO_PI_LO: f64 = 2.449_293_598_294_706_4e-16;
     let k = round(x / TWO_PI_HI);
     (x - k * TWO_PI_HI) - k * TWO_PI_LO
@@ -220,7 +220,7 @@ pub fn roundf(x: f32) -> f32 {
 /// Rounds to the nearest integer, ties to even (the default rounding mode).
 pub fn rintf(x: f32) -> f32 {
     const BIG: f32 = 8_388_608.0; // 2^23: adding it leaves no fraction bits.
-    if !(x.abs() < BIG) {
+    if x.is_nan() || x.abs() >= BIG {
         return x;
     }
     let r = (x.abs() + BIG) - BIG;

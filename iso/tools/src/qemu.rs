@@ -469,6 +469,35 @@ impl Vm {
     }
 }
 
+impl Vm {
+    /// Types `line` and Enter over serial and returns the reply as plain text
+    /// (see [`crate::plain_text`]): everything after the echo of the line up
+    /// to the next prompt, `nosys> ` or a y/n question.
+    pub fn reply(&mut self, line: &str, timeout: Duration) -> Result<String> {
+        let mark = self.serial_len();
+        self.send_serial(line.as_bytes())?;
+        self.send_serial(b"\r")?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            let out = self.serial_output();
+            let text = crate::plain_text(out.get(mark..).unwrap_or(""));
+            let after_echo = text.find(line).map_or(0, |i| i + line.len());
+            let rest = &text[after_echo..];
+            if rest.contains(SHELL_PROMPT) || rest.contains(CONFIRM_PROMPT) {
+                return Ok(rest.to_string());
+            }
+            if Instant::now() >= deadline {
+                return Err(Error::Timeout { pattern: SHELL_PROMPT.into(), output: text });
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+/// The shell's prompt, and the end of its question before a write runs.
+pub const SHELL_PROMPT: &str = "nosys> ";
+pub const CONFIRM_PROMPT: &str = "[y/N] ";
+
 impl Drop for Vm {
     fn drop(&mut self) {
         let _ = self.child.kill();

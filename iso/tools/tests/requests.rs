@@ -7,16 +7,14 @@
 //! router were trained on: this test checks the kernel's request path, not
 //! the model's accuracy (the evaluation in docs/ does that).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use nosys_iso::qemu::{Vm, VmConfig};
-use nosys_iso::{plain_text, test_iso, READY};
+use nosys_iso::qemu::{Vm, VmConfig, CONFIRM_PROMPT as CONFIRM};
+use nosys_iso::{test_iso, READY};
 
 const BOOT_TIMEOUT: Duration = Duration::from_secs(400);
 /// One request: prefill plus two constrained decodes under TCG.
 const REPLY_TIMEOUT: Duration = Duration::from_secs(180);
-const PROMPT: &str = "nosys> ";
-const CONFIRM: &str = "[y/N] ";
 
 fn boot() -> Vm {
     let vm = Vm::boot(&VmConfig::new(test_iso("test-requests", "").unwrap())).unwrap();
@@ -27,24 +25,8 @@ fn boot() -> Vm {
     vm
 }
 
-/// Sends a line and returns everything up to the next prompt (the usual one
-/// or the y/n question), as plain text.
 fn reply(vm: &mut Vm, line: &str) -> String {
-    let mark = vm.serial_len();
-    vm.send_serial(line.as_bytes()).unwrap();
-    vm.send_serial(b"\r").unwrap();
-    let deadline = Instant::now() + REPLY_TIMEOUT;
-    loop {
-        let text = plain_text(&vm.serial_output()[mark..]);
-        // The echo of the line comes first; a prompt after it ends the reply.
-        let after_echo = text.find(line).map_or(0, |i| i + line.len());
-        let rest = &text[after_echo..];
-        if rest.contains(PROMPT) || rest.contains(CONFIRM) {
-            return rest.to_string();
-        }
-        assert!(Instant::now() < deadline, "no prompt after {line:?}:\n{text}");
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    vm.reply(line, REPLY_TIMEOUT).unwrap_or_else(|e| panic!("{line:?}: {e}"))
 }
 
 /// The proposal line (`→ …`) of a reply.
