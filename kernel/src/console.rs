@@ -415,7 +415,14 @@ pub fn run(mut devices: Devices) -> ! {
                             devices: &mut devices,
                             assistant: model.as_mut(),
                         };
-                        if let Err(e) = table.run(&cmd, mode, &mut services) {
+                        // The call path from a model decision to the applet (and
+                        // down to the NVMe driver for file applets) is a call:
+                        // its cost goes to the log for docs/posts/1.
+                        let t0 = time::rdtsc();
+                        let result = table.run(&cmd, mode, &mut services);
+                        let cycles = time::rdtsc().wrapping_sub(t0);
+                        log::info!("run: `{cmd}` in {cycles} cycles ({} ns)", time::cycles_to_ns(cycles));
+                        if let Err(e) = result {
                             let _ = writeln!(console, "{}: {e}", cmd.applet);
                         }
                     }

@@ -82,3 +82,49 @@ fn requests_reach_the_right_applets() {
     let out = vm.serial_output();
     assert!(!out.contains("KERNEL PANIC"), "{out}");
 }
+
+/// Requests compared between the kernel and the host's `shell` crate.
+const SAME_ANSWER: &[&str] = &[
+    "show me the notes",
+    "what files are there",
+    "how much memory is free",
+    "which cpu is this",
+    "read the guide in docs",
+    "how long has it been up",
+    "is there anything in the logs folder",
+    "print hello there",
+];
+
+struct HostClock(std::time::Instant);
+impl shell::Clock for HostClock {
+    fn now_ns(&mut self) -> u64 {
+        self.0.elapsed().as_nanos() as u64
+    }
+}
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn the_host_answers_exactly_as_the_kernel() {
+    // Host: the same crates, model, feature cache and disk (read-only mode,
+    // as the kernel boots).
+    let root = nosys_iso::root();
+    let gguf: &'static [u8] = Box::leak(std::fs::read(root.join("model/default/nosys.gguf")).unwrap().into_boxed_slice());
+    let cache = shell::FeatureCache::parse(&std::fs::read(root.join("model/default/features.bin")).unwrap()).unwrap();
+    let disk = nosys_iso::build_dir().unwrap().join("disk.img");
+    let mut vol = storage::Volume::mount(storage::FileDisk::open(&disk, 512, false).unwrap()).unwrap();
+    let paths = shell::walk_files(&mut vol).unwrap();
+    let mut clock = HostClock(std::time::Instant::now());
+    let mut host = shell::Interpreter::new(gguf, applets::Table::builtin(), applets::Mode::ReadOnly, paths, shell::Config::default()).unwrap();
+    host.warm_router(Some(&cache), 4, &mut clock, &mut |_, _| {}).unwrap();
+
+    let mut vm = boot();
+    for request in SAME_ANSWER {
+        let want = host.propose(request, &mut clock, &mut || false).unwrap().decision().to_string();
+        let r = reply(&mut vm, &format!("route \"{request}\""));
+        let got = r
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("decision: "))
+            .unwrap_or_else(|| panic!("no decision line for {request:?}:\n{r}"));
+        assert_eq!(got.trim(), want, "{request:?}");
+    }
+}
