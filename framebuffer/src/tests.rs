@@ -351,3 +351,22 @@ fn incremental_pixels_equal_a_fresh_render_after_scrolling() {
     c.render(&mut tc2);
     assert_eq!(incremental, tc2.framebuffer().front());
 }
+
+#[test]
+fn symbols_without_a_glyph_draw_as_their_ascii_stand_in() {
+    use noto_sans_mono_bitmap::{FontWeight, RasterHeight};
+    // The font really lacks the arrow, so the stand-in is what makes it legible.
+    assert!(get_raster('→', FontWeight::Regular, RasterHeight::Size16).is_none());
+    let draw = |ch: char| {
+        let mut buf = vec![0u8; 64 * 64 * 4];
+        let info = FbInfo { width: 64, height: 64, pitch: 64 * 4, format: PixelFormat::XRGB8888 };
+        let fb = Framebuffer::new(&mut buf, info).unwrap();
+        let mut con = TextConsole::with_font(fb, RasterHeight::Size16);
+        ui::Renderer::draw_cell(&mut con, 0, 0, ui::Cell { ch, ..ui::Cell::BLANK });
+        ui::Renderer::flush(&mut con);
+        drop(con);
+        buf
+    };
+    assert_eq!(draw('→'), draw('>'));
+    assert_ne!(draw('→'), draw('\u{fffd}'));
+}

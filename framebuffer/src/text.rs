@@ -129,9 +129,24 @@ impl<'a> TextConsole<'a> {
 
     fn glyph(&self, ch: char) -> Option<RasterizedChar> {
         get_raster(ch, self.weight, self.height)
+            .or_else(|| get_raster(ascii_stand_in(ch)?, self.weight, self.height))
             .or_else(|| get_raster('\u{fffd}', self.weight, self.height))
             .or_else(|| get_raster('?', self.weight, self.height))
     }
+}
+
+/// The font has no arrows or math signs; the shell prints a few (`→` before
+/// a proposal, `≥`, `…`). A close ASCII character reads better than U+FFFD.
+fn ascii_stand_in(ch: char) -> Option<char> {
+    Some(match ch {
+        '→' | '⇒' | '≥' | '›' => '>',
+        '←' | '≤' | '‹' => '<',
+        '…' => '.',
+        '—' | '–' | '−' => '-',
+        '‘' | '’' => '\'',
+        '“' | '”' => '"',
+        _ => return None,
+    })
 }
 
 impl Renderer for TextConsole<'_> {

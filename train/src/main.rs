@@ -197,7 +197,7 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
     let hp = Hyper {
         steps: arg(args, "--steps")
             .and_then(|s| s.parse().ok())
-            .unwrap_or(3000),
+            .unwrap_or(1400),
         batch: env_usize("NOSYS_BATCH", 64),
         lr: 2e-3,
         warmup: 100,

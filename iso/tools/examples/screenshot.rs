@@ -1,5 +1,8 @@
-//! Boots an ISO headless, waits for the readiness line and writes a
-//! screendump as PPM: `cargo run -p nosys-iso --example screenshot -- ISO OUT.ppm`.
+//! Boots an ISO headless, waits for the readiness line, types each further
+//! argument as a line over serial (waiting for its reply), and writes a
+//! screendump as PPM:
+//! `cargo run -p nosys-iso --example screenshot -- ISO OUT.ppm [LINE...]`
+//! (docs/scripts/screenshot.sh makes the README's PNG with it).
 
 use std::time::Duration;
 
@@ -12,6 +15,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = args.next().ok_or("usage: screenshot ISO OUT.ppm")?;
     let mut vm = Vm::boot(&VmConfig::new(iso))?;
     vm.wait_for_serial(READY, Duration::from_secs(600))?;
+    for line in args {
+        vm.reply(&line, Duration::from_secs(300))?;
+    }
+    // Let the console draw the last reply before the dump.
+    std::thread::sleep(Duration::from_millis(500));
     let img = vm.screendump()?;
     let mut data = format!("P6\n{} {}\n255\n", img.width, img.height).into_bytes();
     for p in &img.pixels {
