@@ -151,6 +151,11 @@ def check(gguf_path, train_bin, model_dir, corpus_files):
         worst = max(worst, diff)
         agree = int(np.sum(theirs.argmax(-1) == ours.argmax(-1)))
         print(f"logits: {d['text']!r}: {len(ids)} positions, max |diff| {diff:.2e}, argmax agree {agree}/{len(ids)}")
+        if "model_logits" in d:
+            shipped = np.array(d["model_logits"], dtype=np.float64)
+            mdiff = float(np.max(np.abs(theirs - shipped)))
+            worst = max(worst, mdiff)
+            print(f"        model/ (Rust, what ships) vs llama.cpp: max |diff| {mdiff:.2e}")
     ok = mismatches == 0 and worst < 1e-3
     print(f"parity: {'OK' if ok else 'FAILED'} (max |logit diff| {worst:.2e}, token mismatches {mismatches})")
     return ok

@@ -518,7 +518,13 @@ fn logits(paths: &Paths) -> Res<()> {
         let input = Tensor::new(ids.as_slice(), &dev)?.unsqueeze(0)?;
         let h = m.hidden(&input, 0, None)?.squeeze(0)?;
         let l: Vec<Vec<f32>> = m.logits(&h)?.to_dtype(DType::F32)?.to_vec2()?;
-        out.push(serde_json::json!({"text": p, "ids": ids, "logits": l}));
+        let mut entry = serde_json::json!({"text": p, "ids": ids, "logits": l});
+        // model/ (what ships) on the exported GGUF, when it exists.
+        let gguf = paths.out.join("nosys.gguf");
+        if gguf.exists() {
+            entry["model_logits"] = serde_json::json!(ship::all_logits(&gguf, &ids)?);
+        }
+        out.push(entry);
     }
     println!("{}", serde_json::Value::Array(out));
     Ok(())

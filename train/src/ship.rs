@@ -56,3 +56,16 @@ fn argmax(v: &[f32]) -> u32 {
     }
     best as u32
 }
+
+/// Logits at every position of `ids` through model/, row-major
+/// (`ids.len() x vocab`), for the three-way parity check.
+pub fn all_logits(gguf_path: &Path, ids: &[u32]) -> Result<Vec<Vec<f32>>, Box<dyn Error>> {
+    let bytes = std::fs::read(gguf_path).map_err(|e| format!("{}: {e}", gguf_path.display()))?;
+    let g = Gguf::parse(&bytes).map_err(|e| format!("{}: {e}", gguf_path.display()))?;
+    let mut tf = Transformer::new(&g, None).map_err(|e| format!("model: {e}"))?;
+    let vocab = tf.logits().len();
+    let mut out = vec![0.0; ids.len() * vocab];
+    tf.prefill_all_logits(ids, 0, &mut out)
+        .map_err(|e| format!("model: {e}"))?;
+    Ok(out.chunks(vocab).map(<[f32]>::to_vec).collect())
+}
