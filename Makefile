@@ -10,7 +10,7 @@ HARNESS := $(CARGO) run --quiet -p nosys-iso --
 # QEMU tests run under TCG when KVM does not work: keep them few at a time.
 QEMU_TEST_THREADS ?= 1
 
-.PHONY: all setup run iso disk test test-host test-qemu clippy fmt model-features bench-grammar
+.PHONY: all setup run iso disk test test-host test-qemu clippy fmt model model-features bench-grammar
 
 # The router's features of every declared example, computed on the host with
 # the kernel's own crates and shipped beside the model (keyed by its hash).
@@ -27,6 +27,12 @@ run: setup model-features
 
 iso: setup model-features
 	$(HARNESS) iso
+
+# Retrains the default model from the command table (corpus, tokenizer, ~10
+# minutes of training on one core, GGUF export and llama.cpp check, dev eval).
+model:
+	train/model.sh
+	$(MAKE) model-features
 
 model-features:
 	@if [ -f $(MODEL) ]; then \
