@@ -289,3 +289,104 @@ fn forward_rejects_bad_arguments() {
     assert!(m.prefill_all_logits(&[1, 2], 0, &mut out).is_err());
     assert!(m.forward(1, 7).is_ok());
 }
+
+/// What each silent bug costs the shipped model: with the bug put back by
+/// its test switch, the largest logit change against the correct model over
+/// the prompts, and exact-command accuracy of greedy decoding on the first
+/// 300 dev requests (dev, not held-out: held-out reads are rationed).
+/// `cargo test --release -p model silent_bug_costs -- --ignored --nocapture`
+#[test]
+#[ignore = "slow: decodes 300 dev requests four times; prints a table for docs/posts/4"]
+fn silent_bug_costs() {
+    use crate::tokenizer::{PreTokenizer, Tokenizer};
+    use std::string::String;
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let bytes = std::fs::read(format!("{root}/model/default/nosys.gguf")).unwrap();
+    let g = Gguf::parse(&bytes).unwrap();
+    let dev: Vec<(String, String)> = std::fs::read_to_string(format!("{root}/data/dev.tsv"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut p = l.split('\t');
+            Some((p.next()?.into(), p.next()?.into()))
+        })
+        .take(300)
+        .collect();
+    let run = |switches: TestSwitches, pre: Option<PreTokenizer>| -> (usize, Vec<Vec<f32>>) {
+        let mut tok = Tokenizer::from_gguf(&g).unwrap();
+        if let Some(p) = pre {
+            tok.test_force_pre_tokenizer(p);
+        }
+        let end = tok.token_id("<|end|>").unwrap();
+        let mut m = Transformer::new(&g, Some(128)).unwrap();
+        m.switches = switches;
+        let (mut exact, mut first_logits) = (0, Vec::new());
+        for (req, want) in &dev {
+            let prompt = tok.encode(std::format!("<|user|>{req}<|cmd|>"), true);
+            let mut logits = m.prefill(&prompt, 0).unwrap().to_vec();
+            first_logits.push(logits.clone());
+            let mut out = Vec::new();
+            for pos in prompt.len()..120 {
+                let t = crate::sampler::argmax(&logits).unwrap();
+                if t == end {
+                    break;
+                }
+                out.push(t);
+                logits = m.forward(t, pos).unwrap().to_vec();
+            }
+            exact += usize::from(tok.decode(&out).unwrap() == want.as_bytes());
+        }
+        (exact, first_logits)
+    };
+    let (base_exact, base) = run(TestSwitches::default(), None);
+    let n = dev.len() as f32;
+    std::println!(
+        "| bug put back | max abs logit change (first step) | exact on 300 dev | change |"
+    );
+    std::println!("|---|---:|---:|---:|");
+    std::println!(
+        "| none (shipped) | 0 | {:.1}% | |",
+        100.0 * base_exact as f32 / n
+    );
+    for (label, sw, pre) in [
+        (
+            "RoPE pairs (2i, 2i+1), not (i, i+d/2)",
+            TestSwitches {
+                adjacent_rope: true,
+                ..Default::default()
+            },
+            None,
+        ),
+        (
+            "QK-Norm dropped",
+            TestSwitches {
+                no_qk_norm: true,
+                ..Default::default()
+            },
+            None,
+        ),
+        (
+            "gpt2 pre-tokenizer where qwen2 is named",
+            TestSwitches::default(),
+            Some(PreTokenizer::Gpt2),
+        ),
+    ] {
+        let (exact, logits) = run(sw, pre);
+        let d = logits
+            .iter()
+            .zip(&base)
+            .map(|(a, b)| {
+                a.iter()
+                    .zip(b)
+                    .map(|(x, y)| (x - y).abs())
+                    .fold(0f32, f32::max)
+            })
+            .fold(0f32, f32::max);
+        std::println!(
+            "| {label} | {d:.2} | {:.1}% | {:+.1} points |",
+            100.0 * exact as f32 / n,
+            100.0 * (exact as f32 - base_exact as f32) / n
+        );
+    }
+}
