@@ -39,10 +39,18 @@ impl Applet for Model {
         let mut buf = alloc::string::String::new();
         match (action, file) {
             ("load", Some(path)) => {
+                let t0 = cx.services.uptime_ms();
                 let files = cx.services.files().ok_or(AppletError::Unavailable("no data volume is mounted"))?;
                 let bytes = files
                     .read(path)
                     .map_err(|error| AppletError::Fs { path: path.into(), error })?;
+                let ms = cx.services.uptime_ms().saturating_sub(t0).max(1);
+                let mib = bytes.len() as f64 / (1024.0 * 1024.0);
+                writeln!(
+                    cx.out(),
+                    "read {path}: {mib:.1} MiB in {ms} ms ({:.1} MiB/s) from the data volume",
+                    mib * 1000.0 / ms as f64
+                )?;
                 let a = cx.services.assistant().ok_or(AppletError::Unavailable("the model cannot be replaced here"))?;
                 a.load(path, bytes, &mut buf).map_err(AppletError::Refused)?;
             }

@@ -102,3 +102,26 @@ fn a_disk_with_a_foreign_label_is_never_written() {
     assert_eq!(digest(&disk), before, "the foreign disk changed");
     let _ = std::fs::remove_file(&disk);
 }
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn model_load_reads_a_gguf_from_the_disk_and_refuses_a_bad_one() {
+    let disk = disk_copy("test-model-load.img");
+    let gguf = nosys_iso::root().join("model/default/nosys.gguf");
+    let st = Command::new("mcopy").arg("-i").arg(&disk).arg(&gguf).arg("::/MODEL.GGU").status().unwrap();
+    assert!(st.success());
+    let mut vm = boot_with(&disk);
+    // A file that is not GGUF: a clear error, and the loaded model keeps working.
+    let r = reply(&mut vm, "model load /NOTES.TXT");
+    assert!(r.contains("model:") && !r.contains("loaded /NOTES.TXT"), "{r}");
+    // The real one: read over NVMe (MiB/s shown), checked, router warmed from scratch.
+    let r = vm.reply("model load /MODEL.GGU", Duration::from_secs(600)).unwrap();
+    assert!(r.contains("MiB/s"), "{r}");
+    assert!(r.contains("loaded /MODEL.GGU"), "{r}");
+    let r = reply(&mut vm, "model");
+    assert!(r.contains("/MODEL.GGU (data volume)"), "{r}");
+    let r = reply(&mut vm, "show me the notes");
+    assert!(r.lines().any(|l| l.starts_with("→ cat /NOTES.TXT")), "{r}");
+    drop(vm);
+    let _ = std::fs::remove_file(&disk);
+}
