@@ -24,6 +24,22 @@ pub struct PathEntry {
     pub is_dir: bool,
 }
 
+/// Paths from a list whose directories end with `/` (as `applets::SAMPLE_FS`).
+pub fn paths_from_list(list: &[&str]) -> Vec<PathEntry> {
+    list.iter()
+        .map(|p| match p.strip_suffix('/') {
+            Some(d) if !d.is_empty() => PathEntry {
+                path: d.into(),
+                is_dir: true,
+            },
+            _ => PathEntry {
+                path: (*p).into(),
+                is_dir: p.ends_with('/'),
+            },
+        })
+        .collect()
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BuildError {
     /// Two applets share a name.

@@ -23,7 +23,7 @@ use core::fmt;
 
 use applets::{AppletSpec, Arg, Command, SlotKind};
 
-pub use build::{BuildError, PathEntry};
+pub use build::{paths_from_list, BuildError, PathEntry};
 use dfa::{Dfa, Role, StateId};
 pub use mask::TokenSet;
 use trie::TokTrie;

@@ -6,13 +6,7 @@ use applets::{Mode, Table, SAMPLE_FS};
 use grammar::{argmax, decode, DecodeError, Grammar, PathEntry, Vocab};
 
 fn sample_paths() -> Vec<PathEntry> {
-    let mut v: Vec<PathEntry> = SAMPLE_FS
-        .iter()
-        .map(|p| PathEntry {
-            path: p.trim_end_matches('/').to_string(),
-            is_dir: p.ends_with('/'),
-        })
-        .collect();
+    let mut v = grammar::paths_from_list(SAMPLE_FS);
     v.push(PathEntry {
         path: "/".into(),
         is_dir: true,

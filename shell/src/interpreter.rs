@@ -188,22 +188,7 @@ pub struct WarmReport {
     pub rebuild: Rebuild,
 }
 
-/// The live filesystem as grammar paths, from a list whose directories end
-/// with `/` (e.g. [`applets::SAMPLE_FS`]).
-pub fn paths_from_list(list: &[&str]) -> Vec<PathEntry> {
-    list.iter()
-        .map(|p| match p.strip_suffix('/') {
-            Some(d) if !d.is_empty() => PathEntry {
-                path: d.into(),
-                is_dir: true,
-            },
-            _ => PathEntry {
-                path: (*p).into(),
-                is_dir: p.ends_with('/'),
-            },
-        })
-        .collect()
-}
+pub use grammar::paths_from_list;
 
 /// Every file and directory on a volume (the root itself excluded), depth
 /// first. Directory nesting is bounded so a corrupt, cyclic volume ends.

@@ -242,13 +242,7 @@ fn lark(specs: &[&'static AppletSpec], paths: &[PathEntry]) -> String {
 }
 
 fn sample_paths() -> Vec<PathEntry> {
-    let mut v: Vec<PathEntry> = SAMPLE_FS
-        .iter()
-        .map(|p| PathEntry {
-            path: p.trim_end_matches('/').to_string(),
-            is_dir: p.ends_with('/'),
-        })
-        .collect();
+    let mut v = grammar::paths_from_list(SAMPLE_FS);
     v.push(PathEntry {
         path: "/".into(),
         is_dir: true,

@@ -487,7 +487,10 @@ impl Vm {
                 return Ok(rest.to_string());
             }
             if Instant::now() >= deadline {
-                return Err(Error::Timeout { pattern: SHELL_PROMPT.into(), output: text });
+                return Err(Error::Timeout {
+                    pattern: SHELL_PROMPT.into(),
+                    output: text,
+                });
             }
             std::thread::sleep(Duration::from_millis(100));
         }

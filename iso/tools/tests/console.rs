@@ -22,29 +22,9 @@ fn boot() -> Vm {
     vm
 }
 
-/// Serial text with escape sequences and carriage returns removed, as a terminal would show it
-/// line by line (good enough for `contains` checks).
+/// Serial text as a terminal shows it (escape sequences and CRs removed).
 fn plain(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\x1b' => {
-                // CSI: ESC [ params final-byte
-                if chars.peek() == Some(&'[') {
-                    chars.next();
-                    for c in chars.by_ref() {
-                        if ('@'..='~').contains(&c) {
-                            break;
-                        }
-                    }
-                }
-            }
-            '\r' => {}
-            c => out.push(c),
-        }
-    }
-    out
+    nosys_iso::plain_text(s)
 }
 
 /// Sends `line` and Enter over serial, then waits until `expect` appears on a line of its own

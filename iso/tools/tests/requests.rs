@@ -21,12 +21,16 @@ fn boot() -> Vm {
     vm.wait_for_serial(READY, BOOT_TIMEOUT)
         .unwrap_or_else(|e| panic!("{e}\n{}", vm.qemu_log()));
     let out = vm.serial_output();
-    assert!(out.contains("model: ready"), "the default model did not load:\n{out}");
+    assert!(
+        out.contains("model: ready"),
+        "the default model did not load:\n{out}"
+    );
     vm
 }
 
 fn reply(vm: &mut Vm, line: &str) -> String {
-    vm.reply(line, REPLY_TIMEOUT).unwrap_or_else(|e| panic!("{line:?}: {e}"))
+    vm.reply(line, REPLY_TIMEOUT)
+        .unwrap_or_else(|e| panic!("{line:?}: {e}"))
 }
 
 /// The proposal line (`→ …`) of a reply.
@@ -45,7 +49,8 @@ fn requests_reach_the_right_applets() {
     // A file request runs `cat` at once and prints the file.
     let r = reply(&mut vm, "show me the notes");
     assert!(proposal(&r).starts_with("→ cat /NOTES.TXT"), "{r}");
-    let notes = std::fs::read_to_string(nosys_iso::root().join("iso/sample-disk/NOTES.TXT")).unwrap();
+    let notes =
+        std::fs::read_to_string(nosys_iso::root().join("iso/sample-disk/NOTES.TXT")).unwrap();
     let first = notes.lines().next().unwrap();
     assert!(r.contains(first), "NOTES.TXT was not printed:\n{r}");
 
@@ -55,7 +60,10 @@ fn requests_reach_the_right_applets() {
 
     // Read-only mode: a request to delete has no path to `rm`, and the file stays.
     let r = reply(&mut vm, "remove the todo list");
-    assert!(!r.lines().any(|l| l.starts_with("→ rm")), "rm proposed in read-only mode:\n{r}");
+    assert!(
+        !r.lines().any(|l| l.starts_with("→ rm")),
+        "rm proposed in read-only mode:\n{r}"
+    );
     assert!(!r.contains(CONFIRM), "{r}");
     let r = reply(&mut vm, "cat /TODO.TXT");
     assert!(!r.contains("no such file"), "{r}");
@@ -108,18 +116,38 @@ fn the_host_answers_exactly_as_the_kernel() {
     // Host: the same crates, model, feature cache and disk (read-only mode,
     // as the kernel boots).
     let root = nosys_iso::root();
-    let gguf: &'static [u8] = Box::leak(std::fs::read(root.join("model/default/nosys.gguf")).unwrap().into_boxed_slice());
-    let cache = shell::FeatureCache::parse(&std::fs::read(root.join("model/default/features.bin")).unwrap()).unwrap();
+    let gguf: &'static [u8] = Box::leak(
+        std::fs::read(root.join("model/default/nosys.gguf"))
+            .unwrap()
+            .into_boxed_slice(),
+    );
+    let cache = shell::FeatureCache::parse(
+        &std::fs::read(root.join("model/default/features.bin")).unwrap(),
+    )
+    .unwrap();
     let disk = nosys_iso::build_dir().unwrap().join("disk.img");
-    let mut vol = storage::Volume::mount(storage::FileDisk::open(&disk, 512, false).unwrap()).unwrap();
+    let mut vol =
+        storage::Volume::mount(storage::FileDisk::open(&disk, 512, false).unwrap()).unwrap();
     let paths = shell::walk_files(&mut vol).unwrap();
     let mut clock = HostClock(std::time::Instant::now());
-    let mut host = shell::Interpreter::new(gguf, applets::Table::builtin(), applets::Mode::ReadOnly, paths, shell::Config::default()).unwrap();
-    host.warm_router(Some(&cache), 4, &mut clock, &mut |_, _| {}).unwrap();
+    let mut host = shell::Interpreter::new(
+        gguf,
+        applets::Table::builtin(),
+        applets::Mode::ReadOnly,
+        paths,
+        shell::Config::default(),
+    )
+    .unwrap();
+    host.warm_router(Some(&cache), 4, &mut clock, &mut |_, _| {})
+        .unwrap();
 
     let mut vm = boot();
     for request in SAME_ANSWER {
-        let want = host.propose(request, &mut clock, &mut || false).unwrap().decision().to_string();
+        let want = host
+            .propose(request, &mut clock, &mut || false)
+            .unwrap()
+            .decision()
+            .to_string();
         let r = reply(&mut vm, &format!("route \"{request}\""));
         let got = r
             .lines()

@@ -32,13 +32,15 @@ fn boot_with(disk: &Path) -> Vm {
 }
 
 fn reply(vm: &mut Vm, line: &str) -> String {
-    vm.reply(line, REPLY_TIMEOUT).unwrap_or_else(|e| panic!("{line:?}: {e}"))
+    vm.reply(line, REPLY_TIMEOUT)
+        .unwrap_or_else(|e| panic!("{line:?}: {e}"))
 }
 
 fn read_write_mode(vm: &mut Vm) {
     let mark = vm.serial_len();
     vm.send_serial(b"\x1bOQ").unwrap(); // F2 over serial
-    vm.wait_for_serial_after(mark, "mode READ-WRITE", REPLY_TIMEOUT).unwrap();
+    vm.wait_for_serial_after(mark, "mode READ-WRITE", REPLY_TIMEOUT)
+        .unwrap();
 }
 
 fn digest(path: &Path) -> u64 {
@@ -46,7 +48,9 @@ fn digest(path: &Path) -> u64 {
     std::fs::read(path)
         .unwrap()
         .iter()
-        .fold(0xcbf29ce484222325u64, |h, &b| (h ^ b as u64).wrapping_mul(0x100000001b3))
+        .fold(0xcbf29ce484222325u64, |h, &b| {
+            (h ^ b as u64).wrapping_mul(0x100000001b3)
+        })
 }
 
 #[test]
@@ -56,7 +60,8 @@ fn a_write_survives_a_reboot_and_reads_back_on_the_host() {
     let mut vm = boot_with(&disk);
     let ls = reply(&mut vm, "ls");
     assert!(ls.contains("NOTES.TXT") && ls.contains("DOCS"), "{ls}");
-    let hello = std::fs::read_to_string(nosys_iso::root().join("iso/sample-disk/HELLO.TXT")).unwrap();
+    let hello =
+        std::fs::read_to_string(nosys_iso::root().join("iso/sample-disk/HELLO.TXT")).unwrap();
     let r = reply(&mut vm, "cat /HELLO.TXT");
     assert!(r.contains(hello.lines().next().unwrap()), "{r}");
 
@@ -73,8 +78,17 @@ fn a_write_survives_a_reboot_and_reads_back_on_the_host() {
     assert!(r.lines().any(|l| l.trim() == "persisted-42"), "{r}");
     drop(vm);
 
-    let out = Command::new("mtype").args(["-i"]).arg(&disk).arg("::/PERSIST.TXT").output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new("mtype")
+        .args(["-i"])
+        .arg(&disk)
+        .arg("::/PERSIST.TXT")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(out.stdout, b"persisted-42\n");
     let _ = std::fs::remove_file(&disk);
 }
@@ -83,7 +97,12 @@ fn a_write_survives_a_reboot_and_reads_back_on_the_host() {
 #[ignore = "boots QEMU; run by `make test`"]
 fn a_disk_with_a_foreign_label_is_never_written() {
     let disk = disk_copy("test-foreign.img");
-    let st = Command::new("mlabel").arg("-i").arg(&disk).arg("::OTHERDISK").status().unwrap();
+    let st = Command::new("mlabel")
+        .arg("-i")
+        .arg(&disk)
+        .arg("::OTHERDISK")
+        .status()
+        .unwrap();
     assert!(st.success());
     let before = digest(&disk);
 
@@ -91,7 +110,13 @@ fn a_disk_with_a_foreign_label_is_never_written() {
     let r = reply(&mut vm, "disk");
     assert!(r.to_lowercase().contains("read-only"), "{r}");
     read_write_mode(&mut vm);
-    for line in ["write /X.TXT y", "append /NOTES.TXT more", "rm /HELLO.TXT", "mkdir /NEWDIR", "mv /TODO.TXT /T2.TXT"] {
+    for line in [
+        "write /X.TXT y",
+        "append /NOTES.TXT more",
+        "rm /HELLO.TXT",
+        "mkdir /NEWDIR",
+        "mv /TODO.TXT /T2.TXT",
+    ] {
         let r = reply(&mut vm, line);
         assert!(r.contains("read-only"), "{line}: {r}");
     }
@@ -108,14 +133,25 @@ fn a_disk_with_a_foreign_label_is_never_written() {
 fn model_load_reads_a_gguf_from_the_disk_and_refuses_a_bad_one() {
     let disk = disk_copy("test-model-load.img");
     let gguf = nosys_iso::root().join("model/default/nosys.gguf");
-    let st = Command::new("mcopy").arg("-i").arg(&disk).arg(&gguf).arg("::/MODEL.GGU").status().unwrap();
+    let st = Command::new("mcopy")
+        .arg("-i")
+        .arg(&disk)
+        .arg(&gguf)
+        .arg("::/MODEL.GGU")
+        .status()
+        .unwrap();
     assert!(st.success());
     let mut vm = boot_with(&disk);
     // A file that is not GGUF: a clear error, and the loaded model keeps working.
     let r = reply(&mut vm, "model load /NOTES.TXT");
-    assert!(r.contains("model:") && !r.contains("loaded /NOTES.TXT"), "{r}");
+    assert!(
+        r.contains("model:") && !r.contains("loaded /NOTES.TXT"),
+        "{r}"
+    );
     // The real one: read over NVMe (MiB/s shown), checked, router warmed from scratch.
-    let r = vm.reply("model load /MODEL.GGU", Duration::from_secs(600)).unwrap();
+    let r = vm
+        .reply("model load /MODEL.GGU", Duration::from_secs(600))
+        .unwrap();
     assert!(r.contains("MiB/s"), "{r}");
     assert!(r.contains("loaded /MODEL.GGU"), "{r}");
     let r = reply(&mut vm, "model");

@@ -90,7 +90,11 @@ fn read_split(o: &Options) -> Res<Split> {
             )
             .map_err(|e| e.to_string())?;
             println!("held-out read #{}{}", read.number, read.mark());
-            Ok((pairs.into_iter().flatten().collect(), read.mark().to_string(), "heldout".into()))
+            Ok((
+                pairs.into_iter().flatten().collect(),
+                read.mark().to_string(),
+                "heldout".into(),
+            ))
         }
         s => Err(format!(
             "unknown split {s:?} (dev or heldout; --tsv PATH for others)"
