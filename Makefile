@@ -40,7 +40,7 @@ model-features:
 	else echo "no $(MODEL): the ISO boots without a model"; fi
 
 bench-grammar:
-	$(CARGO) run --release -p grammar-bench
+	$(CARGO) run --release -p grammar-bench -- $(MODEL)
 
 disk: setup
 	$(HARNESS) disk

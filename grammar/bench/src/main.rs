@@ -2,10 +2,10 @@
 //! llguidance, on the same command grammar and the same vocabularies, in one
 //! run on one machine.
 //!
-//! Usage: `cargo run --release -p grammar-bench [-- path/to/tokens.txt]`
-//! (`make bench-grammar`). Without a file it measures a 4k synthetic
-//! vocabulary and a 150k Qwen-size synthetic vocabulary; with one, that
-//! vocabulary too (one token per line, hex-encoded bytes).
+//! Usage: `cargo run --release -p grammar-bench [-- model.gguf]`
+//! (`make bench-grammar` passes the default model). It measures a 4k
+//! synthetic vocabulary, a 150k Qwen-size synthetic vocabulary and, given a
+//! GGUF, that model's own vocabulary.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -390,17 +390,22 @@ fn main() -> anyhow::Result<()> {
     let table = Table::builtin();
     println!("| vocabulary | tokens | commands | vocab precompute ms: ours / llg | grammar build µs: ours / llg | ours, fresh grammar: mask µs mean (median) | ours, after rebuild | ours, warm | llguidance | identical masks |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
+    // A GGUF's vocabulary (e.g. the default model's), spelled as bytes.
     if let Some(path) = std::env::args().nth(1) {
-        let text = std::fs::read_to_string(&path)?;
-        let toks: Vec<Vec<u8>> = text
-            .lines()
-            .map(|l| {
-                (0..l.len() / 2)
-                    .map(|i| u8::from_str_radix(&l[2 * i..2 * i + 2], 16).unwrap())
-                    .collect()
-            })
+        let bytes = std::fs::read(&path)?;
+        let g = model::Gguf::parse(&bytes).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+        let tok = model::tokenizer::Tokenizer::from_gguf(&g)
+            .map_err(|e| anyhow::anyhow!("{path}: {e:?}"))?;
+        // Control tokens cannot spell a command; `<|end|>` goes last, as the
+        // synthetic vocabularies have it.
+        let mut toks: Vec<Vec<u8>> = (0..tok.vocab_size() as u32)
+            .filter(|&t| tok.token_type(t) != Some(model::tokenizer::TokenType::Control))
+            .map(|t| tok.token_bytes(t).unwrap_or(&[]).to_vec())
+            .filter(|b| !b.is_empty())
             .collect();
-        bench(&path, toks, &table, Mode::ReadWrite)?;
+        toks.push(b"<|end|>".to_vec());
+        let label = format!("{path} ({} spelling tokens)", toks.len() - 1);
+        bench(&label, toks, &table, Mode::ReadWrite)?;
     }
     bench(
         "synthetic 4k",
