@@ -56,7 +56,8 @@ pub fn check_exist(a: &Artifacts) -> Result<()> {
 /// scalarises — and aborts outright on F16C conversions, saturating
 /// float-to-int casts and the `libm` crate. The hosted target's `core` is
 /// hard-float; the kernel is linked freestanding against it (see
-/// kernel/build.rs and kernel/src/rt.rs). docs/architecture.md has the figures.
+/// kernel/build.rs and kernel/src/rt.rs). docs/boot.md has the evidence
+/// (the miscompiled struct copies); docs/architecture.md the reasoning.
 pub const KERNEL_TARGET: &str = "x86_64-unknown-linux-gnu";
 
 /// Code generation for the kernel only: linked at the top 2 GiB, no red zone
