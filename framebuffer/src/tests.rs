@@ -359,10 +359,23 @@ fn symbols_without_a_glyph_draw_as_their_ascii_stand_in() {
     assert!(get_raster('→', FontWeight::Regular, RasterHeight::Size16).is_none());
     let draw = |ch: char| {
         let mut buf = vec![0u8; 64 * 64 * 4];
-        let info = FbInfo { width: 64, height: 64, pitch: 64 * 4, format: PixelFormat::XRGB8888 };
+        let info = FbInfo {
+            width: 64,
+            height: 64,
+            pitch: 64 * 4,
+            format: PixelFormat::XRGB8888,
+        };
         let fb = Framebuffer::new(&mut buf, info).unwrap();
         let mut con = TextConsole::with_font(fb, RasterHeight::Size16);
-        ui::Renderer::draw_cell(&mut con, 0, 0, ui::Cell { ch, ..ui::Cell::BLANK });
+        ui::Renderer::draw_cell(
+            &mut con,
+            0,
+            0,
+            ui::Cell {
+                ch,
+                ..ui::Cell::BLANK
+            },
+        );
         ui::Renderer::flush(&mut con);
         drop(con);
         buf

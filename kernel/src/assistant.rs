@@ -49,12 +49,12 @@ pub struct Assistant {
 /// Draws a progress bar into the status bar: `stage [#####.....] 50%`.
 pub fn progress_text(stage: &str, done: usize, total: usize) -> String {
     const WIDTH: usize = 20;
-    let filled = if total == 0 { WIDTH } else { done * WIDTH / total };
+    let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
     let mut bar = String::with_capacity(WIDTH);
     for i in 0..WIDTH {
         bar.push(if i < filled { '#' } else { '.' });
     }
-    let pct = if total == 0 { 100 } else { done * 100 / total };
+    let pct = (done * 100).checked_div(total).unwrap_or(100);
     format!("{stage} [{bar}] {pct}%")
 }
 
@@ -94,7 +94,14 @@ pub fn load_default(
         copy_cycles,
         time::cycles_to_ns(copy_cycles) / 1_000_000
     );
-    build(gguf, String::from("boot module /boot/nosys.gguf"), mode, paths, cache.as_ref(), progress)
+    build(
+        gguf,
+        String::from("boot module /boot/nosys.gguf"),
+        mode,
+        paths,
+        cache.as_ref(),
+        progress,
+    )
 }
 
 fn build(
@@ -120,7 +127,7 @@ fn build(
     let mut last_pct = usize::MAX;
     let report = interp
         .warm_router(cache, VERIFY_ROWS, &mut clock, &mut |done, total| {
-            let pct = if total == 0 { 100 } else { done * 100 / total };
+            let pct = (done * 100).checked_div(total).unwrap_or(100);
             if pct / 5 != last_pct / 5 {
                 last_pct = pct;
                 progress(&progress_text("warming router", done, total));
@@ -141,14 +148,25 @@ fn build(
         report.rebuild.router_ns as f64 / 1e6
     );
     log::info!("model: {boot_report}");
-    Ok(Assistant { interp, gguf, origin, boot_report, last_bench: None })
+    Ok(Assistant {
+        interp,
+        gguf,
+        origin,
+        boot_report,
+        last_bench: None,
+    })
 }
 
 impl Assistant {
     /// A one-word-ish state for the status bar.
     pub fn status(&self) -> String {
         let c = &self.interp.model().config;
-        format!("ready {}L d{} · {}", c.n_layers, c.dim, self.interp.mode().label())
+        format!(
+            "ready {}L d{} · {}",
+            c.n_layers,
+            c.dim,
+            self.interp.mode().label()
+        )
     }
 
     fn parameters(&self) -> Result<(u64, Vec<(String, u64)>), String> {
@@ -212,7 +230,12 @@ impl applets::Assistant for Assistant {
         let c = &self.interp.model().config;
         let (params, types) = self.parameters()?;
         let tok = self.interp.tokenizer();
-        let _ = writeln!(out, "model:      {} ({} bytes, read in place)", self.origin, self.gguf.len());
+        let _ = writeln!(
+            out,
+            "model:      {} ({} bytes, read in place)",
+            self.origin,
+            self.gguf.len()
+        );
         let _ = writeln!(out, "hash:       xxh64 {:016x}", self.interp.model_hash());
         let _ = writeln!(
             out,
@@ -223,7 +246,11 @@ impl applets::Assistant for Assistant {
         for (ty, n) in types {
             let _ = writeln!(out, "  {ty:>6}: {n}");
         }
-        let _ = writeln!(out, "context:    {} tokens (trained {}, KV cache {})", c.train_ctx, c.train_ctx, c.seq_len);
+        let _ = writeln!(
+            out,
+            "context:    {} tokens (trained {}, KV cache {})",
+            c.train_ctx, c.train_ctx, c.seq_len
+        );
         let _ = writeln!(
             out,
             "tokenizer:  byte-level BPE, {} tokens, pre-tokenizer {:?}",
@@ -233,7 +260,10 @@ impl applets::Assistant for Assistant {
         let _ = writeln!(out, "boot:       {}", self.boot_report);
         match self.last_bench {
             Some((p, d)) => {
-                let _ = writeln!(out, "speed:      prefill {p:.1} tok/s · decode {d:.1} tok/s (last `bench`)");
+                let _ = writeln!(
+                    out,
+                    "speed:      prefill {p:.1} tok/s · decode {d:.1} tok/s (last `bench`)"
+                );
             }
             None => {
                 let _ = writeln!(out, "speed:      not measured yet: run `bench`");
@@ -266,10 +296,10 @@ impl applets::Assistant for Assistant {
         self.last_bench = Some((prefill, decode));
         let _ = writeln!(
             out,
-            "prefill: {PREFILL} tokens in {:.1} ms = {prefill:.1} tok/s\ndecode:  {DECODE} tokens in {:.1} ms = {decode:.1} tok/s\n(one core, {} SIMD path)",
+            "prefill: {PREFILL} tokens in {:.1} ms = {prefill:.1} tok/s\ndecode:  {DECODE} tokens in {:.1} ms = {decode:.1} tok/s\n(one core, {:?} SIMD path)",
             (t1 - t0) as f64 / 1e6,
             (t2 - t1) as f64 / 1e6,
-            format!("{:?}", model::ops::simd())
+            model::ops::simd()
         );
         Ok(())
     }
@@ -284,10 +314,20 @@ impl applets::Assistant for Assistant {
         let leaked: &'static [u8] = Box::leak(bytes.into_boxed_slice());
         let mode = self.interp.mode();
         let paths = self.interp.paths().to_vec();
-        let next = build(leaked, format!("{path} (data volume)"), mode, paths, None, &mut |_| {})?;
+        let next = build(
+            leaked,
+            format!("{path} (data volume)"),
+            mode,
+            paths,
+            None,
+            &mut |_| {},
+        )?;
         *self = next;
         let ms = (clock.now_ns() - t0) as f64 / 1e6;
-        let _ = writeln!(out, "loaded {path}: {len} bytes, checked and router warmed in {ms:.0} ms");
+        let _ = writeln!(
+            out,
+            "loaded {path}: {len} bytes, checked and router warmed in {ms:.0} ms"
+        );
         Ok(())
     }
 }
@@ -327,10 +367,14 @@ pub fn interpret(
     should_cancel: &mut dyn FnMut() -> bool,
 ) -> Next {
     use applets::ParseError;
-    let Some(a) = assistant else { return Next::Typed };
+    let Some(a) = assistant else {
+        return Next::Typed;
+    };
     match table.parse(line, mode) {
         Ok(_) | Err(ParseError::Empty) => return Next::Typed,
-        Err(e) if !(matches!(e, ParseError::NotACommand(_)) || e.could_be_prose()) => return Next::Typed,
+        Err(e) if !(matches!(e, ParseError::NotACommand(_)) || e.could_be_prose()) => {
+            return Next::Typed
+        }
         Err(_) => {}
     }
     status("thinking… (Ctrl-C cancels)");
@@ -349,7 +393,10 @@ pub fn interpret(
                     }
                 }
                 None => {
-                    let _ = writeln!(out, "no command fits that request; type `help` for the commands");
+                    let _ = writeln!(
+                        out,
+                        "no command fits that request; type `help` for the commands"
+                    );
                     Next::Nothing
                 }
             }

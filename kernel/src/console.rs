@@ -421,7 +421,10 @@ pub fn run(mut devices: Devices) -> ! {
                         let t0 = time::rdtsc();
                         let result = table.run(&cmd, mode, &mut services);
                         let cycles = time::rdtsc().wrapping_sub(t0);
-                        log::info!("run: `{cmd}` in {cycles} cycles ({} ns)", time::cycles_to_ns(cycles));
+                        log::info!(
+                            "run: `{cmd}` in {cycles} cycles ({} ns)",
+                            time::cycles_to_ns(cycles)
+                        );
                         if let Err(e) = result {
                             let _ = writeln!(console, "{}: {e}", cmd.applet);
                         }

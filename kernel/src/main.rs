@@ -89,9 +89,18 @@ fn report_boot_info() {
         .filter(|e| e.entry_type == limine::memory_map::EntryType::USABLE)
         .map(|e| e.length)
         .sum();
-    info!("boot: {} memory map entries, {} MiB usable", map.len(), usable >> 20);
+    info!(
+        "boot: {} memory map entries, {} MiB usable",
+        map.len(),
+        usable >> 20
+    );
     match boot::framebuffer() {
-        Some(fb) => info!("boot: framebuffer {}x{} {}bpp", fb.width(), fb.height(), fb.bpp()),
+        Some(fb) => info!(
+            "boot: framebuffer {}x{} {}bpp",
+            fb.width(),
+            fb.height(),
+            fb.bpp()
+        ),
         None => warn!("boot: no framebuffer"),
     }
     if let Some(rsdp) = boot::rsdp_physical() {
@@ -128,7 +137,10 @@ fn platform_init() {
     let usable = boot::memory_map()
         .iter()
         .filter(|e| e.entry_type == limine::memory_map::EntryType::USABLE)
-        .map(|e| memory::Region { base: e.base, len: e.length });
+        .map(|e| memory::Region {
+            base: e.base,
+            len: e.length,
+        });
     let heap = memory::init(hhdm, usable);
     info!("memory: heap of {} MiB", heap >> 20);
     if let Some(fb) = boot::framebuffer() {

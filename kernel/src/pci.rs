@@ -6,6 +6,7 @@
 //! whole 256-bus segment up front would cost 64k page-table entries for
 //! buses that mostly do not exist.
 
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
@@ -49,8 +50,9 @@ pub struct EcamRegion {
 pub enum Access {
     Ecam {
         regions: Vec<EcamRegion>,
-        /// Virtual base of each bus once mapped.
-        mapped: RefCell<[Option<usize>; 256]>,
+        /// Virtual base of each bus once mapped (boxed: 2 KiB would
+        /// dwarf the `Ports` variant).
+        mapped: RefCell<Box<[Option<usize>; 256]>>,
     },
     Ports,
 }
@@ -70,7 +72,7 @@ impl Access {
                 }
                 Access::Ecam {
                     regions,
-                    mapped: RefCell::new([None; 256]),
+                    mapped: RefCell::new(Box::new([None; 256])),
                 }
             }
             Some(Ok(_)) => {

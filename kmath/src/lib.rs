@@ -279,7 +279,10 @@ mod tests {
     #[test]
     fn f32_functions_are_within_one_ulp_of_std() {
         for x in inputs() {
-            assert!(ulps(expf(x.clamp(-87.0, 88.0)), x.clamp(-87.0, 88.0).exp()) <= 1, "exp {x}");
+            assert!(
+                ulps(expf(x.clamp(-87.0, 88.0)), x.clamp(-87.0, 88.0).exp()) <= 1,
+                "exp {x}"
+            );
             if x > 0.0 {
                 assert!(ulps(logf(x), x.ln()) <= 1, "log {x}");
                 assert!(ulps(powf(x, 0.37), x.powf(0.37)) <= 1, "pow {x}");
@@ -291,7 +294,10 @@ mod tests {
             }
             assert_eq!(roundf(x), x.round(), "round {x}");
             assert_eq!(rintf(x), x.round_ties_even(), "rint {x}");
-            assert!((tanhf(x) - x.tanh()).abs() <= 2.0 * f32::EPSILON, "tanh {x}");
+            assert!(
+                (tanhf(x) - x.tanh()).abs() <= 2.0 * f32::EPSILON,
+                "tanh {x}"
+            );
         }
     }
 
@@ -299,10 +305,16 @@ mod tests {
     fn f64_functions_match_std_closely() {
         for x in inputs().map(|v| v as f64 * 1.000_000_1) {
             if x.abs() < 700.0 {
-                assert!((exp(x) - x.exp()).abs() <= 4.0 * f64::EPSILON * x.exp(), "exp {x}");
+                assert!(
+                    (exp(x) - x.exp()).abs() <= 4.0 * f64::EPSILON * x.exp(),
+                    "exp {x}"
+                );
             }
             if x > 0.0 {
-                assert!((log(x) - x.ln()).abs() <= 4.0 * f64::EPSILON * x.ln().abs().max(1.0), "log {x}");
+                assert!(
+                    (log(x) - x.ln()).abs() <= 4.0 * f64::EPSILON * x.ln().abs().max(1.0),
+                    "log {x}"
+                );
                 assert_eq!(sqrt(x), x.sqrt());
             }
         }

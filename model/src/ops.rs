@@ -944,7 +944,7 @@ pub fn expf(x: f32) -> f32 {
     let p = ((((1.987_569_2e-4 * r + 1.398_2e-3) * r + 8.333_452e-3) * r + 4.166_579_6e-2) * r
         + 1.666_666_5e-1)
         * r
-        + 5.000_000_1e-1;
+        + 5.0e-1; // Cephes writes 5.0000001e-1: the same f32.
     let e = p * z + r + 1.0;
     // 2^n by building the exponent bits; n is in [-126, 128] after the clamps above.
     let n = n as i32;
