@@ -87,6 +87,37 @@ fn requests_reach_the_right_applets() {
     let r = reply(&mut vm, "cat /TEST.TXT");
     assert!(r.lines().any(|l| l.trim() == "42"), "{r}");
 
+    // Ctrl-C while the model is generating cancels at once. The byte must
+    // arrive after the kernel has started on the request (a prefill takes
+    // ~100 ms under TCG), so it is sent a little after Enter; on a loaded
+    // host the request may finish first, hence a few tries.
+    let cancelled = (0..4).any(|_| {
+        let mark = vm.serial_len();
+        vm.send_serial(b"give me the memory statistics\r").unwrap();
+        std::thread::sleep(Duration::from_millis(40));
+        vm.send_serial(b"\x03").unwrap();
+        // Wait for the reply to end: a prompt after the echoed request.
+        let deadline = std::time::Instant::now() + REPLY_TIMEOUT;
+        loop {
+            let text = nosys_iso::plain_text(&vm.serial_output()[mark..]);
+            let after = text
+                .find("statistics")
+                .map_or(0, |i| i + "statistics".len());
+            if text[after..].contains("nosys> ") {
+                break text.contains("^C cancelled");
+            }
+            if std::time::Instant::now() > deadline {
+                break false;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    });
+    assert!(
+        cancelled,
+        "Ctrl-C never cancelled a request:\n{}",
+        vm.serial_output()
+    );
+
     let out = vm.serial_output();
     assert!(!out.contains("KERNEL PANIC"), "{out}");
 }
