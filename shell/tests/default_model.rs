@@ -1,7 +1,9 @@
 //! The request path on the trained default model, `model/default/nosys.gguf`
 //! (committed; `cargo test -p shell --test default_model`).
 
-use applets::{render, Applet, AppletError, AppletSpec, Arg, Context, Example, Mode, Slot, Table};
+mod common;
+use applets::{render, Mode, Table};
+use common::WEATHER;
 use shell::{paths_from_list, Clock, Config, Interpreter, Via};
 
 struct Ticks(std::time::Instant);
@@ -15,35 +17,6 @@ impl Clock for Ticks {
 fn model() -> Vec<u8> {
     let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../model/default/nosys.gguf");
     std::fs::read(p).unwrap_or_else(|e| panic!("{p}: {e}"))
-}
-
-struct Weather;
-static WEATHER: Weather = Weather;
-static SPEC: AppletSpec = AppletSpec {
-    name: "weather",
-    summary: "test applet: a forecast",
-    slots: &[Slot::one_of("when", &["today", "tomorrow"]).optional()],
-    writes: false,
-    examples: &[
-        Example::new("will it rain today", "weather today"),
-        Example::new("weather forecast for tomorrow", "weather tomorrow"),
-        Example::new("is it sunny outside", "weather"),
-        Example::new("do I need an umbrella tomorrow", "weather tomorrow"),
-        Example::new("how hot is it today", "weather today"),
-        Example::new("any snow expected", "weather"),
-        Example::new("rain or shine tomorrow?", "weather tomorrow"),
-        Example::new("what's the weather like", "weather"),
-    ],
-};
-
-impl Applet for Weather {
-    fn spec(&self) -> &'static AppletSpec {
-        &SPEC
-    }
-    fn run(&self, _: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
-        writeln!(cx.out(), "sunny")?;
-        Ok(())
-    }
 }
 
 #[test]

@@ -4,10 +4,9 @@
 //! the mode's reachable set, cancellation, the feature cache and routing by
 //! declared examples.
 
-use applets::{
-    render, Applet, AppletError, AppletSpec, Arg, Context, Example, Mode, ParseError, Slot, Table,
-    SAMPLE_FS,
-};
+mod common;
+use applets::{render, Arg, Mode, ParseError, Table, SAMPLE_FS};
+use common::{WEATHER, WEATHER_SPEC};
 use grammar::PathEntry;
 use shell::{
     paths_from_list, CacheError, CacheStatus, Clock, Config, FeatureCache, Interpreter, ShellError,
@@ -370,37 +369,6 @@ fn feature_cache_round_trip_and_refusals() {
         .warm_router(Some(&edited), 0, &mut Ticks(0), &mut |_, _| {})
         .unwrap();
     assert_eq!((w.cached, w.computed), (total - 1, 1));
-}
-
-// An applet the model never saw: only its declared examples teach the
-// router about it.
-struct Weather;
-static WEATHER: Weather = Weather;
-static WEATHER_SPEC: AppletSpec = AppletSpec {
-    name: "weather",
-    summary: "test applet: a forecast",
-    slots: &[Slot::one_of("when", &["today", "tomorrow"]).optional()],
-    writes: false,
-    examples: &[
-        Example::new("will it rain today", "weather today"),
-        Example::new("weather forecast for tomorrow", "weather tomorrow"),
-        Example::new("is it sunny outside", "weather"),
-        Example::new("do I need an umbrella tomorrow", "weather tomorrow"),
-        Example::new("how hot is it today", "weather today"),
-        Example::new("any snow expected", "weather"),
-        Example::new("rain or shine tomorrow?", "weather tomorrow"),
-        Example::new("what's the weather like", "weather"),
-    ],
-};
-
-impl Applet for Weather {
-    fn spec(&self) -> &'static AppletSpec {
-        &WEATHER_SPEC
-    }
-    fn run(&self, _: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
-        writeln!(cx.out(), "sunny")?;
-        Ok(())
-    }
 }
 
 #[test]
