@@ -5,8 +5,6 @@ use crate::command::Arg;
 use crate::spec::{AppletSpec, Example, PathKind, Slot};
 use crate::table::{Applet, AppletError, Context};
 
-use super::write::as_line;
-use super::{at, files, flush_after};
 
 pub struct Append;
 pub static APPLET: Append = Append;
@@ -34,13 +32,6 @@ impl Applet for Append {
     }
 
     fn run(&self, args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
-        let path = super::path(args, 0)?;
-        let line = as_line(super::text(args, 1)?);
-        let result = files(cx)?
-            .write(path, line.as_bytes(), true)
-            .map_err(at(path));
-        flush_after(cx, result)?;
-        writeln!(cx.out(), "appended {} bytes to {path}", line.len())?;
-        Ok(())
+        super::write::write_line(args, cx, true, "appended")
     }
 }

@@ -45,13 +45,24 @@ impl Applet for Write {
     }
 
     fn run(&self, args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
-        let path = super::path(args, 0)?;
-        let line = as_line(super::text(args, 1)?);
-        let result = files(cx)?
-            .write(path, line.as_bytes(), false)
-            .map_err(at(path));
-        flush_after(cx, result)?;
-        writeln!(cx.out(), "wrote {} bytes to {path}", line.len())?;
-        Ok(())
+        write_line(args, cx, false, "wrote")
     }
+}
+
+/// `write` and `append`: the text slot as one line into the path slot,
+/// flushed before the prompt returns, then `<verb> N bytes to PATH`.
+pub(crate) fn write_line(
+    args: &[Arg],
+    cx: &mut Context<'_>,
+    append: bool,
+    verb: &str,
+) -> Result<(), AppletError> {
+    let path = super::path(args, 0)?;
+    let line = as_line(super::text(args, 1)?);
+    let result = files(cx)?
+        .write(path, line.as_bytes(), append)
+        .map_err(at(path));
+    flush_after(cx, result)?;
+    writeln!(cx.out(), "{verb} {} bytes to {path}", line.len())?;
+    Ok(())
 }
