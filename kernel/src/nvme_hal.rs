@@ -12,7 +12,8 @@ use core::ptr::NonNull;
 use applets::{DiskInfo, Files, NamespaceInfo};
 use nvme::{Config, Controller, Dma, Hal, NvmeDisk};
 use pci::{Bar, ConfigAccess, Device};
-use storage::{BlockDevice, Volume};
+use blockdev::BlockDevice;
+use storage::Volume;
 
 use crate::console::Devices;
 use crate::memory::{self, DmaBuffer};

@@ -1,8 +1,8 @@
-//! One namespace as a `storage::BlockDevice`.
+//! One namespace as a `blockdev::BlockDevice`.
 
 use alloc::format;
 
-use storage::{BlockDevice, BlockError};
+use blockdev::{BlockDevice, BlockError};
 
 use crate::controller::{Controller, Error, Hal};
 use crate::identify::Namespace;
