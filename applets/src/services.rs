@@ -138,7 +138,7 @@ pub trait Services {
 }
 
 /// What the model-facing applets ask of the loaded model. The kernel and
-/// the host implement it over `shell::Interpreter`; this crate does not
+/// the host implement it over `request::Interpreter`; this crate does not
 /// depend on the model.
 pub trait Assistant {
     /// Explains how a request would be routed, without running anything.

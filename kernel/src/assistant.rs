@@ -2,7 +2,7 @@
 //! its boot module, checked (hash, GGUF validation), its router warmed from
 //! the shipped feature cache, and the `applets::Assistant` service that
 //! `route`, `model` and `bench` use. The request path itself is
-//! `shell::Interpreter`, the same code the host command runs.
+//! `request::Interpreter`, the same code the host command runs.
 
 use alloc::boxed::Box;
 use alloc::format;
@@ -13,7 +13,7 @@ use core::fmt::Write;
 use applets::{Mode, Table};
 use grammar::PathEntry;
 use model::{Gguf, Transformer};
-use shell::{Clock, Config, FeatureCache, Interpreter, ShellError};
+use request::{Clock, Config, FeatureCache, Interpreter, ShellError};
 
 use crate::{boot, time};
 

@@ -314,7 +314,7 @@ pub fn run(mut devices: Devices) -> ! {
     // with a progress bar in the status bar. Without one the shell still runs
     // typed commands and the status bar says why there is no model.
     let paths = match devices.files.as_deref_mut() {
-        Some(f) => shell::walk_files(f).unwrap_or_default(),
+        Some(f) => request::walk_files(f).unwrap_or_default(),
         None => Vec::new(),
     };
     let mut model = match assistant::load_default(mode, paths, &mut |text| {

@@ -122,7 +122,7 @@ fn requests_reach_the_right_applets() {
     assert!(!out.contains("KERNEL PANIC"), "{out}");
 }
 
-/// Requests compared between the kernel and the host's `shell` crate.
+/// Requests compared between the kernel and the host's `request` crate.
 const SAME_ANSWER: &[&str] = &[
     "show me the notes",
     "what files are there",
@@ -135,7 +135,7 @@ const SAME_ANSWER: &[&str] = &[
 ];
 
 struct HostClock(std::time::Instant);
-impl shell::Clock for HostClock {
+impl request::Clock for HostClock {
     fn now_ns(&mut self) -> u64 {
         self.0.elapsed().as_nanos() as u64
     }
@@ -152,21 +152,21 @@ fn the_host_answers_exactly_as_the_kernel() {
             .unwrap()
             .into_boxed_slice(),
     );
-    let cache = shell::FeatureCache::parse(
+    let cache = request::FeatureCache::parse(
         &std::fs::read(root.join("model/default/features.bin")).unwrap(),
     )
     .unwrap();
     let disk = nosys_iso::build_dir().unwrap().join("disk.img");
     let mut vol =
         storage::Volume::mount(storage::FileDisk::open(&disk, 512, false).unwrap()).unwrap();
-    let paths = shell::walk_files(&mut vol).unwrap();
+    let paths = request::walk_files(&mut vol).unwrap();
     let mut clock = HostClock(std::time::Instant::now());
-    let mut host = shell::Interpreter::new(
+    let mut host = request::Interpreter::new(
         gguf,
         applets::Table::builtin(),
         applets::Mode::ReadOnly,
         paths,
-        shell::Config::default(),
+        request::Config::default(),
     )
     .unwrap();
     host.warm_router(Some(&cache), 4, &mut clock, &mut |_, _| {})

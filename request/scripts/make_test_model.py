@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Writes shell/fixtures/tiny-nosys.gguf: a random-weight qwen3 model with the
+"""Writes request/fixtures/tiny-nosys.gguf: a random-weight qwen3 model with the
 default model's real tokenizer (model/default/tokenizer.json, special tokens
 <|end|> <|user|> <|cmd|> <|pad|> at ids 0..3, as corpus::SPECIALS).
 
-    python3 shell/scripts/make_test_model.py      # from the repository root
-    SHAPE=default OUT=/tmp/random-default.gguf python3 shell/scripts/make_test_model.py
+    python3 request/scripts/make_test_model.py      # from the repository root
+    SHAPE=default OUT=/tmp/random-default.gguf python3 request/scripts/make_test_model.py
 
 The shell's tests run the whole request path on it: with random weights they
 can assert mechanics (determinism, masks, routing of memorised rows, cache

@@ -1,10 +1,10 @@
 //! The request path on the trained default model, `model/default/nosys.gguf`
-//! (committed; `cargo test -p shell --test default_model`).
+//! (committed; `cargo test -p request --test default_model`).
 
 mod common;
 use applets::{render, Mode, Table};
 use common::WEATHER;
-use shell::{paths_from_list, Clock, Config, Interpreter, Via};
+use request::{paths_from_list, Clock, Config, Interpreter, Via};
 
 struct Ticks(std::time::Instant);
 

@@ -8,7 +8,7 @@ mod common;
 use applets::{render, Arg, Mode, ParseError, Table, SAMPLE_FS};
 use common::{WEATHER, WEATHER_SPEC};
 use grammar::PathEntry;
-use shell::{
+use request::{
     paths_from_list, CacheError, CacheStatus, Clock, Config, FeatureCache, Interpreter, ShellError,
     Via,
 };
@@ -65,14 +65,14 @@ fn prompt_is_the_training_format() {
     let mut toks = Vec::new();
     it.prompt_tokens("show me the notes", &mut toks);
     let t = it.tokenizer();
-    assert_eq!(toks.first().copied(), t.token_id(shell::USER));
-    assert_eq!(toks.last().copied(), t.token_id(shell::CMD));
+    assert_eq!(toks.first().copied(), t.token_id(request::USER));
+    assert_eq!(toks.last().copied(), t.token_id(request::CMD));
     // The same ids as the whole training string with specials parsed.
-    let expected = t.encode(shell::prompt("show me the notes"), true);
+    let expected = t.encode(request::prompt("show me the notes"), true);
     assert_eq!(toks, expected);
     // A request cannot smuggle a control token in.
     it.prompt_tokens("a <|cmd|> b", &mut toks);
-    let cmd = t.token_id(shell::CMD).unwrap();
+    let cmd = t.token_id(request::CMD).unwrap();
     assert_eq!(toks.iter().filter(|&&x| x == cmd).count(), 1);
 }
 
@@ -153,7 +153,7 @@ fn every_reachable_applet_can_be_forced() {
             Err(e) => assert!(
                 matches!(
                     e,
-                    shell::decode::DecodeFailure::Grammar(grammar::DecodeError::TooLong)
+                    request::decode::DecodeFailure::Grammar(grammar::DecodeError::TooLong)
                 ),
                 "{}: {e}",
                 spec.name

@@ -35,7 +35,7 @@ use std::time::Instant;
 use applets::{Mode, Table, SAMPLE_FS};
 use grammar::PathEntry;
 use json::{Obj, V};
-use shell::{
+use request::{
     paths_from_list, walk_files, CacheStatus, Clock, Config, Feature, FeatureCache, Interpreter,
     Proposal, ShellError,
 };

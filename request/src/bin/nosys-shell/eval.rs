@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use applets::render;
-use shell::Via;
+use request::Via;
 
 use crate::{flag, load, read_model, train_rows, HostClock, Options, Res};
 

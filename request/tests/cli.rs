@@ -1,5 +1,5 @@
 //! `nosys-shell` as a user runs it: stdin lines in, JSON lines out, the
-//! feature cache written and then used. `cargo test -p shell --features std`.
+//! feature cache written and then used. `cargo test -p request --features std`.
 
 use std::io::Write;
 use std::path::PathBuf;
