@@ -12,12 +12,14 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use applets::{DiskInfo, Files, Mode, Outcome, PciDevice, Table};
+use applets::{DiskInfo, Files, Mode, PciDevice, Table};
 use framebuffer::{FbInfo, Framebuffer, PixelFormat, TextConsole};
 use keyboard::{AnsiDecoder, KeyEvent, Layout, Ps2Decoder, ScancodeSet};
+use session::Session;
+use spin::Mutex;
 use ui::{Completer, Console, LineEvent};
 
-use crate::assistant::{self, Assistant};
+use crate::assistant;
 use crate::fbtext;
 use crate::{acpi, cpu, memory, ps2, serial, time};
 use ui::{Key, NoCompletion};
@@ -31,9 +33,6 @@ const STATUS_PERIOD_MS: u64 = 250;
 const HEADLESS_GRID: (usize, usize) = (100, 40);
 /// Longest line the prompt accepts; 10 000-character lines are refused past this, visibly.
 const MAX_LINE_BYTES: usize = 4096;
-/// The usual prompt, and the one shown while a write waits for y/n.
-const PROMPT: &str = "nosys> ";
-const CONFIRM_PROMPT: &str = "run it? [y/N] ";
 
 /// What the rest of the kernel found at boot, for the applets.
 #[derive(Default)]
@@ -131,8 +130,6 @@ impl Completer for TableCompleter<'_> {
 struct KernelServices<'a> {
     console: &'a mut Console,
     devices: &'a mut Devices,
-    /// The language model, for `route`, `model` and `bench`.
-    assistant: Option<&'a mut Assistant>,
 }
 
 impl applets::Services for KernelServices<'_> {
@@ -224,17 +221,18 @@ impl applets::Services for KernelServices<'_> {
             None => None,
         }
     }
-
-    fn assistant(&mut self) -> Option<&mut dyn applets::Assistant> {
-        match self.assistant.as_mut() {
-            Some(a) => Some(&mut **a),
-            None => None,
-        }
-    }
 }
 
-/// Writes the console's pending serial mirror to COM1.
+/// Mirrors the log lines queued since the last call.
+fn drain_log(console: &mut Console) {
+    let logged = core::mem::take(&mut *LOG_QUEUE.lock());
+    console.log(&logged);
+}
+
+/// Writes the console's pending serial mirror to COM1, with the log lines
+/// queued since the last call placed between lines.
 fn flush_serial(console: &mut Console) {
+    drain_log(console);
     let out = console.take_serial();
     if !out.is_empty() {
         serial::write_str(&out);
@@ -274,17 +272,69 @@ impl Input {
     }
 }
 
+/// Log lines waiting for the console to mirror them to serial between lines.
+static LOG_QUEUE: Mutex<String> = Mutex::new(String::new());
+/// Log bytes kept while the console is busy (a long model run); past this
+/// newer lines are dropped, and the ring still has them for `log`.
+const LOG_QUEUE_LIMIT: usize = 64 * 1024;
+
+/// The logger's sink once the console owns serial.
+fn queue_log(text: &str) {
+    match LOG_QUEUE.try_lock() {
+        Some(mut q) if q.len() + text.len() <= LOG_QUEUE_LIMIT => q.push_str(text),
+        Some(_) => {}
+        // Only a log call from inside the drain below could get here.
+        None => serial::write_str(text),
+    }
+}
+
+/// The kernel's side of a [`session::Frontend`]: the machine for the
+/// applets, Ctrl-C polled from the inputs, the status bar, the TSC.
+struct Front<'a> {
+    services: KernelServices<'a>,
+    input: &'a mut Input,
+    /// Keys read while the model was generating, handled after it.
+    deferred: &'a mut Vec<KeyEvent>,
+}
+
+impl session::Frontend for Front<'_> {
+    fn services(&mut self) -> &mut dyn applets::Services {
+        &mut self.services
+    }
+
+    fn should_cancel(&mut self) -> bool {
+        let mut polled = Vec::new();
+        self.input.poll(&mut polled);
+        let hit = polled.iter().any(|k| k.key == Key::Ctrl('c'));
+        self.deferred
+            .extend(polled.into_iter().filter(|k| k.key != Key::Ctrl('c')));
+        hit
+    }
+
+    fn model_state(&mut self, state: &str) {
+        self.services.console.set_model_state(state);
+    }
+
+    fn cycles(&mut self) -> u64 {
+        time::rdtsc()
+    }
+
+    fn cycles_to_ns(&self, cycles: u64) -> u64 {
+        time::cycles_to_ns(cycles)
+    }
+}
+
 /// Runs the console forever.
 pub fn run(mut devices: Devices) -> ! {
-    let table = Table::builtin();
     let mut screen = open_screen();
     let (cols, rows) = screen.grid();
     let mut console = Console::new(cols, rows);
     console.set_max_line_bytes(MAX_LINE_BYTES);
-    let mut mode = Mode::ReadOnly;
-    console.set_read_only(true);
-    // From here the console owns the screen: log lines reach serial and the ring, not the screen.
-    serial::set_log_sink(|_| {});
+    let mut session = Session::new(Table::builtin(), Mode::ReadOnly, assistant::now_ns);
+    console.set_read_only(session.mode() == Mode::ReadOnly);
+    // From here the console owns the screen and the serial line: log lines
+    // reach the ring at once and serial between the lines being typed.
+    serial::route_log_through(queue_log);
 
     let mut input = Input {
         ps2: match ps2::init() {
@@ -317,7 +367,7 @@ pub fn run(mut devices: Devices) -> ! {
         Some(f) => request::walk_files(f).unwrap_or_default(),
         None => Vec::new(),
     };
-    let mut model = match assistant::load_default(mode, paths, &mut |text| {
+    match assistant::load_default(session.mode(), paths, &mut |text| {
         console.set_model_state(text);
         screen.render(&mut console);
         flush_serial(&mut console);
@@ -325,23 +375,20 @@ pub fn run(mut devices: Devices) -> ! {
         Ok(a) => {
             console.set_model_state(&a.status());
             log::info!("model: ready");
-            Some(a)
+            session.set_assistant(Some(a));
         }
         Err(e) => {
             log::warn!("model: {e}");
-            console.set_model_state(&assistant::short_error(&e));
+            console.set_model_state(&session::short_error(&e));
             let _ = writeln!(console, "model unavailable: {e}; typed commands work");
-            None
         }
-    };
-    // A proposed write command waiting for y/n.
-    let mut pending: Option<applets::Command> = None;
-    // Keys read while the model was generating (polled for Ctrl-C).
+    }
     let mut deferred: Vec<KeyEvent> = Vec::new();
     screen.render(&mut console);
     flush_serial(&mut console);
     log::info!("{READY_LINE}");
 
+    let mut shown_prompt = session::PROMPT;
     let mut keys = Vec::new();
     let mut last_status = time::uptime_ms();
     loop {
@@ -350,123 +397,41 @@ pub fn run(mut devices: Devices) -> ! {
         input.poll(&mut keys);
         for ev in keys.drain(..) {
             let mut completer = TableCompleter {
-                table: &table,
-                mode,
+                table: session.table(),
+                mode: session.mode(),
                 files: devices.files.as_deref_mut(),
             };
-            match console.handle_key(ev, &mut completer) {
-                Some(LineEvent::Submit(line)) => {
-                    let mut to_run = None;
-                    if let Some(cmd) = pending.take() {
-                        console.set_prompt(PROMPT);
-                        if matches!(line.trim(), "y" | "Y" | "yes") {
-                            to_run = Some(cmd);
-                        } else {
-                            let _ = writeln!(console, "not run");
-                        }
-                    } else {
-                        let mut cancel = || {
-                            let mut polled = Vec::new();
-                            input.poll(&mut polled);
-                            let hit = polled.iter().any(|k| k.key == Key::Ctrl('c'));
-                            deferred.extend(polled.into_iter().filter(|k| k.key != Key::Ctrl('c')));
-                            hit
-                        };
-                        let mut status_text = String::new();
-                        let next = assistant::interpret(
-                            model.as_mut(),
-                            &table,
-                            mode,
-                            &line,
-                            &mut console,
-                            &mut |t| status_text = t.into(),
-                            &mut cancel,
-                        );
-                        if !status_text.is_empty() {
-                            console.set_model_state(&status_text);
-                        }
-                        match next {
-                            assistant::Next::Typed => {
-                                let mut services = KernelServices {
-                                    console: &mut console,
-                                    devices: &mut devices,
-                                    assistant: model.as_mut(),
-                                };
-                                if table.execute(&line, mode, &mut services) == Outcome::NotACommand
-                                {
-                                    not_a_command(&mut console, &line);
-                                }
-                            }
-                            assistant::Next::Run(cmd) => to_run = Some(cmd),
-                            assistant::Next::Confirm(cmd) => {
-                                let _ = writeln!(
-                                    console,
-                                    "this writes to the disk: run `{cmd}`? [y/N]"
-                                );
-                                console.set_prompt(CONFIRM_PROMPT);
-                                pending = Some(cmd);
-                            }
-                            assistant::Next::Nothing => {}
-                        }
-                    }
-                    if let Some(cmd) = to_run {
-                        let mut services = KernelServices {
-                            console: &mut console,
-                            devices: &mut devices,
-                            assistant: model.as_mut(),
-                        };
-                        // The call path from a model decision to the applet (and
-                        // down to the NVMe driver for file applets) is a call:
-                        // its cost goes to the log for docs/posts/1.
-                        let t0 = time::rdtsc();
-                        let result = table.run(&cmd, mode, &mut services);
-                        let cycles = time::rdtsc().wrapping_sub(t0);
-                        log::info!(
-                            "run: `{cmd}` in {cycles} cycles ({} ns)",
-                            time::cycles_to_ns(cycles)
-                        );
-                        if let Err(e) = result {
-                            let _ = writeln!(console, "{}: {e}", cmd.applet);
-                        }
-                    }
-                    console.prompt();
+            let event = console.handle_key(ev, &mut completer);
+            let Some(event) = event else { continue };
+            let mut front = Front {
+                services: KernelServices {
+                    console: &mut console,
+                    devices: &mut devices,
+                },
+                input: &mut input,
+                deferred: &mut deferred,
+            };
+            match event {
+                LineEvent::Submit(line) => {
+                    session.submit(&line, &mut front);
                 }
-                Some(LineEvent::ToggleMode) => {
-                    mode = mode.toggled();
+                LineEvent::ToggleMode => {
+                    let mode = session.toggle_mode(&mut front);
                     console.set_read_only(mode == Mode::ReadOnly);
-                    // A pending write confirmation does not survive leaving read-write mode.
-                    if pending.take().is_some() {
-                        console.set_prompt(PROMPT);
-                    }
-                    match model
-                        .as_mut()
-                        .map(|a| a.interp.set_mode(mode, &mut assistant::TscClock))
-                    {
-                        Some(Ok(r)) => {
-                            let ms = (r.grammar_ns + r.router_ns) as f64 / 1e6;
-                            log::info!(
-                                "console: mode {} (F2): grammar rebuilt in {:.2} ms ({} states), router re-solved in {:.2} ms ({} classes)",
-                                mode.label(),
-                                r.grammar_ns as f64 / 1e6,
-                                r.grammar_states,
-                                r.router_ns as f64 / 1e6,
-                                r.router_classes
-                            );
-                            console.set_model_state(&alloc::format!(
-                                "{} · rebuilt {ms:.1} ms",
-                                mode.label()
-                            ));
-                        }
-                        Some(Err(e)) => log::warn!(
-                            "console: mode {} (F2): model rebuild failed: {e}",
-                            mode.label()
-                        ),
-                        None => log::info!("console: mode {} (F2)", mode.label()),
-                    }
                 }
-                Some(LineEvent::Cancel) => console.prompt(),
-                Some(LineEvent::FunctionKey(_)) | None => {}
+                LineEvent::Cancel => {
+                    session.cancel(&mut front);
+                }
+                LineEvent::FunctionKey(_) => {}
             }
+            // What the line logged goes out before the next prompt, as
+            // it would have had it been written at once.
+            drain_log(&mut console);
+            if shown_prompt != session.prompt() {
+                shown_prompt = session.prompt();
+                console.set_prompt(shown_prompt);
+            }
+            console.prompt();
         }
         let now = time::uptime_ms();
         if now.wrapping_sub(last_status) >= STATUS_PERIOD_MS {
@@ -493,15 +458,6 @@ fn keymap() -> Layout {
             Layout::default()
         }),
     }
-}
-
-/// A line whose first word is no applet: a request for the model, once one is loaded.
-fn not_a_command(console: &mut Console, line: &str) {
-    let word = line.split_whitespace().next().unwrap_or("");
-    let _ = writeln!(
-        console,
-        "{word}: not a command, and no language model is loaded to interpret it; type `help`"
-    );
 }
 
 fn update_status(console: &mut Console) {

@@ -28,6 +28,9 @@ static LOGGER: Logger = Logger;
 /// Address of the `fn(&str)` sink, 0 when none is installed.
 static SINK: AtomicUsize = AtomicUsize::new(0);
 static INITIALISED: AtomicBool = AtomicBool::new(false);
+/// The sink carries log lines to the serial port itself (the console, which
+/// must place them between the lines a person types).
+static SINK_OWNS_SERIAL: AtomicBool = AtomicBool::new(false);
 
 /// 16550 register offsets and bits used here (PC16550D datasheet).
 mod reg {
@@ -145,6 +148,13 @@ pub fn set_log_sink(sink: fn(&str)) {
     SINK.store(sink as usize, Ordering::Release);
 }
 
+/// Hands every later log line to `sink` instead of writing it to serial
+/// directly; the ring still gets every line at once.
+pub fn route_log_through(sink: fn(&str)) {
+    SINK.store(sink as usize, Ordering::Release);
+    SINK_OWNS_SERIAL.store(true, Ordering::Release);
+}
+
 /// Writes raw text to the serial port only (console mirror, not logged).
 /// `\n` becomes `\r\n` so a terminal attached to the port shows proper lines.
 pub fn write_str(s: &str) {
@@ -256,7 +266,9 @@ impl log::Log for Logger {
         };
 
         RING.lock().push(text.as_bytes());
-        write_str(text);
+        if !SINK_OWNS_SERIAL.load(Ordering::Acquire) {
+            write_str(text);
+        }
         let sink = SINK.load(Ordering::Acquire);
         if sink != 0 {
             // SAFETY: SINK only ever holds 0 or a `fn(&str)` stored by `set_log_sink`.

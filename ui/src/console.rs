@@ -209,6 +209,30 @@ impl Console {
         }
     }
 
+    /// A kernel log line for the serial mirror only (the screen belongs to
+    /// the console). It never lands inside a line: an open prompt is erased
+    /// first and drawn again below it, and unfinished output is ended first.
+    pub fn log(&mut self, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        if self.active {
+            self.serial_push("\r\x1b[K");
+        } else if !self.serial_bol {
+            self.serial_push("\r\n");
+        }
+        let mut out = String::with_capacity(text.len() + 8);
+        for line in text.split_terminator('\n') {
+            out.extend(line.chars().filter(|c| !c.is_control() || *c == '\t'));
+            out.push_str("\r\n");
+        }
+        self.serial_push(&out);
+        self.serial_bol = true;
+        if self.active {
+            self.serial_redraw();
+        }
+    }
+
     /// Clears the screen (the old content stays in the scrollback).
     pub fn clear(&mut self) {
         if self.active {

@@ -76,7 +76,13 @@ fn requests_reach_the_right_applets() {
     // F2 (ESC O Q over serial) switches to read-write and rebuilds grammar and router.
     let mark = vm.serial_len();
     vm.send_serial(b"\x1bOQ").unwrap();
-    vm.wait_for_serial_after(mark, "mode READ-WRITE (F2): grammar rebuilt", REPLY_TIMEOUT)
+    let raw = vm
+        .wait_for_serial_after(mark, "mode READ-WRITE (F2): grammar rebuilt", REPLY_TIMEOUT)
+        .unwrap();
+    // The log line is mirrored between lines: the prompt is drawn again
+    // after it, and only then is the next line typed.
+    let logged = mark + raw.find("grammar rebuilt").unwrap();
+    vm.wait_for_serial_after(logged, "nosys> ", REPLY_TIMEOUT)
         .unwrap();
 
     // A write request asks first; `y` runs it; the file reads back.

@@ -498,3 +498,33 @@ fn random_keys_never_panic() {
         assert_eq!(g.cells, fresh.cells, "{cols}x{rows}");
     }
 }
+
+#[test]
+fn log_lines_never_break_into_the_input_line() {
+    let mut c = con(40, 10);
+    typ(&mut c, "echo hel");
+    c.take_serial();
+    // A log line while a line is being typed: the line is erased, the log
+    // line printed whole, and the prompt and input drawn again after it.
+    c.log("[INFO ] model: ready\n");
+    assert_eq!(
+        c.take_serial(),
+        "\r\x1b[K[INFO ] model: ready\r\n\r\x1b[Knosys> echo hel"
+    );
+    typ(&mut c, "lo");
+    assert_eq!(c.take_serial(), "lo");
+    // The screen never shows log lines; the input is intact.
+    assert_eq!(c.input(), "echo hello");
+    assert!(!rendered(&mut c)
+        .text_rows()
+        .iter()
+        .any(|r| r.contains("INFO")));
+    // With no prompt open, unfinished output is ended before the log line.
+    typ(&mut c, "\r");
+    c.take_serial();
+    c.print("partial");
+    c.log("[WARN ] x\n[WARN ] y");
+    assert_eq!(c.take_serial(), "partial\r\n[WARN ] x\r\n[WARN ] y\r\n");
+    c.print("next\n");
+    assert_eq!(c.take_serial(), "next\r\n");
+}

@@ -1,0 +1,383 @@
+//! The loaded model as the applets see it ([`applets::Assistant`]): the
+//! request path's [`Interpreter`] together with the GGUF bytes it borrows,
+//! and `route`, `model`, `bench` and `model load` over it.
+//!
+//! The interpreter borrows its weights from the GGUF bytes (they are read in
+//! place, never copied), so the bytes must live as long as the interpreter.
+//! A boot module lives for ever; a file read by `model load` is owned here,
+//! beside the interpreter that borrows it ([`self_cell`]), and freed with it
+//! when the next model replaces it.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use applets::{Mode, Table};
+use grammar::PathEntry;
+use model::{Gguf, Transformer};
+use request::{Clock, Config, FeatureCache, Interpreter};
+
+use crate::NowNs;
+
+/// Cached feature rows recomputed when a model is loaded, to check the cache
+/// still fits the model (any difference refuses the whole cache).
+pub const VERIFY_ROWS: usize = 4;
+
+/// The GGUF bytes an interpreter borrows.
+pub enum ModelBytes {
+    /// A boot module: mapped for the kernel's whole life.
+    Static(&'static [u8]),
+    /// A file read at run time (`model load`), freed with its interpreter.
+    Owned(Box<[u8]>),
+}
+
+impl ModelBytes {
+    pub fn get(&self) -> &[u8] {
+        match self {
+            ModelBytes::Static(b) => b,
+            ModelBytes::Owned(b) => b,
+        }
+    }
+}
+
+type Interp<'a> = Interpreter<'a>;
+
+self_cell::self_cell!(
+    /// An interpreter and the bytes it borrows, dropped together.
+    struct Loaded {
+        owner: ModelBytes,
+        #[covariant]
+        dependent: Interp,
+    }
+);
+
+/// [`Clock`] over a plain function (the kernel's TSC, the host's `Instant`).
+pub(crate) struct FnClock(pub(crate) NowNs);
+
+impl Clock for FnClock {
+    fn now_ns(&mut self) -> u64 {
+        (self.0)()
+    }
+}
+
+/// What [`Assistant::load`] loads, and for which table, mode and files.
+pub struct Load<'a> {
+    pub bytes: ModelBytes,
+    /// Where the bytes came from, for `model`.
+    pub origin: String,
+    /// The table the grammar and the router are built from.
+    pub table: Table,
+    pub mode: Mode,
+    /// The live file list the grammar offers.
+    pub paths: Vec<PathEntry>,
+    /// The router feature cache shipped beside the model, if any.
+    pub cache: Option<&'a FeatureCache>,
+}
+
+/// The model: interpreter, bytes, and what loading it reported.
+pub struct Assistant {
+    loaded: Loaded,
+    origin: String,
+    /// How loading went: cache use and timings, for `model`.
+    boot_report: String,
+    /// Last `bench` result: (prefill tok/s, decode tok/s).
+    last_bench: Option<(f64, f64)>,
+    now: NowNs,
+}
+
+/// Draws a progress bar for the status bar: `stage [#####.....] 50%`.
+pub fn progress_text(stage: &str, done: usize, total: usize) -> String {
+    const WIDTH: usize = 20;
+    let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
+    let mut bar = String::with_capacity(WIDTH);
+    for i in 0..WIDTH {
+        bar.push(if i < filled { '#' } else { '.' });
+    }
+    let pct = (done * 100).checked_div(total).unwrap_or(100);
+    format!("{stage} [{bar}] {pct}%")
+}
+
+/// Why a model could not be used, short enough for the status bar.
+pub fn short_error(e: &str) -> String {
+    let mut s: String = e.chars().take(48).collect();
+    if e.chars().count() > 48 {
+        s.push('…');
+    }
+    s
+}
+
+impl Assistant {
+    /// Checks the model (GGUF validation, hash), builds the interpreter for
+    /// `mode` and `paths`, and warms its router from `cache` where it fits.
+    /// `progress` gets the status text to show while that runs.
+    pub fn load(
+        what: Load<'_>,
+        now: NowNs,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Assistant, String> {
+        let Load {
+            bytes,
+            origin,
+            table,
+            mode,
+            paths,
+            cache,
+        } = what;
+        let mut clock = FnClock(now);
+        progress(&progress_text("checking model", 0, 1));
+        let t0 = clock.now_ns();
+        let mut loaded = Loaded::try_new(bytes, |b| {
+            Interpreter::new(b.get(), table, mode, paths, Config::default())
+        })
+        .map_err(|e| format!("model rejected: {e}"))?;
+        let check_ns = clock.now_ns() - t0;
+        let interp = loaded.borrow_dependent();
+        log::info!(
+            "model: {} bytes in place, xxh64 {:016x}, checked in {} ms",
+            loaded.borrow_owner().get().len(),
+            interp.model_hash(),
+            check_ns / 1_000_000
+        );
+        let mut last_pct = usize::MAX;
+        let report = loaded
+            .with_dependent_mut(|_, it| {
+                it.warm_router(cache, VERIFY_ROWS, &mut clock, &mut |done, total| {
+                    let pct = (done * 100).checked_div(total).unwrap_or(100);
+                    if pct / 5 != last_pct / 5 {
+                        last_pct = pct;
+                        progress(&progress_text("warming router", done, total));
+                    }
+                })
+            })
+            .map_err(|e| format!("router: {e}"))?;
+        let warm_ns = clock.now_ns() - t0 - check_ns;
+        let boot_report = format!(
+            "checked in {} ms; router warmed in {} ms ({:?}: {} cached, {} computed rows), solved over {} classes \
+             ({} parameters) in {:.2} ms",
+            check_ns / 1_000_000,
+            warm_ns / 1_000_000,
+            report.cache,
+            report.cached,
+            report.computed,
+            report.rebuild.router_classes,
+            report.rebuild.router_parameters,
+            report.rebuild.router_ns as f64 / 1e6
+        );
+        log::info!("model: {boot_report}");
+        Ok(Assistant {
+            loaded,
+            origin,
+            boot_report,
+            last_bench: None,
+            now,
+        })
+    }
+
+    /// An interpreter the caller loaded and warmed itself, over bytes that
+    /// outlive it (the host tool's model file).
+    pub fn from_interpreter(interp: Interpreter<'static>, origin: String, now: NowNs) -> Assistant {
+        let bytes = ModelBytes::Static(&[]);
+        Assistant {
+            loaded: Loaded::new(bytes, |_| interp),
+            origin,
+            boot_report: String::from("loaded by the host tool"),
+            last_bench: None,
+            now,
+        }
+    }
+
+    pub fn interpreter(&self) -> &Interpreter<'_> {
+        self.loaded.borrow_dependent()
+    }
+
+    /// Runs `f` on the interpreter (mutable access cannot hand out the
+    /// borrowed lifetime, so it is a closure).
+    pub fn with_interpreter<R>(&mut self, f: impl FnOnce(&mut Interpreter<'_>) -> R) -> R {
+        self.loaded.with_dependent_mut(|_, it| f(it))
+    }
+
+    /// The GGUF bytes the interpreter reads.
+    pub fn bytes(&self) -> &[u8] {
+        self.loaded.borrow_owner().get()
+    }
+
+    pub(crate) fn clock(&self) -> FnClock {
+        FnClock(self.now)
+    }
+
+    /// The model's state for the status bar. The mode is not repeated here:
+    /// the status bar shows it once, at its left.
+    pub fn status(&self) -> String {
+        let c = &self.interpreter().model().config;
+        format!("ready {}L d{}", c.n_layers, c.dim)
+    }
+
+    fn parameters(&self) -> Result<(u64, Vec<(String, u64)>), String> {
+        let g = Gguf::parse(self.bytes()).map_err(|e| format!("{e}"))?;
+        let mut total = 0u64;
+        let mut by_type: Vec<(String, u64)> = Vec::new();
+        for t in g.tensors() {
+            let n = t.n_elements();
+            total += n;
+            let name = format!("{:?}", t.ty);
+            match by_type.iter_mut().find(|(k, _)| *k == name) {
+                Some((_, v)) => *v += n,
+                None => by_type.push((name, n)),
+            }
+        }
+        Ok((total, by_type))
+    }
+}
+
+impl applets::Assistant for Assistant {
+    fn route(&mut self, request: &str, out: &mut dyn Write) -> Result<(), String> {
+        let mut clock = self.clock();
+        let p = self
+            .with_interpreter(|it| it.propose(request, &mut clock, &mut || false))
+            .map_err(|e| format!("{e}"))?;
+        let _ = writeln!(out, "{}", p.display());
+        // The answer without timings: the line `nosys-shell` prints as
+        // `decision` for the same model and request.
+        let _ = writeln!(out, "  decision: {}", p.decision());
+        if let Some(r) = &p.ridge {
+            let _ = write!(out, "  ridge:   {} ({:.2})", r.applet, r.confidence);
+            if let Some((second, c)) = r.second {
+                let _ = write!(out, ", then {second} ({c:.2})");
+            }
+            let _ = writeln!(out);
+        }
+        match &p.grammar {
+            Some(Ok(c)) => {
+                let _ = writeln!(out, "  grammar: {c}");
+            }
+            Some(Err(e)) => {
+                let _ = writeln!(out, "  grammar: failed ({e:?})");
+            }
+            None => {}
+        }
+        let t = &p.timings;
+        let _ = writeln!(
+            out,
+            "  via {} · prefill {:.1} ms ({} tokens) · ridge {:.2} ms · grammar {:.1} ms · total {:.1} ms (not run)",
+            p.via.name(),
+            t.prefill_ns as f64 / 1e6,
+            t.prompt_tokens,
+            t.ridge_ns as f64 / 1e6,
+            t.grammar_ns as f64 / 1e6,
+            t.total_ns as f64 / 1e6
+        );
+        Ok(())
+    }
+
+    fn describe(&mut self, out: &mut dyn Write) -> Result<(), String> {
+        let (params, types) = self.parameters()?;
+        let it = self.interpreter();
+        let c = &it.model().config;
+        let tok = it.tokenizer();
+        let _ = writeln!(
+            out,
+            "model:      {} ({} bytes, read in place)",
+            self.origin,
+            self.bytes().len()
+        );
+        let _ = writeln!(out, "hash:       xxh64 {:016x}", it.model_hash());
+        let _ = writeln!(
+            out,
+            "arch:       {:?} · {} layers · dim {} · ffn {} · heads {}/{} kv · head dim {}",
+            c.arch, c.n_layers, c.dim, c.ff, c.n_heads, c.n_kv_heads, c.head_dim
+        );
+        let _ = writeln!(out, "parameters: {params}");
+        for (ty, n) in types {
+            let _ = writeln!(out, "  {ty:>6}: {n}");
+        }
+        let _ = writeln!(
+            out,
+            "context:    {} tokens (trained {}, KV cache {})",
+            c.train_ctx, c.train_ctx, c.seq_len
+        );
+        let _ = writeln!(
+            out,
+            "tokenizer:  byte-level BPE, {} tokens, pre-tokenizer {:?}",
+            tok.vocab_size(),
+            tok.pre_tokenizer()
+        );
+        let _ = writeln!(out, "boot:       {}", self.boot_report);
+        match self.last_bench {
+            Some((p, d)) => {
+                let _ = writeln!(
+                    out,
+                    "speed:      prefill {p:.1} tok/s · decode {d:.1} tok/s (last `bench`)"
+                );
+            }
+            None => {
+                let _ = writeln!(out, "speed:      not measured yet: run `bench`");
+            }
+        }
+        Ok(())
+    }
+
+    fn bench(&mut self, out: &mut dyn Write) -> Result<(), String> {
+        const PREFILL: usize = 32;
+        const DECODE: usize = 32;
+        let g = Gguf::parse(self.bytes()).map_err(|e| format!("{e}"))?;
+        // A second transformer over the same weights (borrowed, not copied),
+        // so the interpreter's KV cache is untouched.
+        let mut m = Transformer::new(&g, Some(PREFILL + DECODE + 1)).map_err(|e| format!("{e}"))?;
+        let vocab = m.config.vocab as u32;
+        let prompt: Vec<u32> = (0..PREFILL as u32).map(|i| (i * 7 + 11) % vocab).collect();
+        let mut clock = self.clock();
+        let t0 = clock.now_ns();
+        m.prefill(&prompt, 0).map_err(|e| format!("{e}"))?;
+        let t1 = clock.now_ns();
+        let mut tok = prompt[PREFILL - 1];
+        for i in 0..DECODE {
+            let logits = m.forward(tok, PREFILL + i).map_err(|e| format!("{e}"))?;
+            tok = grammar::argmax(logits);
+        }
+        let t2 = clock.now_ns();
+        let secs = |ns: u64| (ns.max(1)) as f64 / 1e9;
+        let prefill = PREFILL as f64 / secs(t1 - t0);
+        let decode = DECODE as f64 / secs(t2 - t1);
+        self.last_bench = Some((prefill, decode));
+        let _ = writeln!(
+            out,
+            "prefill: {PREFILL} tokens in {:.1} ms = {prefill:.1} tok/s\ndecode:  {DECODE} tokens in {:.1} ms = {decode:.1} tok/s\n(one core, {:?} SIMD path)",
+            (t1 - t0) as f64 / 1e6,
+            (t2 - t1) as f64 / 1e6,
+            model::ops::simd()
+        );
+        Ok(())
+    }
+
+    fn load(&mut self, path: &str, bytes: Vec<u8>, out: &mut dyn Write) -> Result<(), String> {
+        let mut clock = self.clock();
+        let t0 = clock.now_ns();
+        // Validate before building anything: a bad file leaves the old model.
+        Gguf::parse(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        let len = bytes.len();
+        let it = self.interpreter();
+        let (table, mode, paths) = (it.table().clone(), it.mode(), it.paths().to_vec());
+        let next = Assistant::load(
+            Load {
+                bytes: ModelBytes::Owned(bytes.into_boxed_slice()),
+                origin: format!("{path} (data volume)"),
+                table,
+                mode,
+                paths,
+                cache: None,
+            },
+            self.now,
+            &mut |_| {},
+        )?;
+        // The old interpreter and the bytes it borrowed are freed here.
+        *self = next;
+        let ms = (clock.now_ns() - t0) as f64 / 1e6;
+        let _ = writeln!(
+            out,
+            "loaded {path}: {len} bytes, checked and router warmed in {ms:.0} ms"
+        );
+        Ok(())
+    }
+}

@@ -1,0 +1,378 @@
+#![cfg_attr(not(test), no_std)]
+#![deny(unsafe_op_in_unsafe_fn)]
+//! [`Session`]: everything between a submitted line and an applet run, in
+//! one place, so the kernel's console and the host tool `nosys-shell`
+//! cannot disagree.
+//!
+//! A front end moves keys in and text out. It hands the session what the
+//! line editor reported: a submitted line ([`Session::submit`]), Ctrl-C
+//! ([`Session::cancel`]) or F2 ([`Session::toggle_mode`]), and shows
+//! [`Session::prompt`]. The session decides, once ([`classify`]), whether a
+//! line is a typed command or a request for the model; asks the model for a
+//! proposal; asks y/N before a proposed write runs; and runs commands
+//! through [`applets::Table::run`], with the loaded model as the applets'
+//! [`applets::Assistant`] (so `model load` replaces it here).
+//!
+//! ```text
+//!             submit(line)                      the answer to the question
+//!  Idle ──────────────────────► typed ─► run     y / yes     ─► run, Idle
+//!   ▲   request ─► propose ─► read-only ─► run   n, empty,   ─► "not run", Idle
+//!   │                     └─► writes ─► Confirming  anything else
+//!   └──────────────────────────────────┘  Ctrl-C or F2 ─► "not run", Idle
+//! ```
+extern crate alloc;
+
+mod assistant;
+mod services;
+
+use core::fmt::Write;
+
+use applets::{Command, Mode, ParseError, Services, Table};
+use request::{Proposal, ShellError};
+
+pub use assistant::{progress_text, short_error, Assistant, Load, ModelBytes, VERIFY_ROWS};
+
+/// Monotonic nanoseconds (the kernel's TSC, the host's `Instant`).
+pub type NowNs = fn() -> u64;
+
+/// The usual prompt.
+pub const PROMPT: &str = "nosys> ";
+/// The prompt while a proposed write waits for its answer: the one line
+/// that asks (the proposal line above it names the command).
+pub const CONFIRM_PROMPT: &str = "this writes to the disk: run it? [y/N] ";
+
+/// What a line is. [`classify`] is the only place this is decided.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Line<'a> {
+    /// Blank.
+    Empty,
+    /// Parses as a reachable command: runs as typed, the model unasked.
+    Typed(Command),
+    /// Names an applet but does not fit it (or names a write applet in
+    /// read-only mode): the error is shown, nothing is guessed.
+    Rejected(ParseError),
+    /// Anything else: a request in plain English (trimmed).
+    Request(&'a str),
+}
+
+/// Decides what `line` is. A line that names an applet but reads as prose
+/// ([`ParseError::could_be_prose`]) is a request only when there is a model
+/// to ask; without one its usage error is more use than "not a command".
+pub fn classify<'a>(table: &Table, mode: Mode, line: &'a str, has_model: bool) -> Line<'a> {
+    let line = line.trim();
+    match table.parse(line, mode) {
+        Ok(command) => Line::Typed(command),
+        Err(ParseError::Empty) => Line::Empty,
+        Err(ParseError::NotACommand(_)) => Line::Request(line),
+        Err(e) if has_model && e.could_be_prose() => Line::Request(line),
+        Err(e) => Line::Rejected(e),
+    }
+}
+
+/// What the session made of a line, before anything runs.
+#[derive(Debug, PartialEq)]
+pub enum Step {
+    Empty,
+    /// A typed command ([`request::Via::Typed`]).
+    Typed(Proposal),
+    Rejected(ParseError),
+    /// A request, and no model is loaded.
+    NoModel,
+    /// The model's proposal for a request (its command may be `None`).
+    Proposed(Proposal),
+    /// The model failed or was cancelled.
+    Failed(ShellError),
+}
+
+/// What the session needs from the front end beyond key events.
+pub trait Frontend {
+    /// The machine, for the applets; `out()` is where the session prints.
+    fn services(&mut self) -> &mut dyn Services;
+    /// Polled before the prefill and between decoded tokens: Ctrl-C.
+    fn should_cancel(&mut self) -> bool {
+        false
+    }
+    /// The model's state for the status bar changed.
+    fn model_state(&mut self, _state: &str) {}
+    /// A raw counter for the call-path log line (the TSC in the kernel).
+    fn cycles(&mut self) -> u64 {
+        0
+    }
+    fn cycles_to_ns(&self, cycles: u64) -> u64 {
+        cycles
+    }
+}
+
+/// What [`Session::submit`] did (what was printed is on the front end).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing to do (blank line).
+    Nothing,
+    /// The command ran; `ok` is false when it failed (the error was printed).
+    Ran {
+        command: Command,
+        ok: bool,
+    },
+    /// A proposed write waits for y/N.
+    Asked(Command),
+    /// The answer was not yes, or the question was cancelled.
+    NotRun(Command),
+    /// A typed line did not fit its applet; the error was printed.
+    Rejected,
+    /// A request with no model loaded, or no command fits it.
+    Unanswered,
+    /// The model was cancelled (Ctrl-C) or failed.
+    Cancelled,
+    Failed,
+}
+
+/// One console's session: the live table, the mode, the loaded model, and
+/// the write that waits for its answer.
+pub struct Session {
+    table: Table,
+    mode: Mode,
+    assistant: Option<Assistant>,
+    pending: Option<Command>,
+    now: NowNs,
+}
+
+/// Yes, as the question's `[y/N]` offers it; anything else is no.
+fn is_yes(answer: &str) -> bool {
+    matches!(answer.trim(), "y" | "Y" | "yes" | "Yes" | "YES")
+}
+
+impl Session {
+    pub fn new(table: Table, mode: Mode, now: NowNs) -> Session {
+        Session {
+            table,
+            mode,
+            assistant: None,
+            pending: None,
+            now,
+        }
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub fn assistant(&self) -> Option<&Assistant> {
+        self.assistant.as_ref()
+    }
+
+    pub fn assistant_mut(&mut self) -> Option<&mut Assistant> {
+        self.assistant.as_mut()
+    }
+
+    /// Installs (or removes) the model. Its mode must be the session's.
+    pub fn set_assistant(&mut self, assistant: Option<Assistant>) {
+        self.assistant = assistant;
+    }
+
+    /// The write waiting for its answer, if any.
+    pub fn pending(&self) -> Option<&Command> {
+        self.pending.as_ref()
+    }
+
+    /// The prompt to show for the next line.
+    pub fn prompt(&self) -> &'static str {
+        if self.pending.is_some() {
+            CONFIRM_PROMPT
+        } else {
+            PROMPT
+        }
+    }
+
+    /// Whether a proposed command must be confirmed before it runs.
+    pub fn needs_confirmation(&self, command: &Command) -> bool {
+        self.table
+            .get_any(command.applet)
+            .is_some_and(|a| a.spec().writes)
+    }
+
+    /// What `line` is, with the model's proposal for a request. Runs
+    /// nothing and asks nothing: [`Session::submit`] does, and the host
+    /// tool prints this as JSON.
+    pub fn decide(&mut self, line: &str, should_cancel: &mut dyn FnMut() -> bool) -> Step {
+        let mut clock = assistant::FnClock(self.now);
+        let t0 = (self.now)();
+        match classify(&self.table, self.mode, line, self.assistant.is_some()) {
+            Line::Empty => Step::Empty,
+            Line::Typed(command) => Step::Typed(Proposal::typed(
+                line.trim(),
+                command,
+                (self.now)().saturating_sub(t0),
+            )),
+            Line::Rejected(e) => Step::Rejected(e),
+            Line::Request(request) => match self.assistant.as_mut() {
+                None => Step::NoModel,
+                Some(a) => {
+                    match a.with_interpreter(|it| it.propose(request, &mut clock, should_cancel)) {
+                        Ok(p) => Step::Proposed(p),
+                        Err(e) => Step::Failed(e),
+                    }
+                }
+            },
+        }
+    }
+
+    /// A submitted line: the answer to a pending question, or a new line
+    /// to decide, print and run.
+    pub fn submit(&mut self, line: &str, fe: &mut dyn Frontend) -> Outcome {
+        if let Some(command) = self.pending.take() {
+            if is_yes(line) {
+                return self.run(command, fe);
+            }
+            let _ = writeln!(fe.services().out(), "not run");
+            return Outcome::NotRun(command);
+        }
+        let thinking = self.assistant.is_some()
+            && matches!(
+                classify(&self.table, self.mode, line, true),
+                Line::Request(_)
+            );
+        if thinking {
+            fe.model_state("thinking… (Ctrl-C cancels)");
+        }
+        let step = self.decide(line, &mut || fe.should_cancel());
+        if thinking {
+            if let Some(a) = &self.assistant {
+                fe.model_state(&a.status());
+            }
+        }
+        match step {
+            Step::Empty => Outcome::Nothing,
+            Step::Typed(p) => match p.command {
+                Some(command) => self.run(command, fe),
+                None => Outcome::Nothing,
+            },
+            Step::Rejected(e) => {
+                let _ = writeln!(fe.services().out(), "{e}");
+                Outcome::Rejected
+            }
+            Step::NoModel => {
+                let word = line.split_whitespace().next().unwrap_or("");
+                let _ = writeln!(
+                    fe.services().out(),
+                    "{word}: not a command, and no language model is loaded to interpret it; type `help`"
+                );
+                Outcome::Unanswered
+            }
+            Step::Proposed(p) => {
+                let out = fe.services().out();
+                let _ = writeln!(out, "{}", p.display());
+                match p.command {
+                    None => {
+                        let _ = writeln!(
+                            out,
+                            "no command fits that request; type `help` for the commands"
+                        );
+                        Outcome::Unanswered
+                    }
+                    Some(command) if self.needs_confirmation(&command) => {
+                        self.pending = Some(command.clone());
+                        Outcome::Asked(command)
+                    }
+                    Some(command) => self.run(command, fe),
+                }
+            }
+            Step::Failed(ShellError::Cancelled) => {
+                let _ = writeln!(fe.services().out(), "^C cancelled");
+                Outcome::Cancelled
+            }
+            Step::Failed(e) => {
+                let _ = writeln!(fe.services().out(), "model: {e}");
+                Outcome::Failed
+            }
+        }
+    }
+
+    /// Ctrl-C at the prompt: a pending question is answered no.
+    pub fn cancel(&mut self, fe: &mut dyn Frontend) -> Option<Command> {
+        let command = self.pending.take()?;
+        let _ = writeln!(fe.services().out(), "not run");
+        Some(command)
+    }
+
+    /// F2, a key a person pressed: the only way the mode changes. A write
+    /// waiting for its answer is dropped, never carried into the new mode.
+    /// The model's grammar and router are rebuilt for the new reachable set.
+    pub fn toggle_mode(&mut self, fe: &mut dyn Frontend) -> Mode {
+        let mode = self.mode.toggled();
+        self.mode = mode;
+        if self.pending.take().is_some() {
+            let _ = writeln!(fe.services().out(), "not run: the mode changed");
+        }
+        let now = self.now;
+        let rebuilt = self
+            .assistant
+            .as_mut()
+            .map(|a| a.with_interpreter(|it| it.set_mode(mode, &mut assistant::FnClock(now))));
+        match rebuilt {
+            Some(Ok(r)) => {
+                let ms = (r.grammar_ns + r.router_ns) as f64 / 1e6;
+                log::info!(
+                    "console: mode {} (F2): grammar rebuilt in {:.2} ms ({} states), router re-solved in {:.2} ms ({} classes)",
+                    mode.label(),
+                    r.grammar_ns as f64 / 1e6,
+                    r.grammar_states,
+                    r.router_ns as f64 / 1e6,
+                    r.router_classes
+                );
+                if let Some(a) = &self.assistant {
+                    let mut s = a.status();
+                    let _ = write!(s, " · rebuilt {ms:.1} ms");
+                    fe.model_state(&s);
+                }
+            }
+            Some(Err(e)) => log::warn!(
+                "console: mode {} (F2): model rebuild failed: {e}",
+                mode.label()
+            ),
+            None => log::info!("console: mode {} (F2)", mode.label()),
+        }
+        mode
+    }
+
+    /// Runs a command (typed, proposed, or confirmed) in the current mode;
+    /// [`Table::run`] checks it again, so nothing the mode excludes runs.
+    fn run(&mut self, command: Command, fe: &mut dyn Frontend) -> Outcome {
+        let loaded = self.assistant.as_ref().map(|a| a.bytes().as_ptr());
+        let t0 = fe.cycles();
+        let result = {
+            let mut services = services::WithAssistant {
+                inner: fe.services(),
+                assistant: self.assistant.as_mut(),
+            };
+            self.table.run(&command, self.mode, &mut services)
+        };
+        // The call path from a decision to the applet (and down to the NVMe
+        // driver for file applets) is a call: its cost goes to the log for
+        // docs/posts/1.
+        let cycles = fe.cycles().wrapping_sub(t0);
+        log::info!(
+            "run: `{command}` in {cycles} cycles ({} ns)",
+            fe.cycles_to_ns(cycles)
+        );
+        if let Err(e) = &result {
+            let _ = writeln!(fe.services().out(), "{e}");
+        }
+        // `model load` replaced the model: the status bar says so.
+        if let Some(a) = &self.assistant {
+            if loaded != Some(a.bytes().as_ptr()) {
+                fe.model_state(&a.status());
+            }
+        }
+        Outcome::Ran {
+            command,
+            ok: result.is_ok(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,440 @@
+//! Every transition of the session, on the request crate's tiny fixture
+//! model (random weights, the default model's tokenizer). To make the
+//! model's proposal a write whatever its weights say, its table holds only
+//! `rm`: the grammar and the router can name nothing else. The session's own
+//! table is the builtin one.
+
+use super::*;
+use alloc::collections::BTreeMap;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use applets::{
+    CpuInfo, DateTime, DirEntry, DiskInfo, Files, FsError, MemoryStats, PciDevice, PowerError,
+    VolumeInfo, SAMPLE_FS,
+};
+use core::sync::atomic::{AtomicU64, Ordering};
+
+const MODEL: &[u8] = include_bytes!("../../request/fixtures/tiny-nosys.gguf");
+
+static TICKS: AtomicU64 = AtomicU64::new(0);
+
+/// 1 µs per reading: deterministic and increasing.
+fn ticks() -> u64 {
+    TICKS.fetch_add(1000, Ordering::Relaxed) + 1000
+}
+
+/// Files as a map of path to bytes; every path of `SAMPLE_FS` exists.
+#[derive(Default)]
+struct Disk(BTreeMap<String, Vec<u8>>);
+
+impl Disk {
+    fn sample() -> Disk {
+        let mut d = Disk::default();
+        for p in SAMPLE_FS {
+            if !p.ends_with('/') {
+                d.0.insert(p.to_string(), b"text\n".to_vec());
+            }
+        }
+        d
+    }
+}
+
+impl Files for Disk {
+    fn info(&mut self) -> Result<VolumeInfo, FsError> {
+        Err(FsError::NoVolume)
+    }
+    fn list(&mut self, _: &str) -> Result<Vec<DirEntry>, FsError> {
+        Ok(Vec::new())
+    }
+    fn stat(&mut self, path: &str) -> Result<DirEntry, FsError> {
+        let b = self.0.get(path).ok_or(FsError::NotFound)?;
+        Ok(DirEntry {
+            name: path.rsplit('/').next().unwrap_or("").into(),
+            is_dir: false,
+            size: b.len() as u64,
+        })
+    }
+    fn read(&mut self, path: &str) -> Result<Vec<u8>, FsError> {
+        self.0.get(path).cloned().ok_or(FsError::NotFound)
+    }
+    fn write(&mut self, path: &str, data: &[u8], _: bool) -> Result<(), FsError> {
+        self.0.insert(path.into(), data.to_vec());
+        Ok(())
+    }
+    fn remove(&mut self, path: &str) -> Result<(), FsError> {
+        self.0.remove(path).map(|_| ()).ok_or(FsError::NotFound)
+    }
+    fn mkdir(&mut self, _: &str) -> Result<(), FsError> {
+        Ok(())
+    }
+    fn rename(&mut self, _: &str, _: &str) -> Result<(), FsError> {
+        Ok(())
+    }
+    fn flush(&mut self) -> Result<(), FsError> {
+        Ok(())
+    }
+}
+
+/// The front end: printed text, the status bar's model state, a disk, and
+/// how often the model polled for Ctrl-C (answering `cancel_after`).
+struct Front {
+    out: String,
+    state: String,
+    disk: Disk,
+    polls: usize,
+    cancel_after: Option<usize>,
+}
+
+impl Front {
+    fn new() -> Front {
+        Front {
+            out: String::new(),
+            state: String::new(),
+            disk: Disk::sample(),
+            polls: 0,
+            cancel_after: None,
+        }
+    }
+
+    /// What was printed since the last call.
+    fn take(&mut self) -> String {
+        core::mem::take(&mut self.out)
+    }
+}
+
+impl Services for Front {
+    fn out(&mut self) -> &mut dyn core::fmt::Write {
+        &mut self.out
+    }
+    fn memory(&self) -> MemoryStats {
+        MemoryStats::default()
+    }
+    fn uptime_ms(&self) -> u64 {
+        0
+    }
+    fn now(&self) -> Option<DateTime> {
+        None
+    }
+    fn cpu(&self) -> CpuInfo {
+        CpuInfo::default()
+    }
+    fn pci_devices(&self) -> Vec<PciDevice> {
+        Vec::new()
+    }
+    fn log_lines(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn history(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn clear_screen(&mut self) {}
+    fn reboot(&mut self) -> Result<(), PowerError> {
+        Ok(())
+    }
+    fn shutdown(&mut self) -> Result<(), PowerError> {
+        Ok(())
+    }
+    fn disks(&self) -> Vec<DiskInfo> {
+        Vec::new()
+    }
+    fn files(&mut self) -> Option<&mut dyn Files> {
+        Some(&mut self.disk)
+    }
+}
+
+impl Frontend for Front {
+    fn services(&mut self) -> &mut dyn Services {
+        self
+    }
+    fn should_cancel(&mut self) -> bool {
+        self.polls += 1;
+        self.cancel_after.is_some_and(|n| self.polls > n)
+    }
+    fn model_state(&mut self, state: &str) {
+        self.state = state.into();
+    }
+}
+
+fn rm_only() -> Table {
+    let rm = applets::all().find(|a| a.spec().name == "rm").unwrap();
+    Table::new(&[rm]).unwrap()
+}
+
+fn assistant(table: Table, mode: Mode) -> Assistant {
+    Assistant::load(
+        Load {
+            bytes: ModelBytes::Static(MODEL),
+            origin: "fixture".into(),
+            table,
+            mode,
+            paths: request::paths_from_list(SAMPLE_FS),
+            cache: None,
+        },
+        ticks,
+        &mut |_| {},
+    )
+    .expect("fixture loads")
+}
+
+/// A read-write session whose model can only propose `rm`.
+fn rm_session() -> Session {
+    let mut s = Session::new(Table::builtin(), Mode::ReadWrite, ticks);
+    s.set_assistant(Some(assistant(rm_only(), Mode::ReadWrite)));
+    s
+}
+
+/// Submits a request and checks it now waits for y/N; returns the path.
+fn ask(s: &mut Session, fe: &mut Front) -> String {
+    let outcome = s.submit("get rid of a file", fe);
+    let Outcome::Asked(cmd) = outcome else {
+        panic!("{outcome:?}: {}", fe.out)
+    };
+    assert_eq!(cmd.applet, "rm");
+    assert_eq!(s.prompt(), CONFIRM_PROMPT);
+    let printed = fe.take();
+    // The proposal line names the command; the prompt alone asks.
+    assert!(printed.starts_with("→ rm /"), "{printed}");
+    assert!(!printed.contains("[y/N]"), "asked twice: {printed}");
+    let path = applets::render(&cmd).trim_start_matches("rm ").to_string();
+    assert!(fe.disk.0.contains_key(&path), "{path}");
+    path
+}
+
+#[test]
+fn classify_is_the_one_decision() {
+    let t = Table::builtin();
+    let ro = Mode::ReadOnly;
+    assert_eq!(classify(&t, ro, "   ", true), Line::Empty);
+    assert!(matches!(
+        classify(&t, ro, "  cat /NOTES.TXT ", true),
+        Line::Typed(c) if c.applet == "cat"
+    ));
+    // Typed, a write command is refused as read-only, not guessed at.
+    assert_eq!(
+        classify(&t, ro, "rm /NOTES.TXT", true),
+        Line::Rejected(ParseError::ReadOnly("rm"))
+    );
+    assert_eq!(
+        classify(&t, ro, " please show the notes ", true),
+        Line::Request("please show the notes")
+    );
+    // An applet name followed by prose: a request when a model can read it,
+    // its usage error otherwise.
+    assert_eq!(
+        classify(&t, ro, "cat the notes please", true),
+        Line::Request("cat the notes please")
+    );
+    assert!(matches!(
+        classify(&t, ro, "cat the notes please", false),
+        Line::Rejected(_)
+    ));
+    // A line that does not fit and is no prose is an error either way.
+    assert!(matches!(
+        classify(&t, ro, "cp /NOTES.TXT", true),
+        Line::Rejected(_)
+    ));
+}
+
+#[test]
+fn typed_lines_skip_the_model() {
+    let mut s = Session::new(Table::builtin(), Mode::ReadOnly, ticks);
+    s.set_assistant(Some(assistant(Table::builtin(), Mode::ReadOnly)));
+    let mut calls = 0;
+    let Step::Typed(p) = s.decide("  cat /NOTES.TXT ", &mut || {
+        calls += 1;
+        false
+    }) else {
+        panic!()
+    };
+    assert_eq!(p.via, request::Via::Typed);
+    assert_eq!(p.line().as_deref(), Some("cat /NOTES.TXT"));
+    assert!(p.ridge.is_none() && p.grammar.is_none());
+    assert_eq!(p.display().to_string(), "→ cat /NOTES.TXT");
+    assert_eq!(
+        p.decision().to_string(),
+        "cat /NOTES.TXT | via typed | ridge - | grammar -"
+    );
+    assert_eq!(calls, 0, "the model was consulted");
+    assert_eq!(s.decide("   ", &mut || false), Step::Empty);
+    // A line that starts with an applet name but reads as prose goes to
+    // the model; a plain sentence too.
+    for line in ["cat the notes please", "please show the notes"] {
+        assert!(
+            matches!(s.decide(line, &mut || false), Step::Proposed(_)),
+            "{line}"
+        );
+    }
+
+    // Submitted, a typed line runs at once and says nothing else.
+    let mut fe = Front::new();
+    let r = s.submit("echo hello   world", &mut fe);
+    assert!(matches!(r, Outcome::Ran { ok: true, .. }), "{r:?}");
+    assert_eq!(fe.take(), "hello world\n");
+    assert_eq!(fe.polls, 0);
+    // A typed write in read-only mode: the one-line error, nothing runs.
+    assert_eq!(s.submit("rm /NOTES.TXT", &mut fe), Outcome::Rejected);
+    assert!(fe.take().contains("rm"));
+    assert!(fe.disk.0.contains_key("/NOTES.TXT"));
+}
+
+#[test]
+fn without_a_model_requests_are_refused_with_a_hint() {
+    let mut s = Session::new(Table::builtin(), Mode::ReadOnly, ticks);
+    let mut fe = Front::new();
+    assert_eq!(
+        s.submit("frobnicate the disk", &mut fe),
+        Outcome::Unanswered
+    );
+    assert_eq!(
+        fe.take(),
+        "frobnicate: not a command, and no language model is loaded to interpret it; type `help`\n"
+    );
+    assert_eq!(s.submit("", &mut fe), Outcome::Nothing);
+    assert_eq!(fe.take(), "");
+    assert_eq!(s.prompt(), PROMPT);
+}
+
+#[test]
+fn yes_runs_the_write() {
+    let mut s = rm_session();
+    let mut fe = Front::new();
+    let path = ask(&mut s, &mut fe);
+    let r = s.submit(" y ", &mut fe);
+    assert!(matches!(r, Outcome::Ran { ok: true, .. }), "{r:?}");
+    assert!(!fe.disk.0.contains_key(&path), "{path} still there");
+    assert_eq!(s.prompt(), PROMPT);
+    // The status bar was told the model was thinking, and then its state.
+    assert!(fe.state.starts_with("ready "), "{}", fe.state);
+    assert!(!fe.state.contains("READ"), "the mode twice: {}", fe.state);
+}
+
+#[test]
+fn no_empty_and_anything_else_do_not_run_it() {
+    for answer in ["n", "", "   ", "maybe", "yes please", "rm it"] {
+        let mut s = rm_session();
+        let mut fe = Front::new();
+        let path = ask(&mut s, &mut fe);
+        let r = s.submit(answer, &mut fe);
+        assert!(matches!(r, Outcome::NotRun(_)), "{answer:?}: {r:?}");
+        assert_eq!(fe.take(), "not run\n", "{answer:?}");
+        assert!(fe.disk.0.contains_key(&path), "{answer:?} ran it");
+        assert_eq!(s.prompt(), PROMPT);
+        assert!(s.pending().is_none());
+    }
+}
+
+#[test]
+fn ctrl_c_during_confirmation_cancels_it() {
+    let mut s = rm_session();
+    let mut fe = Front::new();
+    let path = ask(&mut s, &mut fe);
+    assert!(s.cancel(&mut fe).is_some());
+    assert_eq!(fe.take(), "not run\n");
+    assert_eq!(s.prompt(), PROMPT);
+    // The next `y` is a new line, not the answer.
+    let r = s.submit("y", &mut fe);
+    assert!(!matches!(r, Outcome::Ran { .. }), "{r:?}");
+    assert!(fe.disk.0.contains_key(&path));
+    // Ctrl-C with nothing pending changes nothing.
+    let mut idle = Session::new(Table::builtin(), Mode::ReadOnly, ticks);
+    assert_eq!(idle.cancel(&mut fe), None);
+}
+
+#[test]
+fn f2_while_a_write_waits_drops_it() {
+    let mut s = rm_session();
+    let mut fe = Front::new();
+    let path = ask(&mut s, &mut fe);
+    assert_eq!(s.toggle_mode(&mut fe), Mode::ReadOnly);
+    assert_eq!(s.mode(), Mode::ReadOnly);
+    assert_eq!(fe.take(), "not run: the mode changed\n");
+    assert_eq!(s.prompt(), PROMPT);
+    // `y` now is an ordinary line: nothing is waiting, and in read-only
+    // mode the model cannot reach `rm` at all.
+    let r = s.submit("y", &mut fe);
+    assert!(
+        !matches!(r, Outcome::Ran { .. } | Outcome::Asked(_)),
+        "{r:?}"
+    );
+    assert!(
+        fe.disk.0.contains_key(&path),
+        "the write ran in read-only mode"
+    );
+    // Back to read-write: the model proposes again, and asks again.
+    assert_eq!(s.toggle_mode(&mut fe), Mode::ReadWrite);
+    fe.take();
+    ask(&mut s, &mut fe);
+}
+
+#[test]
+fn a_confirmed_write_still_checks_the_mode() {
+    // Even a command that is pending cannot outlive a mode change, but the
+    // run itself is checked too: the table refuses a write in read-only mode.
+    let mut s = Session::new(Table::builtin(), Mode::ReadOnly, ticks);
+    let mut fe = Front::new();
+    let cmd = Table::builtin()
+        .parse("rm /NOTES.TXT", Mode::ReadWrite)
+        .unwrap();
+    s.pending = Some(cmd);
+    let r = s.submit("y", &mut fe);
+    assert!(matches!(r, Outcome::Ran { ok: false, .. }), "{r:?}");
+    assert!(fe.disk.0.contains_key("/NOTES.TXT"));
+}
+
+#[test]
+fn ctrl_c_while_the_model_thinks() {
+    let mut s = rm_session();
+    let mut fe = Front::new();
+    fe.cancel_after = Some(2);
+    assert_eq!(s.submit("get rid of a file", &mut fe), Outcome::Cancelled);
+    assert_eq!(fe.take(), "^C cancelled\n");
+    assert_eq!(s.prompt(), PROMPT);
+    assert!(fe.state.starts_with("ready "), "{}", fe.state);
+}
+
+#[test]
+fn f2_rebuilds_the_model_and_the_status_shows_the_mode_once() {
+    let mut s = Session::new(Table::builtin(), Mode::ReadOnly, ticks);
+    s.set_assistant(Some(assistant(Table::builtin(), Mode::ReadOnly)));
+    let mut fe = Front::new();
+    assert_eq!(s.toggle_mode(&mut fe), Mode::ReadWrite);
+    let a = s.assistant().unwrap().interpreter();
+    assert_eq!(a.mode(), Mode::ReadWrite);
+    assert!(a.router().unwrap().classes().iter().any(|c| c == "rm"));
+    assert!(fe.state.contains("rebuilt"), "{}", fe.state);
+    assert!(!fe.state.contains("READ"), "the mode twice: {}", fe.state);
+    assert_eq!(s.toggle_mode(&mut fe), Mode::ReadOnly);
+    let a = s.assistant().unwrap().interpreter();
+    assert!(!a.router().unwrap().classes().iter().any(|c| c == "rm"));
+}
+
+#[test]
+fn model_load_replaces_the_interpreter() {
+    let mut s = Session::new(Table::builtin(), Mode::ReadOnly, ticks);
+    s.set_assistant(Some(assistant(Table::builtin(), Mode::ReadOnly)));
+    let mut fe = Front::new();
+    fe.disk.0.insert("/M.GGU".into(), MODEL.to_vec());
+    fe.disk.0.insert("/BAD.GGU".into(), b"not a model".to_vec());
+    let before = s.assistant().unwrap().bytes().as_ptr();
+    // A bad file leaves the old model in place.
+    let r = s.submit("model load /BAD.GGU", &mut fe);
+    assert!(matches!(r, Outcome::Ran { ok: false, .. }), "{r:?}");
+    assert_eq!(s.assistant().unwrap().bytes().as_ptr(), before);
+    fe.take();
+    let r = s.submit("model load /M.GGU", &mut fe);
+    assert!(
+        matches!(r, Outcome::Ran { ok: true, .. }),
+        "{r:?}: {}",
+        fe.out
+    );
+    let printed = fe.take();
+    assert!(printed.contains("loaded /M.GGU"), "{printed}");
+    let a = s.assistant().unwrap();
+    assert_ne!(a.bytes().as_ptr(), before);
+    assert_eq!(a.bytes(), MODEL);
+    assert_eq!(a.interpreter().mode(), Mode::ReadOnly);
+    assert!(fe.state.starts_with("ready "), "{}", fe.state);
+    // `model` describes the new one.
+    s.submit("model", &mut fe);
+    assert!(fe.take().contains("/M.GGU (data volume)"));
+}
