@@ -36,7 +36,7 @@ model:
 
 model-features:
 	@if [ -f $(MODEL) ]; then \
-		$(CARGO) run --release --quiet -p request --features std --bin nosys-shell -- features --model $(MODEL) --out $(FEATURES); \
+		$(CARGO) run --release --quiet -p session --features std --bin nosys-shell -- features --model $(MODEL) --out $(FEATURES); \
 	else echo "no $(MODEL): the ISO boots without a model"; fi
 
 bench-grammar:

@@ -5,7 +5,7 @@ files that exist on the sample volume. The grammar can only name existing
 files for `cat`, `ls`, `rm`, ... so a target naming a missing file is out of
 its reach by construction.
 
-    cargo build --release -p request --features std --bin nosys-shell
+    cargo build --release -p session --features std --bin nosys-shell
     grep -v '^#' data/dev.tsv | cut -f1 | target/release/nosys-shell --sample-fs > /tmp/dev_out.jsonl
     python3 docs/scripts/grammar_vs_free.py /tmp/dev_out.jsonl
 

@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use applets::{Files, FsError, Mode, ParseError, Table};
+use applets::{Files, FsError, Mode, Table};
 use grammar::{BuildError, Grammar, PathEntry, Vocab};
 use model::tokenizer::{TokenType, Tokenizer, TokenizerError};
 use model::{Gguf, GgufError, ModelError, Transformer};
@@ -114,9 +114,6 @@ impl core::error::Error for LoadError {}
 /// Why a line or a rebuild failed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShellError {
-    /// A typed line named an applet but does not fit it (or names a write
-    /// applet in read-only mode): print it, do not guess.
-    Rejected(ParseError),
     /// `should_cancel` returned true.
     Cancelled,
     /// The prompt and the longest command do not fit the KV cache.
@@ -131,7 +128,6 @@ pub enum ShellError {
 impl fmt::Display for ShellError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ShellError::Rejected(e) => write!(f, "{e}"),
             ShellError::Cancelled => f.write_str("cancelled"),
             ShellError::RequestTooLong { tokens, max } => write!(
                 f,
@@ -657,33 +653,6 @@ impl<'m> Interpreter<'m> {
                 self.paths = old;
                 Err(e)
             }
-        }
-    }
-
-    /// What the shell does with a line: `Ok(None)` for a blank line; a typed
-    /// command that parses against the reachable set comes back as
-    /// [`Via::Typed`] without touching the model; a line that names an
-    /// applet but does not fit it is [`ShellError::Rejected`] unless it may
-    /// be prose; anything else goes to [`Interpreter::propose`].
-    pub fn interpret(
-        &mut self,
-        line: &str,
-        clock: &mut dyn Clock,
-        should_cancel: &mut dyn FnMut() -> bool,
-    ) -> Result<Option<Proposal>, ShellError> {
-        let t0 = clock.now_ns();
-        let line = line.trim();
-        match self.table.parse(line, self.mode) {
-            Ok(command) => Ok(Some(Proposal::typed(
-                line,
-                command,
-                clock.now_ns().saturating_sub(t0),
-            ))),
-            Err(ParseError::Empty) => Ok(None),
-            Err(e) if matches!(e, ParseError::NotACommand(_)) || e.could_be_prose() => {
-                self.propose(line, clock, should_cancel).map(Some)
-            }
-            Err(e) => Err(ShellError::Rejected(e)),
         }
     }
 

@@ -175,17 +175,21 @@ impl Assistant {
         })
     }
 
-    /// An interpreter the caller loaded and warmed itself, over bytes that
-    /// outlive it (the host tool's model file).
-    pub fn from_interpreter(interp: Interpreter<'static>, origin: String, now: NowNs) -> Assistant {
-        let bytes = ModelBytes::Static(&[]);
-        Assistant {
-            loaded: Loaded::new(bytes, |_| interp),
+    /// An interpreter the caller builds (and warms) itself over `bytes`:
+    /// the host tool, which reports its own cache use and timings.
+    pub fn build<E>(
+        bytes: ModelBytes,
+        origin: String,
+        now: NowNs,
+        build: impl for<'a> FnOnce(&'a [u8]) -> Result<Interpreter<'a>, E>,
+    ) -> Result<Assistant, E> {
+        Ok(Assistant {
+            loaded: Loaded::try_new(bytes, |b| build(b.get()))?,
             origin,
             boot_report: String::from("loaded by the host tool"),
             last_bench: None,
             now,
-        }
+        })
     }
 
     pub fn interpreter(&self) -> &Interpreter<'_> {

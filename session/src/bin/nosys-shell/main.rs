@@ -1,4 +1,4 @@
-//! `nosys-shell`: the kernel's request path on the host, with the same crates
+//! `nosys-shell`: the kernel's session and request path on the host, with the same crates
 //! and the same model, so its answers are the kernel's answers.
 //!
 //! ```text
@@ -37,8 +37,9 @@ use grammar::PathEntry;
 use json::{Obj, V};
 use request::{
     paths_from_list, walk_files, CacheStatus, Clock, Config, Feature, FeatureCache, Interpreter,
-    Proposal, ShellError,
+    Proposal,
 };
+use session::{Assistant, ModelBytes, Session, Step};
 
 /// Host clock: nanoseconds since the tool started.
 pub struct HostClock(Instant);
@@ -53,6 +54,12 @@ impl Default for HostClock {
     fn default() -> Self {
         HostClock::new()
     }
+}
+
+/// Nanoseconds since the first call: the session's clock.
+pub fn host_now() -> u64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_nanos() as u64
 }
 
 impl Clock for HostClock {
@@ -306,29 +313,32 @@ pub fn proposal_json(p: &Proposal) -> String {
         .finish()
 }
 
+/// The kernel's session, deciding each line exactly as the console does;
+/// nothing runs, each decision is printed as one JSON object.
 fn run_stdin(o: &Options) -> Res<()> {
-    let bytes = read_model(o)?;
-    let mut it = load(o, &bytes, true)?;
+    let bytes = ModelBytes::Owned(read_model(o)?.into_boxed_slice());
+    let origin = o.model.display().to_string();
+    let assistant = Assistant::build(bytes, origin, host_now, |b| load(o, b, true))?;
+    let mut session = Session::new(Table::builtin(), o.mode, host_now);
+    session.set_assistant(Some(assistant));
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    let mut clock = HostClock::new();
+    let error = |line: &str, kind: &str, e: &dyn std::fmt::Display| {
+        Obj::new()
+            .field("input", V::Str(line.trim()))
+            .field("command", V::Null)
+            .field("via", V::Str(kind))
+            .field("error", V::Str(&e.to_string()))
+            .finish()
+    };
     for line in stdin.lock().lines() {
         let line = line.map_err(|e| format!("stdin: {e}"))?;
-        let json = match it.interpret(&line, &mut clock, &mut || false) {
-            Ok(Some(p)) => proposal_json(&p),
-            Ok(None) => continue,
-            Err(e) => {
-                let kind = match e {
-                    ShellError::Rejected(_) => "typed",
-                    _ => "error",
-                };
-                Obj::new()
-                    .field("input", V::Str(line.trim()))
-                    .field("command", V::Null)
-                    .field("via", V::Str(kind))
-                    .field("error", V::Str(&e.to_string()))
-                    .finish()
-            }
+        let json = match session.decide(&line, &mut || false) {
+            Step::Empty => continue,
+            Step::Typed(p) | Step::Proposed(p) => proposal_json(&p),
+            Step::Rejected(e) => error(&line, "typed", &e),
+            Step::NoModel => error(&line, "error", &"no model"),
+            Step::Failed(e) => error(&line, "error", &e),
         };
         writeln!(out, "{json}").map_err(|e| format!("stdout: {e}"))?;
         out.flush().map_err(|e| format!("stdout: {e}"))?;

@@ -1,5 +1,5 @@
 //! `nosys-shell` as a user runs it: stdin lines in, JSON lines out, the
-//! feature cache written and then used. `cargo test -p request --features std`.
+//! feature cache written and then used. `cargo test -p session --features std`.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 fn fixture() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/tiny-nosys.gguf")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../request/fixtures/tiny-nosys.gguf")
 }
 
 fn scratch(name: &str) -> PathBuf {
