@@ -18,26 +18,8 @@ use rng::{hash, Rng};
 use std::collections::HashSet;
 use std::fmt;
 
-/// Starts a request.
-pub const USER: &str = "<|user|>";
-/// Ends the request and starts the command.
-pub const CMD: &str = "<|cmd|>";
-/// Ends the command.
-pub const END: &str = "<|end|>";
-/// Fills a batch after `END`; never predicted.
-pub const PAD: &str = "<|pad|>";
-/// The special tokens in id order: `<|end|>` is id 0, and so on.
-pub const SPECIALS: [&str; 4] = [END, USER, CMD, PAD];
-
-/// The text the model is given for a request: it continues with a command.
-pub fn prompt(request: &str) -> String {
-    format!("{USER}{request}{CMD}")
-}
-
-/// One training sequence.
-pub fn sequence(request: &str, command: &str) -> String {
-    format!("{USER}{request}{CMD}{command}{END}")
-}
+/// The prompt format, defined once in the request path.
+pub use request::prompt::{prompt, sequence, CMD, END, PAD, SPECIALS, USER};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Split {

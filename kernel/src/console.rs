@@ -331,6 +331,8 @@ pub fn run(mut devices: Devices) -> ! {
     let mut console = Console::new(cols, rows);
     console.set_max_line_bytes(MAX_LINE_BYTES);
     let mut session = Session::new(Table::builtin(), Mode::ReadOnly, assistant::now_ns);
+    let mut shown_prompt = session.prompt();
+    console.set_prompt(shown_prompt);
     console.set_read_only(session.mode() == Mode::ReadOnly);
     // From here the console owns the screen and the serial line: log lines
     // reach the ring at once and serial between the lines being typed.
@@ -388,7 +390,6 @@ pub fn run(mut devices: Devices) -> ! {
     flush_serial(&mut console);
     log::info!("{READY_LINE}");
 
-    let mut shown_prompt = session::PROMPT;
     let mut keys = Vec::new();
     let mut last_status = time::uptime_ms();
     loop {

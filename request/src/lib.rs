@@ -6,7 +6,8 @@
 //! A typed line that parses as a reachable command runs as typed. Anything
 //! else is a request, and [`Interpreter::propose`] turns it into a command:
 //!
-//! 1. one prefill of `<|user|>REQUEST<|cmd|>` ([`prompt`]);
+//! 1. one prefill of `<|user|>REQUEST<|cmd|>` ([`prompt()`], the format
+//!    defined once in [`prompt`](mod@prompt));
 //! 2. the ridge router reads the final-norm hidden state at the last prompt
 //!    token and names an applet with a confidence;
 //! 3. grammar-constrained greedy decoding proposes a whole command;
@@ -24,6 +25,7 @@ extern crate alloc;
 pub mod decode;
 pub mod features;
 mod interpreter;
+pub mod prompt;
 mod proposal;
 
 pub use features::{model_hash, CacheError, FeatureCache, FeatureRow, EXTRA_ROW};
@@ -31,20 +33,8 @@ pub use interpreter::{
     paths_from_list, walk_files, CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild,
     ShellError, WarmReport,
 };
+pub use prompt::{prompt, CMD, END, USER};
 pub use proposal::{Decision, Display, Proposal, RidgeGuess, Timings, Via};
-
-/// Starts a request (`corpus::USER`).
-pub const USER: &str = "<|user|>";
-/// Ends the request; the command follows (`corpus::CMD`).
-pub const CMD: &str = "<|cmd|>";
-/// Ends the command (`corpus::END`).
-pub const END: &str = "<|end|>";
-
-/// The text the model continues with a command, as the default model was
-/// trained (`corpus::prompt`).
-pub fn prompt(request: &str) -> alloc::string::String {
-    alloc::format!("{USER}{request}{CMD}")
-}
 
 /// A monotonic clock: the kernel reads the TSC, the host `Instant`.
 pub trait Clock {

@@ -481,8 +481,11 @@ impl Vm {
         loop {
             let out = self.serial_output();
             let text = crate::plain_text(out.get(mark..).unwrap_or(""));
-            let after_echo = text.find(line).map_or(0, |i| i + line.len());
-            let rest = &text[after_echo..];
+            // Only a prompt after the echo ends the reply: the console draws
+            // the prompt again after every log line, so a prompt can come
+            // before the echo (e.g. after `nosys: ready`).
+            let echo = text.find(line).map(|i| i + line.len());
+            let rest = &text[echo.unwrap_or(text.len())..];
             if rest.contains(SHELL_PROMPT) || rest.contains(CONFIRM_PROMPT) {
                 return Ok(rest.to_string());
             }
@@ -497,9 +500,9 @@ impl Vm {
     }
 }
 
-/// The shell's prompt, and the end of its question before a write runs.
-pub const SHELL_PROMPT: &str = "nosys> ";
-pub const CONFIRM_PROMPT: &str = "[y/N] ";
+/// The shell's prompt, and the prompt that asks before a write runs.
+pub const SHELL_PROMPT: &str = session::PROMPT;
+pub const CONFIRM_PROMPT: &str = session::CONFIRM_PROMPT;
 
 impl Drop for Vm {
     fn drop(&mut self) {
