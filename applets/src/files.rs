@@ -24,6 +24,9 @@ pub enum FsError {
     ReadOnly,
     DiskFull,
     InvalidPath,
+    /// A name the volume cannot store; the text says why (too long, a
+    /// forbidden character, a trailing dot or space, a collision).
+    InvalidName(String),
     /// No data volume is attached.
     NoVolume,
     /// The device failed; the text says how (NVMe status, timeout, ...).
@@ -43,6 +46,7 @@ impl core::fmt::Display for FsError {
             FsError::ReadOnly => f.write_str("volume is read-only"),
             FsError::DiskFull => f.write_str("disk full"),
             FsError::InvalidPath => f.write_str("invalid path"),
+            FsError::InvalidName(s) => write!(f, "invalid name: {s}"),
             FsError::NoVolume => f.write_str("no data volume"),
             FsError::Device(s) => write!(f, "device error: {s}"),
             FsError::Corrupt(s) => write!(f, "corrupt volume: {s}"),

@@ -1,6 +1,7 @@
-//! The FAT BIOS parameter block: enough of it to recognise a FAT volume
-//! (partition detection) and to count free clusters, which `embedded-sdmmc`
-//! does not expose. Offsets from Microsoft's FAT specification (fatgen103).
+//! The FAT BIOS parameter block: the volume's geometry. Offsets from
+//! Microsoft's FAT specification (fatgen103). A boot sector that says it
+//! is FAT but has impossible numbers is an error with the reason, so a
+//! corrupt volume is reported as corrupt, not as "no FAT here".
 
 const SIGNATURE: u16 = 0xAA55;
 /// Cluster-count limits that decide the FAT type (fatgen103, section 3.5).
@@ -33,6 +34,12 @@ pub struct Bpb {
     pub fat_sectors: u32,
     pub total_sectors: u32,
     pub first_data_sector: u32,
+    /// FAT12/16: the fixed root directory (entries); 0 on FAT32.
+    pub root_entries: u32,
+    /// FAT32: the root directory's first cluster.
+    pub root_cluster: u32,
+    /// FAT32: the FSInfo sector (0 when absent).
+    pub fsinfo_sector: u32,
     pub cluster_count: u32,
     pub fat_type: FatType,
     /// The label in the boot sector (the root directory may hold another).
@@ -47,14 +54,36 @@ fn u32_at(b: &[u8], off: usize) -> u32 {
     u32::from_le_bytes([b[off], b[off + 1], b[off + 2], b[off + 3]])
 }
 
+/// Why a boot sector was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BpbError {
+    /// Not a FAT boot sector at all.
+    NotFat,
+    /// Says it is FAT, but a field is impossible.
+    Bad(&'static str),
+}
+
 impl Bpb {
     /// Parses a boot sector; `None` when it is not a plausible FAT one.
     pub fn parse(sector: &[u8]) -> Option<Bpb> {
+        Bpb::parse_checked(sector).ok()
+    }
+
+    /// True when the sector carries a FAT type string, so a failure to
+    /// parse it is corruption rather than some other file system.
+    pub fn claims_fat(sector: &[u8]) -> bool {
+        sector.len() >= 512
+            && (sector[0] == 0xEB || sector[0] == 0xE9)
+            && (&sector[54..57] == b"FAT" || &sector[82..85] == b"FAT")
+    }
+
+    pub fn parse_checked(sector: &[u8]) -> Result<Bpb, BpbError> {
+        use BpbError::{Bad, NotFat};
         if sector.len() < 512 || u16_at(sector, 510) != SIGNATURE as u32 {
-            return None;
+            return Err(NotFat);
         }
         if sector[0] != 0xEB && sector[0] != 0xE9 {
-            return None;
+            return Err(NotFat);
         }
         let bytes_per_sector = u16_at(sector, 11);
         let sectors_per_cluster = sector[13] as u32;
@@ -66,13 +95,19 @@ impl Bpb {
         let total32 = u32_at(sector, 32);
         let fat32_size = u32_at(sector, 36);
         if !(512..=4096).contains(&bytes_per_sector) || !bytes_per_sector.is_power_of_two() {
-            return None;
+            return Err(Bad("bytes per sector is not 512, 1024, 2048 or 4096"));
         }
-        if sectors_per_cluster == 0 || !sectors_per_cluster.is_power_of_two() {
-            return None;
+        if sectors_per_cluster == 0 {
+            return Err(Bad("zero sectors per cluster"));
         }
-        if reserved_sectors == 0 || !(1..=2).contains(&fat_count) {
-            return None;
+        if !sectors_per_cluster.is_power_of_two() {
+            return Err(Bad("sectors per cluster is not a power of two"));
+        }
+        if reserved_sectors == 0 {
+            return Err(Bad("zero reserved sectors"));
+        }
+        if !(1..=2).contains(&fat_count) {
+            return Err(Bad("the number of FATs is not 1 or 2"));
         }
         let fat_sectors = if fat16_size != 0 {
             fat16_size
@@ -80,12 +115,17 @@ impl Bpb {
             fat32_size
         };
         let total_sectors = if total16 != 0 { total16 } else { total32 };
-        if fat_sectors == 0 || total_sectors == 0 {
-            return None;
+        if fat_sectors == 0 {
+            return Err(Bad("zero sectors per FAT"));
+        }
+        if total_sectors == 0 {
+            return Err(Bad("zero total sectors"));
         }
         let root_sectors = (root_entries * 32).div_ceil(bytes_per_sector);
         let first_data_sector = reserved_sectors + fat_count * fat_sectors + root_sectors;
-        let data_sectors = total_sectors.checked_sub(first_data_sector)?;
+        let data_sectors = total_sectors.checked_sub(first_data_sector).ok_or(Bad(
+            "the FATs and root directory are larger than the volume",
+        ))?;
         let cluster_count = data_sectors / sectors_per_cluster;
         let fat_type = if cluster_count <= FAT12_MAX_CLUSTERS {
             FatType::Fat12
@@ -94,10 +134,29 @@ impl Bpb {
         } else {
             FatType::Fat32
         };
-        let label_off = if fat_type == FatType::Fat32 { 71 } else { 43 };
+        let fat32 = fat_type == FatType::Fat32;
+        let entry_bytes: u64 = match fat_type {
+            FatType::Fat12 => 2, // upper bound; FAT12 is refused at mount
+            FatType::Fat16 => 2,
+            FatType::Fat32 => 4,
+        };
+        if (cluster_count as u64 + 2) * entry_bytes > fat_sectors as u64 * bytes_per_sector as u64
+            && fat_type != FatType::Fat12
+        {
+            return Err(Bad("the FAT is too small for the volume's clusters"));
+        }
+        let root_cluster = if fat32 { u32_at(sector, 44) } else { 0 };
+        if fat32 && !(2..cluster_count + 2).contains(&root_cluster) {
+            return Err(Bad("the root directory cluster is outside the volume"));
+        }
+        if !fat32 && root_entries == 0 && fat_type != FatType::Fat12 {
+            return Err(Bad("zero root directory entries"));
+        }
+        let fsinfo_sector = if fat32 { u16_at(sector, 48) } else { 0 };
+        let label_off = if fat32 { 71 } else { 43 };
         let mut label = [0u8; 11];
         label.copy_from_slice(&sector[label_off..label_off + 11]);
-        Some(Bpb {
+        Ok(Bpb {
             bytes_per_sector,
             sectors_per_cluster,
             reserved_sectors,
@@ -105,6 +164,13 @@ impl Bpb {
             fat_sectors,
             total_sectors,
             first_data_sector,
+            root_entries,
+            root_cluster,
+            fsinfo_sector: if fsinfo_sector == 0xFFFF {
+                0
+            } else {
+                fsinfo_sector
+            },
             cluster_count,
             fat_type,
             label,
@@ -113,41 +179,5 @@ impl Bpb {
 
     pub fn cluster_bytes(&self) -> u64 {
         self.sectors_per_cluster as u64 * self.bytes_per_sector as u64
-    }
-
-    /// Bytes the FAT needs for the entries of every cluster (0 and 1 are reserved).
-    pub fn fat_bytes_used(&self) -> u64 {
-        let entries = self.cluster_count as u64 + 2;
-        match self.fat_type {
-            FatType::Fat12 => (entries * 3).div_ceil(2),
-            FatType::Fat16 => entries * 2,
-            FatType::Fat32 => entries * 4,
-        }
-    }
-
-    /// Counts free clusters in the FAT bytes given (the first copy, from its start).
-    pub fn count_free(&self, fat: &[u8]) -> u32 {
-        let mut free = 0;
-        for cluster in 2..self.cluster_count + 2 {
-            let c = cluster as usize;
-            let value = match self.fat_type {
-                FatType::Fat12 => {
-                    let off = c + c / 2;
-                    let v = u16_at(fat, off);
-                    if c.is_multiple_of(2) {
-                        v & 0xFFF
-                    } else {
-                        v >> 4
-                    }
-                }
-                FatType::Fat16 => u16_at(fat, c * 2),
-                // The top four bits of a FAT32 entry are reserved.
-                FatType::Fat32 => u32_at(fat, c * 4) & 0x0FFF_FFFF,
-            };
-            if value == 0 {
-                free += 1;
-            }
-        }
-        free
     }
 }

@@ -7,7 +7,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::bpb::Bpb;
+use crate::bpb::{Bpb, BpbError};
 use crate::{BlockDevice, BlockError};
 
 const MBR_TABLE: usize = 446;
@@ -57,6 +57,8 @@ pub enum PartitionError {
     BadBlockSize(usize),
     /// Nothing on the disk looks like FAT; says what was found instead.
     NoFatVolume(&'static str),
+    /// A boot sector says FAT but its parameters are impossible.
+    BadBootSector(&'static str),
 }
 
 impl fmt::Display for PartitionError {
@@ -65,6 +67,7 @@ impl fmt::Display for PartitionError {
             PartitionError::Device(e) => write!(f, "reading the partition table: {e}"),
             PartitionError::BadBlockSize(n) => write!(f, "unsupported block size {n}"),
             PartitionError::NoFatVolume(why) => write!(f, "no FAT volume: {why}"),
+            PartitionError::BadBootSector(why) => write!(f, "corrupt FAT boot sector: {why}"),
         }
     }
 }
@@ -101,9 +104,21 @@ fn u64_at(b: &[u8], off: usize) -> u64 {
 }
 
 /// A FAT boot sector at byte `start`, and the volume's length from its BPB.
-fn fat_at<D: BlockDevice + ?Sized>(dev: &mut D, start: u64) -> Result<Option<u64>, BlockError> {
+fn fat_at<D: BlockDevice + ?Sized>(dev: &mut D, start: u64) -> Result<Option<u64>, PartitionError> {
     let sector = read_bytes(dev, start, 512)?;
-    Ok(Bpb::parse(&sector).map(|b| b.total_sectors as u64 * b.bytes_per_sector as u64))
+    Ok(checked(&sector)?.map(|b| b.total_sectors as u64 * b.bytes_per_sector as u64))
+}
+
+/// The BPB of a FAT boot sector, `None` for anything else, an error for
+/// a FAT boot sector with impossible parameters.
+fn checked(sector: &[u8]) -> Result<Option<Bpb>, PartitionError> {
+    match Bpb::parse_checked(sector) {
+        Ok(b) => Ok(Some(b)),
+        Err(BpbError::Bad(why)) if Bpb::claims_fat(sector) => {
+            Err(PartitionError::BadBootSector(why))
+        }
+        Err(_) => Ok(None),
+    }
 }
 
 pub fn find_fat<D: BlockDevice + ?Sized>(dev: &mut D) -> Result<Partition, PartitionError> {
@@ -119,7 +134,7 @@ pub fn find_fat<D: BlockDevice + ?Sized>(dev: &mut D) -> Result<Partition, Parti
     // A boot sector with a BPB is a whole-disk volume even though it also
     // ends in 55 AA; checked first because a BPB's boot code can look like
     // a partition table.
-    if let Some(bpb) = Bpb::parse(&mbr) {
+    if let Some(bpb) = checked(&mbr)? {
         let len = (bpb.total_sectors as u64 * bpb.bytes_per_sector as u64).min(disk_len);
         return Ok(Partition {
             kind: PartitionKind::WholeDisk,

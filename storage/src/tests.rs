@@ -6,8 +6,8 @@ use applets::{Files, FsError};
 use std::path::PathBuf;
 use std::process::Command;
 
-struct Img {
-    path: PathBuf,
+pub(crate) struct Img {
+    pub path: PathBuf,
 }
 
 impl Drop for Img {
@@ -16,7 +16,7 @@ impl Drop for Img {
     }
 }
 
-fn run(cmd: &str, args: &[&str]) -> String {
+pub(crate) fn run(cmd: &str, args: &[&str]) -> String {
     let out = Command::new(cmd)
         .args(args)
         .output()
@@ -29,13 +29,13 @@ fn run(cmd: &str, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-fn tmp(name: &str) -> PathBuf {
+pub(crate) fn tmp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("nosys-storage-{}-{name}.img", std::process::id()))
 }
 
 /// A whole-disk FAT image of `kib` KiB, label `label` (None: no label),
 /// with mkfs.fat's extra args, filled with the sample files.
-fn image(name: &str, kib: u32, label: Option<&str>, extra: &[&str]) -> Img {
+pub(crate) fn image(name: &str, kib: u32, label: Option<&str>, extra: &[&str]) -> Img {
     let path = tmp(name);
     let _ = std::fs::remove_file(&path);
     let p = path.to_str().unwrap();
@@ -91,18 +91,18 @@ fn fill(target: &str) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn mount(img: &Img) -> Volume<FileDisk> {
+pub(crate) fn mount(img: &Img) -> Volume<FileDisk> {
     Volume::mount(FileDisk::open(&img.path, 512, true).unwrap()).unwrap()
 }
 
-fn mtype(img: &Img, path: &str) -> String {
+pub(crate) fn mtype(img: &Img, path: &str) -> String {
     run(
         "mtype",
         &["-i", img.path.to_str().unwrap(), &format!("::{path}")],
     )
 }
 
-fn fsck_clean(img: &Img) {
+pub(crate) fn fsck_clean(img: &Img) {
     let out = Command::new("fsck.fat")
         .args(["-n", img.path.to_str().unwrap()])
         .output()
@@ -116,7 +116,7 @@ fn fsck_clean(img: &Img) {
     assert!(!text.contains("Free cluster summary wrong"), "{text}");
 }
 
-fn names(v: &mut dyn Files, dir: &str) -> Vec<String> {
+pub(crate) fn names(v: &mut dyn Files, dir: &str) -> Vec<String> {
     let mut n: Vec<String> = v.list(dir).unwrap().into_iter().map(|e| e.name).collect();
     n.sort();
     n
@@ -247,27 +247,32 @@ fn rename_in_place_and_across_directories() {
     let img = image("mv", 16 * 1024, Some("NOSYS"), &[]);
     let mut v = mount(&img);
     v.rename("/hello.txt", "/greet.txt").unwrap();
-    // Mixed case within a part cannot be an 8.3 name.
-    assert_eq!(v.rename("/docs", "/Papers"), Err(FsError::InvalidPath));
-    v.rename("/docs", "/papers").unwrap();
+    // Mixed case is kept through a long name; lookups ignore case.
+    v.rename("/docs", "/Papers").unwrap();
     v.rename("/Long Name File.txt", "/short.txt").unwrap();
     v.rename("/greet.txt", "/papers/greet.txt").unwrap();
-    assert_eq!(names(&mut v, "/"), ["big.bin", "papers", "short.txt"]);
+    assert_eq!(names(&mut v, "/"), ["Papers", "big.bin", "short.txt"]);
     assert_eq!(names(&mut v, "/papers"), ["a.txt", "greet.txt"]);
     assert_eq!(v.read("/papers/greet.txt").unwrap(), b"hello, world\n");
     assert_eq!(v.rename("/nothing", "/x"), Err(FsError::NotFound));
-    assert_eq!(
-        v.rename("/short.txt", "/big.bin"),
-        Err(FsError::AlreadyExists)
-    );
     v.mkdir("/other").unwrap();
+    // A directory moves with its contents, and its ".." follows.
+    v.rename("/papers", "/other/Papers").unwrap();
+    assert_eq!(v.read("/other/Papers/a.txt").unwrap(), b"hello, world\n");
     assert!(matches!(
-        v.rename("/papers", "/other/papers"),
-        Err(FsError::Device(_))
+        v.rename("/other", "/other/Papers/inner"),
+        Err(FsError::InvalidName(_))
     ));
+    // mv onto an existing file replaces it.
+    v.rename("/short.txt", "/big.bin").unwrap();
+    assert_eq!(v.read("/big.bin").unwrap(), b"hello, world\n");
+    assert_eq!(names(&mut v, "/"), ["big.bin", "other"]);
     v.flush().unwrap();
     drop(v);
-    assert_eq!(mtype(&img, "papers/greet.txt"), "hello, world\n");
+    assert_eq!(mtype(&img, "other/Papers/greet.txt"), "hello, world\n");
+    assert_eq!(mtype(&img, "big.bin"), "hello, world\n");
+    let mdir = run("mdir", &["-i", img.path.to_str().unwrap(), "::other"]);
+    assert!(mdir.contains("Papers"), "{mdir}");
     fsck_clean(&img);
 }
 
@@ -288,18 +293,28 @@ fn errors_are_specific() {
     assert_eq!(v.mkdir("/docs"), Err(FsError::AlreadyExists));
     assert_eq!(v.remove("/nope"), Err(FsError::NotFound));
     assert_eq!(v.remove("/docs"), Err(FsError::DirectoryNotEmpty));
+    let bad = |v: &mut Volume<FileDisk>, name: &str| match v.write(name, b"x", false) {
+        Err(FsError::InvalidName(why)) => why,
+        other => panic!("{name}: {other:?}"),
+    };
+    assert!(bad(&mut v, "/a:b.txt").contains("':'"));
+    assert!(bad(&mut v, "/what?.txt").contains("'?'"));
+    assert!(bad(&mut v, "/pipe|.txt").contains("'|'"));
+    assert!(bad(&mut v, "/star*").contains("'*'"));
+    assert!(bad(&mut v, "/q\"uote").contains("'\"'"));
+    assert!(bad(&mut v, "/lt<gt>").contains("'<'"));
+    assert!(bad(&mut v, "/trailing.").contains("dot"));
+    assert!(bad(&mut v, "/trailing ").contains("space"));
+    assert!(bad(&mut v, &format!("/{}", "n".repeat(256))).contains("255"));
     assert_eq!(
-        v.write("/a name with spaces.txt", b"x", false),
-        Err(FsError::InvalidPath)
+        v.mkdir("/DOCS2").and(v.mkdir("/DOCS2")),
+        Err(FsError::AlreadyExists)
     );
-    assert_eq!(
-        v.write("/toolongname.txt", b"x", false),
-        Err(FsError::InvalidPath)
+    assert!(matches!(v.mkdir("/docs2"), Err(FsError::InvalidName(w)) if w.contains("collides")));
+    assert!(
+        matches!(v.rename("/hello.txt", "/DOCS"), Err(FsError::InvalidName(w)) if w.contains("collides"))
     );
-    assert_eq!(
-        v.write("/MixedCase.txt", b"x", false),
-        Err(FsError::InvalidPath)
-    );
+    v.remove("/DOCS2").unwrap();
     assert_eq!(v.write("/a\\b", b"x", false), Err(FsError::InvalidPath));
     assert_eq!(
         v.read("/hello.txt").unwrap(),
@@ -593,4 +608,39 @@ fn block_requests_are_checked() {
     d.write_blocks(6, &[7u8; 1024]).unwrap();
     d.read_blocks(6, &mut buf).unwrap();
     assert_eq!(buf, [7u8; 1024]);
+}
+
+/// True when mtools and fsck.fat are installed (iso/setup.sh installs
+/// them); tests that need them print why they skip otherwise.
+pub(crate) fn have_tools(test: &str) -> bool {
+    let ok = ["mcopy", "mdir", "mtype", "fsck.fat", "mkfs.fat"]
+        .iter()
+        .all(|t| {
+            Command::new(t)
+                .arg("--version")
+                .output()
+                .is_ok_and(|_| true)
+        });
+    if !ok {
+        println!("{test}: skipped, mtools/fsck.fat not installed (iso/setup.sh installs them)");
+    }
+    ok
+}
+
+/// fsck.fat -n's verdict: Ok when clean, Err(report) otherwise.
+pub(crate) fn fsck(path: &std::path::Path) -> Result<(), String> {
+    let out = Command::new("fsck.fat")
+        .args(["-n", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if out.status.success() && !text.contains("Free cluster summary wrong") {
+        Ok(())
+    } else {
+        Err(text)
+    }
 }
