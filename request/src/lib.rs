@@ -24,14 +24,16 @@ extern crate alloc;
 
 pub mod decode;
 pub mod features;
+mod files;
 mod interpreter;
 pub mod prompt;
 mod proposal;
 
 pub use features::{model_hash, CacheError, FeatureCache, FeatureRow, EXTRA_ROW};
+pub use files::{paths_from_list, walk_files};
 pub use interpreter::{
-    paths_from_list, walk_files, CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild,
-    ShellError, WarmReport,
+    CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild, ShellError, WarmReport,
+    CACHE_TOLERANCE, MIN_COMMAND_TOKENS,
 };
 pub use prompt::{prompt, CMD, END, USER};
 pub use proposal::{Decision, Display, Proposal, RidgeGuess, Timings, Via};

@@ -1,0 +1,127 @@
+//! Loading: GGUF bytes (read in place) to a checked interpreter with its
+//! tokenizer, grammar vocabulary and grammar; the router comes later
+//! ([`super::warm`]).
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use applets::{Mode, Table};
+use grammar::{BuildError, Grammar, PathEntry, Vocab};
+use model::tokenizer::{TokenType, Tokenizer, TokenizerError};
+use model::{Gguf, GgufError, ModelError, Transformer};
+use router::{Dataset, RouterError};
+
+use super::{Config, Feature, Interpreter};
+use crate::decode::Scratch;
+use crate::features::model_hash;
+use crate::{CMD, END, USER};
+
+/// Why a model could not be turned into an interpreter.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LoadError {
+    Gguf(GgufError),
+    Model(ModelError),
+    Tokenizer(TokenizerError),
+    /// The vocabulary lacks a token the prompt format needs.
+    MissingToken(&'static str),
+    /// The tokenizer has more tokens than the model's output.
+    VocabMismatch {
+        tokenizer: usize,
+        model: usize,
+    },
+    Grammar(BuildError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Gguf(e) => write!(f, "GGUF: {e}"),
+            LoadError::Model(e) => write!(f, "model: {e}"),
+            LoadError::Tokenizer(e) => write!(f, "tokenizer: {e}"),
+            LoadError::MissingToken(t) => write!(f, "the vocabulary has no {t} token"),
+            LoadError::VocabMismatch { tokenizer, model } => write!(
+                f,
+                "tokenizer has {tokenizer} tokens but the model outputs {model}"
+            ),
+            LoadError::Grammar(e) => write!(f, "grammar: {e:?}"),
+        }
+    }
+}
+
+impl core::error::Error for LoadError {}
+
+impl<'m> Interpreter<'m> {
+    /// Loads the model from GGUF bytes (read in place, never copied),
+    /// hashes them, and builds the grammar for `mode` and `paths`. The
+    /// router is empty until [`Interpreter::warm_router`].
+    pub fn new(
+        gguf: &'m [u8],
+        table: Table,
+        mode: Mode,
+        paths: Vec<PathEntry>,
+        config: Config,
+    ) -> Result<Interpreter<'m>, LoadError> {
+        let hash = model_hash(gguf);
+        let g = Gguf::parse(gguf).map_err(LoadError::Gguf)?;
+        let tokenizer = Tokenizer::from_gguf(&g).map_err(LoadError::Tokenizer)?;
+        // Positions past the trained context would be out of distribution.
+        let trained = g
+            .architecture()
+            .and_then(|a| g.get_u64(&alloc::format!("{a}.context_length")))
+            .map_or(config.max_seq, |c| c as usize);
+        let max_seq = config.max_seq.min(trained).max(1);
+        let mut model = Transformer::new(&g, Some(max_seq)).map_err(LoadError::Model)?;
+        if let Feature::Layer(l) = config.feature {
+            model.set_capture_layer(Some(l)).map_err(LoadError::Model)?;
+        }
+        let n_vocab = model.config.vocab;
+        if tokenizer.vocab_size() > n_vocab {
+            return Err(LoadError::VocabMismatch {
+                tokenizer: tokenizer.vocab_size(),
+                model: n_vocab,
+            });
+        }
+        let id = |t: &'static str| tokenizer.token_id(t).ok_or(LoadError::MissingToken(t));
+        let (user, cmd, end) = (id(USER)?, id(CMD)?, id(END)?);
+        // Only ordinary and byte tokens may spell a command; control tokens,
+        // unused ids and the model's padding rows past the tokenizer never do.
+        let mut tokens = Vec::with_capacity(n_vocab);
+        let mut special = Vec::new();
+        for t in 0..n_vocab as u32 {
+            let bytes = tokenizer.token_bytes(t).unwrap_or(&[]);
+            let spells = matches!(
+                tokenizer.token_type(t),
+                Some(TokenType::Normal | TokenType::Byte)
+            ) && !bytes.is_empty();
+            if !spells && t != end {
+                special.push(t);
+            }
+            tokens.push(bytes.to_vec());
+        }
+        let vocab = Vocab::new(tokens, end, &special);
+        let mut grammar = Grammar::build(&table.specs(mode), &paths).map_err(LoadError::Grammar)?;
+        grammar.warm(&vocab);
+        let dim = model.config.dim;
+        Ok(Interpreter {
+            model,
+            hash,
+            tokenizer,
+            vocab,
+            user,
+            cmd,
+            table,
+            mode,
+            paths,
+            grammar,
+            rows: Vec::new(),
+            dataset: Dataset::new(dim),
+            router: None,
+            router_error: Some(RouterError::NoClasses),
+            config,
+            tokens: Vec::new(),
+            prompt_logits: alloc::vec![0.0; n_vocab],
+            last_features: Vec::new(),
+            scratch: Scratch::new(n_vocab),
+        })
+    }
+}

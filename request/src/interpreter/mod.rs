@@ -1,0 +1,286 @@
+//! [`Interpreter`]: the model, its tokenizer, the grammar over the live
+//! reachable set and the ridge router, and the request path over them. One
+//! file per job: loading a model ([`load`]), warming the router from the
+//! applets' declared examples ([`warm`]), proposing a command for a request
+//! ([`propose`]); this file holds the state they share and the mode switch.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use applets::{Mode, Table};
+use grammar::{BuildError, Grammar, PathEntry, Vocab};
+use model::tokenizer::Tokenizer;
+use model::{ModelError, Transformer};
+use router::{Dataset, Router, RouterError};
+
+use crate::decode::Scratch;
+use crate::features::FeatureRow;
+use crate::Clock;
+
+mod load;
+mod propose;
+mod warm;
+
+pub use load::LoadError;
+pub use propose::MIN_COMMAND_TOKENS;
+pub use warm::{CacheStatus, WarmReport, CACHE_TOLERANCE};
+
+/// Which hidden state feeds the router.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feature {
+    /// Final-norm hidden state at the last prompt token.
+    FinalNorm,
+    /// Residual stream after this layer (0-based) at the last prompt token.
+    Layer(usize),
+}
+
+impl Feature {
+    /// The code stored in `features.bin`.
+    pub fn code(self) -> u32 {
+        match self {
+            Feature::FinalNorm => 0,
+            Feature::Layer(l) => 1 + l as u32,
+        }
+    }
+}
+
+/// Tuning of the request path. λ and the temperature were chosen on dev
+/// (`nosys-shell eval --split dev --lambda L`, docs/posts/3-ridge.md).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// Ridge λ, relative to the mean diagonal of XᵀX (`router::Dataset::solve`).
+    pub lambda: f64,
+    /// Ridge confidence at or above which the ridge path's command is chosen.
+    pub threshold: f32,
+    /// Softmax temperature over the ridge scores (one-hot regression scores
+    /// are O(1), so 1.0 gives flat, useless confidences).
+    pub temperature: f32,
+    /// Decode steps allowed for one command, the end token included (fewer
+    /// when the context has less room left after the prompt).
+    pub max_command_tokens: usize,
+    /// KV cache length, capped at the model's trained context.
+    pub max_seq: usize,
+    pub feature: Feature,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            // Chosen on dev (docs/posts/3-ridge.md): accuracy is flat from
+            // 1e-3 to 10 (72.2–72.7 %), calibration is best at 1 (ECE 0.054,
+            // fitted T 0.10).
+            lambda: 1.0,
+            threshold: 0.5,
+            temperature: 0.1,
+            max_command_tokens: 64,
+            max_seq: 256,
+            feature: Feature::FinalNorm,
+        }
+    }
+}
+
+/// Why a line or a rebuild failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShellError {
+    /// `should_cancel` returned true.
+    Cancelled,
+    /// The prompt and the longest command do not fit the KV cache.
+    RequestTooLong {
+        tokens: usize,
+        max: usize,
+    },
+    Model(ModelError),
+    Grammar(BuildError),
+}
+
+impl fmt::Display for ShellError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShellError::Cancelled => f.write_str("cancelled"),
+            ShellError::RequestTooLong { tokens, max } => write!(
+                f,
+                "request is {tokens} tokens; at most {max} fit beside a command"
+            ),
+            ShellError::Model(e) => write!(f, "model: {e}"),
+            ShellError::Grammar(e) => write!(f, "grammar: {e:?}"),
+        }
+    }
+}
+
+impl core::error::Error for ShellError {}
+
+impl From<ModelError> for ShellError {
+    fn from(e: ModelError) -> Self {
+        ShellError::Model(e)
+    }
+}
+
+/// What a grammar rebuild and router re-solve cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rebuild {
+    pub grammar_ns: u64,
+    /// Zero when the router did not need re-solving (files changed).
+    pub router_ns: u64,
+    pub grammar_states: usize,
+    /// Classes of the solved router (0 when none could be solved).
+    pub router_classes: usize,
+    pub router_parameters: usize,
+    /// Why there is no router now, if there is none.
+    pub router_error: Option<RouterError>,
+}
+
+/// The request path: owns the model (borrowing the GGUF bytes), the
+/// tokenizer, the grammar vocabulary, the grammar over the reachable set and
+/// the live files, the router's rows and the solved router, and the mode.
+pub struct Interpreter<'m> {
+    model: Transformer<'m>,
+    hash: u64,
+    tokenizer: Tokenizer,
+    vocab: Vocab,
+    /// `<|user|>` and `<|cmd|>`.
+    user: u32,
+    cmd: u32,
+    table: Table,
+    mode: Mode,
+    paths: Vec<PathEntry>,
+    grammar: Grammar,
+    /// Every router row: the declared examples of every applet (whatever the
+    /// mode) and any extra rows.
+    rows: Vec<FeatureRow>,
+    dataset: Dataset,
+    router: Option<Router>,
+    router_error: Option<RouterError>,
+    config: Config,
+    tokens: Vec<u32>,
+    prompt_logits: Vec<f32>,
+    /// The router feature of the last proposed request.
+    last_features: Vec<f32>,
+    scratch: Scratch,
+}
+
+impl<'m> Interpreter<'m> {
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The live file list the grammar was last built from.
+    pub fn paths(&self) -> &[PathEntry] {
+        &self.paths
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// xxHash64 of the GGUF bytes.
+    pub fn model_hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn model(&self) -> &Transformer<'m> {
+        &self.model
+    }
+
+    pub fn tokenizer(&self) -> &Tokenizer {
+        &self.tokenizer
+    }
+
+    pub fn grammar(&self) -> &Grammar {
+        &self.grammar
+    }
+
+    /// The solved router, if the reachable set has any rows.
+    pub fn router(&self) -> Option<&Router> {
+        self.router.as_ref()
+    }
+
+    /// Why there is no router, when there is none.
+    pub fn router_error(&self) -> Option<&RouterError> {
+        self.router_error.as_ref()
+    }
+
+    /// Every router row (what `features.bin` stores).
+    pub fn rows(&self) -> &[FeatureRow] {
+        &self.rows
+    }
+
+    /// The router feature of the last request [`Interpreter::propose`]
+    /// prefilled (for evaluation: raw scores, calibration).
+    pub fn last_features(&self) -> &[f32] {
+        &self.last_features
+    }
+
+    /// Width of a feature row.
+    pub fn feature_dim(&self) -> usize {
+        self.model.config.dim
+    }
+
+    pub fn set_threshold(&mut self, threshold: f32) {
+        self.config.threshold = threshold;
+    }
+
+    /// Softmax temperature of the router's confidence (ignored unless
+    /// positive and finite).
+    pub fn set_temperature(&mut self, t: f32) {
+        if t > 0.0 && t.is_finite() {
+            self.config.temperature = t;
+            if let Some(r) = &mut self.router {
+                r.set_temperature(t);
+            }
+        }
+    }
+
+    pub(super) fn rebuild_grammar(
+        &mut self,
+        mode: Mode,
+        clock: &mut dyn Clock,
+    ) -> Result<u64, ShellError> {
+        let t0 = clock.now_ns();
+        let mut g =
+            Grammar::build(&self.table.specs(mode), &self.paths).map_err(ShellError::Grammar)?;
+        g.warm(&self.vocab);
+        self.grammar = g;
+        Ok(clock.now_ns().saturating_sub(t0))
+    }
+
+    /// Switches mode: rebuilds the grammar and re-solves the router over the
+    /// new reachable set. On a grammar error nothing changes.
+    pub fn set_mode(&mut self, mode: Mode, clock: &mut dyn Clock) -> Result<Rebuild, ShellError> {
+        let grammar_ns = self.rebuild_grammar(mode, clock)?;
+        self.mode = mode;
+        Ok(self.resolve(clock, grammar_ns, self.grammar.states()))
+    }
+
+    /// The volume's files changed: rebuilds the grammar (the router does
+    /// not read file names, so it stays).
+    pub fn files_changed(
+        &mut self,
+        paths: Vec<PathEntry>,
+        clock: &mut dyn Clock,
+    ) -> Result<Rebuild, ShellError> {
+        let old = core::mem::replace(&mut self.paths, paths);
+        match self.rebuild_grammar(self.mode, clock) {
+            Ok(grammar_ns) => Ok(Rebuild {
+                grammar_ns,
+                router_ns: 0,
+                grammar_states: self.grammar.states(),
+                router_classes: self.router.as_ref().map_or(0, |r| r.classes().len()),
+                router_parameters: self.router.as_ref().map_or(0, |r| r.parameters()),
+                router_error: self.router_error.clone(),
+            }),
+            Err(e) => {
+                self.paths = old;
+                Err(e)
+            }
+        }
+    }
+
+    /// The table's `'static` name for a router class, if it is reachable.
+    pub(super) fn static_name(&self, class: &str) -> Option<&'static str> {
+        self.table.get(class, self.mode).map(|a| a.spec().name)
+    }
+}

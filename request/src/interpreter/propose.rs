@@ -1,0 +1,234 @@
+//! Proposing: a request's prompt prefilled once, the ridge router on its
+//! hidden state, grammar-constrained decoding of a whole command and of the
+//! ridge applet's arguments, and [`crate::Via`]'s choice between them.
+
+use alloc::vec::Vec;
+
+use crate::decode::{self, DecodeFailure};
+use crate::proposal::{Proposal, RidgeGuess, Timings, Via};
+use crate::Clock;
+
+use super::{Feature, Interpreter, ShellError};
+
+/// Fewest decode steps a request must leave in the context.
+pub const MIN_COMMAND_TOKENS: usize = 16;
+
+/// What a prefill keeps.
+#[derive(Clone, Copy)]
+pub(super) enum Prefill {
+    /// The last prompt token's logits, to decode from.
+    Logits,
+    /// Only the hidden states (no output projection): a router feature.
+    Hidden,
+}
+
+/// A prefilled prompt: its length and the decode steps left after it.
+pub(super) struct Prompt {
+    pub(super) tokens: usize,
+    pub(super) budget: usize,
+}
+
+impl<'m> Interpreter<'m> {
+    /// Token ids of the prompt for `request`.
+    pub fn prompt_tokens(&self, request: &str, out: &mut Vec<u32>) {
+        out.clear();
+        if self.tokenizer.add_bos() {
+            out.extend(self.tokenizer.bos());
+        }
+        out.push(self.user);
+        // Not `parse_special`: a request that spells `<|cmd|>` stays text.
+        self.tokenizer.encode_into(request.as_bytes(), false, out);
+        out.push(self.cmd);
+    }
+
+    /// Decode steps left for a command after a prompt of `prompt` tokens,
+    /// or an error when fewer than [`MIN_COMMAND_TOKENS`] would be: the
+    /// default model's context is short (128), so a long request gets the
+    /// room that is left rather than a fixed reserve.
+    pub(super) fn command_budget(&self, prompt: usize) -> Result<usize, ShellError> {
+        let room = self.model.config.seq_len.saturating_sub(prompt);
+        if room < MIN_COMMAND_TOKENS {
+            return Err(ShellError::RequestTooLong {
+                tokens: prompt,
+                max: self.model.config.seq_len.saturating_sub(MIN_COMMAND_TOKENS),
+            });
+        }
+        Ok(room.min(self.config.max_command_tokens))
+    }
+
+    /// The preamble every prefill shares: the prompt's tokens, the room it
+    /// leaves for a command, a last look at `should_cancel`, then one
+    /// prefill. With [`Prefill::Logits`] the prompt's logits are kept for
+    /// decoding; [`Prefill::Hidden`] skips the output projection (router
+    /// features). Returns the prompt's length and the decode budget.
+    pub(super) fn prefill_request(
+        &mut self,
+        request: &str,
+        want: Prefill,
+        should_cancel: &mut dyn FnMut() -> bool,
+    ) -> Result<Prompt, ShellError> {
+        let mut tokens = core::mem::take(&mut self.tokens);
+        self.prompt_tokens(request, &mut tokens);
+        let n = tokens.len();
+        let prefilled = self.command_budget(n).and_then(|budget| {
+            if should_cancel() {
+                return Err(ShellError::Cancelled);
+            }
+            match want {
+                Prefill::Logits => {
+                    let logits = self.model.prefill(&tokens, 0)?;
+                    self.prompt_logits.copy_from_slice(logits);
+                }
+                Prefill::Hidden => {
+                    self.model.prefill_hidden(&tokens, 0)?;
+                }
+            }
+            Ok(budget)
+        });
+        self.tokens = tokens;
+        Ok(Prompt {
+            tokens: n,
+            budget: prefilled?,
+        })
+    }
+
+    /// One grammar-constrained greedy decode from the prompt's saved logits,
+    /// optionally forced to start with `applet`.
+    fn decode(
+        &mut self,
+        prompt: &Prompt,
+        applet: Option<&str>,
+        should_cancel: &mut dyn FnMut() -> bool,
+    ) -> Result<decode::Decoded, DecodeFailure> {
+        decode::greedy(
+            &mut self.model,
+            &mut self.grammar,
+            &self.vocab,
+            &self.prompt_logits,
+            prompt.tokens,
+            prompt.budget,
+            applet,
+            &mut self.scratch,
+            should_cancel,
+        )
+    }
+
+    /// Turns a request into a proposed command (see [`Via`] for which path's
+    /// command is chosen). Polls `should_cancel` before the prefill and
+    /// between decoded tokens.
+    pub fn propose(
+        &mut self,
+        request: &str,
+        clock: &mut dyn Clock,
+        should_cancel: &mut dyn FnMut() -> bool,
+    ) -> Result<Proposal, ShellError> {
+        let mut t = Timings::default();
+        let start = clock.now_ns();
+        let prompt = self.prefill_request(request, Prefill::Logits, should_cancel)?;
+        t.prompt_tokens = prompt.tokens;
+        let t1 = clock.now_ns();
+        t.prefill_ns = t1.saturating_sub(start);
+        // Decoding overwrites the model's hidden state: keep the feature.
+        let feature = match self.config.feature {
+            Feature::FinalNorm => self.model.hidden(),
+            Feature::Layer(_) => self.model.layer_hidden(),
+        };
+        self.last_features.clear();
+        self.last_features.extend_from_slice(feature);
+
+        // Ridge: one matrix-vector product on the prefill's hidden state.
+        let guess = match &self.router {
+            Some(r) => r.predict(&self.last_features).ok().map(|p| {
+                let name = |i: usize| self.static_name(r.class_name(i));
+                (
+                    name(p.class),
+                    p.confidence,
+                    p.second.and_then(|(i, c)| name(i).map(|n| (n, c))),
+                )
+            }),
+            None => None,
+        };
+        let guess = guess.and_then(|(a, c, s)| a.map(|a| (a, c, s)));
+        let t2 = clock.now_ns();
+        t.ridge_ns = t2.saturating_sub(t1);
+
+        let whole = self.decode(&prompt, None, should_cancel);
+        if whole == Err(DecodeFailure::Cancelled) {
+            return Err(ShellError::Cancelled);
+        }
+        let t3 = clock.now_ns();
+        t.grammar_ns = t3.saturating_sub(t2);
+        if let Ok(d) = &whole {
+            t.grammar_tokens = d.tokens;
+        }
+
+        let ridge = match guess {
+            None => None,
+            Some((applet, confidence, second)) => {
+                let same = whole.as_ref().ok().filter(|d| d.command.applet == applet);
+                let (command, reused) = match same {
+                    Some(d) => (Ok(d.clone()), true),
+                    None => (self.decode(&prompt, Some(applet), should_cancel), false),
+                };
+                if command == Err(DecodeFailure::Cancelled) {
+                    return Err(ShellError::Cancelled);
+                }
+                if let (Ok(d), false) = (&command, reused) {
+                    t.fill_tokens = d.tokens;
+                }
+                Some(RidgeGuess {
+                    applet,
+                    confidence,
+                    second,
+                    command: command.map(|d| d.command),
+                    reused,
+                })
+            }
+        };
+        let t4 = clock.now_ns();
+        t.fill_ns = t4.saturating_sub(t3);
+        t.total_ns = t4.saturating_sub(start);
+
+        let grammar = whole.map(|d| d.command);
+        let confident = ridge
+            .as_ref()
+            .is_some_and(|r| r.confidence >= self.config.threshold);
+        let ridge_cmd = ridge.as_ref().and_then(|r| r.command.as_ref().ok());
+        let (via, command) = match (confident, ridge_cmd, grammar.as_ref().ok()) {
+            (true, Some(c), _) => (Via::Ridge, Some(c.clone())),
+            (_, _, Some(g)) => (Via::Grammar, Some(g.clone())),
+            (_, Some(c), None) => (Via::Ridge, Some(c.clone())),
+            (_, None, None) => (Via::Neither, None),
+        };
+        let agree = match (&ridge, &grammar) {
+            (Some(r), Ok(g)) => r.applet == g.applet,
+            _ => false,
+        };
+        Ok(Proposal {
+            input: request.into(),
+            command,
+            via,
+            low_confidence: !confident,
+            agree,
+            ridge,
+            grammar: Some(grammar),
+            timings: t,
+        })
+    }
+
+    /// One fresh prefill and one greedy grammar decode, optionally forced to
+    /// `applet` (for `route`-style explanations, evaluation and tests).
+    pub fn decode_command(
+        &mut self,
+        request: &str,
+        applet: Option<&str>,
+        should_cancel: &mut dyn FnMut() -> bool,
+    ) -> Result<Result<applets::Command, DecodeFailure>, ShellError> {
+        let prompt = self.prefill_request(request, Prefill::Logits, &mut || false)?;
+        let d = self.decode(&prompt, applet, should_cancel);
+        match d {
+            Err(DecodeFailure::Cancelled) => Err(ShellError::Cancelled),
+            d => Ok(d.map(|d| d.command)),
+        }
+    }
+}
