@@ -138,6 +138,7 @@ impl Files for MemFs {
                     Node::Dir => 0,
                     Node::File(d) => d.len() as u64,
                 },
+                modified: None,
             })
             .collect())
     }
@@ -148,6 +149,7 @@ impl Files for MemFs {
                 name: String::new(),
                 is_dir: true,
                 size: 0,
+                modified: None,
             });
         }
         match self.nodes.get(&key(path)) {
@@ -159,6 +161,7 @@ impl Files for MemFs {
                     Node::Dir => 0,
                     Node::File(d) => d.len() as u64,
                 },
+                modified: None,
             }),
         }
     }

@@ -11,6 +11,8 @@ pub struct DirEntry {
     pub name: String,
     pub is_dir: bool,
     pub size: u64,
+    /// Last modification, when the volume records one (FAT does, to 2 s).
+    pub modified: Option<crate::services::DateTime>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -53,6 +53,7 @@ mod tests {
             name: name.into(),
             is_dir,
             size: 0,
+            modified: None,
         }
     }
 

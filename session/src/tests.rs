@@ -52,6 +52,7 @@ impl Files for Disk {
             name: path.rsplit('/').next().unwrap_or("").into(),
             is_dir: false,
             size: b.len() as u64,
+            modified: None,
         })
     }
     fn read(&mut self, path: &str) -> Result<Vec<u8>, FsError> {

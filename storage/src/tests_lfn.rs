@@ -54,6 +54,17 @@ fn names_written_by_nosys_read_back_by_mtools_exactly() {
     }
     let img = image("lfn-w", 16 * 1024, Some("NOSYS"), &[]);
     let mut v = mount(&img);
+    fn at_nine() -> crate::Timestamp {
+        crate::Timestamp {
+            year_since_1970: 56,
+            zero_indexed_month: 11,
+            zero_indexed_day: 1,
+            hours: 9,
+            minutes: 5,
+            seconds: 30,
+        }
+    }
+    v.set_clock(at_nine);
     let long = long_name_255();
     let mut all: Vec<String> = NAMES.iter().map(|s| s.to_string()).collect();
     all.push(long.clone());
@@ -67,6 +78,23 @@ fn names_written_by_nosys_read_back_by_mtools_exactly() {
     // Two names with one basis get distinct aliases.
     v.write("/meeting notes 2.txt", b"second\n", false).unwrap();
     v.flush().unwrap();
+    let listed = v.list("/").unwrap();
+    let e = listed
+        .iter()
+        .find(|e| e.name == "meeting notes.txt")
+        .unwrap();
+    assert_eq!(e.size, 10);
+    assert_eq!(
+        e.modified,
+        Some(applets::DateTime {
+            year: 2026,
+            month: 12,
+            day: 2,
+            hour: 9,
+            minute: 5,
+            second: 30
+        })
+    );
     drop(v);
     let mut want: Vec<String> = all.clone();
     want.extend(["Project Files".into(), "meeting notes 2.txt".into()]);
@@ -86,6 +114,10 @@ fn names_written_by_nosys_read_back_by_mtools_exactly() {
     assert_eq!(mtype(&img, "Project Files/meeting notes 2.txt"), "nested\n");
     let short = mdir_short(&img, "/");
     assert!(short.contains("MEETIN~1 TXT"), "{short}");
+    assert!(
+        short.contains("MEETIN~1 TXT        10 2026-12-02   9:05  meeting notes.txt"),
+        "{short}"
+    );
     assert!(short.contains("MEETIN~2 TXT"), "{short}");
     assert!(short.contains("QWEN3-~1 GGU"), "{short}");
     fsck_clean(&img);

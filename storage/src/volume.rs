@@ -507,6 +507,14 @@ impl<D: BlockDevice> Volume<D> {
             name: node.name.clone(),
             is_dir,
             size: if is_dir { 0 } else { node.short.size as u64 },
+            modified: node.short.modified.map(|t| applets::DateTime {
+                year: 1970 + t.year_since_1970 as u16,
+                month: t.zero_indexed_month + 1,
+                day: t.zero_indexed_day + 1,
+                hour: t.hours,
+                minute: t.minutes,
+                second: t.seconds,
+            }),
         }
     }
 }
@@ -539,6 +547,7 @@ impl<D: BlockDevice> Files for Volume<D> {
                 name: "/".into(),
                 is_dir: true,
                 size: 0,
+                modified: None,
             });
         };
         let r = self.open_dir(&parent);

@@ -1,7 +1,11 @@
 //! `ls [dir]`: list a directory of the data volume.
 
 
+use alloc::format;
+use alloc::string::String;
+
 use crate::command::Arg;
+use crate::files::DirEntry;
 use crate::spec::{AppletSpec, Example, PathKind, Slot};
 use crate::table::{Applet, AppletError, Context};
 
@@ -43,12 +47,65 @@ impl Applet for Ls {
             writeln!(out, "{dir} is empty")?;
         }
         for e in &entries {
-            if e.is_dir {
-                writeln!(out, "{:>10}  {}/", "<dir>", e.name)?;
-            } else {
-                writeln!(out, "{:>10}  {}", bytes(e.size), e.name)?;
-            }
+            writeln!(out, "{}", line(e))?;
         }
         Ok(())
+    }
+}
+
+/// One listing line: size (or `<dir>`), the modification time when the
+/// volume has one, and the name as it was given (spaces and case kept).
+fn line(e: &DirEntry) -> String {
+    let size = if e.is_dir {
+        String::from("<dir>")
+    } else {
+        bytes(e.size)
+    };
+    let date = match e.modified {
+        Some(t) => format!(
+            "  {:04}-{:02}-{:02} {:02}:{:02}",
+            t.year, t.month, t.day, t.hour, t.minute
+        ),
+        None => String::new(),
+    };
+    let slash = if e.is_dir { "/" } else { "" };
+    format!("{size:>10}{date}  {}{slash}", e.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::services::DateTime;
+
+    #[test]
+    fn lines_show_size_date_and_the_name_as_given() {
+        let t = DateTime {
+            year: 2026,
+            month: 12,
+            day: 2,
+            hour: 9,
+            minute: 5,
+            second: 30,
+        };
+        let file = DirEntry {
+            name: "meeting notes.txt".into(),
+            is_dir: false,
+            size: 2048,
+            modified: Some(t),
+        };
+        assert_eq!(line(&file), "   2.0 KiB  2026-12-02 09:05  meeting notes.txt");
+        let dir = DirEntry {
+            name: "Project Files".into(),
+            is_dir: true,
+            size: 0,
+            modified: Some(t),
+        };
+        assert_eq!(line(&dir), "     <dir>  2026-12-02 09:05  Project Files/");
+        // Without a date (a volume that keeps none) the column is absent.
+        let bare = DirEntry {
+            modified: None,
+            ..file
+        };
+        assert_eq!(line(&bare), "   2.0 KiB  meeting notes.txt");
     }
 }

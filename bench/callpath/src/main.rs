@@ -60,6 +60,7 @@ impl Files for OneFile {
                 name: "NOTES.TXT".into(),
                 is_dir: false,
                 size: NOTES.len() as u64,
+                modified: None,
             }),
             _ => Err(FsError::NotFound),
         }
