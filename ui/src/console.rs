@@ -6,20 +6,18 @@
 //! `prompt` again. Output printed while a prompt is open appears above it, readline-style.
 
 use crate::editor::Editor;
+use crate::serial::SerialMirror;
+use crate::shadow::Shadow;
 use crate::status::{self, Notes, Status};
 use crate::term::Terminal;
 use crate::{Cell, Color, Completer, Key, KeyEvent, Renderer};
 use alloc::string::String;
-use alloc::vec;
-use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 /// Longest input line in bytes; further keys are refused with a visible warning.
 pub const DEFAULT_MAX_LINE_BYTES: usize = 4096;
 /// Lines kept above the screen.
 pub const DEFAULT_SCROLLBACK: usize = 2000;
-/// The serial queue is cut back to half when the kernel does not drain it past this size.
-const SERIAL_QUEUE_LIMIT: usize = 256 * 1024;
 /// Tab lists at most this many candidates.
 const MAX_LISTED_CANDIDATES: usize = 200;
 const DEFAULT_PROMPT: &str = "nosys> ";
@@ -55,24 +53,9 @@ pub struct Console {
     status: Status,
     /// Top line of the screen while browsing the scrollback; `None` follows the output.
     view: Option<u64>,
-    /// What the renderer shows now, rows * cols; meaningful only in rows marked valid.
-    shadow: Vec<Cell>,
-    shadow_valid: Vec<bool>,
-    /// Per text row: the line and its generation last drawn there.
-    shadow_line: Vec<Option<(u64, u64)>>,
-    /// Where the cursor was drawn.
-    shadow_cursor: Option<(usize, usize)>,
-    /// The status bar as last drawn, to skip laying it out again.
-    shadow_status: Option<StatusKey>,
-    shadow_top: Option<u64>,
-    serial: String,
-    /// The input as last sent to serial, and its cursor.
-    serial_line: Vec<char>,
-    serial_cur: usize,
-    /// The last byte sent to serial ended a line.
-    serial_bol: bool,
-    /// Inside an escape sequence being stripped from serial output.
-    serial_esc: u8,
+    /// What the renderer shows now.
+    shadow: Shadow<StatusKey>,
+    serial: SerialMirror,
     /// Input was refused since the last accepted edit (the status bar says so).
     refused: bool,
     bell: bool,
@@ -97,17 +80,8 @@ impl Console {
             out_bg: Color::DEFAULT_BG,
             status: Status::default(),
             view: None,
-            shadow: vec![Cell::BLANK; cols * (text_rows + 1)],
-            shadow_valid: vec![false; text_rows + 1],
-            shadow_line: vec![None; text_rows],
-            shadow_cursor: None,
-            shadow_status: None,
-            shadow_top: None,
-            serial: String::new(),
-            serial_line: Vec::new(),
-            serial_cur: 0,
-            serial_bol: true,
-            serial_esc: 0,
+            shadow: Shadow::new(cols, text_rows),
+            serial: SerialMirror::new(),
             refused: false,
             bell: false,
         }
@@ -193,17 +167,14 @@ impl Console {
     pub fn print(&mut self, text: &str) {
         if self.active {
             self.erase_input();
-            self.serial_push("\r\x1b[K");
-            self.serial_bol = true;
-            self.serial_line.clear();
-            self.serial_cur = 0;
+            self.serial.erase_input();
         }
         self.term.fg = self.out_fg;
         self.term.bg = self.out_bg;
         self.term.write(text);
         self.out_fg = self.term.fg;
         self.out_bg = self.term.bg;
-        self.serial_text(text);
+        self.serial.text(text);
         if self.active {
             self.open_input_here();
         }
@@ -217,17 +188,9 @@ impl Console {
             return;
         }
         if self.active {
-            self.serial_push("\r\x1b[K");
-        } else if !self.serial_bol {
-            self.serial_push("\r\n");
+            self.serial.erase_input();
         }
-        let mut out = String::with_capacity(text.len() + 8);
-        for line in text.split_terminator('\n') {
-            out.extend(line.chars().filter(|c| !c.is_control() || *c == '\t'));
-            out.push_str("\r\n");
-        }
-        self.serial_push(&out);
-        self.serial_bol = true;
+        self.serial.log(text);
         if self.active {
             self.serial_redraw();
         }
@@ -240,11 +203,9 @@ impl Console {
         }
         self.term.clear_screen();
         self.view = None;
-        self.serial_push("\x1b[2J\x1b[H");
-        self.serial_bol = true;
+        self.serial.clear_screen();
         if self.active {
-            self.serial_line.clear();
-            self.serial_cur = 0;
+            self.serial.forget_input();
             self.open_input_here();
         }
     }
@@ -259,12 +220,8 @@ impl Console {
         if self.term.cursor().1 != 0 {
             self.term.newline();
         }
-        if !self.serial_bol {
-            self.serial_push("\r\n");
-            self.serial_bol = true;
-        }
-        self.serial_line.clear();
-        self.serial_cur = 0;
+        self.serial.start_line();
+        self.serial.forget_input();
         self.open_input_here();
     }
 
@@ -321,7 +278,7 @@ impl Console {
                         self.term.fg = Color::DEFAULT_FG;
                         self.term.bg = Color::DEFAULT_BG;
                         self.term.put(c);
-                        self.serial_echo_append(c);
+                        self.serial.echo_append(c);
                         return None;
                     }
                     Ok(()) => true,
@@ -382,7 +339,7 @@ impl Console {
         if !self.refused {
             self.refused = true;
             self.bell = true;
-            self.serial_push("\x07");
+            self.serial.bell();
         }
     }
 
@@ -460,10 +417,7 @@ impl Console {
         if self.term.cursor().1 != 0 {
             self.term.newline();
         }
-        if !self.serial_bol {
-            self.serial_push("\r\n");
-            self.serial_bol = true;
-        }
+        self.serial.start_line();
         self.input_start = self.term.cursor();
         self.refresh_input();
         self.serial_redraw();
@@ -503,11 +457,7 @@ impl Console {
         }
         self.term.write(mark);
         self.term.newline();
-        self.serial_push(mark);
-        self.serial_push("\r\n");
-        self.serial_bol = true;
-        self.serial_line.clear();
-        self.serial_cur = 0;
+        self.serial.end_input(mark);
         self.active = false;
         self.view = None;
     }
@@ -516,136 +466,29 @@ impl Console {
 
     /// Moves everything queued for the serial line into `w`.
     pub fn drain_serial(&mut self, w: &mut dyn Write) -> fmt::Result {
-        let out = core::mem::take(&mut self.serial);
-        w.write_str(&out)
+        self.serial.drain(w)
     }
 
     /// Takes everything queued for the serial line.
     pub fn take_serial(&mut self) -> String {
-        core::mem::take(&mut self.serial)
+        self.serial.take()
     }
 
-    fn serial_push(&mut self, s: &str) {
-        if self.serial.len() + s.len() > SERIAL_QUEUE_LIMIT {
-            // Nobody drains the queue: keep the newer half, cut at a char boundary.
-            let mut cut = self.serial.len() / 2;
-            while !self.serial.is_char_boundary(cut) {
-                cut += 1;
-            }
-            self.serial.drain(..cut);
-        }
-        self.serial.push_str(s);
-    }
-
-    /// Program output for serial: `\n` becomes CRLF and escape sequences are stripped, so the
-    /// mirror is plain text a test can match.
-    fn serial_text(&mut self, text: &str) {
-        let mut out = String::with_capacity(text.len() + 8);
-        for ch in text.chars() {
-            match (self.serial_esc, ch) {
-                (0, '\u{1b}') => self.serial_esc = 1,
-                (0, '\n') => {
-                    out.push_str("\r\n");
-                    self.serial_bol = true;
-                }
-                (0, c) if c.is_control() && c != '\t' && c != '\r' => {}
-                (0, c) => {
-                    out.push(c);
-                    self.serial_bol = c == '\r';
-                }
-                (1, '[') => self.serial_esc = 2,
-                (1, _) => self.serial_esc = 0,
-                (_, '\u{40}'..='\u{7e}') => self.serial_esc = 0,
-                (_, _) => {}
-            }
-        }
-        self.serial_push(&out);
-    }
-
-    fn prompt_plain(&self) -> String {
-        let mut s = String::new();
-        let mut esc = 0u8;
-        for ch in self.prompt.chars() {
-            match (esc, ch) {
-                (0, '\u{1b}') => esc = 1,
-                (0, c) if !c.is_control() => s.push(c),
-                (0, _) => {}
-                (1, '[') => esc = 2,
-                (1, _) => esc = 0,
-                (_, '\u{40}'..='\u{7e}') => esc = 0,
-                _ => {}
-            }
-        }
-        s
-    }
-
-    /// Sends the whole input line afresh: CR, erase line, prompt, text, cursor.
     fn serial_redraw(&mut self) {
-        let mut s = String::from("\r\x1b[K");
-        s.push_str(&self.prompt_plain());
-        s.extend(self.ed.chars().iter());
-        let back = self.ed.chars().len() - self.ed.cursor();
-        if back > 0 {
-            let _ = write!(s, "\x1b[{back}D");
-        }
-        self.serial_push(&s);
-        self.serial_bol = false;
-        self.serial_line = self.ed.chars().to_vec();
-        self.serial_cur = self.ed.cursor();
+        self.serial
+            .redraw(&self.prompt, self.ed.chars(), self.ed.cursor());
     }
 
-    fn serial_echo_append(&mut self, c: char) {
-        let mut b = [0u8; 4];
-        self.serial_push(c.encode_utf8(&mut b));
-        self.serial_bol = false;
-        self.serial_line.push(c);
-        self.serial_cur = self.serial_line.len();
-    }
-
-    /// Brings the serial copy of the input up to date with the fewest bytes for common edits.
     fn serial_sync(&mut self) {
-        let new = self.ed.chars();
-        let cur = self.ed.cursor();
-        let old = &self.serial_line;
-        let ocur = self.serial_cur;
-        if new == old.as_slice() {
-            if cur != ocur {
-                let s = if cur < ocur {
-                    alloc::format!("\x1b[{}D", ocur - cur)
-                } else {
-                    alloc::format!("\x1b[{}C", cur - ocur)
-                };
-                self.serial_push(&s);
-                self.serial_cur = cur;
-            }
-            return;
-        }
-        let both_at_end = ocur == old.len() && cur == new.len();
-        if both_at_end && new.len() > old.len() && new[..old.len()] == old[..] {
-            let tail: String = new[old.len()..].iter().collect();
-            self.serial_push(&tail);
-            self.serial_bol = false;
-        } else if both_at_end && new.len() < old.len() && old[..new.len()] == new[..] {
-            let mut s = String::new();
-            for _ in new.len()..old.len() {
-                s.push_str("\x08 \x08");
-            }
-            self.serial_push(&s);
-        } else {
-            self.serial_redraw();
-            return;
-        }
-        self.serial_line = self.ed.chars().to_vec();
-        self.serial_cur = cur;
+        self.serial
+            .sync(&self.prompt, self.ed.chars(), self.ed.cursor());
     }
 
     // ---------------------------------------------------------------- rendering
 
     /// Forgets what the renderer shows, so the next `render` draws every cell.
     pub fn invalidate(&mut self) {
-        self.shadow_valid.fill(false);
-        self.shadow_top = None;
-        self.shadow_status = None;
+        self.shadow.invalidate();
     }
 
     /// Draws what changed since the last call, then flushes.
@@ -661,75 +504,39 @@ impl Console {
             Some(v) => v.max(self.term.first()),
             None => top,
         };
-        if let Some(prev) = self.shadow_top {
-            let n = view_top.saturating_sub(prev);
-            if n > 0 && n < rows as u64 {
-                let n = n as usize;
-                r.scroll_up(rows, n);
-                self.shadow.copy_within(n * cols..rows * cols, 0);
-                self.shadow_valid.copy_within(n..rows, 0);
-                self.shadow_valid[rows - n..rows].fill(false);
-                self.shadow_line.copy_within(n..rows, 0);
-                self.shadow_cursor = self
-                    .shadow_cursor
-                    .and_then(|(r, c)| r.checked_sub(n).map(|r| (r, c)));
-            }
-        }
-        self.shadow_top = Some(view_top);
+        self.shadow.scroll_to(view_top, r);
 
         let cursor = self.cursor_on_screen(view_top);
         for row in 0..rows {
             let abs = view_top + row as u64;
             let id = self.term.line_gen(abs).map(|g| (abs, g));
             let cursor_col = cursor.filter(|&(r, _)| r == row).map(|(_, c)| c);
-            let had_cursor = self.shadow_cursor.is_some_and(|(r, _)| r == row);
             // Most rows are unchanged since the last frame: skip them without looking at cells.
-            if self.shadow_valid[row]
-                && id.is_some()
-                && self.shadow_line[row] == id
-                && cursor_col.is_none()
-                && !had_cursor
-            {
+            if self.shadow.row_current(row, id, cursor_col.is_some()) {
                 continue;
             }
-            self.shadow_line[row] = id;
             let line = self.term.line(abs);
-            let shown = &mut self.shadow[row * cols..(row + 1) * cols];
-            let valid = self.shadow_valid[row];
-            for (col, slot) in shown.iter_mut().enumerate() {
-                let mut cell = line.map_or(Cell::BLANK, |l| l[col]);
+            let cell = |col: usize| {
+                let c = line.map_or(Cell::BLANK, |l| l[col]);
                 if cursor_col == Some(col) {
-                    cell = cell.inverted();
+                    c.inverted()
+                } else {
+                    c
                 }
-                if !valid || *slot != cell {
-                    r.draw_cell(row, col, cell);
-                    *slot = cell;
-                }
-            }
-            self.shadow_valid[row] = true;
+            };
+            self.shadow.draw_row(row, id, cell, r);
         }
-        self.shadow_cursor = cursor;
+        self.shadow.set_cursor(cursor);
 
         let notes = Notes {
             line_full: self.refused.then_some(self.ed.max_bytes),
             scrollback: self.view.map(|v| (top - v, top - self.term.first())),
         };
         let key = (self.status.clone(), notes.line_full, notes.scrollback);
-        if self.shadow_valid[rows] && self.shadow_status.as_ref() == Some(&key) {
-            r.flush();
-            return;
+        if !self.shadow.status_current(&key) {
+            let bar = status::render(&self.status, &notes, cols);
+            self.shadow.draw_status(key, &bar, r);
         }
-        self.shadow_status = Some(key);
-        let bar = status::render(&self.status, &notes, cols);
-        let valid = self.shadow_valid[rows];
-        for (col, &cell) in bar.iter().enumerate() {
-            let slot = &mut self.shadow[rows * cols + col];
-            if !valid || *slot != cell {
-                r.draw_cell(rows, col, cell);
-                *slot = cell;
-            }
-        }
-        self.shadow_valid[rows] = true;
         r.flush();
     }
 

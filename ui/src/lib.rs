@@ -43,6 +43,8 @@ extern crate alloc;
 
 mod console;
 mod editor;
+mod serial;
+mod shadow;
 mod status;
 mod term;
 
