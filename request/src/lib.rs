@@ -32,7 +32,7 @@ mod proposal;
 pub use features::{model_hash, CacheError, FeatureCache, FeatureRow, EXTRA_ROW};
 pub use files::{paths_from_list, walk_files};
 pub use interpreter::{
-    CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild, ShellError, WarmReport,
+    CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild, RequestError, WarmReport,
     CACHE_TOLERANCE, MIN_COMMAND_TOKENS,
 };
 pub use prompt::{prompt, CMD, END, USER};

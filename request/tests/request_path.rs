@@ -9,8 +9,8 @@ use applets::{render, Arg, Mode, Table, SAMPLE_FS};
 use common::{WEATHER, WEATHER_SPEC};
 use grammar::PathEntry;
 use request::{
-    paths_from_list, CacheError, CacheStatus, Clock, Config, FeatureCache, Interpreter, ShellError,
-    Via,
+    paths_from_list, CacheError, CacheStatus, Clock, Config, FeatureCache, Interpreter,
+    RequestError, Via,
 };
 
 const MODEL: &[u8] = include_bytes!("../fixtures/tiny-nosys.gguf");
@@ -232,7 +232,7 @@ fn cancel_stops_at_once() {
     let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
     assert_eq!(
         it.propose("show me the notes", &mut Ticks(0), &mut || true),
-        Err(ShellError::Cancelled)
+        Err(RequestError::Cancelled)
     );
     // Cancel after the prefill and two decoded tokens.
     let mut polls = 0;
@@ -240,7 +240,7 @@ fn cancel_stops_at_once() {
         polls += 1;
         polls > 3
     });
-    assert_eq!(r, Err(ShellError::Cancelled));
+    assert_eq!(r, Err(RequestError::Cancelled));
     assert_eq!(polls, 4, "polled once more after the answer was yes");
     // The interpreter is usable afterwards and unchanged.
     let a = it
@@ -259,11 +259,11 @@ fn an_overlong_request_is_an_error() {
     let long = "notes ".repeat(400);
     assert!(matches!(
         it.propose(&long, &mut Ticks(0), &mut never()),
-        Err(ShellError::RequestTooLong { .. })
+        Err(RequestError::RequestTooLong { .. })
     ));
     assert!(matches!(
         it.features(&long),
-        Err(ShellError::RequestTooLong { .. })
+        Err(RequestError::RequestTooLong { .. })
     ));
 }
 

@@ -28,7 +28,7 @@ mod services;
 use core::fmt::Write;
 
 use applets::{Command, Mode, ParseError, Services, Table};
-use request::{Proposal, ShellError};
+use request::{Proposal, RequestError};
 
 pub use assistant::{progress_text, short_error, Assistant, Load, ModelBytes, VERIFY_ROWS};
 
@@ -81,7 +81,7 @@ pub enum Step {
     /// The model's proposal for a request (its command may be `None`).
     Proposed(Proposal),
     /// The model failed or was cancelled.
-    Failed(ShellError),
+    Failed(RequestError),
 }
 
 /// What the session needs from the front end beyond key events.
@@ -280,7 +280,7 @@ impl Session {
                     Some(command) => self.run(command, fe),
                 }
             }
-            Step::Failed(ShellError::Cancelled) => {
+            Step::Failed(RequestError::Cancelled) => {
                 let _ = writeln!(fe.services().out(), "^C cancelled");
                 Outcome::Cancelled
             }

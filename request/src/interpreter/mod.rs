@@ -81,7 +81,7 @@ impl Default for Config {
 
 /// Why a line or a rebuild failed.
 #[derive(Clone, Debug, PartialEq)]
-pub enum ShellError {
+pub enum RequestError {
     /// `should_cancel` returned true.
     Cancelled,
     /// The prompt and the longest command do not fit the KV cache.
@@ -93,25 +93,25 @@ pub enum ShellError {
     Grammar(BuildError),
 }
 
-impl fmt::Display for ShellError {
+impl fmt::Display for RequestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ShellError::Cancelled => f.write_str("cancelled"),
-            ShellError::RequestTooLong { tokens, max } => write!(
+            RequestError::Cancelled => f.write_str("cancelled"),
+            RequestError::RequestTooLong { tokens, max } => write!(
                 f,
                 "request is {tokens} tokens; at most {max} fit beside a command"
             ),
-            ShellError::Model(e) => write!(f, "model: {e}"),
-            ShellError::Grammar(e) => write!(f, "grammar: {e:?}"),
+            RequestError::Model(e) => write!(f, "model: {e}"),
+            RequestError::Grammar(e) => write!(f, "grammar: {e:?}"),
         }
     }
 }
 
-impl core::error::Error for ShellError {}
+impl core::error::Error for RequestError {}
 
-impl From<ModelError> for ShellError {
+impl From<ModelError> for RequestError {
     fn from(e: ModelError) -> Self {
-        ShellError::Model(e)
+        RequestError::Model(e)
     }
 }
 
@@ -238,10 +238,10 @@ impl<'m> Interpreter<'m> {
         &mut self,
         mode: Mode,
         clock: &mut dyn Clock,
-    ) -> Result<u64, ShellError> {
+    ) -> Result<u64, RequestError> {
         let t0 = clock.now_ns();
         let mut g =
-            Grammar::build(&self.table.specs(mode), &self.paths).map_err(ShellError::Grammar)?;
+            Grammar::build(&self.table.specs(mode), &self.paths).map_err(RequestError::Grammar)?;
         g.warm(&self.vocab);
         self.grammar = g;
         Ok(clock.now_ns().saturating_sub(t0))
@@ -249,7 +249,7 @@ impl<'m> Interpreter<'m> {
 
     /// Switches mode: rebuilds the grammar and re-solves the router over the
     /// new reachable set. On a grammar error nothing changes.
-    pub fn set_mode(&mut self, mode: Mode, clock: &mut dyn Clock) -> Result<Rebuild, ShellError> {
+    pub fn set_mode(&mut self, mode: Mode, clock: &mut dyn Clock) -> Result<Rebuild, RequestError> {
         let grammar_ns = self.rebuild_grammar(mode, clock)?;
         self.mode = mode;
         Ok(self.resolve(clock, grammar_ns, self.grammar.states()))
@@ -261,7 +261,7 @@ impl<'m> Interpreter<'m> {
         &mut self,
         paths: Vec<PathEntry>,
         clock: &mut dyn Clock,
-    ) -> Result<Rebuild, ShellError> {
+    ) -> Result<Rebuild, RequestError> {
         let old = core::mem::replace(&mut self.paths, paths);
         match self.rebuild_grammar(self.mode, clock) {
             Ok(grammar_ns) => Ok(Rebuild {

@@ -8,7 +8,7 @@ use crate::decode::{self, DecodeFailure};
 use crate::proposal::{Proposal, RidgeGuess, Timings, Via};
 use crate::Clock;
 
-use super::{Feature, Interpreter, ShellError};
+use super::{Feature, Interpreter, RequestError};
 
 /// Fewest decode steps a request must leave in the context.
 pub const MIN_COMMAND_TOKENS: usize = 16;
@@ -45,10 +45,10 @@ impl<'m> Interpreter<'m> {
     /// or an error when fewer than [`MIN_COMMAND_TOKENS`] would be: the
     /// default model's context is short (128), so a long request gets the
     /// room that is left rather than a fixed reserve.
-    pub(super) fn command_budget(&self, prompt: usize) -> Result<usize, ShellError> {
+    pub(super) fn command_budget(&self, prompt: usize) -> Result<usize, RequestError> {
         let room = self.model.config.seq_len.saturating_sub(prompt);
         if room < MIN_COMMAND_TOKENS {
-            return Err(ShellError::RequestTooLong {
+            return Err(RequestError::RequestTooLong {
                 tokens: prompt,
                 max: self.model.config.seq_len.saturating_sub(MIN_COMMAND_TOKENS),
             });
@@ -66,13 +66,13 @@ impl<'m> Interpreter<'m> {
         request: &str,
         want: Prefill,
         should_cancel: &mut dyn FnMut() -> bool,
-    ) -> Result<Prompt, ShellError> {
+    ) -> Result<Prompt, RequestError> {
         let mut tokens = core::mem::take(&mut self.tokens);
         self.prompt_tokens(request, &mut tokens);
         let n = tokens.len();
         let prefilled = self.command_budget(n).and_then(|budget| {
             if should_cancel() {
-                return Err(ShellError::Cancelled);
+                return Err(RequestError::Cancelled);
             }
             match want {
                 Prefill::Logits => {
@@ -121,7 +121,7 @@ impl<'m> Interpreter<'m> {
         request: &str,
         clock: &mut dyn Clock,
         should_cancel: &mut dyn FnMut() -> bool,
-    ) -> Result<Proposal, ShellError> {
+    ) -> Result<Proposal, RequestError> {
         let mut t = Timings::default();
         let start = clock.now_ns();
         let prompt = self.prefill_request(request, Prefill::Logits, should_cancel)?;
@@ -154,7 +154,7 @@ impl<'m> Interpreter<'m> {
 
         let whole = self.decode(&prompt, None, should_cancel);
         if whole == Err(DecodeFailure::Cancelled) {
-            return Err(ShellError::Cancelled);
+            return Err(RequestError::Cancelled);
         }
         let t3 = clock.now_ns();
         t.grammar_ns = t3.saturating_sub(t2);
@@ -171,7 +171,7 @@ impl<'m> Interpreter<'m> {
                     None => (self.decode(&prompt, Some(applet), should_cancel), false),
                 };
                 if command == Err(DecodeFailure::Cancelled) {
-                    return Err(ShellError::Cancelled);
+                    return Err(RequestError::Cancelled);
                 }
                 if let (Ok(d), false) = (&command, reused) {
                     t.fill_tokens = d.tokens;
@@ -223,11 +223,11 @@ impl<'m> Interpreter<'m> {
         request: &str,
         applet: Option<&str>,
         should_cancel: &mut dyn FnMut() -> bool,
-    ) -> Result<Result<applets::Command, DecodeFailure>, ShellError> {
+    ) -> Result<Result<applets::Command, DecodeFailure>, RequestError> {
         let prompt = self.prefill_request(request, Prefill::Logits, &mut || false)?;
         let d = self.decode(&prompt, applet, should_cancel);
         match d {
-            Err(DecodeFailure::Cancelled) => Err(ShellError::Cancelled),
+            Err(DecodeFailure::Cancelled) => Err(RequestError::Cancelled),
             d => Ok(d.map(|d| d.command)),
         }
     }

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use router::Dataset;
 
 use super::propose::Prefill;
-use super::{Feature, Interpreter, Rebuild, ShellError};
+use super::{Feature, Interpreter, Rebuild, RequestError};
 use crate::features::{max_rel_diff, CacheError, FeatureCache, FeatureRow, EXTRA_ROW};
 use crate::Clock;
 
@@ -43,7 +43,7 @@ pub struct WarmReport {
 impl<'m> Interpreter<'m> {
     /// The router feature of `request`: one prefill without the output
     /// projection.
-    pub fn features(&mut self, request: &str) -> Result<Vec<f32>, ShellError> {
+    pub fn features(&mut self, request: &str) -> Result<Vec<f32>, RequestError> {
         self.prefill_request(request, Prefill::Hidden, &mut || false)?;
         Ok(self.feature_slice().to_vec())
     }
@@ -89,7 +89,7 @@ impl<'m> Interpreter<'m> {
         verify: usize,
         clock: &mut dyn Clock,
         progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<WarmReport, ShellError> {
+    ) -> Result<WarmReport, RequestError> {
         let status = match cache {
             None => CacheStatus::Absent,
             Some(c) => match self.verify_sample(c, verify) {
@@ -167,7 +167,7 @@ impl<'m> Interpreter<'m> {
         requests: &[(&str, &str)],
         clock: &mut dyn Clock,
         progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<Rebuild, ShellError> {
+    ) -> Result<Rebuild, RequestError> {
         for (i, &(class, request)) in requests.iter().enumerate() {
             let features = self.features(request)?;
             if self.dataset.add(class, &features).is_ok() {
