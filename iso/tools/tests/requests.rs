@@ -89,6 +89,7 @@ fn requests_reach_the_right_applets() {
     let r = reply(&mut vm, "make a new file test.txt containing 42");
     assert!(proposal(&r).starts_with("→ write /TEST.TXT 42"), "{r}");
     assert!(r.contains(CONFIRM), "a write ran without asking:\n{r}");
+    assert_eq!(r.matches("[y/N]").count(), 1, "asked more than once:\n{r}");
     reply(&mut vm, "y");
     let r = reply(&mut vm, "cat /TEST.TXT");
     assert!(r.lines().any(|l| l.trim() == "42"), "{r}");
