@@ -1,6 +1,10 @@
 //! The filesystem as applets see it. `storage/` implements this over FAT on a
 //! block device (NVMe in the kernel, an image file on the host); tests use an
-//! in-memory fake. Paths are absolute, `/`-separated, case as on the volume.
+//! in-memory fake. Paths are absolute and `/`-separated. Names are
+//! case-preserving and looked up ignoring case (FAT's rule): `list` shows a
+//! name as it was created, `read("/NOTES.TXT")` finds `notes.txt`, and a
+//! new name that equals an existing one ignoring case is that file (write)
+//! or a collision (`mkdir`, `rename` onto a directory).
 
 use alloc::string::String;
 use alloc::vec::Vec;
