@@ -30,6 +30,16 @@ pub const MODULE_SOURCES: &[(&str, &str)] = &[
 pub const DISK_SIZE_KIB: u64 = 64 * 1024;
 pub const DISK_LABEL: &str = "NOSYS";
 pub const SAMPLE_DISK_DIR: &str = "iso/sample-disk";
+/// Files of the sample disk with long names (issue 17), beside the 8.3
+/// ones of `applets::SAMPLE_FS`. They are not in `SAMPLE_FS` because that
+/// list is also the training corpus's file set, and the grammar leaves out
+/// names that need quoting until the command language quotes paths; the
+/// live disk (and so `ls`, `cat`, completion) has them from now on.
+pub const LONG_NAMED_SAMPLES: &[&str] = &[
+    "/meeting notes.txt",
+    "/photo-list 2026.txt",
+    "/DOCS/Release Notes 0.1.txt",
+];
 
 /// How to make one ISO.
 #[derive(Debug, Clone)]
@@ -539,6 +549,7 @@ mod tests {
         found.sort();
         let mut expected: Vec<String> = applets::spec::SAMPLE_FS
             .iter()
+            .chain(LONG_NAMED_SAMPLES)
             .map(|s| s.to_string())
             .collect();
         expected.sort();

@@ -63,6 +63,24 @@ fn a_write_survives_a_reboot_and_reads_back_on_the_host() {
     let mut vm = boot_with(&disk);
     let ls = reply(&mut vm, "ls");
     assert!(ls.contains("NOTES.TXT") && ls.contains("DOCS"), "{ls}");
+    // Long names as given, with sizes and dates (issue 17).
+    let size = std::fs::metadata(nosys_iso::root().join("iso/sample-disk/meeting notes.txt"))
+        .unwrap()
+        .len();
+    let line = ls
+        .lines()
+        .find(|l| l.ends_with("  meeting notes.txt"))
+        .unwrap_or_else(|| panic!("{ls}"));
+    assert!(
+        line.trim_start().starts_with(&format!("{size} B  20")),
+        "{line}"
+    );
+    assert!(
+        ls.lines().any(|l| l.ends_with("  photo-list 2026.txt")),
+        "{ls}"
+    );
+    let r = reply(&mut vm, "cat \"/meeting notes.txt\"");
+    assert!(r.contains("Meeting notes, 2 December 2026"), "{r}");
     let hello =
         std::fs::read_to_string(nosys_iso::root().join("iso/sample-disk/HELLO.TXT")).unwrap();
     let r = reply(&mut vm, "cat /HELLO.TXT");
