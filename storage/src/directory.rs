@@ -58,6 +58,16 @@ impl Dir {
         self.dirty.insert(slot / SLOTS_PER_SECTOR);
     }
 
+    /// Turns never-used slots before `slot` into deleted ones.
+    pub fn end_marks_to_deleted(&mut self, slot: usize) {
+        for s in 0..slot {
+            if self.bytes[s * ENTRY_LEN] == dir::FREE_END {
+                self.bytes[s * ENTRY_LEN] = dir::DELETED;
+                self.dirty.insert(s / SLOTS_PER_SECTOR);
+            }
+        }
+    }
+
     pub fn mark_deleted(&mut self, first: usize, last: usize) {
         for s in first..=last {
             self.bytes[s * ENTRY_LEN] = dir::DELETED;

@@ -267,3 +267,55 @@ fn bad_names_are_refused_with_the_reason_and_change_nothing() {
     drop(v);
     assert!(std::fs::read(&img.path).unwrap() == before, "image changed");
 }
+
+#[test]
+fn directories_grow_and_shrink_with_long_names() {
+    if !have_tools("directories_grow") {
+        return;
+    }
+    // A FAT16 subdirectory and a FAT32 root: both are cluster chains that
+    // must grow (each name takes three or four entries).
+    for (tag, extra, dir) in [
+        ("16", &[][..], "/Many Files"),
+        ("32", &["-F", "32"][..], ""),
+    ] {
+        let kib = if tag == "32" { 40 * 1024 } else { 16 * 1024 };
+        let img = image(&format!("lfn-grow{tag}"), kib, Some("NOSYS"), extra);
+        let mut v = mount(&img);
+        if !dir.is_empty() {
+            v.mkdir(dir).unwrap();
+        }
+        let name = |i: usize| format!("report number {i:03} of the year.txt");
+        for i in 0..150 {
+            v.write(&format!("{dir}/{}", name(i)), name(i).as_bytes(), false)
+                .unwrap();
+        }
+        for i in (0..150).step_by(2) {
+            v.remove(&format!("{dir}/{}", name(i))).unwrap();
+        }
+        // Freed slots are reused.
+        v.write(&format!("{dir}/a new one.txt"), b"new", false)
+            .unwrap();
+        v.flush().unwrap();
+        let mut want: Vec<String> = (1..150).step_by(2).map(name).collect();
+        want.push("a new one.txt".into());
+        let listed: Vec<String> = names(&mut v, if dir.is_empty() { "/" } else { dir })
+            .into_iter()
+            .filter(|n| n.starts_with("report") || n.starts_with("a new"))
+            .collect();
+        want.sort();
+        assert_eq!(listed, want, "FAT{tag}");
+        assert_eq!(
+            v.read(&format!("{dir}/{}", name(149))).unwrap(),
+            name(149).as_bytes()
+        );
+        drop(v);
+        let on_disk: Vec<String> = mdir_names(&img, if dir.is_empty() { "/" } else { dir })
+            .into_iter()
+            .filter(|n| n.starts_with("report") || n.starts_with("a new"))
+            .collect();
+        assert_eq!(on_disk, want, "FAT{tag} through mtools");
+        assert_eq!(mtype(&img, &format!("{dir}/{}", name(77))), name(77));
+        fsck_clean(&img);
+    }
+}

@@ -91,6 +91,9 @@ impl<D: BlockDevice> Volume<D> {
             }
             self.extend_dir(d)?;
         };
+        // Readers stop at the first never-used slot: any skipped before the
+        // run become "deleted", or the new entries would be invisible.
+        d.end_marks_to_deleted(start);
         for (i, e) in entries.iter().enumerate() {
             d.set(start + i, e);
         }
