@@ -282,6 +282,8 @@ fn directories_grow_and_shrink_with_long_names() {
         let kib = if tag == "32" { 40 * 1024 } else { 16 * 1024 };
         let img = image(&format!("lfn-grow{tag}"), kib, Some("NOSYS"), extra);
         let mut v = mount(&img);
+        // Counted once here, then kept current through every change.
+        let free_at_start = v.info().unwrap().free_bytes;
         if !dir.is_empty() {
             v.mkdir(dir).unwrap();
         }
@@ -309,7 +311,10 @@ fn directories_grow_and_shrink_with_long_names() {
             v.read(&format!("{dir}/{}", name(149))).unwrap(),
             name(149).as_bytes()
         );
+        let tracked = v.info().unwrap().free_bytes;
+        assert!(tracked < free_at_start);
         drop(v);
+        assert_eq!(mount(&img).info().unwrap().free_bytes, tracked, "FAT{tag}");
         let on_disk: Vec<String> = mdir_names(&img, if dir.is_empty() { "/" } else { dir })
             .into_iter()
             .filter(|n| n.starts_with("report") || n.starts_with("a new"))

@@ -137,8 +137,8 @@ pub struct Volume<D: BlockDevice> {
     clock: fn() -> Timestamp,
     label: String,
     read_only_reason: Option<String>,
-    /// Free clusters as last counted; cleared by every operation that may
-    /// change it, so `df` on a large FAT32 volume does not reread the FAT.
+    /// Free clusters as last counted, then kept current by `alloc` and
+    /// `release`, so `df` on a large FAT32 volume does not reread the FAT.
     free_clusters: Option<u32>,
     /// FAT32: FSInfo's free count says "unknown" on the disk until the next
     /// flush writes the true one, so a power cut mid-operation leaves a
@@ -433,11 +433,36 @@ impl<D: BlockDevice> Volume<D> {
         Ok(buf)
     }
 
-    fn ensure_free(&mut self, clusters: usize) -> Result<(), FsError> {
-        if clusters as u64 > self.count_free_clusters()? as u64 {
-            return Err(FsError::DiskFull);
+    /// `n` fresh clusters chained together (nothing written when there
+    /// are not enough: `DiskFull` before any change).
+    fn alloc(&mut self, n: usize) -> Result<Vec<u32>, FsError> {
+        match self.fat.alloc(&mut self.disk, n) {
+            Ok(chain) => {
+                if let Some(f) = self.free_clusters.as_mut() {
+                    *f = f.saturating_sub(n as u32);
+                }
+                Ok(chain)
+            }
+            Err(e) => {
+                self.free_clusters = None;
+                Err(e.into())
+            }
         }
-        Ok(())
+    }
+
+    fn release(&mut self, chain: &[u32]) -> Result<(), FsError> {
+        match self.fat.free(&mut self.disk, chain) {
+            Ok(()) => {
+                if let Some(f) = self.free_clusters.as_mut() {
+                    *f += chain.len() as u32;
+                }
+                Ok(())
+            }
+            Err(e) => {
+                self.free_clusters = None;
+                Err(e.into())
+            }
+        }
     }
 
     fn now(&self) -> Timestamp {
@@ -478,7 +503,6 @@ impl<D: BlockDevice> Volume<D> {
     }
 
     fn require_writable(&mut self) -> Result<(), FsError> {
-        self.free_clusters = None;
         if !self.writable() {
             return Err(FsError::ReadOnly);
         }

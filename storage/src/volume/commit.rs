@@ -32,7 +32,7 @@ impl<D: BlockDevice> Volume<D> {
         if d.bytes.len() as u64 + self.cluster_bytes() > MAX_DIR_BYTES {
             return Err(FsError::DiskFull);
         }
-        let new = self.fat.alloc(&mut self.disk, 1)?;
+        let new = self.alloc(1)?;
         let zeros = vec![0u8; self.cluster_bytes() as usize];
         self.write_clusters(&new, &zeros)?;
         self.disk.flush().map_err(dev_err)?;
@@ -105,11 +105,10 @@ impl<D: BlockDevice> Volume<D> {
     /// Writes `data` to fresh clusters and flushes; returns the first
     /// cluster (0 for no data) and the chain. Nothing refers to it yet.
     fn write_fresh(&mut self, data: &[u8]) -> Result<Vec<u32>, FsError> {
-        self.free_clusters = None;
         let n = self.clusters_for(data.len() as u64);
-        let chain = self.fat.alloc(&mut self.disk, n)?;
+        let chain = self.alloc(n)?;
         if let Err(e) = self.write_clusters(&chain, data) {
-            let _ = self.fat.free(&mut self.disk, &chain);
+            let _ = self.release(&chain);
             return Err(e);
         }
         self.disk.flush().map_err(dev_err)?;
@@ -123,8 +122,6 @@ impl<D: BlockDevice> Volume<D> {
         data: &[u8],
     ) -> Result<(), FsError> {
         dir::validate(name).map_err(FsError::InvalidName)?;
-        // One more cluster in case the directory has to grow.
-        self.ensure_free(self.clusters_for(data.len() as u64) + 1)?;
         let chain = self.write_fresh(data)?;
         let first = chain.first().copied().unwrap_or(0);
         let short = dir::short_entry(
@@ -139,7 +136,7 @@ impl<D: BlockDevice> Volume<D> {
         // The commit: the sector holding the short entry, written last.
         let r = placed.and_then(|_| self.write_dirty(d));
         if let Err(e) = r {
-            let _ = self.fat.free(&mut self.disk, &chain);
+            let _ = self.release(&chain);
             return Err(e);
         }
         self.disk.flush().map_err(dev_err)
@@ -155,7 +152,6 @@ impl<D: BlockDevice> Volume<D> {
         data: &[u8],
     ) -> Result<(), FsError> {
         let old = self.file_chain(node, path)?;
-        self.ensure_free(self.clusters_for(data.len() as u64))?;
         let chain = self.write_fresh(data)?;
         let mut e = [0u8; ENTRY_LEN];
         e.copy_from_slice(d.entry(node.slot));
@@ -168,7 +164,7 @@ impl<D: BlockDevice> Volume<D> {
         d.set(node.slot, &e);
         self.write_dirty(d)?;
         self.disk.flush().map_err(dev_err)?;
-        self.fat.free(&mut self.disk, &old)?;
+        self.release(&old)?;
         Ok(())
     }
 
@@ -185,8 +181,7 @@ impl<D: BlockDevice> Volume<D> {
         d.mark_deleted(node.first_slot, node.slot);
         self.write_dirty(d)?;
         self.disk.flush().map_err(dev_err)?;
-        self.free_clusters = None;
-        self.fat.free(&mut self.disk, &chain)?;
+        self.release(&chain)?;
         Ok(())
     }
 
@@ -235,7 +230,6 @@ impl<D: BlockDevice> Volume<D> {
             }
         }
         dir::validate(to_name).map_err(FsError::InvalidName)?;
-        self.ensure_free(1)?;
         let mut short = [0u8; ENTRY_LEN];
         short.copy_from_slice(src_dir.entry(src.slot));
         src_dir.mark_deleted(src.first_slot, src.slot);
@@ -309,7 +303,7 @@ impl<D: BlockDevice> Volume<D> {
         d.set(dst.slot, &e);
         self.write_dirty(d)?;
         self.disk.flush().map_err(dev_err)?;
-        self.fat.free(&mut self.disk, &old)?;
+        self.release(&old)?;
         Ok(())
     }
 
@@ -328,11 +322,9 @@ impl<D: BlockDevice> Volume<D> {
             });
         }
         dir::validate(name).map_err(FsError::InvalidName)?;
-        self.ensure_free(2)?;
         let now = self.now();
         // Reserve the cluster, then fill it: "." and "..", the rest free.
-        self.free_clusters = None;
-        let new = self.fat.alloc(&mut self.disk, 1)?;
+        let new = self.alloc(1)?;
         let parent_cluster = match d.at {
             DirAt::Chain(c) if self.root() != DirAt::Chain(c) => c,
             _ => 0,
