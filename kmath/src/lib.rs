@@ -1,14 +1,22 @@
 #![cfg_attr(not(test), no_std)]
-//! The handful of elementary functions the model and the router need, for a
-//! kernel built for `x86_64-unknown-none` with `+sse,+sse2`.
+//! The handful of elementary functions the model and the router need, in
+//! `no_std`, with the names of the `libm` crate so a crate can alias this one.
 //!
-//! Why not `libm`: every libm release we tried (0.2.7 … 0.2.16) makes LLVM
-//! abort with "Do not know how to soften the result of this operator" on that
-//! soft-float-ABI target once SSE is enabled, so the crate cannot be built
-//! into the kernel at all. These versions compute in f64 and round once, so
-//! the f32 results are within an ulp of the correctly rounded value (the
-//! tests check them against the host's libm over many inputs). The names
-//! follow libm's so a crate can alias this one as `libm`.
+//! Why not `libm`: it was written when the kernel was built for the
+//! soft-float-ABI `x86_64-unknown-none` target, where every libm release we
+//! tried (0.2.7 … 0.2.16) made LLVM abort with "Do not know how to soften the
+//! result of this operator" once SSE was enabled. The kernel is now built for
+//! hard-float `x86_64-unknown-linux-gnu`, linked freestanding (see
+//! docs/architecture.md, "How the kernel is compiled"), where that abort does
+//! not arise; this crate stays because the parity figures in docs/model.md
+//! were measured with it and its accuracy is tested here. These versions
+//! compute in f64 and round once, so the f32 results are within an ulp of the
+//! correctly rounded value (the tests check them against the host's libm over
+//! many inputs).
+//!
+//! Only `sqrt` uses an instruction (SSE2's, correctly rounded); on other
+//! architectures it falls back to Newton's iteration so the libraries that
+//! use this crate still build and test there.
 
 use core::f64::consts::{LN_2, PI};
 
@@ -175,17 +183,63 @@ pub fn pow(x: f64, y: f64) -> f64 {
     exp(y * log(x))
 }
 
-/// Square root through SSE2's correctly rounded instruction.
+/// Square root: SSE2's correctly rounded instruction on x86_64, Newton's iteration elsewhere.
 pub fn sqrt(x: f64) -> f64 {
-    use core::arch::x86_64::*;
-    // SAFETY: SSE2 is part of x86_64; these intrinsics only touch registers.
-    unsafe { _mm_cvtsd_f64(_mm_sqrt_sd(_mm_set_sd(x), _mm_set_sd(x))) }
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::*;
+        // SAFETY: SSE2 is part of x86_64; these intrinsics only touch registers.
+        unsafe { _mm_cvtsd_f64(_mm_sqrt_sd(_mm_set_sd(x), _mm_set_sd(x))) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        soft_sqrt(x)
+    }
 }
 
 pub fn sqrtf(x: f32) -> f32 {
-    use core::arch::x86_64::*;
-    // SAFETY: SSE is part of x86_64; these intrinsics only touch registers.
-    unsafe { _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(x))) }
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::*;
+        // SAFETY: SSE is part of x86_64; these intrinsics only touch registers.
+        unsafe { _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(x))) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        soft_sqrt(x as f64) as f32
+    }
+}
+
+/// Square root without a square-root instruction: halve the exponent for a first guess, then
+/// Newton steps (quadratic convergence: six reach f64 precision from any normal guess), then one
+/// correction step to the neighbour whose square is closer. Within an ulp; tested on the host.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn soft_sqrt(x: f64) -> f64 {
+    if x.is_nan() || x < 0.0 {
+        return f64::NAN;
+    }
+    if x == 0.0 || x == f64::INFINITY {
+        return x;
+    }
+    // Scale subnormals up so the exponent trick works, and back down at the end.
+    let (x, post) = if x < f64::MIN_POSITIVE {
+        (x * (1u64 << 54) as f64, 1.0 / (1u64 << 27) as f64)
+    } else {
+        (x, 1.0)
+    };
+    let mut r = f64::from_bits((x.to_bits() >> 1) + (1023u64 << 51));
+    for _ in 0..6 {
+        r = 0.5 * (r + x / r);
+    }
+    let up = f64::from_bits(r.to_bits() + 1);
+    let down = f64::from_bits(r.to_bits() - 1);
+    let err = |v: f64| (v * v - x).abs();
+    if err(up) < err(r) {
+        r = up;
+    } else if err(down) < err(r) {
+        r = down;
+    }
+    r * post
 }
 
 pub fn expf(x: f32) -> f32 {
@@ -299,6 +353,24 @@ mod tests {
                 "tanh {x}"
             );
         }
+    }
+
+    /// The non-x86 square root, run here on the host.
+    #[test]
+    fn soft_sqrt_is_within_an_ulp() {
+        let ulps64 = |a: f64, b: f64| (a.to_bits() as i64 - b.to_bits() as i64).unsigned_abs();
+        for x in inputs() {
+            let x = x.abs() as f64 * 1.000_000_1;
+            assert!(ulps64(soft_sqrt(x), x.sqrt()) <= 1, "sqrt {x}");
+            let xf = x as f32;
+            assert_eq!(soft_sqrt(xf as f64) as f32, xf.sqrt(), "sqrtf {xf}");
+        }
+        for x in [f64::MIN_POSITIVE / 3.0, 4.9e-324, 1e300, 2.0, 0.25] {
+            assert!(ulps64(soft_sqrt(x), x.sqrt()) <= 1, "sqrt {x}");
+        }
+        assert_eq!(soft_sqrt(0.0), 0.0);
+        assert!(soft_sqrt(-1.0).is_nan());
+        assert_eq!(soft_sqrt(f64::INFINITY), f64::INFINITY);
     }
 
     #[test]

@@ -558,8 +558,6 @@ pub struct Transformer<'a> {
     state: RunState,
     capture_layer: Option<usize>,
     kernels: Simd,
-    #[cfg(test)]
-    pub(crate) switches: TestSwitches,
 }
 
 /// Default prefill batch: big enough to amortise weight loads, small enough for L2.
@@ -586,8 +584,6 @@ impl<'a> Transformer<'a> {
             state,
             capture_layer: None,
             kernels: ops::simd(),
-            #[cfg(test)]
-            switches: TestSwitches::default(),
         })
     }
 
@@ -696,6 +692,20 @@ impl<'a> Transformer<'a> {
         &self.state.layer_hidden
     }
 
+    /// Reintroduce known silent bugs (test builds only), by changing the configuration and the
+    /// weights the forward pass reads, so the pass itself carries no switch.
+    #[cfg(test)]
+    pub(crate) fn inject(&mut self, bugs: TestSwitches) {
+        if bugs.adjacent_rope {
+            self.config.rope_style = RopeStyle::Adjacent;
+        }
+        if bugs.no_qk_norm {
+            for lw in &mut self.weights.layers {
+                (lw.q_norm, lw.k_norm) = (None, None);
+            }
+        }
+    }
+
     /// One batch of `tokens` at positions `pos..`: the whole network. Allocates nothing.
     fn run(
         &mut self,
@@ -704,9 +714,7 @@ impl<'a> Transformer<'a> {
         output: Output,
         all_logits: Option<&mut [f32]>,
     ) -> Result<(), ModelError> {
-        let c = &self.config;
-        let w = &self.weights;
-        let s = &mut self.state;
+        let (c, w, s, k) = (&self.config, &self.weights, &mut self.state, self.kernels);
         let n = tokens.len();
         debug_assert!(n >= 1 && n <= s.n_batch);
         if pos.saturating_add(n) > c.seq_len {
@@ -718,23 +726,7 @@ impl<'a> Transformer<'a> {
         if let Some(&t) = tokens.iter().find(|&&t| t as usize >= c.vocab) {
             return Err(ModelError::TokenOutOfRange(t));
         }
-        let (dim, hd, hdv) = (c.dim, c.head_dim, c.head_dim_v);
-        let (q_dim, kv_dim, kv_dim_v, ao_dim, ff) =
-            (c.q_dim(), c.kv_dim(), c.kv_dim_v(), c.att_out_dim(), c.ff);
-        let gqa = c.n_heads / c.n_kv_heads;
-        let k = self.kernels;
-        let scale = 1.0 / libm::sqrtf(hd as f32);
-        #[allow(unused_mut)]
-        let (mut rope_style, mut qk_norm) = (c.rope_style, c.qk_norm);
-        #[cfg(test)]
-        {
-            if self.switches.adjacent_rope {
-                rope_style = RopeStyle::Adjacent;
-            }
-            if self.switches.no_qk_norm {
-                qk_norm = false;
-            }
-        }
+        let dim = c.dim;
 
         // RoPE angles, once per position for all layers and heads.
         let nr = c.n_rot;
@@ -748,103 +740,10 @@ impl<'a> Transformer<'a> {
                 .dequantize_row(tok as usize, &mut s.x[t * dim..(t + 1) * dim]);
         }
 
+        // The blocks: x += attention(norm(x)); x += ffn(norm(x)).
         for (l, lw) in w.layers.iter().enumerate() {
-            // Attention: RMSNorm, then Q/K/V projections of all tokens at once.
-            for t in 0..n {
-                let r = t * dim..(t + 1) * dim;
-                ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.attn_norm, c.norm_eps);
-            }
-            let xb = &s.xb[..n * dim];
-            ops::matmul_on(k, &mut s.q, &lw.wq, s.scratch.convert(lw.wq.ty, xb), n);
-            ops::matmul_on(k, &mut s.k, &lw.wk, s.scratch.convert(lw.wk.ty, xb), n);
-            ops::matmul_on(k, &mut s.v, &lw.wv, s.scratch.convert(lw.wv.ty, xb), n);
-
-            // Per-head QK-Norm (its own weights) BEFORE RoPE, then RoPE; store K and V.
-            let cache_off = l * c.seq_len;
-            for t in 0..n {
-                let rope = &s.rope[t * nr..(t + 1) * nr];
-                for h in 0..c.n_heads {
-                    let qh = &mut s.q[t * q_dim + h * hd..t * q_dim + (h + 1) * hd];
-                    if let (true, Some(qn)) = (qk_norm, lw.q_norm) {
-                        ops::rmsnorm_inplace(qh, qn, c.norm_eps);
-                    }
-                    ops::rope_apply(qh, rope, rope_style);
-                }
-                for h in 0..c.n_kv_heads {
-                    let kh = &mut s.k[t * kv_dim + h * hd..t * kv_dim + (h + 1) * hd];
-                    if let (true, Some(kn)) = (qk_norm, lw.k_norm) {
-                        ops::rmsnorm_inplace(kh, kn, c.norm_eps);
-                    }
-                    ops::rope_apply(kh, rope, rope_style);
-                }
-                let p = cache_off + pos + t;
-                s.key_cache[p * kv_dim..(p + 1) * kv_dim]
-                    .copy_from_slice(&s.k[t * kv_dim..(t + 1) * kv_dim]);
-                s.value_cache[p * kv_dim_v..(p + 1) * kv_dim_v]
-                    .copy_from_slice(&s.v[t * kv_dim_v..(t + 1) * kv_dim_v]);
-            }
-
-            // Causal softmax attention; query head h reads KV head h / gqa (llama.cpp's broadcast).
-            for t in 0..n {
-                let last = pos + t;
-                for h in 0..c.n_heads {
-                    let kvh = h / gqa;
-                    let qh = &s.q[t * q_dim + h * hd..t * q_dim + (h + 1) * hd];
-                    let att = &mut s.att[..=last];
-                    for (p, a) in att.iter_mut().enumerate() {
-                        let k0 = (cache_off + p) * kv_dim + kvh * hd;
-                        *a = ops::dot_f32_on(k, qh, &s.key_cache[k0..k0 + hd]) * scale;
-                    }
-                    ops::softmax(att);
-                    let out = &mut s.xb2[t * ao_dim + h * hdv..t * ao_dim + (h + 1) * hdv];
-                    out.fill(0.0);
-                    for (p, &a) in att.iter().enumerate() {
-                        let v0 = (cache_off + p) * kv_dim_v + kvh * hdv;
-                        ops::axpy(out, a, &s.value_cache[v0..v0 + hdv]);
-                    }
-                }
-            }
-
-            // Output projection and residual.
-            let xb2 = &s.xb2[..n * ao_dim];
-            ops::matmul_on(k, &mut s.xb, &lw.wo, s.scratch.convert(lw.wo.ty, xb2), n);
-            for (x, &d) in s.x[..n * dim].iter_mut().zip(&s.xb[..n * dim]) {
-                *x += d;
-            }
-
-            // SwiGLU feed-forward and residual.
-            for t in 0..n {
-                let r = t * dim..(t + 1) * dim;
-                ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.ffn_norm, c.norm_eps);
-            }
-            let xb = &s.xb[..n * dim];
-            ops::matmul_on(
-                k,
-                &mut s.hb,
-                &lw.w_gate,
-                s.scratch.convert(lw.w_gate.ty, xb),
-                n,
-            );
-            ops::matmul_on(
-                k,
-                &mut s.hb2,
-                &lw.w_up,
-                s.scratch.convert(lw.w_up.ty, xb),
-                n,
-            );
-            ops::swiglu(&mut s.hb[..n * ff], &s.hb2[..n * ff]);
-            let hb = &s.hb[..n * ff];
-            ops::matmul_on(
-                k,
-                &mut s.xb,
-                &lw.w_down,
-                s.scratch.convert(lw.w_down.ty, hb),
-                n,
-            );
-            for (x, &d) in s.x[..n * dim].iter_mut().zip(&s.xb[..n * dim]) {
-                *x += d;
-            }
-
+            s.attention(c, lw, k, l, pos, n);
+            s.ffn(c, lw, k, n);
             if self.capture_layer == Some(l) {
                 s.layer_hidden.copy_from_slice(&s.x[(n - 1) * dim..n * dim]);
             }
@@ -868,5 +767,126 @@ impl<'a> Transformer<'a> {
             }
         }
         Ok(())
+    }
+}
+
+impl RunState {
+    /// `x += wo · attention(q, K, V)` for the `n` tokens at positions `pos..` of layer `l`,
+    /// where q, k, v are projections of `rmsnorm(x)`; this layer's K and V join the cache.
+    fn attention(
+        &mut self,
+        c: &Config,
+        lw: &LayerWeights<'_>,
+        k: Simd,
+        l: usize,
+        pos: usize,
+        n: usize,
+    ) {
+        let s = self;
+        let (dim, hd, hdv, nr) = (c.dim, c.head_dim, c.head_dim_v, c.n_rot);
+        let (q_dim, kv_dim, kv_dim_v, ao_dim) =
+            (c.q_dim(), c.kv_dim(), c.kv_dim_v(), c.att_out_dim());
+
+        // RMSNorm, then the Q/K/V projections of all tokens at once.
+        for t in 0..n {
+            let r = t * dim..(t + 1) * dim;
+            ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.attn_norm, c.norm_eps);
+        }
+        let xb = &s.xb[..n * dim];
+        ops::matmul_on(k, &mut s.q, &lw.wq, s.scratch.convert(lw.wq.ty, xb), n);
+        ops::matmul_on(k, &mut s.k, &lw.wk, s.scratch.convert(lw.wk.ty, xb), n);
+        ops::matmul_on(k, &mut s.v, &lw.wv, s.scratch.convert(lw.wv.ty, xb), n);
+
+        // Per-head QK-Norm (its own weights; qwen3 only) BEFORE RoPE, then RoPE; cache K and V.
+        let cache_off = l * c.seq_len;
+        for t in 0..n {
+            let rope = &s.rope[t * nr..(t + 1) * nr];
+            for h in 0..c.n_heads {
+                let qh = &mut s.q[t * q_dim + h * hd..t * q_dim + (h + 1) * hd];
+                if let Some(qn) = lw.q_norm {
+                    ops::rmsnorm_inplace(qh, qn, c.norm_eps);
+                }
+                ops::rope_apply(qh, rope, c.rope_style);
+            }
+            for h in 0..c.n_kv_heads {
+                let kh = &mut s.k[t * kv_dim + h * hd..t * kv_dim + (h + 1) * hd];
+                if let Some(kn) = lw.k_norm {
+                    ops::rmsnorm_inplace(kh, kn, c.norm_eps);
+                }
+                ops::rope_apply(kh, rope, c.rope_style);
+            }
+            let p = cache_off + pos + t;
+            s.key_cache[p * kv_dim..(p + 1) * kv_dim]
+                .copy_from_slice(&s.k[t * kv_dim..(t + 1) * kv_dim]);
+            s.value_cache[p * kv_dim_v..(p + 1) * kv_dim_v]
+                .copy_from_slice(&s.v[t * kv_dim_v..(t + 1) * kv_dim_v]);
+        }
+
+        // Causal softmax attention; query head h reads KV head h / gqa (llama.cpp's broadcast).
+        let gqa = c.n_heads / c.n_kv_heads;
+        let scale = 1.0 / libm::sqrtf(hd as f32);
+        for t in 0..n {
+            let last = pos + t;
+            for h in 0..c.n_heads {
+                let kvh = h / gqa;
+                let qh = &s.q[t * q_dim + h * hd..t * q_dim + (h + 1) * hd];
+                let att = &mut s.att[..=last];
+                for (p, a) in att.iter_mut().enumerate() {
+                    let k0 = (cache_off + p) * kv_dim + kvh * hd;
+                    *a = ops::dot_f32_on(k, qh, &s.key_cache[k0..k0 + hd]) * scale;
+                }
+                ops::softmax(att);
+                let out = &mut s.xb2[t * ao_dim + h * hdv..t * ao_dim + (h + 1) * hdv];
+                out.fill(0.0);
+                for (p, &a) in att.iter().enumerate() {
+                    let v0 = (cache_off + p) * kv_dim_v + kvh * hdv;
+                    ops::axpy(out, a, &s.value_cache[v0..v0 + hdv]);
+                }
+            }
+        }
+
+        // Output projection and residual.
+        let xb2 = &s.xb2[..n * ao_dim];
+        ops::matmul_on(k, &mut s.xb, &lw.wo, s.scratch.convert(lw.wo.ty, xb2), n);
+        for (x, &d) in s.x[..n * dim].iter_mut().zip(&s.xb[..n * dim]) {
+            *x += d;
+        }
+    }
+
+    /// `x += w_down · (silu(w_gate · h) ⊙ (w_up · h))` with `h = rmsnorm(x)`, for `n` tokens.
+    fn ffn(&mut self, c: &Config, lw: &LayerWeights<'_>, k: Simd, n: usize) {
+        let s = self;
+        let (dim, ff) = (c.dim, c.ff);
+        for t in 0..n {
+            let r = t * dim..(t + 1) * dim;
+            ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.ffn_norm, c.norm_eps);
+        }
+        let xb = &s.xb[..n * dim];
+        ops::matmul_on(
+            k,
+            &mut s.hb,
+            &lw.w_gate,
+            s.scratch.convert(lw.w_gate.ty, xb),
+            n,
+        );
+        ops::matmul_on(
+            k,
+            &mut s.hb2,
+            &lw.w_up,
+            s.scratch.convert(lw.w_up.ty, xb),
+            n,
+        );
+        ops::swiglu(&mut s.hb[..n * ff], &s.hb2[..n * ff]);
+        let hb = &s.hb[..n * ff];
+        ops::matmul_on(
+            k,
+            &mut s.xb,
+            &lw.w_down,
+            s.scratch.convert(lw.w_down.ty, hb),
+            n,
+        );
+        for (x, &d) in s.x[..n * dim].iter_mut().zip(&s.xb[..n * dim]) {
+            *x += d;
+        }
     }
 }

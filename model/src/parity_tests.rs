@@ -88,7 +88,7 @@ fn diff_on(name: &str, switches: TestSwitches, kernels: Simd) -> Diff {
     };
     for n_batch in [1usize, 7] {
         let mut m = Transformer::with_batch(&g, Some(64), n_batch).expect("load");
-        m.switches = switches;
+        m.inject(switches);
         m.set_kernels(kernels);
         assert_eq!(m.config.vocab, fx.vocab);
         for p in &fx.prompts {
@@ -320,7 +320,7 @@ fn silent_bug_costs() {
         }
         let end = tok.token_id("<|end|>").unwrap();
         let mut m = Transformer::new(&g, Some(128)).unwrap();
-        m.switches = switches;
+        m.inject(switches);
         let (mut exact, mut first_logits) = (0, Vec::new());
         for (req, want) in &dev {
             let prompt = tok.encode(std::format!("<|user|>{req}<|cmd|>"), true);

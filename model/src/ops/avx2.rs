@@ -1,0 +1,316 @@
+//! AVX2 + FMA + F16C kernels, the same contract as [`super::portable`]: a weight row and an
+//! activation row in ggml's byte layout, read with unaligned loads.
+//!
+//! # Safety (every `unsafe fn` here)
+//! The CPU must support AVX2, FMA and F16C with YMM state enabled ([`super::simd`] says so), and
+//! `w` must hold at least as many elements as `x` (the matrix product asserts both lengths).
+
+use super::formats::{f16_to_f32, Q8_0_BYTES};
+use core::arch::x86_64::*;
+
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) fn hsum(v: __m256) -> f32 {
+    let lo = _mm256_castps256_ps128(v);
+    let hi = _mm256_extractf128_ps(v, 1);
+    let s = _mm_add_ps(lo, hi);
+    let s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    let s = _mm_add_ss(s, _mm_movehdup_ps(s));
+    _mm_cvtss_f32(s)
+}
+
+/// llama.cpp's `mul_sum_i8_pairs_float`: 32 signed byte products summed into 8 f32 lanes.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) fn mul_sum_i8_maddubs(x: __m256i, y: __m256i) -> __m256 {
+    // maddubs wants one unsigned operand: move x's sign onto y.
+    let ax = _mm256_sign_epi8(x, x);
+    let sy = _mm256_sign_epi8(y, x);
+    let dot16 = _mm256_maddubs_epi16(ax, sy);
+    let dot32 = _mm256_madd_epi16(dot16, _mm256_set1_epi16(1));
+    _mm256_cvtepi32_ps(dot32)
+}
+
+/// The same eight lane sums without `sign`/`maddubs`/`madd`, by widening to i32. Kept from the
+/// soft-float `x86_64-unknown-none` days, where LLVM aborted on those three; the kernel's
+/// hard-float target does not need it, but it is the reference the `maddubs` version is
+/// checked against on -128 (the lanes hold other partial sums, the total is the same).
+#[cfg_attr(not(test), allow(dead_code))]
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) fn mul_sum_i8_widen(x: __m256i, y: __m256i) -> __m256 {
+    let mut acc = _mm256_setzero_si256();
+    let xs = [_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1)];
+    let ys = [_mm256_castsi256_si128(y), _mm256_extracti128_si256(y, 1)];
+    for (xh, yh) in xs.into_iter().zip(ys) {
+        let (xh2, yh2) = (_mm_unpackhi_epi64(xh, xh), _mm_unpackhi_epi64(yh, yh));
+        let a = _mm256_mullo_epi32(_mm256_cvtepi8_epi32(xh), _mm256_cvtepi8_epi32(yh));
+        let b = _mm256_mullo_epi32(_mm256_cvtepi8_epi32(xh2), _mm256_cvtepi8_epi32(yh2));
+        acc = _mm256_add_epi32(acc, _mm256_add_epi32(a, b));
+    }
+    _mm256_cvtepi32_ps(acc)
+}
+
+/// Eight f16 to eight f32 with integer AVX2 only (from the soft-float target, where
+/// `_mm256_cvtph_ps` did not legalise); exact for every input, tested on the host against the
+/// scalar conversion, and unused by the shipped kernels, which have F16C.
+#[cfg_attr(not(test), allow(dead_code))]
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) fn cvtph256_int(h: __m128i) -> __m256 {
+    const SHIFTED_EXP: i32 = 0x7c00 << 13;
+    let x = _mm256_cvtepu16_epi32(h);
+    let sign = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x8000)), 16);
+    let o = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(0x7fff)), 13);
+    let exp = _mm256_and_si256(o, _mm256_set1_epi32(SHIFTED_EXP));
+    let normal = _mm256_add_epi32(o, _mm256_set1_epi32(112 << 23));
+    let inf_nan = _mm256_add_epi32(normal, _mm256_set1_epi32(112 << 23));
+    let sub = _mm256_castps_si256(_mm256_sub_ps(
+        _mm256_castsi256_ps(_mm256_add_epi32(normal, _mm256_set1_epi32(1 << 23))),
+        _mm256_castsi256_ps(_mm256_set1_epi32(113 << 23)),
+    ));
+    let is_inf_nan = _mm256_cmpeq_epi32(exp, _mm256_set1_epi32(SHIFTED_EXP));
+    let is_sub = _mm256_cmpeq_epi32(exp, _mm256_setzero_si256());
+    let r = _mm256_blendv_epi8(normal, inf_nan, is_inf_nan);
+    let r = _mm256_blendv_epi8(r, sub, is_sub);
+    _mm256_castsi256_ps(_mm256_or_si256(r, sign))
+}
+
+/// Eight f16 at `p` to f32.
+///
+/// # Safety
+/// 16 readable bytes at `p`.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn ld_f16(p: *const u8) -> __m256 {
+    // SAFETY: the caller guarantees 16 bytes at p.
+    _mm256_cvtph_ps(unsafe { _mm_loadu_si128(p as *const __m128i) })
+}
+
+/// Eight bf16 at `p` to f32.
+///
+/// # Safety
+/// 16 readable bytes at `p`.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn ld_bf16(p: *const u8) -> __m256 {
+    // SAFETY: the caller guarantees 16 bytes at p.
+    let h = unsafe { _mm_loadu_si128(p as *const __m128i) };
+    _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16))
+}
+
+/// One f16 (a block scale) to f32.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) fn h2f(b: &[u8], o: usize) -> f32 {
+    let h = u16::from_le_bytes([b[o], b[o + 1]]);
+    _mm_cvtss_f32(_mm_cvtph_ps(_mm_cvtsi32_si128(i32::from(h))))
+}
+
+/// # Safety
+/// See the module: AVX2/FMA/F16C, `w.len() >= x.len()`.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_f32(w: &[u8], x: &[u8]) -> f32 {
+    debug_assert!(w.len() >= x.len());
+    let n = x.len() / 4;
+    let (wp, xp) = (w.as_ptr() as *const f32, x.as_ptr() as *const f32);
+    let mut a = [_mm256_setzero_ps(); 4];
+    let mut i = 0;
+    // SAFETY: every load reads f32 indices < n, inside both rows.
+    unsafe {
+        while i + 32 <= n {
+            for (k, acc) in a.iter_mut().enumerate() {
+                let j = i + 8 * k;
+                *acc =
+                    _mm256_fmadd_ps(_mm256_loadu_ps(wp.add(j)), _mm256_loadu_ps(xp.add(j)), *acc);
+            }
+            i += 32;
+        }
+        while i + 8 <= n {
+            a[0] = _mm256_fmadd_ps(_mm256_loadu_ps(wp.add(i)), _mm256_loadu_ps(xp.add(i)), a[0]);
+            i += 8;
+        }
+        let mut s = hsum(_mm256_add_ps(
+            _mm256_add_ps(a[0], a[1]),
+            _mm256_add_ps(a[2], a[3]),
+        ));
+        while i < n {
+            s += core::ptr::read_unaligned(wp.add(i)) * core::ptr::read_unaligned(xp.add(i));
+            i += 1;
+        }
+        s
+    }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_f16(w: &[u8], x: &[u8]) -> f32 {
+    debug_assert!(w.len() >= x.len());
+    let n = x.len() / 2;
+    let (wp, xp) = (w.as_ptr(), x.as_ptr());
+    let (mut a0, mut a1) = (_mm256_setzero_ps(), _mm256_setzero_ps());
+    let mut i = 0;
+    // SAFETY: every load reads f16 indices < n, inside both rows.
+    unsafe {
+        while i + 16 <= n {
+            a0 = _mm256_fmadd_ps(ld_f16(wp.add(2 * i)), ld_f16(xp.add(2 * i)), a0);
+            a1 = _mm256_fmadd_ps(ld_f16(wp.add(2 * i + 16)), ld_f16(xp.add(2 * i + 16)), a1);
+            i += 16;
+        }
+    }
+    let mut s = hsum(_mm256_add_ps(a0, a1));
+    while i < n {
+        s += f16_to_f32(u16::from_le_bytes([w[2 * i], w[2 * i + 1]]))
+            * f16_to_f32(u16::from_le_bytes([x[2 * i], x[2 * i + 1]]));
+        i += 1;
+    }
+    s
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_bf16(w: &[u8], x: &[u8]) -> f32 {
+    debug_assert!(w.len() >= x.len());
+    let n = x.len() / 2;
+    let (wp, xp) = (w.as_ptr(), x.as_ptr());
+    let mut a0 = _mm256_setzero_ps();
+    let mut i = 0;
+    // SAFETY: every load reads bf16 indices < n, inside both rows.
+    unsafe {
+        while i + 8 <= n {
+            a0 = _mm256_fmadd_ps(ld_bf16(wp.add(2 * i)), ld_bf16(xp.add(2 * i)), a0);
+            i += 8;
+        }
+    }
+    let mut s = hsum(a0);
+    let bf = |b: &[u8], i: usize| {
+        super::formats::bf16_to_f32(u16::from_le_bytes([b[2 * i], b[2 * i + 1]]))
+    };
+    while i < n {
+        s += bf(w, i) * bf(x, i);
+        i += 1;
+    }
+    s
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_q8_0(w: &[u8], x: &[u8]) -> f32 {
+    debug_assert!(w.len() >= x.len());
+    let mut acc = _mm256_setzero_ps();
+    for (wb, xb) in w.chunks_exact(Q8_0_BYTES).zip(x.chunks_exact(Q8_0_BYTES)) {
+        let d = h2f(wb, 0) * h2f(xb, 0);
+        // SAFETY: each block holds 32 quants after its 2-byte scale.
+        let (qw, qx) = unsafe {
+            (
+                _mm256_loadu_si256(wb.as_ptr().add(2) as *const __m256i),
+                _mm256_loadu_si256(xb.as_ptr().add(2) as *const __m256i),
+            )
+        };
+        acc = _mm256_fmadd_ps(_mm256_set1_ps(d), mul_sum_i8_maddubs(qw, qx), acc);
+    }
+    hsum(acc)
+}
+
+/// Four rows against one activation vector, for prefill: `x` is loaded once for four rows, and
+/// four independent streams keep more loads in flight. `load(p)` reads eight elements of the
+/// common float format at `p` and `esize` is the bytes per element.
+///
+/// # Safety
+/// See the module; `w` holds four rows of `stride` bytes.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn dot4_float(
+    w: &[u8],
+    stride: usize,
+    x: &[u8],
+    esize: usize,
+    load: unsafe fn(*const u8) -> __m256,
+    scalar: fn(&[u8], usize) -> f32,
+) -> [f32; 4] {
+    debug_assert!(w.len() >= 3 * stride + x.len() && stride >= x.len());
+    let n = x.len() / esize;
+    let (wp, xp) = (w.as_ptr(), x.as_ptr());
+    let mut a = [_mm256_setzero_ps(); 4];
+    let mut i = 0;
+    // SAFETY: element indices < n of rows 0..4 and of x, as the caller guarantees.
+    unsafe {
+        while i + 8 <= n {
+            let xv = load(xp.add(esize * i));
+            for (r, acc) in a.iter_mut().enumerate() {
+                *acc = _mm256_fmadd_ps(load(wp.add(r * stride + esize * i)), xv, *acc);
+            }
+            i += 8;
+        }
+    }
+    let mut out = [hsum(a[0]), hsum(a[1]), hsum(a[2]), hsum(a[3])];
+    for j in i..n {
+        let xv = scalar(x, j);
+        for (r, o) in out.iter_mut().enumerate() {
+            *o += scalar(&w[r * stride..], j) * xv;
+        }
+    }
+    out
+}
+
+/// # Safety
+/// 32 readable bytes at `p`.
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn ld_f32(p: *const u8) -> __m256 {
+    // SAFETY: forwarded.
+    unsafe { _mm256_loadu_ps(p as *const f32) }
+}
+
+/// # Safety
+/// See [`dot4_float`].
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot4_f32(w: &[u8], stride: usize, x: &[u8]) -> [f32; 4] {
+    // SAFETY: forwarded.
+    unsafe { dot4_float(w, stride, x, 4, ld_f32, super::formats::rd_f32) }
+}
+
+/// # Safety
+/// See [`dot4_float`].
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot4_f16(w: &[u8], stride: usize, x: &[u8]) -> [f32; 4] {
+    // SAFETY: forwarded.
+    unsafe {
+        dot4_float(w, stride, x, 2, ld_f16, |b, i| {
+            super::formats::rd_f16(b, 2 * i)
+        })
+    }
+}
+
+/// # Safety
+/// See [`dot4_float`].
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot4_bf16(w: &[u8], stride: usize, x: &[u8]) -> [f32; 4] {
+    let bf = |b: &[u8], i: usize| super::formats::bf16_to_f32(super::formats::rd_u16(b, i));
+    // SAFETY: forwarded.
+    unsafe { dot4_float(w, stride, x, 2, ld_bf16, bf) }
+}
+
+/// # Safety
+/// See [`dot4_float`].
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot4_q8_0(w: &[u8], stride: usize, x: &[u8]) -> [f32; 4] {
+    debug_assert!(w.len() >= 3 * stride + x.len() && stride >= x.len());
+    let mut a = [_mm256_setzero_ps(); 4];
+    for (b, xb) in x.chunks_exact(Q8_0_BYTES).enumerate() {
+        let dx = h2f(xb, 0);
+        // SAFETY: 32 quants follow each block's scale, in x and in each of the four rows.
+        unsafe {
+            let qx = _mm256_loadu_si256(xb.as_ptr().add(2) as *const __m256i);
+            for (r, acc) in a.iter_mut().enumerate() {
+                let o = r * stride + b * Q8_0_BYTES;
+                let d = h2f(w, o) * dx;
+                let qw = _mm256_loadu_si256(w.as_ptr().add(o + 2) as *const __m256i);
+                *acc = _mm256_fmadd_ps(_mm256_set1_ps(d), mul_sum_i8_maddubs(qw, qx), *acc);
+            }
+        }
+    }
+    [hsum(a[0]), hsum(a[1]), hsum(a[2]), hsum(a[3])]
+}

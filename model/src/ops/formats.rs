@@ -1,0 +1,117 @@
+//! Number formats and block layouts: f16/bf16 conversion, and the activation formats llama.cpp
+//! pairs with each weight type (its `vec_dot_type`).
+//!
+//! Converted activations are kept in the same byte layout as ggml's blocks (an f16 scale is
+//! stored as f16), so a row of activations is a byte slice exactly like a row of weights and the
+//! kernels index both the same way.
+
+/// Exact f16 → f32 without F16C (the portable kernels' inner loop; `half`'s software path is
+/// several times slower). Exponent rebias with fix-ups for Inf/NaN and subnormals, written as
+/// selects rather than branches so the compiler can vectorise the loops that call it.
+#[inline]
+pub fn f16_to_f32(h: u16) -> f32 {
+    const SHIFTED_EXP: u32 = 0x7c00 << 13;
+    let o = u32::from(h & 0x7fff) << 13;
+    let exp = o & SHIFTED_EXP;
+    let normal = o + ((127 - 15) << 23);
+    let inf_nan = normal + ((128 - 16) << 23);
+    // Subnormal: let the FPU normalise it.
+    let sub = (f32::from_bits(normal + (1 << 23)) - f32::from_bits(113 << 23)).to_bits();
+    let bits = if exp == SHIFTED_EXP {
+        inf_nan
+    } else if exp == 0 {
+        sub
+    } else {
+        normal
+    };
+    f32::from_bits(bits | (u32::from(h & 0x8000) << 16))
+}
+
+/// Round to nearest even, like F16C's `vcvtps2ph` with rounding mode 0 (what ggml uses).
+#[inline]
+pub fn f32_to_f16(x: f32) -> u16 {
+    half::f16::from_f32(x).to_bits()
+}
+
+#[inline]
+pub fn bf16_to_f32(h: u16) -> f32 {
+    f32::from_bits(u32::from(h) << 16)
+}
+
+/// ggml's `GGML_FP32_TO_BF16`: round to nearest even, quiet NaNs.
+#[inline]
+pub fn f32_to_bf16(x: f32) -> u16 {
+    let u = x.to_bits();
+    if u & 0x7fff_ffff > 0x7f80_0000 {
+        return ((u >> 16) | 64) as u16;
+    }
+    ((u + (0x7fff + ((u >> 16) & 1))) >> 16) as u16
+}
+
+/// Round to nearest, ties to even, for |v| < 2^22: adding and subtracting 1.5·2^23 leaves no
+/// fraction bits. Same result as `_mm256_round_ps(_MM_ROUND_NEAREST)` and ggml's `nearest_int`,
+/// at a fraction of `libm::rintf`'s cost (it showed up at 9% of decode).
+#[inline]
+pub(crate) fn round_even(v: f32) -> f32 {
+    const MAGIC: f32 = 12_582_912.0;
+    (v + MAGIC) - MAGIC
+}
+
+#[inline]
+pub(crate) fn rd_f32(b: &[u8], i: usize) -> f32 {
+    f32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]])
+}
+
+#[inline]
+pub(crate) fn rd_u16(b: &[u8], i: usize) -> u16 {
+    u16::from_le_bytes([b[2 * i], b[2 * i + 1]])
+}
+
+/// The f16 at byte offset `o`.
+#[inline]
+pub(crate) fn rd_f16(b: &[u8], o: usize) -> f32 {
+    f16_to_f32(u16::from_le_bytes([b[o], b[o + 1]]))
+}
+
+/// Q8_0 block size.
+pub const QK8_0: usize = 32;
+/// Bytes of one Q8_0 block: f16 scale + 32 × i8.
+pub const Q8_0_BYTES: usize = 34;
+
+// The activation converters. Each writes the whole of `x` (a multiple of its block size) into
+// `out` in ggml's block layout.
+
+pub(crate) fn act_f32(x: &[f32], out: &mut [u8]) {
+    for (o, v) in out.chunks_exact_mut(4).zip(x) {
+        o.copy_from_slice(&v.to_le_bytes());
+    }
+}
+
+pub(crate) fn act_f16(x: &[f32], out: &mut [u8]) {
+    for (o, &v) in out.chunks_exact_mut(2).zip(x) {
+        o.copy_from_slice(&f32_to_f16(v).to_le_bytes());
+    }
+}
+
+pub(crate) fn act_bf16(x: &[f32], out: &mut [u8]) {
+    for (o, &v) in out.chunks_exact_mut(2).zip(x) {
+        o.copy_from_slice(&f32_to_bf16(v).to_le_bytes());
+    }
+}
+
+/// Quantize `x` (a multiple of 32 long) to Q8_0 blocks exactly as llama.cpp's x86 path does:
+/// `d = amax / 127` rounded through f16, `q = round(x · 127 / amax)`.
+pub fn quantize_q8_0(out: &mut [u8], x: &[f32]) {
+    for (b, xs) in out.chunks_exact_mut(Q8_0_BYTES).zip(x.chunks_exact(QK8_0)) {
+        let amax = xs.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+        b[..2].copy_from_slice(&f32_to_f16(amax / 127.0).to_le_bytes());
+        let id = if amax != 0.0 { 127.0 / amax } else { 0.0 };
+        for (q, &v) in b[2..].iter_mut().zip(xs) {
+            *q = round_even(v * id) as i8 as u8;
+        }
+    }
+}
+
+pub(crate) fn act_q8_0(x: &[f32], out: &mut [u8]) {
+    quantize_q8_0(out, x)
+}

@@ -1,0 +1,224 @@
+//! Leaf kernels, one file per job: [`formats`] (f16/bf16, the activation block formats),
+//! `portable` and `avx2` (one dequantiser and one dot product per weight type), `matmul`
+//! (matrices and the products over them) and `norm` (RMSNorm, softmax, SwiGLU, RoPE).
+//!
+//! Every hot kernel exists twice: a portable version and an AVX2+FMA+F16C version compiled with
+//! `#[target_feature]` and chosen at run time from CPUID (the kernel target has no
+//! `is_x86_feature_detected!`). Tests run both on the same inputs and compare.
+//!
+//! Weights stay in the GGUF bytes and are read with unaligned loads, so nothing needs copying or
+//! aligning. Activations are converted once per product to the format llama.cpp pairs with each
+//! weight type (its `vec_dot_type`): f32 for F32, f16 for F16, bf16 for BF16, Q8_0 blocks for
+//! Q8_0. That rounding is part of what llama.cpp computes, so parity needs it too.
+//!
+//! Everything that depends on the weight type is in one table, [`kernels`]: a weight type is
+//! added by writing its kernels and one entry there.
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+pub mod formats;
+mod matmul;
+mod norm;
+mod portable;
+#[cfg(test)]
+mod tests;
+
+pub use formats::{bf16_to_f32, f16_to_f32, f32_to_bf16, f32_to_f16, quantize_q8_0, QK8_0};
+pub use matmul::{
+    axpy, dot_f32, dot_f32_on, matmul, matmul_on, matmul_rows, matmul_rows_on, Act, ActScratch,
+    Matrix,
+};
+pub use norm::{
+    expf, rmsnorm, rmsnorm_inplace, rope_apply, rope_cache, softmax, swiglu, weight_f32, RopeStyle,
+};
+
+use crate::gguf::TensorType;
+use core::sync::atomic::{AtomicU8, Ordering};
+
+// ---------------------------------------------------------------------------------------------
+// CPU feature dispatch
+// ---------------------------------------------------------------------------------------------
+
+const SIMD_UNKNOWN: u8 = 0;
+const SIMD_NONE: u8 = 1;
+const SIMD_AVX2: u8 = 2;
+static SIMD: AtomicU8 = AtomicU8::new(SIMD_UNKNOWN);
+
+/// Which kernel family runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Simd {
+    Portable,
+    /// AVX2 + FMA + F16C, with the OS saving YMM state.
+    Avx2,
+}
+
+/// The best kernel family this CPU supports (detected once).
+pub fn simd() -> Simd {
+    let mut s = SIMD.load(Ordering::Relaxed);
+    if s == SIMD_UNKNOWN {
+        s = if detect_avx2() { SIMD_AVX2 } else { SIMD_NONE };
+        SIMD.store(s, Ordering::Relaxed);
+    }
+    if s == SIMD_AVX2 {
+        Simd::Avx2
+    } else {
+        Simd::Portable
+    }
+}
+
+/// Force the portable kernels (benchmarks and tests); `false` restores detection.
+pub fn force_portable(on: bool) {
+    SIMD.store(if on { SIMD_NONE } else { SIMD_UNKNOWN }, Ordering::Relaxed);
+}
+
+/// Never run AVX2 code on a CPU without it, whatever the caller asked for.
+fn effective(s: Simd) -> Simd {
+    if s == Simd::Avx2 {
+        simd()
+    } else {
+        Simd::Portable
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect_avx2() -> bool {
+    use core::arch::x86_64::{__cpuid, __cpuid_count};
+    // SAFETY: CPUID exists on every x86_64 CPU.
+    #[allow(unused_unsafe)]
+    let l0 = unsafe { __cpuid(0) };
+    if l0.eax < 7 {
+        return false;
+    }
+    // SAFETY: as above; leaf 1 exists since max leaf >= 7.
+    #[allow(unused_unsafe)]
+    let l1 = unsafe { __cpuid(1) };
+    let fma = l1.ecx & (1 << 12) != 0;
+    let osxsave = l1.ecx & (1 << 27) != 0;
+    let avx = l1.ecx & (1 << 28) != 0;
+    let f16c = l1.ecx & (1 << 29) != 0;
+    // SAFETY: leaf 7 exists since max leaf >= 7.
+    #[allow(unused_unsafe)]
+    let l7 = unsafe { __cpuid_count(7, 0) };
+    let avx2 = l7.ebx & (1 << 5) != 0;
+    if !(fma && osxsave && avx && f16c && avx2) {
+        return false;
+    }
+    // The CPU having AVX is not enough: the OS must have enabled saving of XMM and YMM state
+    // (XCR0 bits 1 and 2), or the first context switch corrupts the upper halves.
+    // SAFETY: OSXSAVE is set, so XGETBV is enabled.
+    let xcr0 = unsafe { xgetbv0() };
+    xcr0 & 0b110 == 0b110
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "xsave")]
+unsafe fn xgetbv0() -> u64 {
+    // SAFETY: caller checked OSXSAVE.
+    unsafe { core::arch::x86_64::_xgetbv(0) }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect_avx2() -> bool {
+    false
+}
+
+// ---------------------------------------------------------------------------------------------
+// The weight-type table
+// ---------------------------------------------------------------------------------------------
+
+/// A weight row and an activation row (bytes, ggml layout) to their dot product.
+pub(crate) type DotFn = fn(&[u8], &[u8]) -> f32;
+/// As [`DotFn`], needing AVX2+FMA+F16C.
+pub(crate) type DotAvx2Fn = unsafe fn(&[u8], &[u8]) -> f32;
+/// Four weight rows `stride` bytes apart against one activation row.
+pub(crate) type Dot4Avx2Fn = unsafe fn(&[u8], usize, &[u8]) -> [f32; 4];
+
+/// Everything the products need to know about one weight type.
+pub(crate) struct Kernels {
+    /// Elements per activation block, and its bytes (`vec_dot_type`'s layout).
+    pub act_block: usize,
+    pub act_block_bytes: usize,
+    /// f32 activations (a multiple of `act_block`) into that layout.
+    pub to_act: fn(&[f32], &mut [u8]),
+    /// A weight row to f32 (embedding lookup, tests).
+    pub dequantize: fn(&[u8], &mut [f32]),
+    pub dot: DotFn,
+    #[cfg(target_arch = "x86_64")]
+    pub dot_avx2: DotAvx2Fn,
+    /// Prefill's four-row kernel, where one exists (else one row at a time).
+    #[cfg(target_arch = "x86_64")]
+    pub dot4_avx2: Option<Dot4Avx2Fn>,
+}
+
+impl Kernels {
+    /// Bytes of an activation row of `n` elements.
+    pub fn act_row_bytes(&self, n: usize) -> usize {
+        n / self.act_block * self.act_block_bytes
+    }
+}
+
+macro_rules! kernels {
+    ($blk:expr, $bytes:expr, $act:path, $deq:path, $dot:path, $avx:path, $dot4:expr) => {
+        Kernels {
+            act_block: $blk,
+            act_block_bytes: $bytes,
+            to_act: $act,
+            dequantize: $deq,
+            dot: $dot,
+            #[cfg(target_arch = "x86_64")]
+            dot_avx2: $avx,
+            #[cfg(target_arch = "x86_64")]
+            dot4_avx2: $dot4,
+        }
+    };
+}
+
+use formats as fm;
+use portable as pt;
+
+static F32: Kernels = kernels!(
+    1,
+    4,
+    fm::act_f32,
+    pt::dequant_f32,
+    pt::dot_f32,
+    avx2::dot_f32,
+    Some(avx2::dot4_f32)
+);
+static F16: Kernels = kernels!(
+    1,
+    2,
+    fm::act_f16,
+    pt::dequant_f16,
+    pt::dot_f16,
+    avx2::dot_f16,
+    Some(avx2::dot4_f16)
+);
+static BF16: Kernels = kernels!(
+    1,
+    2,
+    fm::act_bf16,
+    pt::dequant_bf16,
+    pt::dot_bf16,
+    avx2::dot_bf16,
+    Some(avx2::dot4_bf16)
+);
+static Q8_0: Kernels = kernels!(
+    32,
+    fm::Q8_0_BYTES,
+    fm::act_q8_0,
+    pt::dequant_q8_0,
+    pt::dot_q8_0,
+    avx2::dot_q8_0,
+    Some(avx2::dot4_q8_0)
+);
+
+/// The kernels for weights of type `ty`: the one place that dispatches on the weight type.
+pub(crate) fn kernels(ty: TensorType) -> &'static Kernels {
+    match ty {
+        TensorType::F32 => &F32,
+        TensorType::F16 => &F16,
+        TensorType::BF16 => &BF16,
+        TensorType::Q8_0 => &Q8_0,
+    }
+}

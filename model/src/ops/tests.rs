@@ -1,0 +1,258 @@
+//! The kernels against each other and against plain references.
+
+use super::formats::round_even;
+use super::*;
+use alloc::vec::Vec;
+
+struct Lcg(u64);
+impl Lcg {
+    fn f(&mut self) -> f32 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+    }
+}
+
+fn encode(ty: TensorType, vals: &[f32]) -> Vec<u8> {
+    let mut out = Vec::new();
+    match ty {
+        TensorType::F32 => vals.iter().for_each(|v| out.extend(v.to_le_bytes())),
+        TensorType::F16 => vals
+            .iter()
+            .for_each(|v| out.extend(f32_to_f16(*v).to_le_bytes())),
+        TensorType::BF16 => vals
+            .iter()
+            .for_each(|v| out.extend(f32_to_bf16(*v).to_le_bytes())),
+        TensorType::Q8_0 => {
+            for c in vals.chunks(32) {
+                let amax = c.iter().fold(0f32, |m, v| m.max(v.abs()));
+                let d = amax / 127.0;
+                let id = if d != 0.0 { 1.0 / d } else { 0.0 };
+                out.extend(f32_to_f16(d).to_le_bytes());
+                c.iter()
+                    .for_each(|v| out.push(libm::roundf(v * id) as i8 as u8));
+            }
+        }
+    }
+    out
+}
+
+/// Both kernel families, on every type and on lengths with and without SIMD tails, agree
+/// with each other and with a plain f64 reference on the same rounded inputs.
+#[test]
+fn avx2_and_portable_agree() {
+    if simd() != Simd::Avx2 {
+        eprintln!("no AVX2 here: only the portable path is tested");
+    }
+    let mut rng = Lcg(7);
+    for ty in [
+        TensorType::F32,
+        TensorType::F16,
+        TensorType::BF16,
+        TensorType::Q8_0,
+    ] {
+        for &cols in &[32usize, 64, 96, 160, 1024] {
+            let cols = if ty == TensorType::Q8_0 {
+                cols
+            } else {
+                cols + 3
+            };
+            let rows = 13;
+            let n_tok = 5;
+            let wv: Vec<f32> = (0..rows * cols).map(|_| rng.f()).collect();
+            let xv: Vec<f32> = (0..n_tok * cols).map(|_| rng.f() * 3.0).collect();
+            let data = encode(ty, &wv);
+            let w = Matrix {
+                ty,
+                rows,
+                cols,
+                row_bytes: ty.row_bytes(cols as u64).unwrap() as usize,
+                data: &data,
+            };
+            let mut sc = ActScratch::new(n_tok * cols);
+            let mut out_p = alloc::vec![0f32; n_tok * rows];
+            let mut out_s = alloc::vec![0f32; n_tok * rows];
+            let rr = 0..rows;
+            matmul_rows_on(
+                Simd::Portable,
+                &mut out_p,
+                &w,
+                sc.convert(ty, &xv),
+                n_tok,
+                rr,
+            );
+            matmul_rows_on(simd(), &mut out_s, &w, sc.convert(ty, &xv), n_tok, 0..rows);
+            // Reference on dequantized weights and converted activations, in f64.
+            let act = sc.convert(ty, &xv);
+            let mut xd = alloc::vec![0f32; n_tok * cols];
+            // These activation formats share their weight type's layout.
+            (kernels(ty).dequantize)(act.bytes, &mut xd);
+            let mut wrow = alloc::vec![0f32; cols];
+            for r in 0..rows {
+                w.dequantize_row(r, &mut wrow);
+                for t in 0..n_tok {
+                    let want: f64 = wrow
+                        .iter()
+                        .zip(&xd[t * cols..(t + 1) * cols])
+                        .map(|(&a, &b)| f64::from(a) * f64::from(b))
+                        .sum();
+                    let tol = 1e-4 * (cols as f64).sqrt() * 3.0;
+                    let p = f64::from(out_p[t * rows + r]);
+                    let s = f64::from(out_s[t * rows + r]);
+                    assert!(
+                        (p - want).abs() < tol,
+                        "{ty:?} {cols} portable {p} vs {want}"
+                    );
+                    assert!((s - want).abs() < tol, "{ty:?} {cols} simd {s} vs {want}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn dot_f32_paths_agree() {
+    let mut rng = Lcg(3);
+    for n in [1usize, 7, 8, 31, 64, 129] {
+        let a: Vec<f32> = (0..n).map(|_| rng.f()).collect();
+        let b: Vec<f32> = (0..n).map(|_| rng.f()).collect();
+        let p = dot_f32_on(Simd::Portable, &a, &b);
+        let s = dot_f32_on(simd(), &a, &b);
+        let want: f32 = a.iter().zip(&b).map(|(x, y)| x * y).sum();
+        assert!(
+            (p - want).abs() < 1e-5 && (s - want).abs() < 1e-5,
+            "{n}: {p} {s} {want}"
+        );
+    }
+}
+
+#[test]
+fn f16_conversion_is_exact_for_every_value() {
+    for h in 0..=u16::MAX {
+        let want = half::f16::from_bits(h).to_f32();
+        let got = f16_to_f32(h);
+        assert!(
+            got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+            "{h:#06x}: {got} vs {want}"
+        );
+    }
+}
+
+#[test]
+fn expf_is_accurate() {
+    let mut worst = 0f64;
+    for i in -900_000..=900_000 {
+        let x = i as f32 / 10_000.0;
+        let want = (x as f64).exp();
+        let got = expf(x) as f64;
+        if want > 1e-37 && want < 1e38 {
+            worst = worst.max(((got - want) / want).abs());
+        }
+    }
+    assert!(worst < 3e-7, "relative error {worst}");
+    assert_eq!(expf(0.0), 1.0);
+    assert_eq!(expf(-1000.0), 0.0);
+    assert_eq!(expf(1000.0), f32::INFINITY);
+    assert_eq!(expf(f32::NEG_INFINITY), 0.0);
+    assert!(expf(f32::NAN).is_nan());
+}
+
+/// The kernel target's integer-only f16 conversion, checked on the host for every value.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx2_integer_f16_conversion_is_exact() {
+    if simd() != Simd::Avx2 {
+        return;
+    }
+    use core::arch::x86_64::*;
+    for base in (0..=u16::MAX as u32).step_by(8) {
+        let hs: [u16; 8] = core::array::from_fn(|i| (base + i as u32) as u16);
+        let mut got = [0f32; 8];
+        // SAFETY: AVX2/F16C detected above; the loads and stores stay inside the arrays.
+        unsafe {
+            let v = avx2::cvtph256_int(_mm_loadu_si128(hs.as_ptr() as *const __m128i));
+            _mm256_storeu_ps(got.as_mut_ptr(), v);
+        }
+        for (h, g) in hs.iter().zip(got) {
+            let want = f16_to_f32(*h);
+            assert!(
+                g.to_bits() == want.to_bits() || (g.is_nan() && want.is_nan()),
+                "{h:#x}"
+            );
+        }
+    }
+}
+
+/// The kernel target's widening Q8 block product sums to the same as `maddubs` on the host.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx2_widening_q8_product_matches_maddubs() {
+    if simd() != Simd::Avx2 {
+        return;
+    }
+    use core::arch::x86_64::*;
+    let mut rng = Lcg(11);
+    for round in 0..2000 {
+        let x: [i8; 32] = core::array::from_fn(|_| (rng.f() * 127.0) as i8);
+        let mut y: [i8; 32] = core::array::from_fn(|_| (rng.f() * 128.0) as i8);
+        if round % 7 == 0 {
+            y[round % 32] = -128; // Weights may hold -128; activations never do.
+        }
+        let want: i32 = x
+            .iter()
+            .zip(&y)
+            .map(|(&a, &b)| i32::from(a) * i32::from(b))
+            .sum();
+        let (mut a, mut b) = ([0f32; 8], [0f32; 8]);
+        // SAFETY: AVX2 detected above; loads and stores stay inside the arrays.
+        unsafe {
+            let xv = _mm256_loadu_si256(x.as_ptr() as *const __m256i);
+            let yv = _mm256_loadu_si256(y.as_ptr() as *const __m256i);
+            _mm256_storeu_ps(a.as_mut_ptr(), avx2::mul_sum_i8_widen(yv, xv));
+            _mm256_storeu_ps(b.as_mut_ptr(), avx2::mul_sum_i8_maddubs(yv, xv));
+        }
+        assert_eq!(a.iter().sum::<f32>(), want as f32);
+        assert_eq!(b.iter().sum::<f32>(), want as f32);
+    }
+}
+
+#[test]
+fn round_even_matches_rint() {
+    for i in -300_000..300_000 {
+        let v = i as f32 / 2000.0;
+        assert_eq!(round_even(v), libm::rintf(v), "{v}");
+    }
+    assert_eq!(round_even(2.5), 2.0);
+    assert_eq!(round_even(-3.5), -4.0);
+}
+
+#[test]
+fn number_formats_round_trip() {
+    assert_eq!(f16_to_f32(f32_to_f16(1.5)), 1.5);
+    assert_eq!(f16_to_f32(0x3c00), 1.0);
+    assert_eq!(bf16_to_f32(f32_to_bf16(-2.25)), -2.25);
+    // Ties to even: 1 + 2^-8 is halfway between two bf16 values and rounds down to 1.
+    assert_eq!(bf16_to_f32(f32_to_bf16(1.0 + 1.0 / 256.0)), 1.0);
+    let mut b = [0u8; formats::Q8_0_BYTES];
+    let x: Vec<f32> = (0..32).map(|i| i as f32 - 16.0).collect();
+    quantize_q8_0(&mut b, &x);
+    assert_eq!(b[2] as i8, -127);
+    assert_eq!(b[2 + 16] as i8, 0);
+}
+
+#[test]
+fn rope_neox_pairs_half_apart() {
+    let mut cache = [0f32; 4];
+    rope_cache(&mut cache, 1, 10000.0);
+    let mut x = [1.0, 0.0, 0.0, 0.0];
+    rope_apply(&mut x, &cache, RopeStyle::Neox);
+    // Dimension 0 rotates into dimension 2 (half apart), not 1.
+    assert!((x[0] - libm::cosf(1.0)).abs() < 1e-6);
+    assert!((x[2] - libm::sinf(1.0)).abs() < 1e-6);
+    assert_eq!(x[1], 0.0);
+    let mut y = [1.0, 0.0, 0.0, 0.0];
+    rope_apply(&mut y, &cache, RopeStyle::Adjacent);
+    assert!((y[1] - libm::sinf(1.0)).abs() < 1e-6);
+}
