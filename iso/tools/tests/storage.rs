@@ -92,6 +92,9 @@ fn a_write_survives_a_reboot_and_reads_back_on_the_host() {
     read_write_mode(&mut vm);
     let r = reply(&mut vm, "write /PERSIST.TXT persisted-42");
     assert!(!r.contains("error") && !r.contains("read-only"), "{r}");
+    // A new long name with a space (issue 17), read back by mtools below.
+    let r = reply(&mut vm, "write \"/new file.txt\" hello");
+    assert!(!r.contains("error") && !r.contains("invalid"), "{r}");
     drop(vm); // power off right after the prompt returned: the write was flushed
 
     let mut vm = boot_with(&disk);
@@ -111,6 +114,28 @@ fn a_write_survives_a_reboot_and_reads_back_on_the_host() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(out.stdout, b"persisted-42\n");
+    let out = Command::new("mtype")
+        .arg("-i")
+        .arg(&disk)
+        .arg("::/new file.txt")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.stdout,
+        b"hello\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let fsck = Command::new("fsck.fat")
+        .arg("-n")
+        .arg(&disk)
+        .output()
+        .unwrap();
+    assert!(
+        fsck.status.success(),
+        "{}",
+        String::from_utf8_lossy(&fsck.stdout)
+    );
     let _ = std::fs::remove_file(&disk);
 }
 
