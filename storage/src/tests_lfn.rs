@@ -225,6 +225,9 @@ fn rm_and_mv_leave_no_orphan_long_name_entries() {
 
 #[test]
 fn bad_names_are_refused_with_the_reason_and_change_nothing() {
+    if !have_tools("bad_names_are_refused") {
+        return;
+    }
     let img = image("lfn-bad", 16 * 1024, Some("NOSYS"), &[]);
     let before = std::fs::read(&img.path).unwrap();
     let mut v = mount(&img);
