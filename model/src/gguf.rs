@@ -41,8 +41,9 @@ pub enum GgufError {
     Duplicate { offset: usize },
     /// `general.alignment` is missing a power of two, or has the wrong type.
     BadAlignment(u64),
-    /// A tensor type we cannot compute with (the number is ggml's `ggml_type`).
-    UnsupportedTensorType(u32),
+    /// A tensor type we cannot compute with: ggml's `ggml_type` number, and the first tensor
+    /// that uses it.
+    UnsupportedTensorType { ty: u32, tensor: ShortName },
     /// A dimension of zero, or a shape whose element count overflows.
     BadShape { tensor: usize },
     /// The first dimension of a block-quantized tensor is not a multiple of the block size.
@@ -70,7 +71,13 @@ impl fmt::Display for GgufError {
             Self::InvalidUtf8 { offset } => write!(f, "gguf: invalid UTF-8 at byte {offset}"),
             Self::Duplicate { offset } => write!(f, "gguf: duplicate name at byte {offset}"),
             Self::BadAlignment(a) => write!(f, "gguf: bad general.alignment {a}"),
-            Self::UnsupportedTensorType(t) => write!(f, "gguf: unsupported tensor type {t}"),
+            Self::UnsupportedTensorType { ty, tensor } => match ggml_type_name(*ty) {
+                Some(n) => write!(
+                    f,
+                    "gguf: tensor type {n} (ggml type {ty}) is not supported; first used by {tensor}"
+                ),
+                None => write!(f, "gguf: unknown tensor type {ty}, used by {tensor}"),
+            },
             Self::BadShape { tensor } => write!(f, "gguf: tensor {tensor} has a bad shape"),
             Self::BadBlockAlignment { tensor } => {
                 write!(
@@ -92,7 +99,54 @@ impl fmt::Display for GgufError {
     }
 }
 
+/// A tensor name kept inside an error (errors carry no borrow of the file): the first 47 bytes,
+/// cut at a character boundary.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct ShortName {
+    len: u8,
+    buf: [u8; 47],
+}
+
+impl ShortName {
+    pub fn new(s: &str) -> Self {
+        let mut n = s.len().min(47);
+        while !s.is_char_boundary(n) {
+            n -= 1;
+        }
+        let mut buf = [0; 47];
+        buf[..n].copy_from_slice(&s.as_bytes()[..n]);
+        Self { len: n as u8, buf }
+    }
+    pub fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.buf[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl fmt::Display for ShortName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for ShortName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+/// ggml's names for its type numbers (`ggml_type`), for messages about types we do not run.
+pub fn ggml_type_name(t: u32) -> Option<&'static str> {
+    const NAMES: [&str; 41] = [
+        "F32", "F16", "Q4_0", "Q4_1", "", "", "Q5_0", "Q5_1", "Q8_0", "Q8_1", "Q2_K", "Q3_K",
+        "Q4_K", "Q5_K", "Q6_K", "Q8_K", "IQ2_XXS", "IQ2_XS", "IQ3_XXS", "IQ1_S", "IQ4_NL", "IQ3_S",
+        "IQ2_S", "IQ4_XS", "I8", "I16", "I32", "I64", "F64", "IQ1_M", "BF16", "", "", "", "TQ1_0",
+        "TQ2_0", "", "", "", "MXFP4", "",
+    ];
+    NAMES.get(t as usize).copied().filter(|n| !n.is_empty())
+}
+
 /// ggml tensor element types we can compute with (values are ggml's `ggml_type`).
+#[allow(non_camel_case_types)] // ggml's names: Q4_K reads as in every other tool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TensorType {
     F32,
@@ -100,40 +154,80 @@ pub enum TensorType {
     BF16,
     /// Blocks of 32 weights: an f16 scale then 32 `i8`.
     Q8_0,
+    /// Blocks of 32: f16 scale, 16 bytes of 4-bit quants (offset 8).
+    Q4_0,
+    /// Blocks of 32: f16 scale, f16 minimum, 16 bytes of 4-bit quants.
+    Q4_1,
+    /// Blocks of 32: f16 scale, 32 fifth bits, 16 bytes of low nibbles (offset 16).
+    Q5_0,
+    /// Blocks of 32: f16 scale, f16 minimum, 32 fifth bits, 16 bytes of low nibbles.
+    Q5_1,
+    /// Super-blocks of 256 in 16 groups: 4-bit scale and minimum per group, 2-bit quants.
+    Q2_K,
+    /// Super-blocks of 256 in 16 groups: 6-bit signed scales, 3-bit quants (2 + a high bit).
+    Q3_K,
+    /// Super-blocks of 256 in 8 groups: 6-bit scale and minimum per group, 4-bit quants.
+    Q4_K,
+    /// As Q4_K with a fifth bit per quant.
+    Q5_K,
+    /// Super-blocks of 256 in 16 groups: i8 scales, 6-bit quants (offset 32).
+    Q6_K,
 }
 
 impl TensorType {
-    pub fn from_ggml(t: u32) -> Result<Self, GgufError> {
-        match t {
-            0 => Ok(Self::F32),
-            1 => Ok(Self::F16),
-            8 => Ok(Self::Q8_0),
-            30 => Ok(Self::BF16),
-            _ => Err(GgufError::UnsupportedTensorType(t)),
-        }
+    /// Every type we run, for tests and messages.
+    pub const ALL: [TensorType; 13] = [
+        Self::F32,
+        Self::F16,
+        Self::BF16,
+        Self::Q8_0,
+        Self::Q4_0,
+        Self::Q4_1,
+        Self::Q5_0,
+        Self::Q5_1,
+        Self::Q2_K,
+        Self::Q3_K,
+        Self::Q4_K,
+        Self::Q5_K,
+        Self::Q6_K,
+    ];
+
+    /// The type with ggml number `t`, or `None` if we do not run it.
+    pub fn from_ggml(t: u32) -> Option<Self> {
+        Self::ALL.into_iter().find(|ty| ty.ggml_id() == t)
     }
     pub fn ggml_id(self) -> u32 {
+        self.layout().0
+    }
+    /// ggml's name for the type.
+    pub fn name(self) -> &'static str {
+        ggml_type_name(self.ggml_id()).unwrap_or("?")
+    }
+    /// (ggml number, elements per block, bytes per block).
+    fn layout(self) -> (u32, u64, u64) {
         match self {
-            Self::F32 => 0,
-            Self::F16 => 1,
-            Self::Q8_0 => 8,
-            Self::BF16 => 30,
+            Self::F32 => (0, 1, 4),
+            Self::F16 => (1, 1, 2),
+            Self::Q4_0 => (2, 32, 18),
+            Self::Q4_1 => (3, 32, 20),
+            Self::Q5_0 => (6, 32, 22),
+            Self::Q5_1 => (7, 32, 24),
+            Self::Q8_0 => (8, 32, 34),
+            Self::Q2_K => (10, 256, 84),
+            Self::Q3_K => (11, 256, 110),
+            Self::Q4_K => (12, 256, 144),
+            Self::Q5_K => (13, 256, 176),
+            Self::Q6_K => (14, 256, 210),
+            Self::BF16 => (30, 1, 2),
         }
     }
     /// Elements per block.
     pub fn block_elems(self) -> u64 {
-        match self {
-            Self::Q8_0 => 32,
-            _ => 1,
-        }
+        self.layout().1
     }
     /// Bytes per block.
     pub fn block_bytes(self) -> u64 {
-        match self {
-            Self::F32 => 4,
-            Self::F16 | Self::BF16 => 2,
-            Self::Q8_0 => 34,
-        }
+        self.layout().2
     }
     /// Bytes of a row of `n` elements, if `n` is a whole number of blocks.
     pub fn row_bytes(self, n: u64) -> Option<u64> {
@@ -397,7 +491,11 @@ impl<'a> Gguf<'a> {
             for d in dims.iter_mut().take(n_dims as usize) {
                 *d = r.u64("tensor dim")?;
             }
-            let ty = TensorType::from_ggml(r.u32("tensor type")?)?;
+            let ty_id = r.u32("tensor type")?;
+            let ty = TensorType::from_ggml(ty_id).ok_or(GgufError::UnsupportedTensorType {
+                ty: ty_id,
+                tensor: ShortName::new(name),
+            })?;
             let offset = r.u64("tensor offset")?;
             let mut n: u64 = 1;
             for &d in &dims {

@@ -233,8 +233,19 @@ fn rejects_bad_tensors() {
     assert!(matches!(err(&huge), GgufError::BadShape { .. }));
     let ragged = Builder::new().tensor_at("a", &[40], ty_q8, 0, 68).build();
     assert!(matches!(err(&ragged), GgufError::BadBlockAlignment { .. }));
-    let q4 = Builder::new().tensor_at("a", &[32], 2, 0, 18).build();
-    assert_eq!(err(&q4), GgufError::UnsupportedTensorType(2));
+    // IQ4_NL (ggml type 20): the message names the type and the first tensor using it.
+    let iq4 = Builder::new()
+        .tensor_f32("ok", &[4])
+        .tensor_at("blk.0.attn_q.weight", &[32], 20, 32, 18)
+        .build();
+    let e = err(&iq4);
+    assert!(
+        matches!(e, GgufError::UnsupportedTensorType { ty: 20, tensor } if tensor.as_str() == "blk.0.attn_q.weight")
+    );
+    assert_eq!(
+        e.to_string(),
+        "gguf: tensor type IQ4_NL (ggml type 20) is not supported; first used by blk.0.attn_q.weight"
+    );
     let dims5 = Builder::new()
         .tensor_at("a", &[1, 1, 1, 1, 1], 0, 0, 4)
         .build();

@@ -5,7 +5,8 @@
 //! The CPU must support AVX2, FMA and F16C with YMM state enabled ([`super::simd`] says so), and
 //! `w` must hold at least as many elements as `x` (the matrix product asserts both lengths).
 
-use super::formats::{f16_to_f32, Q8_0_BYTES};
+use super::formats::{f16_to_f32, Q8_0_BYTES, Q8_1_BYTES, Q8_K_BYTES};
+use super::quants::{min_sum, q8k_parts, Block32, KBlock, Unpack32, UnpackK};
 use core::arch::x86_64::*;
 
 #[inline]
@@ -313,4 +314,119 @@ pub(super) unsafe fn dot4_q8_0(w: &[u8], stride: usize, x: &[u8]) -> [f32; 4] {
         }
     }
     [hsum(a[0]), hsum(a[1]), hsum(a[2]), hsum(a[3])]
+}
+
+/// k-quant × Q8_K: the block is unpacked by the portable unpacker, the 256 products and their
+/// per-group scaling run 32 bytes at a time (`maddubs` on |q| and sign-moved y, then `madd` with
+/// the two groups' scales), and the block scale is applied once in f32.
+///
+/// # Safety
+/// See the module.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_k(w: &[u8], x: &[u8], bytes: usize, unpack: UnpackK) -> f32 {
+    let mut u = KBlock::new();
+    let mut acc = _mm256_setzero_ps();
+    let mut mins = 0.0f32;
+    for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(Q8_K_BYTES)) {
+        unpack(wb, &mut u);
+        let (dy, ys, bs) = q8k_parts(xb);
+        let mut isum = _mm256_setzero_si256();
+        for c in 0..8 {
+            // SAFETY: 32 bytes at 32c of the 256 quants in both.
+            let (q, y) = unsafe {
+                (
+                    _mm256_loadu_si256(u.q.as_ptr().add(32 * c) as *const __m256i),
+                    _mm256_loadu_si256(ys.as_ptr().add(32 * c) as *const __m256i),
+                )
+            };
+            let p16 = _mm256_maddubs_epi16(_mm256_sign_epi8(q, q), _mm256_sign_epi8(y, q));
+            let sc = _mm256_set_m128i(
+                _mm_set1_epi16(u.scale[2 * c + 1]),
+                _mm_set1_epi16(u.scale[2 * c]),
+            );
+            isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p16, sc));
+        }
+        acc = _mm256_fmadd_ps(_mm256_set1_ps(dy * u.d), _mm256_cvtepi32_ps(isum), acc);
+        mins += dy * u.dmin * min_sum(&u, &bs) as f32;
+    }
+    hsum(acc) - mins
+}
+
+/// Legacy quant × Q8_0 or Q8_1 (`xbytes`), unpacked then multiplied as Q8_0 blocks are.
+///
+/// # Safety
+/// See the module.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_32(
+    w: &[u8],
+    x: &[u8],
+    bytes: usize,
+    xbytes: usize,
+    unpack: Unpack32,
+) -> f32 {
+    let mut u = Block32 {
+        d: 0.0,
+        m: 0.0,
+        q: [0; 32],
+    };
+    let mut acc = _mm256_setzero_ps();
+    let mut mins = 0.0f32;
+    for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(xbytes)) {
+        unpack(wb, &mut u);
+        // SAFETY: 32 quants in both.
+        let (q, y) = unsafe {
+            (
+                _mm256_loadu_si256(u.q.as_ptr() as *const __m256i),
+                _mm256_loadu_si256(xb.as_ptr().add(xbytes - 32) as *const __m256i),
+            )
+        };
+        acc = _mm256_fmadd_ps(
+            _mm256_set1_ps(u.d * h2f(xb, 0)),
+            mul_sum_i8_maddubs(q, y),
+            acc,
+        );
+        if xbytes == Q8_1_BYTES {
+            mins += u.m * h2f(xb, 2);
+        }
+    }
+    hsum(acc) + mins
+}
+
+macro_rules! avx2_typed {
+    ($($name:ident: $ty:ident, k;)* $(@ $name32:ident: $ty32:ident, $xb:expr;)*) => {
+        $(
+            /// # Safety
+            /// See the module.
+            #[target_feature(enable = "avx2,fma,f16c")]
+            pub(super) unsafe fn $name(w: &[u8], x: &[u8]) -> f32 {
+                use super::quants::typed::$ty as t;
+                // SAFETY: forwarded.
+                unsafe { dot_k(w, x, t::BYTES, t::unpack()) }
+            }
+        )*
+        $(
+            /// # Safety
+            /// See the module.
+            #[target_feature(enable = "avx2,fma,f16c")]
+            pub(super) unsafe fn $name32(w: &[u8], x: &[u8]) -> f32 {
+                use super::quants::typed::$ty32 as t;
+                // SAFETY: forwarded.
+                unsafe { dot_32(w, x, t::BYTES, $xb, t::unpack()) }
+            }
+        )*
+    };
+}
+
+avx2_typed! {
+    dot_q2_k: Q2_K, k;
+    dot_q3_k: Q3_K, k;
+    dot_q4_k: Q4_K, k;
+    dot_q5_k: Q5_K, k;
+    dot_q6_k: Q6_K, k;
+    @ dot_q4_0: Q4_0, Q8_0_BYTES;
+    @ dot_q4_1: Q4_1, Q8_1_BYTES;
+    @ dot_q5_0: Q5_0, Q8_0_BYTES;
+    @ dot_q5_1: Q5_1, Q8_1_BYTES;
 }

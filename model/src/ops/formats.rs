@@ -77,6 +77,12 @@ pub(crate) fn rd_f16(b: &[u8], o: usize) -> f32 {
 pub const QK8_0: usize = 32;
 /// Bytes of one Q8_0 block: f16 scale + 32 × i8.
 pub const Q8_0_BYTES: usize = 34;
+/// Bytes of one Q8_1 block: f16 scale, f16 `d · Σq`, 32 × i8.
+pub const Q8_1_BYTES: usize = 36;
+/// Super-block size of the k-quants.
+pub const QK_K: usize = 256;
+/// Bytes of one Q8_K block: f32 scale, 256 × i8, 16 × i16 sums of 16 quants.
+pub const Q8_K_BYTES: usize = 4 + QK_K + 2 * (QK_K / 16);
 
 // The activation converters. Each writes the whole of `x` (a multiple of its block size) into
 // `out` in ggml's block layout.
@@ -114,4 +120,54 @@ pub fn quantize_q8_0(out: &mut [u8], x: &[f32]) {
 
 pub(crate) fn act_q8_0(x: &[f32], out: &mut [u8]) {
     quantize_q8_0(out, x)
+}
+
+/// Q8_1, as llama.cpp's x86 path: Q8_0's rounding plus `s = d · Σq` (f16), which the Q4_1/Q5_1
+/// dot products use for the weights' minimum.
+pub(crate) fn act_q8_1(x: &[f32], out: &mut [u8]) {
+    for (b, xs) in out.chunks_exact_mut(Q8_1_BYTES).zip(x.chunks_exact(QK8_0)) {
+        let amax = xs.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+        let d = amax / 127.0;
+        let id = if amax != 0.0 { 127.0 / amax } else { 0.0 };
+        let mut sum = 0i32;
+        for (q, &v) in b[4..].iter_mut().zip(xs) {
+            let r = round_even(v * id) as i8;
+            sum += i32::from(r);
+            *q = r as u8;
+        }
+        b[..2].copy_from_slice(&f32_to_f16(d).to_le_bytes());
+        b[2..4].copy_from_slice(&f32_to_f16(d * sum as f32).to_le_bytes());
+    }
+}
+
+/// Q8_K, as ggml's `quantize_row_q8_K_ref` (which x86 uses): the element of largest magnitude
+/// maps to -127, `d = 1 / iscale` in f32, and the sums of each 16 quants are kept for the
+/// k-quants' minimums.
+pub(crate) fn act_q8_k(x: &[f32], out: &mut [u8]) {
+    for (b, xs) in out.chunks_exact_mut(Q8_K_BYTES).zip(x.chunks_exact(QK_K)) {
+        let (mut max, mut amax) = (0.0f32, 0.0f32);
+        for &v in xs {
+            if v.abs() > amax {
+                amax = v.abs();
+                max = v;
+            }
+        }
+        if amax == 0.0 {
+            b.fill(0);
+            continue;
+        }
+        let iscale = -127.0 / max;
+        for (q, &v) in b[4..4 + QK_K].iter_mut().zip(xs) {
+            *q = (round_even(iscale * v) as i32).min(127) as i8 as u8;
+        }
+        for j in 0..QK_K / 16 {
+            let s: i32 = b[4 + 16 * j..4 + 16 * (j + 1)]
+                .iter()
+                .map(|&q| i32::from(q as i8))
+                .sum();
+            let o = 4 + QK_K + 2 * j;
+            b[o..o + 2].copy_from_slice(&(s as i16).to_le_bytes());
+        }
+        b[..4].copy_from_slice(&(1.0 / iscale).to_le_bytes());
+    }
 }

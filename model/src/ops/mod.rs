@@ -20,6 +20,7 @@ pub mod formats;
 mod matmul;
 mod norm;
 mod portable;
+mod quants;
 #[cfg(test)]
 mod tests;
 
@@ -213,6 +214,92 @@ static Q8_0: Kernels = kernels!(
     Some(avx2::dot4_q8_0)
 );
 
+use quants::typed as qt;
+const Q8_0_ACT: (usize, usize) = (32, fm::Q8_0_BYTES);
+const Q8_1_ACT: (usize, usize) = (32, fm::Q8_1_BYTES);
+const Q8_K_ACT: (usize, usize) = (fm::QK_K, fm::Q8_K_BYTES);
+static Q4_0: Kernels = kernels!(
+    Q8_0_ACT.0,
+    Q8_0_ACT.1,
+    fm::act_q8_0,
+    qt::Q4_0::dequant,
+    qt::Q4_0::dot,
+    avx2::dot_q4_0,
+    None
+);
+static Q4_1: Kernels = kernels!(
+    Q8_1_ACT.0,
+    Q8_1_ACT.1,
+    fm::act_q8_1,
+    qt::Q4_1::dequant,
+    qt::Q4_1::dot,
+    avx2::dot_q4_1,
+    None
+);
+static Q5_0: Kernels = kernels!(
+    Q8_0_ACT.0,
+    Q8_0_ACT.1,
+    fm::act_q8_0,
+    qt::Q5_0::dequant,
+    qt::Q5_0::dot,
+    avx2::dot_q5_0,
+    None
+);
+static Q5_1: Kernels = kernels!(
+    Q8_1_ACT.0,
+    Q8_1_ACT.1,
+    fm::act_q8_1,
+    qt::Q5_1::dequant,
+    qt::Q5_1::dot,
+    avx2::dot_q5_1,
+    None
+);
+static Q2_K: Kernels = kernels!(
+    Q8_K_ACT.0,
+    Q8_K_ACT.1,
+    fm::act_q8_k,
+    qt::Q2_K::dequant,
+    qt::Q2_K::dot,
+    avx2::dot_q2_k,
+    None
+);
+static Q3_K: Kernels = kernels!(
+    Q8_K_ACT.0,
+    Q8_K_ACT.1,
+    fm::act_q8_k,
+    qt::Q3_K::dequant,
+    qt::Q3_K::dot,
+    avx2::dot_q3_k,
+    None
+);
+static Q4_K: Kernels = kernels!(
+    Q8_K_ACT.0,
+    Q8_K_ACT.1,
+    fm::act_q8_k,
+    qt::Q4_K::dequant,
+    qt::Q4_K::dot,
+    avx2::dot_q4_k,
+    None
+);
+static Q5_K: Kernels = kernels!(
+    Q8_K_ACT.0,
+    Q8_K_ACT.1,
+    fm::act_q8_k,
+    qt::Q5_K::dequant,
+    qt::Q5_K::dot,
+    avx2::dot_q5_k,
+    None
+);
+static Q6_K: Kernels = kernels!(
+    Q8_K_ACT.0,
+    Q8_K_ACT.1,
+    fm::act_q8_k,
+    qt::Q6_K::dequant,
+    qt::Q6_K::dot,
+    avx2::dot_q6_k,
+    None
+);
+
 /// The kernels for weights of type `ty`: the one place that dispatches on the weight type.
 pub(crate) fn kernels(ty: TensorType) -> &'static Kernels {
     match ty {
@@ -220,5 +307,14 @@ pub(crate) fn kernels(ty: TensorType) -> &'static Kernels {
         TensorType::F16 => &F16,
         TensorType::BF16 => &BF16,
         TensorType::Q8_0 => &Q8_0,
+        TensorType::Q4_0 => &Q4_0,
+        TensorType::Q4_1 => &Q4_1,
+        TensorType::Q5_0 => &Q5_0,
+        TensorType::Q5_1 => &Q5_1,
+        TensorType::Q2_K => &Q2_K,
+        TensorType::Q3_K => &Q3_K,
+        TensorType::Q4_K => &Q4_K,
+        TensorType::Q5_K => &Q5_K,
+        TensorType::Q6_K => &Q6_K,
     }
 }

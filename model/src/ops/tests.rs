@@ -35,6 +35,7 @@ fn encode(ty: TensorType, vals: &[f32]) -> Vec<u8> {
                     .for_each(|v| out.push(libm::roundf(v * id) as i8 as u8));
             }
         }
+        _ => unreachable!("block quants: random_quant_row"),
     }
     out
 }
@@ -255,4 +256,143 @@ fn rope_neox_pairs_half_apart() {
     let mut y = [1.0, 0.0, 0.0, 0.0];
     rope_apply(&mut y, &cache, RopeStyle::Adjacent);
     assert!((y[1] - libm::sinf(1.0)).abs() < 1e-6);
+}
+
+/// Random blocks of a quantized type: random quant bits, and small finite f16 scales at the
+/// offsets where the type keeps them (random bits there could be Inf or NaN).
+fn random_quant_row(ty: TensorType, cols: usize, rng: &mut Lcg) -> Vec<u8> {
+    let (bytes, scales): (usize, &[usize]) = match ty {
+        TensorType::Q4_0 | TensorType::Q5_0 => (ty.block_bytes() as usize, &[0]),
+        TensorType::Q4_1 | TensorType::Q5_1 | TensorType::Q4_K | TensorType::Q5_K => {
+            (ty.block_bytes() as usize, &[0, 2])
+        }
+        TensorType::Q2_K => (84, &[80, 82]),
+        TensorType::Q3_K => (110, &[108]),
+        TensorType::Q6_K => (210, &[208]),
+        _ => unreachable!("not a block quant"),
+    };
+    let n_blocks = cols / ty.block_elems() as usize;
+    let mut out = Vec::with_capacity(n_blocks * bytes);
+    for _ in 0..n_blocks {
+        let mut b: Vec<u8> = (0..bytes)
+            .map(|_| (rng.f() * 128.0 + 128.0) as u8)
+            .collect();
+        for &o in scales {
+            let v = f32_to_f16(rng.f() * 0.05);
+            b[o..o + 2].copy_from_slice(&v.to_le_bytes());
+        }
+        out.extend(b);
+    }
+    out
+}
+
+/// The activation row as the kernels see it, back in f32 (reference side of the test).
+fn act_to_f32(ty: TensorType, a: &[u8], n: usize) -> Vec<f32> {
+    let k = kernels(ty);
+    let mut out = alloc::vec![0f32; n];
+    match (k.act_block, k.act_block_bytes) {
+        (32, formats::Q8_0_BYTES) => (kernels(TensorType::Q8_0).dequantize)(a, &mut out),
+        (32, formats::Q8_1_BYTES) => {
+            for (o, b) in out.chunks_mut(32).zip(a.chunks_exact(formats::Q8_1_BYTES)) {
+                let d = formats::rd_f16(b, 0);
+                o.iter_mut()
+                    .zip(&b[4..])
+                    .for_each(|(o, &q)| *o = f32::from(q as i8) * d);
+            }
+        }
+        (formats::QK_K, formats::Q8_K_BYTES) => {
+            for (o, b) in out
+                .chunks_mut(formats::QK_K)
+                .zip(a.chunks_exact(formats::Q8_K_BYTES))
+            {
+                let d = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                o.iter_mut()
+                    .zip(&b[4..])
+                    .for_each(|(o, &q)| *o = f32::from(q as i8) * d);
+            }
+        }
+        _ => unreachable!(),
+    }
+    out
+}
+
+/// The legacy quants and the k-quants: portable and AVX2 kernels agree with each other and with
+/// an f64 dot of the dequantized weights and the dequantized activations, in decode and prefill.
+#[test]
+fn block_quants_avx2_and_portable_agree() {
+    let mut rng = Lcg(17);
+    for ty in TensorType::ALL {
+        if ty.block_elems() == 1 || ty == TensorType::Q8_0 {
+            continue;
+        }
+        for &cols in &[256usize, 512, 1024] {
+            let rows = 9;
+            let data: Vec<u8> = (0..rows)
+                .flat_map(|_| random_quant_row(ty, cols, &mut rng))
+                .collect();
+            let w = Matrix {
+                ty,
+                rows,
+                cols,
+                row_bytes: ty.row_bytes(cols as u64).unwrap() as usize,
+                data: &data,
+            };
+            for n_tok in [1usize, 5] {
+                let xv: Vec<f32> = (0..n_tok * cols).map(|_| rng.f() * 3.0).collect();
+                let mut sc = ActScratch::new(n_tok * cols);
+                let mut out_p = alloc::vec![0f32; n_tok * rows];
+                let mut out_s = alloc::vec![0f32; n_tok * rows];
+                matmul_on(Simd::Portable, &mut out_p, &w, sc.convert(ty, &xv), n_tok);
+                matmul_on(simd(), &mut out_s, &w, sc.convert(ty, &xv), n_tok);
+                let act = sc.convert(ty, &xv);
+                let xd = act_to_f32(ty, act.bytes, n_tok * cols);
+                let mut wrow = alloc::vec![0f32; cols];
+                for r in 0..rows {
+                    w.dequantize_row(r, &mut wrow);
+                    for t in 0..n_tok {
+                        let xs = &xd[t * cols..(t + 1) * cols];
+                        let want: f64 = wrow
+                            .iter()
+                            .zip(xs)
+                            .map(|(&a, &b)| f64::from(a) * f64::from(b))
+                            .sum();
+                        let scale: f64 = wrow
+                            .iter()
+                            .zip(xs)
+                            .map(|(&a, &b)| (f64::from(a) * f64::from(b)).abs())
+                            .sum();
+                        // Q8_1 keeps d·Σq as f16 (as llama.cpp does), which the minimum
+                        // multiplies: that rounding is the reference's too, not the kernels'.
+                        let q8_1 = kernels(ty).act_block_bytes == formats::Q8_1_BYTES;
+                        let tol = if q8_1 { 1e-3 } else { 1e-5 } * scale + 1e-6;
+                        let p = f64::from(out_p[t * rows + r]);
+                        let s = f64::from(out_s[t * rows + r]);
+                        assert!(
+                            (p - want).abs() <= tol,
+                            "{ty:?} {cols} portable {p} vs {want}"
+                        );
+                        assert!((s - want).abs() <= tol, "{ty:?} {cols} simd {s} vs {want}");
+                        assert!(
+                            (s - p).abs() <= 1e-5 * scale + 1e-6,
+                            "{ty:?} simd vs portable"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Q8_K rounds as ggml's reference: the largest magnitude maps to -127 and the group sums match.
+#[test]
+fn q8_k_activation_layout() {
+    let mut x: Vec<f32> = (0..256).map(|i| (i as f32 - 100.0) / 50.0).collect();
+    x[3] = 4.0;
+    let mut b = [0u8; formats::Q8_K_BYTES];
+    formats::act_q8_k(&x, &mut b);
+    assert_eq!(b[4 + 3] as i8, -127);
+    let d = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+    assert!((d + 4.0 / 127.0).abs() < 1e-7);
+    let s0: i32 = b[4..20].iter().map(|&q| i32::from(q as i8)).sum();
+    assert_eq!(i16::from_le_bytes([b[260], b[261]]) as i32, s0);
 }

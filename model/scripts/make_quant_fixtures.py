@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Random-weight Qwen3 models quantised by llama.cpp itself, and llama.cpp's logits for them.
+
+    python3 model/scripts/make_quant_fixtures.py          # from the repository root
+    python3 model/scripts/make_quant_fixtures.py --qwen3-0.6b /tmp/q06   # one-off, not committed
+
+gguf-py cannot write k-quants, so each model is written as F32 with gguf-py (the same builder as
+make_parity_fixtures.py) and then quantised by `llama_cpp.llama_model_quantize`: the Q4_K_M and
+Q5_K_M mixes as llama.cpp chooses them, and one file per other type with `pure` set, so that every
+tensor of it has that type. Writes model/fixtures/parity/<name>.gguf and <name>.logits (the
+layout is make_parity_fixtures.py's). Needs `pip install gguf numpy llama-cpp-python==0.3.36`
+(built with CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX512=OFF"); `cargo test -p model` needs none
+of them.
+
+With --qwen3-0.6b DIR it instead builds a Qwen3-0.6B-shaped model (random weights, vocabulary
+151,936) in DIR, quantises it to Q4_K_M, Q5_K_M and Q6_K, and writes logits for three short
+prompts there; `cargo test -p model --release -- --ignored quant_parity_qwen3_0_6b` reads them
+from $NOSYS_Q06_DIR.
+"""
+
+import ctypes
+import os
+import struct
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_parity_fixtures import OUT, write_model  # noqa: E402
+from gguf import GGMLQuantizationType as Q  # noqa: E402
+
+# llama.h's llama_ftype values.
+FTYPE = {"Q4_0": 2, "Q4_1": 3, "Q5_0": 8, "Q5_1": 9, "Q2_K": 10, "Q3_K": 12, "Q4_K_M": 15,
+         "Q5_K_M": 17, "Q6_K": 18}
+# (fixture name, ftype, pure)
+QUANTS = [
+    ("qwen3-q4_k_m", "Q4_K_M", False),
+    ("qwen3-q5_k_m", "Q5_K_M", False),
+    ("qwen3-q6_k", "Q6_K", True),
+    ("qwen3-q2_k", "Q2_K", True),
+    ("qwen3-q3_k", "Q3_K", True),
+    ("qwen3-q4_0", "Q4_0", True),
+    ("qwen3-q4_1", "Q4_1", True),
+    ("qwen3-q5_0", "Q5_0", True),
+    ("qwen3-q5_1", "Q5_1", True),
+]
+# Small Qwen3 shape whose every matrix row is whole 256-blocks: dim 256, 1 layer, 4 heads of
+# 64 over 2 KV heads, ff 512, untied output (so token_embd and output get their own types).
+SHAPE = dict(arch="qwen3", dim=256, n_layers=1, n_heads=4, n_kv=2, hd=64, ff=512, tied=False,
+             base=1000000.0)
+# Prompt lengths: one token, several, and past the test's prefill batch of 7 and of 32.
+LENS = [1, 4, 9, 33, 40, 17]
+N_CTX = 64
+
+
+def quantize(src, dst, ftype, pure):
+    import llama_cpp
+    p = llama_cpp.llama_model_quantize_default_params()
+    p.ftype = FTYPE[ftype]
+    p.pure = pure
+    p.nthread = 2
+    rc = llama_cpp.llama_model_quantize(src.encode(), dst.encode(), ctypes.byref(p))
+    assert rc == 0, f"llama_model_quantize {ftype}: {rc}"
+
+
+def record(path, out_path, prompts, n_ctx):
+    from llama_cpp import Llama
+    llm = Llama(model_path=path, n_ctx=n_ctx, n_batch=n_ctx, n_ubatch=n_ctx, n_threads=2,
+                logits_all=True, flash_attn=False, type_k=0, type_v=0, verbose=False)
+    vocab = llm.n_vocab()
+    with open(out_path, "wb") as f:
+        f.write(b"NSPL" + struct.pack("<III", 1, vocab, len(prompts)))
+        for toks in prompts:
+            llm.reset()
+            llm.eval(toks)
+            logits = np.array(llm.scores[: len(toks)], dtype="<f4")
+            assert logits.shape == (len(toks), vocab) and np.isfinite(logits).all()
+            f.write(struct.pack("<I", len(toks)))
+            f.write(np.array(toks, dtype="<u4").tobytes())
+            f.write(logits.tobytes())
+    del llm
+
+
+def tensor_types(path):
+    import gguf
+    r = gguf.GGUFReader(path)
+    return sorted({t.tensor_type.name for t in r.tensors})
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--qwen3-0.6b":
+        return qwen3_06b(sys.argv[2])
+    os.makedirs(OUT, exist_ok=True)
+    src = os.path.join(OUT, "quant-src-f32.gguf.tmp")
+    rng = np.random.default_rng(3000)
+    s = SHAPE
+    vocab = write_model(src, s["arch"], Q.F32, s["dim"], s["n_layers"], s["n_heads"], s["n_kv"],
+                        s["hd"], s["ff"], s["tied"], s["base"], rng)
+    prompts = [[int(t) for t in rng.integers(0, vocab, n)] for n in LENS]
+    prompts[-1] = [17] * LENS[-1]
+    for name, ftype, pure in QUANTS:
+        path = os.path.join(OUT, name + ".gguf")
+        quantize(src, path, ftype, pure)
+        record(path, os.path.join(OUT, name + ".logits"), prompts, N_CTX)
+        sizes = [os.path.getsize(os.path.join(OUT, name + e)) for e in (".gguf", ".logits")]
+        print(f"{name}: {tensor_types(path)} gguf {sizes[0]} B, logits {sizes[1]} B",
+              file=sys.stderr)
+    os.remove(src)
+
+
+def qwen3_06b(d):
+    os.makedirs(d, exist_ok=True)
+    src = os.path.join(d, "qwen3-0.6b-f16.gguf")
+    rng = np.random.default_rng(6)
+    vocab = write_model(src, "qwen3", Q.F16, 1024, 28, 16, 8, 128, 3072, True, 1000000.0, rng,
+                        n_vocab=151936)
+    prompts = [[int(t) for t in rng.integers(0, vocab, n)] for n in (1, 7, 12)]
+    for ftype in ("Q4_K_M", "Q5_K_M", "Q6_K"):
+        path = os.path.join(d, f"qwen3-0.6b-{ftype.lower()}.gguf")
+        quantize(src, path, ftype, False)
+        record(path, path.replace(".gguf", ".logits"), prompts, 32)
+        print(f"{path}: {tensor_types(path)} {os.path.getsize(path)} B", file=sys.stderr)
+    os.remove(src)
+
+
+if __name__ == "__main__":
+    main()
