@@ -10,9 +10,9 @@ use core::cell::Cell;
 use core::ptr::NonNull;
 
 use applets::{DiskInfo, Files, NamespaceInfo};
+use blockdev::BlockDevice;
 use nvme::{Config, Controller, Dma, Hal, NvmeDisk};
 use pci::{Bar, ConfigAccess, Device};
-use blockdev::BlockDevice;
 use storage::Volume;
 
 use crate::console::Devices;
