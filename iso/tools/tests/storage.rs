@@ -407,3 +407,56 @@ fn overwrites_killed_at_random_moments_leave_old_or_new_bytes() {
     );
     let _ = std::fs::remove_file(&disk);
 }
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn a_corrupt_fat_chain_is_reported_and_nothing_is_written() {
+    let disk = disk_copy("test-corrupt.img");
+    let src = nosys_iso::build_dir().unwrap().join("corrupt-big.bin");
+    std::fs::write(&src, vec![7u8; 100_000]).unwrap();
+    let st = Command::new("mcopy")
+        .arg("-i")
+        .arg(&disk)
+        .arg(&src)
+        .arg("::/BIG.BIN")
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let _ = std::fs::remove_file(&src);
+    // The file's third cluster points back at its first: a loop.
+    let mut img = std::fs::read(&disk).unwrap();
+    let u16_at = |img: &[u8], o: usize| u16::from_le_bytes([img[o], img[o + 1]]) as usize;
+    let (reserved, fats, fat_sectors) = (u16_at(&img, 14), img[16] as usize, u16_at(&img, 22));
+    let root = (reserved + fats * fat_sectors) * 512;
+    let entry = (0..512)
+        .map(|i| root + i * 32)
+        .find(|&o| &img[o..o + 11] == b"BIG     BIN")
+        .unwrap();
+    let first = u16_at(&img, entry + 26);
+    for copy in 0..fats {
+        let o = reserved * 512 + copy * fat_sectors * 512 + (first + 2) * 2;
+        img[o..o + 2].copy_from_slice(&(first as u16).to_le_bytes());
+    }
+    std::fs::write(&disk, &img).unwrap();
+    let before = digest(&disk);
+
+    let mut vm = boot_with(&disk);
+    let r = reply(&mut vm, "cat /BIG.BIN");
+    let line = r
+        .lines()
+        .find(|l| l.contains("corrupt"))
+        .unwrap_or_else(|| panic!("{r}"));
+    assert!(
+        line.contains("/BIG.BIN") && line.contains("loops"),
+        "{line}"
+    );
+    // The shell still works, and the volume takes no more writes.
+    let r = reply(&mut vm, "cat /HELLO.TXT");
+    assert!(!r.contains("corrupt"), "{r}");
+    read_write_mode(&mut vm);
+    let r = reply(&mut vm, "write /AFTER.TXT x");
+    assert!(r.contains("read-only"), "{r}");
+    drop(vm);
+    assert_eq!(digest(&disk), before, "the corrupt disk was written to");
+    let _ = std::fs::remove_file(&disk);
+}
