@@ -45,8 +45,8 @@ QUANTS = [
     ("qwen3-q5_1", "Q5_1", True),
 ]
 # Small Qwen3 shape whose every matrix row is whole 256-blocks: dim 256, 1 layer, 4 heads of
-# 64 over 2 KV heads, ff 512, untied output (so token_embd and output get their own types).
-SHAPE = dict(arch="qwen3", dim=256, n_layers=1, n_heads=4, n_kv=2, hd=64, ff=512, tied=False,
+# 64 over 2 KV heads, ff 256, untied output (so token_embd and output get their own types).
+SHAPE = dict(arch="qwen3", dim=256, n_layers=1, n_heads=4, n_kv=2, hd=64, ff=256, tied=False,
              base=1000000.0)
 # Prompt lengths: one token, several, and past the test's prefill batch of 7 and of 32.
 LENS = [1, 4, 9, 33, 40, 17]
