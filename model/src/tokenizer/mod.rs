@@ -127,8 +127,13 @@ impl fmt::Display for TokenizerError {
 pub struct SpecialTokens {
     pub bos: Option<u32>,
     pub eos: Option<u32>,
-    /// End of turn (`tokenizer.ggml.eot_token_id`).
+    /// End of turn (`tokenizer.ggml.eot_token_id`; else found by text as llama.cpp does).
     pub eot: Option<u32>,
+    /// End of message (`tokenizer.ggml.eom_token_id`; else `<|eom_id|>`).
+    pub eom: Option<u32>,
+    /// Fill-in-the-middle tokens (`tokenizer.ggml.fim_{pre,suf,mid,pad,rep,sep}_token_id`; else
+    /// found by text): prefix, suffix, middle, pad, repository, file separator.
+    pub fim: [Option<u32>; 6],
     pub pad: Option<u32>,
     /// `tokenizer.ggml.add_bos_token`; when absent the pre-tokenizer's llama.cpp default holds.
     pub add_bos: Option<bool>,
@@ -223,6 +228,8 @@ pub struct Tokenizer {
     specials: Vec<SpecialMatcher>,
     bpe: bpe::Bpe,
     special_ids: SpecialTokens,
+    /// Ids that end generation, sorted (llama.cpp's `special_eog_ids`).
+    eog: Vec<u32>,
     add_bos: bool,
     /// Test-only switch: split with another pre-tokenizer than the one named in GGUF.
     #[cfg(any(test, feature = "test-switches"))]
@@ -366,8 +373,12 @@ impl Tokenizer {
             ("bos", special.bos),
             ("eos", special.eos),
             ("eot", special.eot),
+            ("eom", special.eom),
             ("pad", special.pad),
-        ] {
+        ]
+        .into_iter()
+        .chain(special.fim.map(|id| ("fim", id)))
+        {
             if let Some(id) = id.filter(|&id| id as usize >= n) {
                 return Err(TokenizerError::SpecialIdOutOfRange { which, id });
             }
@@ -402,6 +413,9 @@ impl Tokenizer {
                 });
             }
         }
+
+        let mut special = special;
+        let eog = end_of_generation(&texts, &text_to_id, &mut types, &mut special);
 
         let mut pieces = Arena::default();
         let mut piece = Vec::new();
@@ -450,6 +464,7 @@ impl Tokenizer {
             specials,
             bpe,
             special_ids: special,
+            eog,
             add_bos: special.add_bos.unwrap_or(pre_tok == PreTokenizer::Llama3),
             #[cfg(any(test, feature = "test-switches"))]
             test_pre: None,
@@ -513,6 +528,15 @@ impl Tokenizer {
             bos: id("tokenizer.ggml.bos_token_id"),
             eos: id("tokenizer.ggml.eos_token_id"),
             eot: id("tokenizer.ggml.eot_token_id"),
+            eom: id("tokenizer.ggml.eom_token_id"),
+            fim: [
+                id("tokenizer.ggml.fim_pre_token_id"),
+                id("tokenizer.ggml.fim_suf_token_id"),
+                id("tokenizer.ggml.fim_mid_token_id"),
+                id("tokenizer.ggml.fim_pad_token_id"),
+                id("tokenizer.ggml.fim_rep_token_id"),
+                id("tokenizer.ggml.fim_sep_token_id"),
+            ],
             pad: id("tokenizer.ggml.padding_token_id"),
             add_bos: gguf
                 .get("tokenizer.ggml.add_bos_token")
@@ -551,9 +575,16 @@ impl Tokenizer {
         self.add_bos && self.special_ids.bos.is_some()
     }
 
-    /// Whether generation should stop at `id` (end of sequence or end of turn).
+    /// Whether generation should stop at `id`, as llama.cpp decides (`llama_vocab_is_eog`): end
+    /// of sequence, turn or message, the FIM pad/repository/separator tokens, and the tokens
+    /// whose text llama.cpp treats as an end (`<|endoftext|>`, `<|im_end|>`, ...).
     pub fn is_eog(&self, id: u32) -> bool {
-        Some(id) == self.special_ids.eos || Some(id) == self.special_ids.eot
+        self.eog.binary_search(&id).is_ok()
+    }
+
+    /// Every end-of-generation id, sorted.
+    pub fn eog_ids(&self) -> &[u32] {
+        &self.eog
     }
 
     /// The id of the token whose GGUF text is `text` (e.g. `"<|im_end|>"`, or `"Ġthe"` for a
@@ -732,6 +763,147 @@ struct Scratch {
 
 #[cfg(test)]
 mod parity_tests;
+
+// ---------------------------------------------------------------------------------------------
+// Special tokens found by their text (llama.cpp's `llama_vocab::impl::load`)
+// ---------------------------------------------------------------------------------------------
+
+/// Texts llama.cpp takes for end of turn when the file names none.
+const EOT_TEXTS: &[&str] = &[
+    "<|eot_id|>",
+    "<|im_end|>",
+    "<|end|>",
+    "<end_of_turn>",
+    "<|endoftext|>",
+    "<|end_of_text|>",
+    "<EOT>",
+    "_<EOT>",
+    "<｜end▁of▁sentence｜>",
+    "<end_of_utterance>",
+];
+const EOM_TEXTS: &[&str] = &["<|eom_id|>"];
+/// Per FIM slot (prefix, suffix, middle, pad, repository, file separator).
+const FIM_TEXTS: [&[&str]; 6] = [
+    &[
+        "<|fim_prefix|>",
+        "<fim-prefix>",
+        "<fim_prefix>",
+        "<｜fim▁begin｜>",
+        "<PRE>",
+        "▁<PRE>",
+        "<|code_prefix|>",
+    ],
+    &[
+        "<|fim_suffix|>",
+        "<fim-suffix>",
+        "<fim_suffix>",
+        "<｜fim▁hole｜>",
+        "<SUF>",
+        "▁<SUF>",
+        "<|code_suffix|>",
+    ],
+    &[
+        "<|fim_middle|>",
+        "<fim-middle>",
+        "<fim_middle>",
+        "<｜fim▁end｜>",
+        "<MID>",
+        "▁<MID>",
+        "<|code_middle|>",
+    ],
+    &["<|fim_pad|>", "<fim-pad>", "<fim_pad>", "<PAD>"],
+    &[
+        "<|fim_repo|>",
+        "<|repo_name|>",
+        "<fim-repo>",
+        "<REPO>",
+        "<reponame>",
+    ],
+    &["<|file_sep|>"],
+];
+/// Texts that end generation wherever they are in the vocabulary.
+const EOG_TEXTS: &[&str] = &[
+    "<|eot_id|>",
+    "<|im_end|>",
+    "<|end|>",
+    "<|return|>",
+    "<|call|>",
+    "<end_of_turn>",
+    "<|endoftext|>",
+    "<|eom_id|>",
+    "<EOT>",
+    "_<EOT>",
+    "<|end_of_text|>",
+    "<end_of_utterance>",
+];
+
+/// Fill the special ids the file left out by their text, retype the control-looking ones to
+/// control (llama.cpp: "control-looking token ... was not control-type ... its type will be
+/// overridden"), and return the end-of-generation set. Where several texts of one list are in the
+/// vocabulary llama.cpp takes whichever its hash map yields first; we take the lowest id.
+fn end_of_generation(
+    texts: &Arena,
+    index: &ArenaIndex,
+    types: &mut [TokenType],
+    special: &mut SpecialTokens,
+) -> Vec<u32> {
+    let find = |list: &[&str]| -> Option<u32> {
+        list.iter()
+            .filter_map(|t| index.find(texts, t.as_bytes()))
+            .min()
+    };
+    let to_control = |id: u32, types: &mut [TokenType]| types[id as usize] = TokenType::Control;
+    if special.eot.is_none() {
+        special.eot = find(EOT_TEXTS);
+        special.eot.inspect(|&id| to_control(id, types));
+    }
+    if special.eom.is_none() {
+        special.eom = find(EOM_TEXTS);
+        special.eom.inspect(|&id| to_control(id, types));
+    }
+    for (slot, list) in special.fim.iter_mut().zip(FIM_TEXTS) {
+        if slot.is_none() {
+            *slot = find(list);
+            slot.inspect(|&id| to_control(id, types));
+        }
+    }
+    let [_, _, _, fim_pad, fim_rep, fim_sep] = special.fim;
+    let mut eog: Vec<u32> = [fim_pad, fim_rep, fim_sep].into_iter().flatten().collect();
+    for t in EOG_TEXTS {
+        if let Some(id) = index.find(texts, t.as_bytes()) {
+            eog.push(id);
+            to_control(id, types);
+        }
+    }
+    // gpt-oss: llama.cpp always renders these, so they are user-defined there.
+    for t in ["<|channel|>", "<|message|>", "<|start|>", "<|constrain|>"] {
+        if let Some(id) = index.find(texts, t.as_bytes()) {
+            types[id as usize] = TokenType::UserDefined;
+        }
+    }
+    eog.extend(
+        [special.eos, special.eot, special.eom]
+            .into_iter()
+            .flatten(),
+    );
+    eog.sort_unstable();
+    eog.dedup();
+    // o200k_harmony: with `<|return|>` and `<|call|>` ending generation, `<|end|>` does not.
+    let has = |t: &str, eog: &[u32]| {
+        index
+            .find(texts, t.as_bytes())
+            .filter(|id| eog.binary_search(id).is_ok())
+    };
+    if let (Some(_), Some(_), Some(end)) = (
+        has("<|return|>", &eog),
+        has("<|call|>", &eog),
+        has("<|end|>", &eog),
+    ) {
+        eog.retain(|&id| id != end);
+        types[end as usize] = TokenType::UserDefined;
+    }
+    eog
+}
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,7 @@ use std::string::String;
 use std::vec::Vec;
 use std::{format, fs};
 
-use super::{PreTokenizer, Tokenizer};
+use super::{PreTokenizer, TokenType, Tokenizer};
 use crate::gguf::Gguf;
 
 /// The committed fixtures, or another set made by the script's `--out` when
@@ -266,4 +266,39 @@ fn llama3_matches_llama_cpp_where_it_differs_from_qwen2() {
             String::from_utf8_lossy(r)
         );
     }
+}
+
+/// Qwen3's added tokens typed as its GGUFs type them (`<|fim_prefix|>`, `<|repo_name|>`, …
+/// user-defined): llama.cpp retypes the control-looking ones to control and stops generation on
+/// its end-of-generation set (`model/scripts/qwen3_special_fixture.py` recorded both, and how it
+/// encodes a text that writes them); we must agree on every token.
+#[test]
+fn qwen3_added_tokens_match_llama_cpp() {
+    let tok = tokenizer("vocab_qwen3_special.gguf");
+    let want = fixture_text("qwen3_special.txt");
+    let (mut checked, mut encodes) = (0, 0);
+    for line in want.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        if f[0] == "ENCODE" {
+            let text = "a<|fim_prefix|>b<|repo_name|>c<think>d<|endoftext|>e<|file_sep|>";
+            assert_eq!(
+                tok.encode(text, f[1] == "1"),
+                parse_ids(&line[9..]),
+                "{line}"
+            );
+            encodes += 1;
+            continue;
+        }
+        let id: u32 = f[0].parse().unwrap();
+        assert_eq!(tok.token_text(id), Some(f[1].as_bytes()));
+        let control = tok.token_type(id) == Some(TokenType::Control);
+        assert_eq!(control, f[2] == "1", "{line}: control");
+        assert_eq!(tok.is_eog(id), f[3] == "1", "{line}: end of generation");
+        checked += 1;
+    }
+    assert_eq!((checked, encodes), (26, 2));
+    // What this changes: <|endoftext|> ends generation although the file's EOS is <|im_end|>,
+    // and <|fim_prefix|> no longer matches without parse_special.
+    let eot = tok.token_id("<|endoftext|>").unwrap();
+    assert!(tok.is_eog(eot) && tok.eos() != Some(eot));
 }
