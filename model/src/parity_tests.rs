@@ -466,7 +466,10 @@ fn quant_parity_qwen3_0_6b() {
         for k in [crate::ops::simd(), Simd::Portable] {
             let d = diff_on(&name, TestSwitches::default(), k);
             eprintln!("qwen3-0.6b-{q} ({k:?}): {d:?}");
-            assert!(d.max <= 0.5, "{name} {k:?}: {d:?}");
+            // Random weights over 28 layers amplify every rounding flip: llama.cpp's own
+            // token-by-token logits differ from its batched ones by up to 6.9 here (logits up
+            // to 250; docs/model.md), so that is the noise floor this is held to.
+            assert!(d.max <= 10.0, "{name} {k:?}: {d:?}");
         }
     }
 }

@@ -422,11 +422,171 @@ macro_rules! avx2_typed {
 avx2_typed! {
     dot_q2_k: Q2_K, k;
     dot_q3_k: Q3_K, k;
-    dot_q4_k: Q4_K, k;
-    dot_q5_k: Q5_K, k;
-    dot_q6_k: Q6_K, k;
     @ dot_q4_0: Q4_0, Q8_0_BYTES;
     @ dot_q4_1: Q4_1, Q8_1_BYTES;
     @ dot_q5_0: Q5_0, Q8_0_BYTES;
     @ dot_q5_1: Q5_1, Q8_1_BYTES;
+}
+
+// The three k-quants people download most, fused: quants are unpacked in registers (masks and
+// shifts on 32 bytes at a time), never stored. Their quants are unsigned (Q6_K's offset of 32
+// is taken out through the activation sums), so `maddubs` takes them directly, as in
+// llama.cpp's x86 kernels.
+
+/// Σ over 32 bytes of unsigned `q` times signed `y`, in two groups of 16 scaled by `s0`, `s1`,
+/// as eight i32 lanes.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn scaled_pair(q: __m256i, y: __m256i, s0: i16, s1: i16) -> __m256i {
+    let p = _mm256_maddubs_epi16(q, y);
+    _mm256_madd_epi16(p, _mm256_set_m128i(_mm_set1_epi16(s1), _mm_set1_epi16(s0)))
+}
+
+/// # Safety
+/// 32 readable bytes at `p`.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn ld32(p: *const u8) -> __m256i {
+    // SAFETY: forwarded.
+    unsafe { _mm256_loadu_si256(p as *const __m256i) }
+}
+
+/// Q4_K (and Q5_K, with `qh`) × Q8_K, one super-block: Σ sc·Σ q·y and Σ m·bsum.
+///
+/// # Safety
+/// `b` is one Q4_K (144 bytes) or Q5_K (176) block, `ys` 256 quants.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn q45k_block(b: &[u8], five: bool, ys: &[u8], bs: &[i32; 16]) -> (f32, f32, __m256i) {
+    let (d, dmin) = (h2f(b, 0), h2f(b, 2));
+    let sc = &b[4..16];
+    let qs = if five { &b[48..176] } else { &b[16..144] };
+    let mut scales = [0i16; 8];
+    let mut msum = 0i32;
+    for (j, s) in scales.iter_mut().enumerate() {
+        let (a, m) = super::quants::scale_min_k4(j, sc);
+        *s = i16::from(a);
+        msum += i32::from(m) * (bs[2 * j] + bs[2 * j + 1]);
+    }
+    let m4 = _mm256_set1_epi8(0x0F);
+    let one = _mm256_set1_epi8(1);
+    // SAFETY: qs holds 128 bytes, qh (Q5_K) 32 at 16, ys 256: every load is inside.
+    unsafe {
+        let qh = if five {
+            ld32(b.as_ptr().add(16))
+        } else {
+            _mm256_setzero_si256()
+        };
+        let mut acc = _mm256_setzero_si256();
+        for c in 0..4 {
+            let q = ld32(qs.as_ptr().add(32 * c));
+            let mut lo = _mm256_and_si256(q, m4);
+            let mut hi = _mm256_and_si256(_mm256_srli_epi16(q, 4), m4);
+            if five {
+                let h = _mm256_srl_epi16(qh, _mm_cvtsi32_si128(2 * c as i32));
+                lo = _mm256_or_si256(lo, _mm256_slli_epi16(_mm256_and_si256(h, one), 4));
+                let h1 = _mm256_and_si256(_mm256_srli_epi16(h, 1), one);
+                hi = _mm256_or_si256(hi, _mm256_slli_epi16(h1, 4));
+            }
+            let s = scales[2 * c];
+            acc = _mm256_add_epi32(acc, scaled_pair(lo, ld32(ys.as_ptr().add(64 * c)), s, s));
+            let s = scales[2 * c + 1];
+            acc = _mm256_add_epi32(
+                acc,
+                scaled_pair(hi, ld32(ys.as_ptr().add(64 * c + 32)), s, s),
+            );
+        }
+        (d, dmin * msum as f32, acc)
+    }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_q4_k(w: &[u8], x: &[u8]) -> f32 {
+    // SAFETY: forwarded; blocks are whole (chunks_exact).
+    unsafe { dot_q45k(w, x, false) }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_q5_k(w: &[u8], x: &[u8]) -> f32 {
+    // SAFETY: forwarded; blocks are whole (chunks_exact).
+    unsafe { dot_q45k(w, x, true) }
+}
+
+/// # Safety
+/// See the module.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn dot_q45k(w: &[u8], x: &[u8], five: bool) -> f32 {
+    let bytes = if five { 176 } else { 144 };
+    let mut acc = _mm256_setzero_ps();
+    let mut mins = 0.0f32;
+    for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(Q8_K_BYTES)) {
+        let (dy, ys, bs) = q8k_parts(xb);
+        // SAFETY: one whole block of each.
+        let (d, m, isum) = unsafe { q45k_block(wb, five, ys, &bs) };
+        acc = _mm256_fmadd_ps(_mm256_set1_ps(dy * d), _mm256_cvtepi32_ps(isum), acc);
+        mins += dy * m;
+    }
+    hsum(acc) - mins
+}
+
+/// Q6_K × Q8_K: the four 6-bit planes of each half rebuilt from ql and qh in registers, the
+/// offset 32 taken out as 32·Σ sc·bsum.
+///
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_q6_k(w: &[u8], x: &[u8]) -> f32 {
+    let m4 = _mm256_set1_epi8(0x0F);
+    let m2 = _mm256_set1_epi8(0x03);
+    let m30 = _mm256_set1_epi8(0x30);
+    let mut acc = _mm256_setzero_ps();
+    for (b, xb) in w.chunks_exact(210).zip(x.chunks_exact(Q8_K_BYTES)) {
+        let (dy, ys, bs) = q8k_parts(xb);
+        let d = h2f(b, 208);
+        let sc: [i16; 16] = core::array::from_fn(|g| i16::from(b[192 + g] as i8));
+        let offset: i32 = sc
+            .iter()
+            .zip(&bs)
+            .map(|(&s, &v)| i32::from(s) * v)
+            .sum::<i32>()
+            * 32;
+        let mut isum = _mm256_setzero_si256();
+        // SAFETY: ql is 128 bytes at 0, qh 64 at 128, ys 256: every load is inside.
+        unsafe {
+            for n in 0..2 {
+                let ql0 = ld32(b.as_ptr().add(64 * n));
+                let ql1 = ld32(b.as_ptr().add(64 * n + 32));
+                let qh = ld32(b.as_ptr().add(128 + 32 * n));
+                let q1 = _mm256_or_si256(
+                    _mm256_and_si256(ql0, m4),
+                    _mm256_slli_epi16(_mm256_and_si256(qh, m2), 4),
+                );
+                let q2 = _mm256_or_si256(
+                    _mm256_and_si256(ql1, m4),
+                    _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2), m2), 4),
+                );
+                let q3 = _mm256_or_si256(
+                    _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
+                    _mm256_and_si256(qh, m30),
+                );
+                let q4 = _mm256_or_si256(
+                    _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4),
+                    _mm256_and_si256(_mm256_srli_epi16(qh, 2), m30),
+                );
+                for (k, q) in [q1, q2, q3, q4].into_iter().enumerate() {
+                    let y = ld32(ys.as_ptr().add(128 * n + 32 * k));
+                    let g = 8 * n + 2 * k;
+                    isum = _mm256_add_epi32(isum, scaled_pair(q, y, sc[g], sc[g + 1]));
+                }
+            }
+        }
+        let isum = _mm256_sub_epi32(isum, _mm256_setr_epi32(offset, 0, 0, 0, 0, 0, 0, 0));
+        acc = _mm256_fmadd_ps(_mm256_set1_ps(dy * d), _mm256_cvtepi32_ps(isum), acc);
+    }
+    hsum(acc)
 }

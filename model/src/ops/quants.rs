@@ -41,7 +41,7 @@ impl KBlock {
 /// Q4_K/Q5_K's twelve bytes of 6-bit scales and minimums, for group of 32 `j` (ggml's
 /// `get_scale_min_k4`).
 #[inline]
-fn scale_min_k4(j: usize, s: &[u8]) -> (u8, u8) {
+pub(crate) fn scale_min_k4(j: usize, s: &[u8]) -> (u8, u8) {
     if j < 4 {
         (s[j] & 63, s[j + 4] & 63)
     } else {
@@ -305,7 +305,10 @@ macro_rules! per_type {
                 #[allow(non_snake_case)]
                 pub(crate) mod $ty {
                     use super::*;
+                    // The AVX2 kernels of Q4_K/Q5_K/Q6_K unpack in registers instead.
+                    #[allow(dead_code)]
                     pub(crate) const BYTES: usize = $bytes;
+                    #[allow(dead_code)]
                     pub(crate) fn unpack() -> per_type!(@ty $kind) { $unpack }
                     pub(crate) fn dequant(w: &[u8], out: &mut [f32]) {
                         per_type!(@deq $kind, w, out, $bytes, $unpack)
