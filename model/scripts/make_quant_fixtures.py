@@ -15,7 +15,8 @@ of them.
 With --qwen3-0.6b DIR it instead builds a Qwen3-0.6B-shaped model (random weights, vocabulary
 151,936) in DIR, quantises it to Q4_K_M, Q5_K_M and Q6_K, and writes logits for three short
 prompts there; `cargo test -p model --release -- --ignored quant_parity_qwen3_0_6b` reads them
-from $NOSYS_Q06_DIR.
+from $NOSYS_Q06_DIR. `--noise DIR` then prints how far llama.cpp's own token-by-token logits
+are from its batched ones on those files (the noise floor at that depth).
 """
 
 import ctypes
@@ -87,9 +88,45 @@ def tensor_types(path):
     return sorted({t.tensor_type.name for t in r.tensors})
 
 
+def read_logits(path):
+    raw = open(path, "rb").read()
+    vocab, n = struct.unpack("<II", raw[8:16])
+    o, out = 16, []
+    for _ in range(n):
+        (k,) = struct.unpack("<I", raw[o:o + 4])
+        o += 4
+        toks = list(struct.unpack(f"<{k}I", raw[o:o + 4 * k]))
+        o += 4 * k
+        out.append((toks, np.frombuffer(raw[o:o + 4 * k * vocab], dtype="<f4").reshape(k, vocab)))
+        o += 4 * k * vocab
+    return out
+
+
+def noise(d):
+    """llama.cpp against itself on the --qwen3-0.6b files: token by token (n_batch 1) against
+    the recorded batched logits. Prints the largest difference per file."""
+    from llama_cpp import Llama
+    for ftype in ("Q4_K_M", "Q5_K_M", "Q6_K"):
+        path = os.path.join(d, f"qwen3-0.6b-{ftype.lower()}.gguf")
+        llm = Llama(model_path=path, n_ctx=32, n_batch=1, n_ubatch=1, n_threads=1,
+                    logits_all=True, flash_attn=False, type_k=0, type_v=0, verbose=False)
+        worst, scale = 0.0, 0.0
+        for toks, want in read_logits(path.replace(".gguf", ".logits")):
+            llm.reset()
+            llm.eval(toks)
+            got = np.array(llm.scores[: len(toks)])
+            worst = max(worst, float(np.abs(got - want).max()))
+            scale = max(scale, float(np.abs(want).max()))
+        print(f"{ftype}: llama.cpp n_batch=1 vs batched: max abs diff {worst:.3f}, "
+              f"largest logit {scale:.0f}")
+        del llm
+
+
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--qwen3-0.6b":
         return qwen3_06b(sys.argv[2])
+    if len(sys.argv) == 3 and sys.argv[1] == "--noise":
+        return noise(sys.argv[2])
     os.makedirs(OUT, exist_ok=True)
     src = os.path.join(OUT, "quant-src-f32.gguf.tmp")
     rng = np.random.default_rng(3000)
