@@ -824,7 +824,7 @@ impl RunState {
 
         // Causal softmax attention; query head h reads KV head h / gqa (llama.cpp's broadcast).
         let gqa = c.n_heads / c.n_kv_heads;
-        let scale = 1.0 / libm::sqrtf(hd as f32);
+        let scale = 1.0 / kmath::sqrtf(hd as f32);
         for t in 0..n {
             let last = pos + t;
             for h in 0..c.n_heads {

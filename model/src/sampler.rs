@@ -158,7 +158,7 @@ impl Sampler {
                 *v = 0.0;
                 continue;
             }
-            *v = libm::expf((*v - max) / t);
+            *v = kmath::expf((*v - max) / t);
             self.order.push(i as u32);
         }
         let work = &self.work;

@@ -50,7 +50,7 @@ pub fn f32_to_bf16(x: f32) -> u16 {
 
 /// Round to nearest, ties to even, for |v| < 2^22: adding and subtracting 1.5·2^23 leaves no
 /// fraction bits. Same result as `_mm256_round_ps(_MM_ROUND_NEAREST)` and ggml's `nearest_int`,
-/// at a fraction of `libm::rintf`'s cost (it showed up at 9% of decode).
+/// at a fraction of `kmath::rintf`'s cost (it showed up at 9% of decode).
 #[inline]
 pub(crate) fn round_even(v: f32) -> f32 {
     const MAGIC: f32 = 12_582_912.0;

@@ -12,7 +12,7 @@ pub fn weight_f32(w: &[u8], i: usize) -> f32 {
 pub fn rmsnorm(o: &mut [f32], x: &[f32], w: &[u8], eps: f32) {
     let ss: f64 = x.iter().map(|&v| f64::from(v * v)).sum();
     let mean = (ss / x.len() as f64) as f32;
-    let scale = 1.0 / libm::sqrtf(mean + eps);
+    let scale = 1.0 / kmath::sqrtf(mean + eps);
     for (i, (ov, &xv)) in o.iter_mut().zip(x).enumerate() {
         *ov = xv * scale * rd_f32(w, i);
     }
@@ -22,7 +22,7 @@ pub fn rmsnorm(o: &mut [f32], x: &[f32], w: &[u8], eps: f32) {
 pub fn rmsnorm_inplace(x: &mut [f32], w: &[u8], eps: f32) {
     let ss: f64 = x.iter().map(|&v| f64::from(v * v)).sum();
     let mean = (ss / x.len() as f64) as f32;
-    let scale = 1.0 / libm::sqrtf(mean + eps);
+    let scale = 1.0 / kmath::sqrtf(mean + eps);
     for (i, xv) in x.iter_mut().enumerate() {
         *xv = *xv * scale * rd_f32(w, i);
     }
@@ -99,11 +99,11 @@ pub enum RopeStyle {
 /// repeated f32 multiply rounds differently from `powf`, and parity wants the same rounding).
 pub fn rope_cache(cache: &mut [f32], pos: usize, base: f32) {
     let n_rot = cache.len();
-    let theta_scale = libm::powf(base, -2.0 / n_rot as f32);
+    let theta_scale = kmath::powf(base, -2.0 / n_rot as f32);
     let mut theta = pos as f32;
     for pair in cache.chunks_exact_mut(2) {
-        pair[0] = libm::cosf(theta);
-        pair[1] = libm::sinf(theta);
+        pair[0] = kmath::cosf(theta);
+        pair[1] = kmath::sinf(theta);
         theta *= theta_scale;
     }
 }

@@ -32,7 +32,7 @@ fn encode(ty: TensorType, vals: &[f32]) -> Vec<u8> {
                 let id = if d != 0.0 { 1.0 / d } else { 0.0 };
                 out.extend(f32_to_f16(d).to_le_bytes());
                 c.iter()
-                    .for_each(|v| out.push(libm::roundf(v * id) as i8 as u8));
+                    .for_each(|v| out.push(kmath::roundf(v * id) as i8 as u8));
             }
         }
         _ => unreachable!("block quants: random_quant_row"),
@@ -223,7 +223,7 @@ fn avx2_widening_q8_product_matches_maddubs() {
 fn round_even_matches_rint() {
     for i in -300_000..300_000 {
         let v = i as f32 / 2000.0;
-        assert_eq!(round_even(v), libm::rintf(v), "{v}");
+        assert_eq!(round_even(v), kmath::rintf(v), "{v}");
     }
     assert_eq!(round_even(2.5), 2.0);
     assert_eq!(round_even(-3.5), -4.0);
@@ -250,12 +250,12 @@ fn rope_neox_pairs_half_apart() {
     let mut x = [1.0, 0.0, 0.0, 0.0];
     rope_apply(&mut x, &cache, RopeStyle::Neox);
     // Dimension 0 rotates into dimension 2 (half apart), not 1.
-    assert!((x[0] - libm::cosf(1.0)).abs() < 1e-6);
-    assert!((x[2] - libm::sinf(1.0)).abs() < 1e-6);
+    assert!((x[0] - kmath::cosf(1.0)).abs() < 1e-6);
+    assert!((x[2] - kmath::sinf(1.0)).abs() < 1e-6);
     assert_eq!(x[1], 0.0);
     let mut y = [1.0, 0.0, 0.0, 0.0];
     rope_apply(&mut y, &cache, RopeStyle::Adjacent);
-    assert!((y[1] - libm::sinf(1.0)).abs() < 1e-6);
+    assert!((y[1] - kmath::sinf(1.0)).abs() < 1e-6);
 }
 
 /// Random blocks of a quantized type: random quant bits, and small finite f16 scales at the
