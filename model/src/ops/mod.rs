@@ -130,8 +130,10 @@ fn detect_avx2() -> bool {
 /// A weight row and an activation row (bytes, ggml layout) to their dot product.
 pub(crate) type DotFn = fn(&[u8], &[u8]) -> f32;
 /// As [`DotFn`], needing AVX2+FMA+F16C.
+#[cfg(target_arch = "x86_64")]
 pub(crate) type DotAvx2Fn = unsafe fn(&[u8], &[u8]) -> f32;
 /// Four weight rows `stride` bytes apart against one activation row.
+#[cfg(target_arch = "x86_64")]
 pub(crate) type Dot4Avx2Fn = unsafe fn(&[u8], usize, &[u8]) -> [f32; 4];
 
 /// Everything the products need to know about one weight type.
