@@ -74,6 +74,18 @@ fn is_bare_text_byte(b: u8) -> bool {
 /// Builds the automaton. `specs` are the reachable applets, `paths` the
 /// live filesystem.
 pub fn compile(specs: &[&'static AppletSpec], paths: &[PathEntry]) -> Result<Dfa, BuildError> {
+    compile_with(specs, paths, None)
+}
+
+/// Builds the automaton with the slots restricted to what one request can
+/// supply ([`crate::Grounding`]): must-exist paths are the grounding's
+/// referents, new paths and text its spans. A new path that follows a
+/// must-exist path (`cp`/`mv` destination) never repeats that source.
+pub fn compile_with(
+    specs: &[&'static AppletSpec],
+    paths: &[PathEntry],
+    grounding: Option<&crate::Grounding>,
+) -> Result<Dfa, BuildError> {
     if specs.len() > u16::MAX as usize {
         return Err(BuildError::TooLarge);
     }
@@ -98,6 +110,8 @@ pub fn compile(specs: &[&'static AppletSpec], paths: &[PathEntry]) -> Result<Dfa
         let applet = i as u16;
         let end_of_name = trie_insert(&mut dfa, start, spec.name.as_bytes(), Role::Syntax);
         let mut ends: Vec<StateId> = alloc::vec![end_of_name];
+        // The previous slot's must-exist paths and their end states.
+        let mut sources: Option<Vec<(StateId, String)>> = None;
         for (si, slot) in spec.slots.iter().enumerate() {
             // Every state that may end the command so far gets one edge on
             // ' ' into this slot; optional slots also accept before it.
@@ -106,24 +120,69 @@ pub fn compile(specs: &[&'static AppletSpec], paths: &[PathEntry]) -> Result<Dfa
                     mark_accepting(&mut dfa, e, applet);
                 }
             }
-            let sep = dfa.add(Role::Syntax);
-            for &e in &ends {
-                dfa.edge(e, b' ', b' ', sep);
-            }
             let role = Role::Value {
                 applet,
                 slot: si as u8,
             };
-            ends = match slot.kind {
-                SlotKind::Path { kind, must_exist } => {
+            if let (
+                Some(g),
+                SlotKind::Path {
+                    must_exist: false, ..
+                },
+                Some(srcs),
+            ) = (grounding, slot.kind, sources.take())
+            {
+                // One branch per source, so the destination never names it.
+                let mut next = Vec::new();
+                for (e, src) in srcs {
+                    let sep = dfa.add(Role::Syntax);
+                    dfa.edge(e, b' ', b' ', sep);
+                    let names = g.new_paths.iter().filter(|p| **p != src);
+                    for t in words_trie(&mut dfa, sep, role, names.map(|s| s.as_str())) {
+                        if !next.contains(&t) {
+                            next.push(t);
+                        }
+                    }
+                }
+                ends = next;
+                continue;
+            }
+            sources = None;
+            let sep = dfa.add(Role::Syntax);
+            for &e in &ends {
+                dfa.edge(e, b' ', b' ', sep);
+            }
+            ends = match (slot.kind, grounding) {
+                (
+                    SlotKind::Path {
+                        kind,
+                        must_exist: true,
+                    },
+                    Some(g),
+                ) => {
+                    let found = existing_paths_named(&mut dfa, sep, role, kind, &g.referents);
+                    let ends = found.iter().map(|(e, _)| *e).collect();
+                    sources = Some(found);
+                    ends
+                }
+                (
+                    SlotKind::Path {
+                        must_exist: false, ..
+                    },
+                    Some(g),
+                ) => words_trie(&mut dfa, sep, role, g.new_paths.iter().map(|s| s.as_str())),
+                (SlotKind::Text, Some(g)) => {
+                    grounded_text(&mut dfa, sep, applet, si as u8, &g.texts)
+                }
+                (SlotKind::Path { kind, must_exist }, None) => {
                     if must_exist {
                         existing_paths(&mut dfa, sep, role, kind, paths)
                     } else {
                         any_path(&mut dfa, sep, role)
                     }
                 }
-                SlotKind::Text => text(&mut dfa, sep, applet, si as u8),
-                SlotKind::Integer { min, max } => {
+                (SlotKind::Text, None) => text(&mut dfa, sep, applet, si as u8),
+                (SlotKind::Integer { min, max }, _) => {
                     if min < 0 || max < min {
                         return Err(BuildError::BadRange {
                             applet: spec.name,
@@ -132,9 +191,11 @@ pub fn compile(specs: &[&'static AppletSpec], paths: &[PathEntry]) -> Result<Dfa
                     }
                     integer(&mut dfa, sep, role, min as u64, max as u64)
                 }
-                SlotKind::OneOf(words) => words_trie(&mut dfa, sep, role, words.iter().copied()),
+                (SlotKind::OneOf(words), _) => {
+                    words_trie(&mut dfa, sep, role, words.iter().copied())
+                }
                 // The live alternatives: the applets this grammar is built from.
-                SlotKind::AppletName => {
+                (SlotKind::AppletName, _) => {
                     words_trie(&mut dfa, sep, role, specs.iter().map(|s| s.name))
                 }
             };
@@ -216,6 +277,66 @@ fn existing_paths(
         if !ends.contains(&e) {
             ends.push(e);
         }
+    }
+    ends
+}
+
+/// [`existing_paths`] keeping which path each end state spells (the
+/// canonical spelling), for a following slot that must differ from it.
+fn existing_paths_named(
+    dfa: &mut Dfa,
+    from: StateId,
+    role: Role,
+    kind: PathKind,
+    paths: &[PathEntry],
+) -> Vec<(StateId, String)> {
+    let mut out = Vec::new();
+    for p in paths {
+        for e in existing_paths(dfa, from, role, kind, core::slice::from_ref(p)) {
+            if !out.iter().any(|(s, _)| *s == e) {
+                out.push((e, p.path.to_ascii_uppercase()));
+            }
+        }
+    }
+    out
+}
+
+/// Text values restricted to `texts`: each one bare when it can be (one
+/// word of bare bytes), and always double-quoted with the parser's escapes.
+fn grounded_text(
+    dfa: &mut Dfa,
+    from: StateId,
+    applet: u16,
+    slot: u8,
+    texts: &[String],
+) -> Vec<StateId> {
+    let value = Role::Value { applet, slot };
+    let quote = Role::Quote { applet, slot };
+    let escape = Role::Escape { applet, slot };
+    let mut ends = Vec::new();
+    let push = |e: StateId, ends: &mut Vec<StateId>| {
+        if !ends.contains(&e) {
+            ends.push(e);
+        }
+    };
+    for t in texts {
+        let b = t.as_bytes();
+        if b.is_empty() || b.iter().any(|&c| c < 0x20 || c == 0x7f) {
+            continue;
+        }
+        if b.iter().all(|&c| c >= 0x80 || is_bare_text_byte(c)) {
+            let e = trie_insert(dfa, from, b, value);
+            push(e, &mut ends);
+        }
+        let mut s = trie_insert(dfa, from, b"\"", quote);
+        for &c in b {
+            if c == b'"' || c == b'\\' {
+                s = trie_insert(dfa, s, b"\\", escape);
+            }
+            s = trie_insert(dfa, s, &[c], value);
+        }
+        let e = trie_insert(dfa, s, b"\"", quote);
+        push(e, &mut ends);
     }
     ends
 }

@@ -82,6 +82,23 @@ impl Vocab {
     }
 }
 
+/// What one request can put in each kind of slot (built by the request
+/// path from the request's words and the live files). A grammar built with
+/// it ([`Grammar::build_grounded`]) has no path to a file the request did
+/// not refer to, nor to a name or text the request does not contain.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Grounding {
+    /// The live paths the request refers to: the alternatives of every
+    /// must-exist path slot (filtered by the slot's kind). May be empty,
+    /// and then those slots have no way forward.
+    pub referents: Vec<PathEntry>,
+    /// Canonical new paths spelt from the request: the alternatives of every
+    /// path slot that may name something new.
+    pub new_paths: Vec<String>,
+    /// Spans of the request: the alternatives of every text slot.
+    pub texts: Vec<String>,
+}
+
 /// A compiled grammar with its mask caches (valid for one `Vocab`).
 pub struct Grammar {
     dfa: Dfa,
@@ -149,6 +166,37 @@ impl Grammar {
             by_future: BTreeMap::new(),
             stack: Vec::new(),
         })
+    }
+
+    /// Compiles the reachable applets with the slots restricted to what one
+    /// request supplies (see [`Grounding`]).
+    pub fn build_grounded(
+        specs: &[&'static AppletSpec],
+        grounding: &Grounding,
+    ) -> Result<Grammar, BuildError> {
+        let mut dfa = build::compile_with(specs, &[], Some(grounding))?;
+        dfa.prune();
+        let n = dfa.len();
+        Ok(Grammar {
+            dfa,
+            specs: specs.to_vec(),
+            cache: alloc::vec![None; n],
+            by_future: BTreeMap::new(),
+            stack: Vec::new(),
+        })
+    }
+
+    /// [`Grammar::build_grounded`] keeping the masks whose future is
+    /// unchanged (the vocabulary must be the same): one request's grammar
+    /// becomes the next one's.
+    pub fn rebuild_grounded(
+        self,
+        specs: &[&'static AppletSpec],
+        grounding: &Grounding,
+    ) -> Result<Grammar, BuildError> {
+        let mut g = Grammar::build_grounded(specs, grounding)?;
+        g.by_future = self.by_future;
+        Ok(g)
     }
 
     /// Builds the grammar for a new reachable set or file list, keeping the

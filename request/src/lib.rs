@@ -25,12 +25,14 @@ extern crate alloc;
 pub mod decode;
 pub mod features;
 mod files;
+pub mod ground;
 mod interpreter;
 pub mod prompt;
 mod proposal;
 
 pub use features::{model_hash, CacheError, FeatureCache, FeatureRow, EXTRA_ROW};
 pub use files::{paths_from_list, walk_files};
+pub use ground::{ground, Descriptions, Grounded, Missing};
 pub use interpreter::{
     CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild, RequestError, WarmReport,
     CACHE_TOLERANCE, MIN_COMMAND_TOKENS,

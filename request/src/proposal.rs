@@ -5,6 +5,7 @@ use applets::{render, Command};
 use core::fmt;
 
 use crate::decode::DecodeFailure;
+use crate::ground::Missing;
 
 /// Which path's command is proposed.
 ///
@@ -52,6 +53,8 @@ pub struct RidgeGuess {
 /// Nanoseconds spent per stage; zero for a stage that did not run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timings {
+    /// Grounding the request in the live files and building its grammar.
+    pub ground_ns: u64,
     pub prefill_ns: u64,
     /// Router prediction only.
     pub ridge_ns: u64,
@@ -80,6 +83,9 @@ pub struct Proposal {
     pub agree: bool,
     /// No ridge answer, or one below the confidence threshold.
     pub low_confidence: bool,
+    /// The request names a file the volume does not hold and no command
+    /// creates it: nothing runs, and [`Missing::reply`] is the answer.
+    pub missing: Option<Missing>,
     pub timings: Timings,
 }
 
@@ -94,6 +100,7 @@ impl Proposal {
             grammar: None,
             agree: true,
             low_confidence: false,
+            missing: None,
             timings: Timings {
                 total_ns,
                 ..Timings::default()

@@ -72,3 +72,68 @@ fn everyday_requests() {
         assert_eq!(p.command.as_ref().map(render).as_deref(), Some(want), "{r}");
     }
 }
+
+/// Issue 14's measured failures, on the sample disk's files: a missing file
+/// runs nothing and says so, copied names and texts, distinct cp ends.
+#[test]
+fn requests_are_grounded_in_what_they_say() {
+    let bytes = model();
+    let paths = paths_from_list(&[
+        "/DOCS/",
+        "/DOCS/FAQ.TXT",
+        "/DOCS/GUIDE.TXT",
+        "/HELLO.TXT",
+        "/LOGS/",
+        "/LOGS/BOOT.LOG",
+        "/NOTES.TXT",
+        "/README.TXT",
+        "/TODO.TXT",
+    ]);
+    let mut it = Interpreter::new(
+        &bytes,
+        Table::builtin(),
+        Mode::ReadWrite,
+        paths,
+        Config::default(),
+    )
+    .unwrap();
+    let mut clock = Ticks(std::time::Instant::now());
+    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let mut line = |r: &str| {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        (
+            p.command.as_ref().map(render),
+            p.missing.map(|m| m.reply("NOSYS")),
+        )
+    };
+    assert_eq!(
+        line("delete the file named junk.txt"),
+        (
+            None,
+            Some("no file JUNK.TXT on NOSYS (closest: /TODO.TXT)".into())
+        )
+    );
+    assert_eq!(
+        line("show me recipes.txt"),
+        (
+            None,
+            Some("no file RECIPES.TXT on NOSYS (closest: /README.TXT)".into())
+        )
+    );
+    assert_eq!(
+        line("add buy eggs to list.txt"),
+        (Some("append /LIST.TXT \"buy eggs\"".into()), None)
+    );
+    assert_eq!(
+        line("rename notes.txt to archive.txt"),
+        (Some("mv /NOTES.TXT /ARCHIVE.TXT".into()), None)
+    );
+    assert_eq!(
+        line("copy the faq to faq2.txt"),
+        (Some("cp /DOCS/FAQ.TXT /DOCS/FAQ2.TXT".into()), None)
+    );
+    assert_eq!(
+        line("show me the notes"),
+        (Some("cat /NOTES.TXT".into()), None)
+    );
+}

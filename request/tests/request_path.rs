@@ -113,7 +113,7 @@ fn proposals_are_deterministic_and_parse_back() {
         assert!(t.prompt_tokens >= 2);
         assert_eq!(
             t.total_ns,
-            t.prefill_ns + t.ridge_ns + t.grammar_ns + t.fill_ns,
+            t.ground_ns + t.prefill_ns + t.ridge_ns + t.grammar_ns + t.fill_ns,
             "stages add up"
         );
     }
@@ -147,6 +147,30 @@ fn every_reachable_applet_can_be_forced() {
         let c = it
             .decode_command("do the thing", Some(spec.name), &mut never())
             .unwrap();
+        // "do the thing" refers to no file: an applet that must name an
+        // existing file has no command for it (issue 14: never a file the
+        // request did not refer to).
+        let needs_file = spec.slots.iter().any(|s| {
+            s.required
+                && matches!(
+                    s.kind,
+                    applets::SlotKind::Path {
+                        must_exist: true,
+                        ..
+                    }
+                )
+        });
+        if needs_file {
+            assert_eq!(
+                c,
+                Err(request::decode::DecodeFailure::Grammar(
+                    grammar::DecodeError::NoAllowedToken
+                )),
+                "{}",
+                spec.name
+            );
+            continue;
+        }
         match c {
             Ok(c) => assert_eq!(c.applet, spec.name),
             // Random weights may ramble in a text slot past the step limit.
@@ -172,10 +196,15 @@ fn forced_applet_sees_the_live_files() {
     let r = it.files_changed(only, &mut Ticks(0)).unwrap();
     assert!(r.grammar_ns > 0 && r.router_ns == 0);
     let c = it
-        .decode_command("show me the notes", Some("cat"), &mut never())
+        .decode_command("show me only.txt", Some("cat"), &mut never())
         .unwrap()
         .unwrap();
     assert_eq!(c.args, vec![Arg::Path("/ONLY.TXT".into())]);
+    // The notes are gone: a request for them has no file to name.
+    let c = it
+        .decode_command("show me the notes", Some("cat"), &mut never())
+        .unwrap();
+    assert!(c.is_err(), "{c:?}");
     // `help <applet>` keeps the whole reachable set when forced.
     let c = it
         .decode_command("help", Some("help"), &mut never())

@@ -267,10 +267,18 @@ impl Session {
                 let _ = writeln!(out, "{}", p.display());
                 match p.command {
                     None => {
-                        let _ = writeln!(
-                            out,
-                            "no command fits that request; type `help` for the commands"
-                        );
+                        match &p.missing {
+                            Some(m) => {
+                                let label = volume_label(fe);
+                                let _ = writeln!(fe.services().out(), "{}", m.reply(&label));
+                            }
+                            None => {
+                                let _ = writeln!(
+                                    out,
+                                    "no command fits that request; type `help` for the commands"
+                                );
+                            }
+                        }
                         Outcome::Unanswered
                     }
                     Some(command) if self.needs_confirmation(&command) => {
@@ -372,6 +380,16 @@ impl Session {
             ok: result.is_ok(),
         }
     }
+}
+
+/// The data volume's label for a reply (`NOSYS`), or a plain phrase when
+/// there is no volume.
+fn volume_label(fe: &mut dyn Frontend) -> alloc::string::String {
+    fe.services()
+        .files()
+        .and_then(|f| f.info().ok())
+        .map(|i| i.label)
+        .unwrap_or_else(|| "the volume".into())
 }
 
 #[cfg(test)]

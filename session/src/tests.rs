@@ -186,7 +186,7 @@ fn rm_session() -> Session {
 
 /// Submits a request and checks it now waits for y/N; returns the path.
 fn ask(s: &mut Session, fe: &mut Front) -> String {
-    let outcome = s.submit("get rid of a file", fe);
+    let outcome = s.submit("get rid of hello.txt", fe);
     let Outcome::Asked(cmd) = outcome else {
         panic!("{outcome:?}: {}", fe.out)
     };
@@ -438,4 +438,22 @@ fn model_load_replaces_the_interpreter() {
     // `model` describes the new one.
     s.submit("model", &mut fe);
     assert!(fe.take().contains("/M.GGU (data volume)"));
+}
+
+#[test]
+fn a_request_for_a_missing_file_runs_nothing_and_says_so() {
+    let mut s = rm_session();
+    let mut fe = Front::new();
+    let before = fe.disk.0.clone();
+    let outcome = s.submit("delete the file named junk.txt", &mut fe);
+    assert_eq!(outcome, Outcome::Unanswered, "{}", fe.out);
+    assert!(s.pending().is_none());
+    assert_eq!(fe.disk.0, before, "the disk is untouched");
+    // This fake disk has no label to report, so the reply says "the volume".
+    assert!(
+        fe.out
+            .contains("no file JUNK.TXT on the volume (closest: /TODO.TXT)"),
+        "{}",
+        fe.out
+    );
 }

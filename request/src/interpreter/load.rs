@@ -102,6 +102,7 @@ impl<'m> Interpreter<'m> {
         let mut grammar = Grammar::build(&table.specs(mode), &paths).map_err(LoadError::Grammar)?;
         grammar.warm(&vocab);
         let dim = model.config.dim;
+        let descriptions = crate::ground::Descriptions::learn(&table);
         Ok(Interpreter {
             model,
             hash,
@@ -113,6 +114,8 @@ impl<'m> Interpreter<'m> {
             mode,
             paths,
             grammar,
+            request_grammar: None,
+            descriptions,
             rows: Vec::new(),
             dataset: Dataset::new(dim),
             router: None,

@@ -15,6 +15,7 @@ use router::{Dataset, Router, RouterError};
 
 use crate::decode::Scratch;
 use crate::features::FeatureRow;
+use crate::ground::Descriptions;
 use crate::Clock;
 
 mod load;
@@ -144,6 +145,11 @@ pub struct Interpreter<'m> {
     mode: Mode,
     paths: Vec<PathEntry>,
     grammar: Grammar,
+    /// The last request's grammar: its slots hold only what that request
+    /// refers to or contains (`crate::ground`).
+    request_grammar: Option<Grammar>,
+    /// Words the declared examples use for files.
+    descriptions: Descriptions,
     /// Every router row: the declared examples of every applet (whatever the
     /// mode) and any extra rows.
     rows: Vec<FeatureRow>,
@@ -277,6 +283,17 @@ impl<'m> Interpreter<'m> {
                 Err(e)
             }
         }
+    }
+
+    /// The words the declared examples taught for files (see
+    /// [`Descriptions::learn`]).
+    pub fn descriptions(&self) -> &Descriptions {
+        &self.descriptions
+    }
+
+    /// The grammar of the last proposed request, if any.
+    pub fn request_grammar(&self) -> Option<&Grammar> {
+        self.request_grammar.as_ref()
     }
 
     /// The table's `'static` name for a router class, if it is reachable.

@@ -5,6 +5,7 @@
 use alloc::vec::Vec;
 
 use crate::decode::{self, DecodeFailure};
+use crate::ground::{self, Grounded};
 use crate::proposal::{Proposal, RidgeGuess, Timings, Via};
 use crate::Clock;
 
@@ -102,7 +103,7 @@ impl<'m> Interpreter<'m> {
     ) -> Result<decode::Decoded, DecodeFailure> {
         decode::greedy(
             &mut self.model,
-            &mut self.grammar,
+            self.request_grammar.as_mut().unwrap_or(&mut self.grammar),
             &self.vocab,
             &self.prompt_logits,
             prompt.tokens,
@@ -111,6 +112,21 @@ impl<'m> Interpreter<'m> {
             &mut self.scratch,
             should_cancel,
         )
+    }
+
+    /// Grounds `request` in the live files ([`ground::ground`]) and builds
+    /// its grammar, which the next decodes use: a must-exist path slot
+    /// offers only the files the request refers to, a new path or a text
+    /// only what the request spells.
+    pub fn ground_request(&mut self, request: &str) -> Result<Grounded, RequestError> {
+        let g = ground::ground(request, &self.paths, &self.descriptions);
+        let specs = self.table.specs(self.mode);
+        let built = match self.request_grammar.take() {
+            Some(old) => old.rebuild_grounded(&specs, &g.grounding),
+            None => grammar::Grammar::build_grounded(&specs, &g.grounding),
+        };
+        self.request_grammar = Some(built.map_err(RequestError::Grammar)?);
+        Ok(g)
     }
 
     /// Turns a request into a proposed command (see [`Via`] for which path's
@@ -124,10 +140,13 @@ impl<'m> Interpreter<'m> {
     ) -> Result<Proposal, RequestError> {
         let mut t = Timings::default();
         let start = clock.now_ns();
+        let grounded = self.ground_request(request)?;
+        let t0 = clock.now_ns();
+        t.ground_ns = t0.saturating_sub(start);
         let prompt = self.prefill_request(request, Prefill::Logits, should_cancel)?;
         t.prompt_tokens = prompt.tokens;
         let t1 = clock.now_ns();
-        t.prefill_ns = t1.saturating_sub(start);
+        t.prefill_ns = t1.saturating_sub(t0);
         // Decoding overwrites the model's hidden state: keep the feature.
         let feature = match self.config.feature {
             Feature::FinalNorm => self.model.hidden(),
@@ -194,12 +213,27 @@ impl<'m> Interpreter<'m> {
             .as_ref()
             .is_some_and(|r| r.confidence >= self.config.threshold);
         let ridge_cmd = ridge.as_ref().and_then(|r| r.command.as_ref().ok());
-        let (via, command) = match (confident, ridge_cmd, grammar.as_ref().ok()) {
+        let (mut via, mut command) = match (confident, ridge_cmd, grammar.as_ref().ok()) {
             (true, Some(c), _) => (Via::Ridge, Some(c.clone())),
             (_, _, Some(g)) => (Via::Grammar, Some(g.clone())),
             (_, Some(c), None) => (Via::Ridge, Some(c.clone())),
             (_, None, None) => (Via::Neither, None),
         };
+        // A named file the volume lacks: nothing runs unless the command
+        // creates that very name, and not when the confident ridge applet
+        // found nothing it could name (its grammar had no such file).
+        let mut missing = None;
+        if let Some(m) = grounded.missing.first() {
+            let creates = command
+                .as_ref()
+                .is_some_and(|c| creates_any(self, c, &grounded));
+            let ridge_blocked = confident && ridge_cmd.is_none();
+            if !creates || ridge_blocked {
+                via = Via::Neither;
+                command = None;
+                missing = Some(m.clone());
+            }
+        }
         let agree = match (&ridge, &grammar) {
             (Some(r), Ok(g)) => r.applet == g.applet,
             _ => false,
@@ -210,6 +244,7 @@ impl<'m> Interpreter<'m> {
             via,
             low_confidence: !confident,
             agree,
+            missing,
             ridge,
             grammar: Some(grammar),
             timings: t,
@@ -224,6 +259,7 @@ impl<'m> Interpreter<'m> {
         applet: Option<&str>,
         should_cancel: &mut dyn FnMut() -> bool,
     ) -> Result<Result<applets::Command, DecodeFailure>, RequestError> {
+        self.ground_request(request)?;
         let prompt = self.prefill_request(request, Prefill::Logits, &mut || false)?;
         let d = self.decode(&prompt, applet, should_cancel);
         match d {
@@ -231,4 +267,32 @@ impl<'m> Interpreter<'m> {
             d => Ok(d.map(|d| d.command)),
         }
     }
+}
+
+/// Whether `command` writes one of the request's missing names into a slot
+/// that may name something new.
+fn creates_any(it: &Interpreter<'_>, command: &applets::Command, g: &Grounded) -> bool {
+    let Some(spec) = it.table.get_any(command.applet).map(|a| a.spec()) else {
+        return false;
+    };
+    command
+        .args
+        .iter()
+        .zip(spec.slots)
+        .any(|(arg, slot)| match (arg, slot.kind) {
+            (
+                applets::Arg::Path(p),
+                applets::SlotKind::Path {
+                    must_exist: false, ..
+                },
+            ) => g.missing.iter().any(|m| {
+                let name = p.trim_start_matches('/');
+                name.eq_ignore_ascii_case(&m.name)
+                    || name
+                        .rsplit('/')
+                        .next()
+                        .is_some_and(|b| b.eq_ignore_ascii_case(&m.name))
+            }),
+            _ => false,
+        })
 }

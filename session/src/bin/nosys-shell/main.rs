@@ -148,6 +148,9 @@ fn usage() -> String {
         .into()
 }
 
+/// The volume's label for replies (the sample volume's is NOSYS).
+static LABEL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
 /// The live file names: from the FAT image when there is one.
 fn live_paths(o: &Options) -> Res<(Vec<PathEntry>, String)> {
     let default = Path::new("build/disk.img");
@@ -163,6 +166,9 @@ fn live_paths(o: &Options) -> Res<(Vec<PathEntry>, String)> {
         .map_err(|e| format!("{}: {e}", disk.display()))?;
     let mut vol = storage::Volume::mount(dev).map_err(|e| format!("{}: {e}", disk.display()))?;
     let paths = walk_files(&mut vol).map_err(|e| format!("{}: {e}", disk.display()))?;
+    if let Ok(info) = applets::Files::info(&mut vol) {
+        let _ = LABEL.set(info.label);
+    }
     let source = format!("{} ({} paths)", disk.display(), paths.len());
     Ok((paths, source))
 }
@@ -288,10 +294,18 @@ pub fn proposal_json(p: &Proposal) -> String {
         .field("grammar", grammar)
         .field("agree", V::Bool(p.agree))
         .field("low_confidence", V::Bool(p.low_confidence))
+        .opt_str(
+            "reply",
+            p.missing
+                .as_ref()
+                .map(|m| m.reply(LABEL.get().map_or("NOSYS", |l| l.as_str())))
+                .as_deref(),
+        )
         .field(
             "ms",
             V::Obj(
                 Obj::new()
+                    .field("ground", ms(t.ground_ns))
                     .field("prefill", ms(t.prefill_ns))
                     .field("ridge", ms(t.ridge_ns))
                     .field("fill", ms(t.fill_ns))
