@@ -5,7 +5,7 @@
 //! The CPU must support AVX2, FMA and F16C with YMM state enabled ([`super::simd`] says so), and
 //! `w` must hold at least as many elements as `x` (the matrix product asserts both lengths).
 
-use super::formats::{f16_to_f32, Q8_0_BYTES, Q8_1_BYTES, Q8_K_BYTES};
+use super::formats::{f16_to_f32, Q8_0_BYTES, Q8_1_BYTES, Q8_K_BYTES, QK_K};
 use super::quants::{min_sum, q8k_parts, Block32, KBlock, Unpack32, UnpackK};
 use core::arch::x86_64::*;
 
@@ -451,27 +451,72 @@ unsafe fn ld32(p: *const u8) -> __m256i {
     unsafe { _mm256_loadu_si256(p as *const __m256i) }
 }
 
-/// Q4_K (and Q5_K, with `qh`) × Q8_K, one super-block: Σ sc·Σ q·y and Σ m·bsum.
+/// The sixteen activation group sums of a Q8_K block as i16 lanes.
 ///
 /// # Safety
-/// `b` is one Q4_K (144 bytes) or Q5_K (176) block, `ys` 256 quants.
+/// `xb` is one Q8_K block.
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn q45k_block(b: &[u8], five: bool, ys: &[u8], bs: &[i32; 16]) -> (f32, f32, __m256i) {
-    let (d, dmin) = (h2f(b, 0), h2f(b, 2));
-    let sc = &b[4..16];
-    let qs = if five { &b[48..176] } else { &b[16..144] };
-    let mut scales = [0i16; 8];
-    let mut msum = 0i32;
-    for (j, s) in scales.iter_mut().enumerate() {
-        let (a, m) = super::quants::scale_min_k4(j, sc);
-        *s = i16::from(a);
-        msum += i32::from(m) * (bs[2 * j] + bs[2 * j + 1]);
+unsafe fn bsums(xb: &[u8]) -> __m256i {
+    // SAFETY: the sums are the block's last 32 bytes.
+    unsafe { ld32(xb.as_ptr().add(4 + QK_K)) }
+}
+
+/// Q4_K's and Q5_K's twelve scale bytes to eight 6-bit scales (bytes 0..8) and eight 6-bit
+/// minimums (8..16), with 32-bit masks instead of eight [`super::quants::scale_min_k4`] calls.
+#[inline]
+fn k4_scales_mins(sc: &[u8]) -> [u8; 16] {
+    const M6: u32 = 0x3f3f_3f3f;
+    const M4: u32 = 0x0f0f_0f0f;
+    const M2: u32 = 0x0303_0303;
+    let u = |i: usize| u32::from_le_bytes([sc[4 * i], sc[4 * i + 1], sc[4 * i + 2], sc[4 * i + 3]]);
+    let (a, b, c) = (u(0), u(1), u(2));
+    let scales_lo = a & M6;
+    let scales_hi = (c & M4) | (((a >> 6) & M2) << 4);
+    let mins_lo = b & M6;
+    let mins_hi = ((c >> 4) & M4) | (((b >> 6) & M2) << 4);
+    let mut out = [0u8; 16];
+    for (o, w) in out
+        .chunks_exact_mut(4)
+        .zip([scales_lo, scales_hi, mins_lo, mins_hi])
+    {
+        o.copy_from_slice(&w.to_le_bytes());
     }
+    out
+}
+
+/// Horizontal sum of eight i32 lanes.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn hsum_i32(v: __m256i) -> i32 {
+    let s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    let s = _mm_add_epi32(s, _mm_unpackhi_epi64(s, s));
+    let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 1));
+    _mm_cvtsi128_si32(s)
+}
+
+/// Q4_K (and Q5_K, with `qh`) × Q8_K, one super-block: (d, Σ m·bsum, Σ sc·Σ q·y as lanes).
+///
+/// # Safety
+/// `b` is one Q4_K (144 bytes) or Q5_K (176) block, `xb` one Q8_K block.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn q45k_block(b: &[u8], five: bool, xb: &[u8]) -> (f32, f32, __m256i) {
+    let (d, dmin) = (h2f(b, 0), h2f(b, 2));
+    let sm = k4_scales_mins(&b[4..16]);
+    let qs = if five { &b[48..176] } else { &b[16..144] };
+    let ys = &xb[4..4 + QK_K];
     let m4 = _mm256_set1_epi8(0x0F);
     let one = _mm256_set1_epi8(1);
-    // SAFETY: qs holds 128 bytes, qh (Q5_K) 32 at 16, ys 256: every load is inside.
+    // SAFETY: qs holds 128 bytes, qh (Q5_K) 32 at 16, ys 256, the sums 32: every load is inside.
     unsafe {
+        // Minimums: each covers two groups of 16, so sum the sums in pairs, then multiply.
+        let bs = bsums(xb);
+        let pairs = _mm_hadd_epi16(_mm256_castsi256_si128(bs), _mm256_extracti128_si256(bs, 1));
+        let mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(sm.as_ptr().add(8) as *const __m128i));
+        let m = _mm_madd_epi16(mins, pairs);
+        let m = _mm_add_epi32(m, _mm_unpackhi_epi64(m, m));
+        let msum = _mm_cvtsi128_si32(_mm_add_epi32(m, _mm_shuffle_epi32(m, 1)));
         let qh = if five {
             ld32(b.as_ptr().add(16))
         } else {
@@ -488,9 +533,9 @@ unsafe fn q45k_block(b: &[u8], five: bool, ys: &[u8], bs: &[i32; 16]) -> (f32, f
                 let h1 = _mm256_and_si256(_mm256_srli_epi16(h, 1), one);
                 hi = _mm256_or_si256(hi, _mm256_slli_epi16(h1, 4));
             }
-            let s = scales[2 * c];
+            let s = i16::from(sm[2 * c]);
             acc = _mm256_add_epi32(acc, scaled_pair(lo, ld32(ys.as_ptr().add(64 * c)), s, s));
-            let s = scales[2 * c + 1];
+            let s = i16::from(sm[2 * c + 1]);
             acc = _mm256_add_epi32(
                 acc,
                 scaled_pair(hi, ld32(ys.as_ptr().add(64 * c + 32)), s, s),
@@ -525,9 +570,9 @@ unsafe fn dot_q45k(w: &[u8], x: &[u8], five: bool) -> f32 {
     let mut acc = _mm256_setzero_ps();
     let mut mins = 0.0f32;
     for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(Q8_K_BYTES)) {
-        let (dy, ys, bs) = q8k_parts(xb);
+        let dy = f32::from_le_bytes([xb[0], xb[1], xb[2], xb[3]]);
         // SAFETY: one whole block of each.
-        let (d, m, isum) = unsafe { q45k_block(wb, five, ys, &bs) };
+        let (d, m, isum) = unsafe { q45k_block(wb, five, xb) };
         acc = _mm256_fmadd_ps(_mm256_set1_ps(dy * d), _mm256_cvtepi32_ps(isum), acc);
         mins += dy * m;
     }
@@ -546,15 +591,15 @@ pub(super) unsafe fn dot_q6_k(w: &[u8], x: &[u8]) -> f32 {
     let m30 = _mm256_set1_epi8(0x30);
     let mut acc = _mm256_setzero_ps();
     for (b, xb) in w.chunks_exact(210).zip(x.chunks_exact(Q8_K_BYTES)) {
-        let (dy, ys, bs) = q8k_parts(xb);
+        let dy = f32::from_le_bytes([xb[0], xb[1], xb[2], xb[3]]);
+        let ys = &xb[4..4 + QK_K];
         let d = h2f(b, 208);
         let sc: [i16; 16] = core::array::from_fn(|g| i16::from(b[192 + g] as i8));
-        let offset: i32 = sc
-            .iter()
-            .zip(&bs)
-            .map(|(&s, &v)| i32::from(s) * v)
-            .sum::<i32>()
-            * 32;
+        // SAFETY: `sc` is 16 i16 (32 bytes); the sums are the block's last 32 bytes.
+        let offset = unsafe {
+            let s = _mm256_loadu_si256(sc.as_ptr() as *const __m256i);
+            32 * hsum_i32(_mm256_madd_epi16(s, bsums(xb)))
+        };
         let mut isum = _mm256_setzero_si256();
         // SAFETY: ql is 128 bytes at 0, qh 64 at 128, ys 256: every load is inside.
         unsafe {
