@@ -586,52 +586,66 @@ unsafe fn dot_q45k(w: &[u8], x: &[u8], five: bool) -> f32 {
 /// See the module.
 #[target_feature(enable = "avx2,fma,f16c")]
 pub(super) unsafe fn dot_q6_k(w: &[u8], x: &[u8]) -> f32 {
-    let m4 = _mm256_set1_epi8(0x0F);
-    let m2 = _mm256_set1_epi8(0x03);
-    let m30 = _mm256_set1_epi8(0x30);
     let mut acc = _mm256_setzero_ps();
     for (b, xb) in w.chunks_exact(210).zip(x.chunks_exact(Q8_K_BYTES)) {
         let dy = f32::from_le_bytes([xb[0], xb[1], xb[2], xb[3]]);
-        let ys = &xb[4..4 + QK_K];
-        let d = h2f(b, 208);
-        let sc: [i16; 16] = core::array::from_fn(|g| i16::from(b[192 + g] as i8));
-        // SAFETY: `sc` is 16 i16 (32 bytes); the sums are the block's last 32 bytes.
-        let offset = unsafe {
-            let s = _mm256_loadu_si256(sc.as_ptr() as *const __m256i);
-            32 * hsum_i32(_mm256_madd_epi16(s, bsums(xb)))
-        };
-        let mut isum = _mm256_setzero_si256();
-        // SAFETY: ql is 128 bytes at 0, qh 64 at 128, ys 256: every load is inside.
-        unsafe {
-            for n in 0..2 {
-                let ql0 = ld32(b.as_ptr().add(64 * n));
-                let ql1 = ld32(b.as_ptr().add(64 * n + 32));
-                let qh = ld32(b.as_ptr().add(128 + 32 * n));
-                let q1 = _mm256_or_si256(
-                    _mm256_and_si256(ql0, m4),
-                    _mm256_slli_epi16(_mm256_and_si256(qh, m2), 4),
-                );
-                let q2 = _mm256_or_si256(
-                    _mm256_and_si256(ql1, m4),
-                    _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2), m2), 4),
-                );
-                let q3 = _mm256_or_si256(
-                    _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
-                    _mm256_and_si256(qh, m30),
-                );
-                let q4 = _mm256_or_si256(
-                    _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4),
-                    _mm256_and_si256(_mm256_srli_epi16(qh, 2), m30),
-                );
-                for (k, q) in [q1, q2, q3, q4].into_iter().enumerate() {
-                    let y = ld32(ys.as_ptr().add(128 * n + 32 * k));
-                    let g = 8 * n + 2 * k;
-                    isum = _mm256_add_epi32(isum, scaled_pair(q, y, sc[g], sc[g + 1]));
-                }
-            }
-        }
-        let isum = _mm256_sub_epi32(isum, _mm256_setr_epi32(offset, 0, 0, 0, 0, 0, 0, 0));
+        // SAFETY: one whole block of each.
+        let (d, isum) = unsafe { q6k_block(b, xb) };
         acc = _mm256_fmadd_ps(_mm256_set1_ps(dy * d), _mm256_cvtepi32_ps(isum), acc);
     }
     hsum(acc)
+}
+
+/// One Q6_K block × one Q8_K block: (d, Σ sc·Σ (q − 32)·y as lanes).
+///
+/// # Safety
+/// `b` is one Q6_K block (210 bytes), `xb` one Q8_K block.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn q6k_block(b: &[u8], xb: &[u8]) -> (f32, __m256i) {
+    let m4 = _mm256_set1_epi8(0x0F);
+    let m2 = _mm256_set1_epi8(0x03);
+    let m30 = _mm256_set1_epi8(0x30);
+    let ys = &xb[4..4 + QK_K];
+    let d = h2f(b, 208);
+    let sc: [i16; 16] = core::array::from_fn(|g| i16::from(b[192 + g] as i8));
+    // SAFETY: `sc` is 16 i16 (32 bytes); the sums are the block's last 32 bytes.
+    let offset = unsafe {
+        let s = _mm256_loadu_si256(sc.as_ptr() as *const __m256i);
+        32 * hsum_i32(_mm256_madd_epi16(s, bsums(xb)))
+    };
+    let mut isum = _mm256_setzero_si256();
+    // SAFETY: ql is 128 bytes at 0, qh 64 at 128, ys 256: every load is inside.
+    unsafe {
+        for n in 0..2 {
+            let ql0 = ld32(b.as_ptr().add(64 * n));
+            let ql1 = ld32(b.as_ptr().add(64 * n + 32));
+            let qh = ld32(b.as_ptr().add(128 + 32 * n));
+            let q1 = _mm256_or_si256(
+                _mm256_and_si256(ql0, m4),
+                _mm256_slli_epi16(_mm256_and_si256(qh, m2), 4),
+            );
+            let q2 = _mm256_or_si256(
+                _mm256_and_si256(ql1, m4),
+                _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2), m2), 4),
+            );
+            let q3 = _mm256_or_si256(
+                _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
+                _mm256_and_si256(qh, m30),
+            );
+            let q4 = _mm256_or_si256(
+                _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4),
+                _mm256_and_si256(_mm256_srli_epi16(qh, 2), m30),
+            );
+            for (k, q) in [q1, q2, q3, q4].into_iter().enumerate() {
+                let y = ld32(ys.as_ptr().add(128 * n + 32 * k));
+                let g = 8 * n + 2 * k;
+                isum = _mm256_add_epi32(isum, scaled_pair(q, y, sc[g], sc[g + 1]));
+            }
+        }
+    }
+    (
+        d,
+        _mm256_sub_epi32(isum, _mm256_setr_epi32(offset, 0, 0, 0, 0, 0, 0, 0)),
+    )
 }
