@@ -6,7 +6,7 @@
 //! `w` must hold at least as many elements as `x` (the matrix product asserts both lengths).
 
 use super::formats::{f16_to_f32, Q8_0_BYTES, Q8_1_BYTES, Q8_K_BYTES, QK_K};
-use super::quants::{min_sum, q8k_parts, Block32, KBlock, Unpack32, UnpackK};
+use super::quants::{min_sum, q8k_parts, KBlock, UnpackK};
 use core::arch::x86_64::*;
 
 #[inline]
@@ -353,49 +353,8 @@ pub(super) unsafe fn dot_k(w: &[u8], x: &[u8], bytes: usize, unpack: UnpackK) ->
     hsum(acc) - mins
 }
 
-/// Legacy quant × Q8_0 or Q8_1 (`xbytes`), unpacked then multiplied as Q8_0 blocks are.
-///
-/// # Safety
-/// See the module.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot_32(
-    w: &[u8],
-    x: &[u8],
-    bytes: usize,
-    xbytes: usize,
-    unpack: Unpack32,
-) -> f32 {
-    let mut u = Block32 {
-        d: 0.0,
-        m: 0.0,
-        q: [0; 32],
-    };
-    let mut acc = _mm256_setzero_ps();
-    let mut mins = 0.0f32;
-    for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(xbytes)) {
-        unpack(wb, &mut u);
-        // SAFETY: 32 quants in both.
-        let (q, y) = unsafe {
-            (
-                _mm256_loadu_si256(u.q.as_ptr() as *const __m256i),
-                _mm256_loadu_si256(xb.as_ptr().add(xbytes - 32) as *const __m256i),
-            )
-        };
-        acc = _mm256_fmadd_ps(
-            _mm256_set1_ps(u.d * h2f(xb, 0)),
-            mul_sum_i8_maddubs(q, y),
-            acc,
-        );
-        if xbytes == Q8_1_BYTES {
-            mins += u.m * h2f(xb, 2);
-        }
-    }
-    hsum(acc) + mins
-}
-
 macro_rules! avx2_typed {
-    ($($name:ident: $ty:ident, k;)* $(@ $name32:ident: $ty32:ident, $xb:expr;)*) => {
+    ($($name:ident: $ty:ident, k;)*) => {
         $(
             /// # Safety
             /// See the module.
@@ -406,26 +365,12 @@ macro_rules! avx2_typed {
                 unsafe { dot_k(w, x, t::BYTES, t::unpack()) }
             }
         )*
-        $(
-            /// # Safety
-            /// See the module.
-            #[target_feature(enable = "avx2,fma,f16c")]
-            pub(super) unsafe fn $name32(w: &[u8], x: &[u8]) -> f32 {
-                use super::quants::typed::$ty32 as t;
-                // SAFETY: forwarded.
-                unsafe { dot_32(w, x, t::BYTES, $xb, t::unpack()) }
-            }
-        )*
     };
 }
 
 avx2_typed! {
     dot_q2_k: Q2_K, k;
     dot_q3_k: Q3_K, k;
-    @ dot_q4_0: Q4_0, Q8_0_BYTES;
-    @ dot_q4_1: Q4_1, Q8_1_BYTES;
-    @ dot_q5_0: Q5_0, Q8_0_BYTES;
-    @ dot_q5_1: Q5_1, Q8_1_BYTES;
 }
 
 // The three k-quants people download most, fused: quants are unpacked in registers (masks and
@@ -648,4 +593,126 @@ unsafe fn q6k_block(b: &[u8], xb: &[u8]) -> (f32, __m256i) {
         d,
         _mm256_sub_epi32(isum, _mm256_setr_epi32(offset, 0, 0, 0, 0, 0, 0, 0)),
     )
+}
+
+// The legacy quants, fused: 16 bytes of nibbles become 32 quants in one register (low nibbles
+// first, as the block stores them), and Q5's 32 fifth bits 32 bytes of masks.
+
+/// # Safety
+/// 16 readable bytes at `p`.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn nibbles32(p: *const u8) -> __m256i {
+    // SAFETY: forwarded.
+    let q = unsafe { _mm_loadu_si128(p as *const __m128i) };
+    let m4 = _mm_set1_epi8(0x0F);
+    _mm256_set_m128i(
+        _mm_and_si128(_mm_srli_epi16(q, 4), m4),
+        _mm_and_si128(q, m4),
+    )
+}
+
+/// Bit i of `bits` as byte i: 0x10 if set, else 0 (llama.cpp's `bytes_from_bits_32`, masked).
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn fifth_bits(bits: u32) -> __m256i {
+    let spread = _mm256_shuffle_epi8(
+        _mm256_set1_epi32(bits as i32),
+        _mm256_set_epi64x(
+            0x0303_0303_0303_0303,
+            0x0202_0202_0202_0202,
+            0x0101_0101_0101_0101,
+            0,
+        ),
+    );
+    let set = _mm256_cmpeq_epi8(
+        _mm256_or_si256(spread, _mm256_set1_epi64x(0x7fbf_dfef_f7fb_fdfe)),
+        _mm256_set1_epi64x(-1),
+    );
+    _mm256_and_si256(set, _mm256_set1_epi8(0x10))
+}
+
+/// Q4_0/Q5_0 × Q8_0 (`five`: Q5_0).
+///
+/// # Safety
+/// See the module.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn dot_x_0(w: &[u8], x: &[u8], five: bool) -> f32 {
+    let (bytes, qs) = if five { (22, 6) } else { (18, 2) };
+    let offset = _mm256_set1_epi8(if five { 16 } else { 8 });
+    let mut acc = _mm256_setzero_ps();
+    for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(Q8_0_BYTES)) {
+        // SAFETY: 16 nibble bytes at `qs` of the block, 32 quants after the activation's scale.
+        let (mut q, y) = unsafe { (nibbles32(wb.as_ptr().add(qs)), ld32(xb.as_ptr().add(2))) };
+        if five {
+            q = _mm256_or_si256(
+                q,
+                fifth_bits(u32::from_le_bytes([wb[2], wb[3], wb[4], wb[5]])),
+            );
+        }
+        let q = _mm256_sub_epi8(q, offset);
+        let d = h2f(wb, 0) * h2f(xb, 0);
+        acc = _mm256_fmadd_ps(_mm256_set1_ps(d), mul_sum_i8_maddubs(q, y), acc);
+    }
+    hsum(acc)
+}
+
+/// Q4_1/Q5_1 × Q8_1 (`five`: Q5_1): unsigned quants, and the minimum times `d·Σq`.
+///
+/// # Safety
+/// See the module.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn dot_x_1(w: &[u8], x: &[u8], five: bool) -> f32 {
+    let (bytes, qs) = if five { (24, 8) } else { (20, 4) };
+    let mut acc = _mm256_setzero_ps();
+    let mut mins = 0.0f32;
+    for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(Q8_1_BYTES)) {
+        // SAFETY: 16 nibble bytes at `qs` of the block, 32 quants after the activation's sums.
+        let (mut q, y) = unsafe { (nibbles32(wb.as_ptr().add(qs)), ld32(xb.as_ptr().add(4))) };
+        if five {
+            q = _mm256_or_si256(
+                q,
+                fifth_bits(u32::from_le_bytes([wb[4], wb[5], wb[6], wb[7]])),
+            );
+        }
+        let p = _mm256_madd_epi16(_mm256_maddubs_epi16(q, y), _mm256_set1_epi16(1));
+        let d = h2f(wb, 0) * h2f(xb, 0);
+        acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(p), acc);
+        mins += h2f(wb, 2) * h2f(xb, 2);
+    }
+    hsum(acc) + mins
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_q4_0(w: &[u8], x: &[u8]) -> f32 {
+    // SAFETY: forwarded.
+    unsafe { dot_x_0(w, x, false) }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_q5_0(w: &[u8], x: &[u8]) -> f32 {
+    // SAFETY: forwarded.
+    unsafe { dot_x_0(w, x, true) }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_q4_1(w: &[u8], x: &[u8]) -> f32 {
+    // SAFETY: forwarded.
+    unsafe { dot_x_1(w, x, false) }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn dot_q5_1(w: &[u8], x: &[u8]) -> f32 {
+    // SAFETY: forwarded.
+    unsafe { dot_x_1(w, x, true) }
 }
