@@ -181,8 +181,13 @@ fn is_stopword(w: &str) -> bool {
     WORDS.contains(&w)
 }
 
-/// A token without surrounding quotes, brackets and sentence punctuation.
+/// A token without surrounding quotes, brackets, sentence punctuation and
+/// a possessive `'s` (`/hello.txt's name`).
 fn clean(token: &str) -> &str {
+    let token = token
+        .strip_suffix("'s")
+        .or_else(|| token.strip_suffix("\u{2019}s"))
+        .unwrap_or(token);
     token
         .trim_matches(|c: char| {
             matches!(
@@ -214,7 +219,7 @@ fn looks_like_file(w: &str) -> bool {
 /// A request token spelt as the volume spells names: upper case, no
 /// leading slash; `None` when a component has a byte no name may hold.
 fn canonical(w: &str) -> Option<String> {
-    let c = w.trim_start_matches('/').to_ascii_uppercase();
+    let c = w.trim_matches('/').to_ascii_uppercase();
     let ok = !c.is_empty()
         && c.split('/').all(|p| {
             p.bytes()
@@ -388,18 +393,19 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     let mut new_names: Vec<String> = Vec::new();
     let mut any_file_token = false;
     let mut file_tokens: Vec<usize> = Vec::new();
+    // The first token that referred to a live path.
+    let mut first_referent: Option<usize> = None;
     // Words that referred to a live file: never a new name themselves.
     let mut describing: Vec<usize> = Vec::new();
     for (i, w) in words.iter().enumerate() {
         if w.is_empty() {
             continue;
         }
-        let quoted = raw[i].len() > 2
-            && (raw[i].starts_with('"') || raw[i].starts_with('\''))
-            && (raw[i].ends_with('"') || raw[i].ends_with('\''));
+        // A quoted word is a file name only where a file is being named:
+        // `say "done"` is text (dev: `echo done`), `the file named "x"` is not.
         let after_named =
             i >= 2 && matches!(words[i - 1].as_str(), "named" | "called") && words[i - 2] == "file";
-        let file_like = looks_like_file(w) || quoted || after_named;
+        let file_like = looks_like_file(w) || after_named;
         if file_like {
             any_file_token = true;
             if looks_like_file(w) {
@@ -408,12 +414,19 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             let Some(c) = canonical(w) else { continue };
             let found = resolve(&c, paths);
             if found.is_empty() {
-                let dest = (1..=2).any(|k| i >= k && is_destination_word(&words[i - k]));
+                // After a word that introduces a destination, or after the
+                // request has already referred to a file, a missing name is
+                // the new one (`copy my notes file /RECIPE.TXT`).
+                let dest = (1..=2).any(|k| i >= k && is_destination_word(&words[i - k]))
+                    || first_referent.is_some();
                 source_missing |= !dest;
                 missing.push(Missing {
                     closest: closest(&c, paths),
                     name: c.clone(),
                 });
+            }
+            if !found.is_empty() {
+                first_referent.get_or_insert(i);
             }
             named.extend(found);
             new_names.push(c);
@@ -440,6 +453,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         }
         if described.len() > before {
             describing.push(i);
+            first_referent.get_or_insert(i);
         }
     }
     // New names: file-like tokens and the words right after a name-giving
@@ -453,10 +467,18 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     };
     let any_given = (0..words.len()).any(|i| gives(i) && !is_stopword(&words[i]));
     for (i, w) in words.iter().enumerate() {
-        if describing.contains(&i) || looks_like_file(w) || is_stopword(w) {
+        if looks_like_file(w) || is_stopword(w) {
             continue;
         }
-        if (!any_file_token && !any_given) || gives(i) {
+        // A word that describes a live file is not a new name, unless a
+        // name-giving word precedes it (`a directory called notes`).
+        if describing.contains(&i) && !gives(i) {
+            continue;
+        }
+        // Words after the file acted on may name where it goes (`copy
+        // boot.log in logs music`).
+        let after_source = first_referent.is_some_and(|r| i > r);
+        if (!any_file_token && !any_given) || gives(i) || after_source {
             if let Some(c) = canonical(w) {
                 new_names.push(c);
             }
@@ -507,6 +529,16 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             }
         }
     }
+    // A new file in a new folder the request names (`stats.dat in the src
+    // folder`): each name with an extension under each word without one.
+    for f in new_names
+        .iter()
+        .filter(|n| n.contains('.') && !n.contains('/'))
+    {
+        for d in new_names.iter().filter(|n| !n.contains('.')) {
+            add(alloc::format!("/{d}/{f}"), &mut new_paths);
+        }
+    }
 
     Grounded {
         grounding: Grounding {
@@ -531,8 +563,12 @@ fn spans(request: &str, tokens: &[(usize, usize)], file_tokens: &[usize]) -> Vec
     };
     for i in 0..tokens.len() {
         for j in i..tokens.len().min(i + MAX_SPAN_WORDS) {
-            if file_tokens.contains(&j) {
-                break;
+            let quoted = request[tokens[i].0..].starts_with(['"', '\''])
+                && request[..tokens[j].1]
+                    .trim_end_matches(['?', '.', '!', ','])
+                    .ends_with(['"', '\'']);
+            if (i..=j).any(|k| file_tokens.contains(&k)) && !quoted {
+                continue;
             }
             // A text never ends on a word that joins it to what follows
             // (`buy eggs to` of `add buy eggs to list.txt`).

@@ -123,6 +123,26 @@ fn new_names_and_texts_are_copied_from_the_request() {
     assert!(!accepts(&gr, "mkdir /PHOTOS"));
     let (_, gr) = grounded("move the notes into docs");
     assert!(accepts(&gr, "mv /NOTES.TXT /DOCS/NOTES.TXT"));
+    // A new file in a new folder, a possessive, a trailing slash.
+    let (_, gr) = grounded("move the todo file to stats.dat in the src folder");
+    assert!(accepts(&gr, "mv /TODO.TXT /SRC/STATS.DAT"));
+    let (g, gr) = grounded("change /hello.txt's name to /archive/");
+    assert!(accepts(&gr, "mv /HELLO.TXT /ARCHIVE"));
+    assert_eq!(g.missing[0].name, "ARCHIVE");
+    // A quoted request keeps its file names as text; an unquoted text
+    // never takes in the file it goes to.
+    let (_, gr) = grounded("what would 'rename hello.txt to hi.txt' do");
+    assert!(accepts(&gr, "route \"rename hello.txt to hi.txt\""));
+    let (_, gr) = grounded("write hello world to hello.txt");
+    assert!(accepts(&gr, "write /HELLO.TXT \"hello world\""));
+    assert!(!accepts(
+        &gr,
+        "write /HELLO.TXT \"hello world to hello.txt\""
+    ));
+    // A quoted word is text, not a missing file.
+    let (g, gr) = grounded("say \"done\"");
+    assert!(g.missing.is_empty(), "{:?}", g.missing);
+    assert!(accepts(&gr, "echo done"));
 }
 
 #[test]

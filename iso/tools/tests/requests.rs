@@ -85,6 +85,17 @@ fn requests_reach_the_right_applets() {
     vm.wait_for_serial_after(logged, "nosys> ", REPLY_TIMEOUT)
         .unwrap();
 
+    // A request naming a file the disk lacks runs nothing, asks nothing,
+    // and names the closest live files instead of using one (issue 14).
+    let r = reply(&mut vm, "delete the file named junk.txt");
+    assert!(
+        r.contains("no file JUNK.TXT on NOSYS (closest: /TODO.TXT)"),
+        "{r}"
+    );
+    assert!(!r.contains(CONFIRM), "{r}");
+    let r = reply(&mut vm, "cat /TODO.TXT");
+    assert!(!r.contains("no such file"), "{r}");
+
     // A write request asks first; `y` runs it; the file reads back.
     let r = reply(&mut vm, "make a new file test.txt containing 42");
     assert!(proposal(&r).starts_with("→ write /TEST.TXT 42"), "{r}");

@@ -270,7 +270,7 @@ impl<'m> Interpreter<'m> {
 }
 
 /// Whether `command` writes one of the request's missing names into a slot
-/// that may name something new.
+/// that may name something new, or only quotes it in a text.
 fn creates_any(it: &Interpreter<'_>, command: &applets::Command, g: &Grounded) -> bool {
     let Some(spec) = it.table.get_any(command.applet).map(|a| a.spec()) else {
         return false;
@@ -293,6 +293,12 @@ fn creates_any(it: &Interpreter<'_>, command: &applets::Command, g: &Grounded) -
                         .next()
                         .is_some_and(|b| b.eq_ignore_ascii_case(&m.name))
             }),
+            // A text that quotes the name (`route "rename hello.txt to
+            // hi.txt"`) names no file.
+            (applets::Arg::Text(t), _) => {
+                let t = t.to_ascii_uppercase();
+                g.missing.iter().any(|m| t.contains(m.name.as_str()))
+            }
             _ => false,
         })
 }
