@@ -346,6 +346,27 @@ impl Session {
         mode
     }
 
+    /// Walks the volume again and rebuilds the model's grammar over it.
+    fn refresh_files(&mut self, fe: &mut dyn Frontend) {
+        let Some(a) = self.assistant.as_mut() else {
+            return;
+        };
+        let Some(files) = fe.services().files() else {
+            return;
+        };
+        let now = self.now;
+        match request::walk_files(files) {
+            Ok(paths) => {
+                if let Err(e) =
+                    a.with_interpreter(|it| it.files_changed(paths, &mut assistant::FnClock(now)))
+                {
+                    log::warn!("console: file list not updated: {e}");
+                }
+            }
+            Err(e) => log::warn!("console: file list not updated: {e}"),
+        }
+    }
+
     /// Runs a command (typed, proposed, or confirmed) in the current mode;
     /// [`Table::run`] checks it again, so nothing the mode excludes runs.
     fn run(&mut self, command: Command, fe: &mut dyn Frontend) -> Outcome {
@@ -368,6 +389,12 @@ impl Session {
         );
         if let Err(e) = &result {
             let _ = writeln!(fe.services().out(), "{e}");
+        }
+        // A write changed the files a request may refer to: the grammar's
+        // live paths follow, so a new file can be named and a removed one
+        // cannot.
+        if result.is_ok() && self.needs_confirmation(&command) {
+            self.refresh_files(fe);
         }
         // `model load` replaced the model: the status bar says so.
         if let Some(a) = &self.assistant {

@@ -43,8 +43,19 @@ impl Files for Disk {
     fn info(&mut self) -> Result<VolumeInfo, FsError> {
         Err(FsError::NoVolume)
     }
-    fn list(&mut self, _: &str) -> Result<Vec<DirEntry>, FsError> {
-        Ok(Vec::new())
+    fn list(&mut self, dir: &str) -> Result<Vec<DirEntry>, FsError> {
+        let dir = dir.trim_end_matches('/');
+        Ok(self
+            .0
+            .iter()
+            .filter(|(p, _)| p.rsplit_once('/').is_some_and(|(d, _)| d == dir))
+            .map(|(p, b)| DirEntry {
+                name: p.rsplit('/').next().unwrap_or("").into(),
+                is_dir: false,
+                size: b.len() as u64,
+                modified: None,
+            })
+            .collect())
     }
     fn stat(&mut self, path: &str) -> Result<DirEntry, FsError> {
         let b = self.0.get(path).ok_or(FsError::NotFound)?;
@@ -303,6 +314,10 @@ fn yes_runs_the_write() {
     let r = s.submit(" y ", &mut fe);
     assert!(matches!(r, Outcome::Ran { ok: true, .. }), "{r:?}");
     assert!(!fe.disk.0.contains_key(&path), "{path} still there");
+    // The removed file left the model's live paths: it cannot be named again.
+    let live = s.assistant().unwrap().interpreter().paths().to_vec();
+    assert!(!live.iter().any(|p| p.path == path), "{path} still live");
+    assert!(live.iter().any(|p| p.path == "/NOTES.TXT"), "{live:?}");
     assert_eq!(s.prompt(), PROMPT);
     // The status bar was told the model was thinking, and then its state.
     assert!(fe.state.starts_with("ready "), "{}", fe.state);
