@@ -359,6 +359,25 @@ fn is_joining_word(w: &str) -> bool {
     )
 }
 
+/// Words that introduce a text rather than belong to it.
+fn is_introducing_word(w: &str) -> bool {
+    matches!(
+        w,
+        "to" | "into"
+            | "onto"
+            | "with"
+            | "of"
+            | "as"
+            | "for"
+            | "from"
+            | "called"
+            | "named"
+            | "saying"
+            | "containing"
+            | "reading"
+    )
+}
+
 /// Words that introduce a destination: a missing name after one of them is
 /// the name being created, not the file being read.
 fn is_destination_word(w: &str) -> bool {
@@ -499,24 +518,39 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         }
     }
 
-    let dirs: Vec<String> = paths
-        .iter()
-        .filter(|p| p.is_dir)
-        .map(|p| p.path.to_ascii_uppercase())
-        .collect();
     let mut new_paths: Vec<String> = Vec::new();
     let add = |p: String, new_paths: &mut Vec<String>| {
         if canonical(&p).is_some() && !new_paths.contains(&p) {
             new_paths.push(p);
         }
     };
+    // A referred file keeps its name at the root and in the folders the
+    // request refers to (`move the notes into docs`), not in every folder:
+    // `rename readme to info` must not offer /LOGS/README.TXT.
+    let referred_dirs: Vec<String> = referents
+        .iter()
+        .filter(|p| p.is_dir)
+        .map(|p| p.path.to_ascii_uppercase())
+        .collect();
+    // Where a new name may go: the root, the folders the request refers to,
+    // and the folders of the files it refers to (`a copy of faq.txt called
+    // faq2.txt` is /DOCS/FAQ2.TXT).
+    let mut name_dirs = referred_dirs.clone();
+    for r in referents.iter().filter(|p| !p.is_dir) {
+        let path = r.path.to_ascii_uppercase();
+        if let Some((d, _)) = path.rsplit_once('/') {
+            if !d.is_empty() && !name_dirs.iter().any(|n| n == d) {
+                name_dirs.push(d.into());
+            }
+        }
+    }
     for r in &referents {
         let path = r.path.to_ascii_uppercase();
         add(path.clone(), &mut new_paths);
         if !r.is_dir {
             let name = basename(&path);
             add(alloc::format!("/{name}"), &mut new_paths);
-            for d in &dirs {
+            for d in &referred_dirs {
                 add(alloc::format!("{d}/{name}"), &mut new_paths);
             }
         }
@@ -524,7 +558,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     for n in &new_names {
         add(alloc::format!("/{n}"), &mut new_paths);
         if !n.contains('/') {
-            for d in &dirs {
+            for d in &name_dirs {
                 add(alloc::format!("{d}/{n}"), &mut new_paths);
             }
         }
@@ -574,6 +608,12 @@ fn spans(request: &str, tokens: &[(usize, usize)], file_tokens: &[usize]) -> Vec
             // (`buy eggs to` of `add buy eggs to list.txt`).
             let last = request[tokens[j].0..tokens[j].1].to_ascii_lowercase();
             if j > i && is_joining_word(&last) {
+                continue;
+            }
+            // Nor starts on the word that introduces it (`with milk`,
+            // `called shopping.txt`, `saying call mom`).
+            let first = request[tokens[i].0..tokens[i].1].to_ascii_lowercase();
+            if is_introducing_word(&first) {
                 continue;
             }
             let s = &request[tokens[i].0..tokens[j].1];

@@ -175,3 +175,23 @@ fn descriptions_need_two_examples_that_agree() {
     assert!(accepts(&gr, "rm /README.TXT"));
     assert!(!accepts(&gr, "rm /TODO.TXT"));
 }
+
+#[test]
+fn new_names_go_only_where_the_request_points() {
+    // Not into a folder the request never mentioned.
+    let (_, gr) = grounded("rename readme to info");
+    assert!(accepts(&gr, "mv /README.TXT /INFO"));
+    assert!(!accepts(&gr, "mv /README.TXT /LOGS/INFO"));
+    assert!(!accepts(&gr, "mv /README.TXT /LOGS/README.TXT"));
+    // Beside the file it copies, or into the folder it names.
+    let (_, gr) = grounded("save a second copy of faq.txt called faq2.txt");
+    assert!(accepts(&gr, "cp /DOCS/FAQ.TXT /DOCS/FAQ2.TXT"));
+    let (_, gr) = grounded("copy my notes over to the logs directory");
+    assert!(accepts(&gr, "cp /NOTES.TXT /LOGS/NOTES.TXT"));
+    assert!(!accepts(&gr, "cp /NOTES.TXT /DOCS/NOTES.TXT"));
+    // A text starts after the word that introduces it.
+    let (_, gr) = grounded("create a file called shopping.txt with milk and bread");
+    assert!(accepts(&gr, "write /SHOPPING.TXT \"milk and bread\""));
+    assert!(!accepts(&gr, "write /SHOPPING.TXT \"with milk and bread\""));
+    assert!(!accepts(&gr, "write /SHOPPING.TXT called"));
+}
