@@ -1,43 +1,40 @@
 #![cfg_attr(not(test), no_std)]
 #![deny(unsafe_op_in_unsafe_fn)]
-//! The live command table and the applets.
+//! The applets: `ls`, `cat`, `write`, … and the builtin command table that
+//! lists them. The language they are declared in, parsed and dispatched by
+//! (specs, [`Table`], parser, completion, the `Services`/`Files` traits) is
+//! the `command` crate.
 //!
 //! An applet is one file in `src/applets/` plus one name in the `applets!`
-//! list there (see docs/adding-an-applet.md). Everything else — help,
-//! completion, parsing, dispatch, the grammar, the router — reads the table
-//! through [`Table::reachable`] / [`specs`], so a new applet shows up
-//! everywhere and a write applet vanishes everywhere in read-only mode.
+//! list there (see docs/adding-an-applet.md).
 extern crate alloc;
 
-mod applets;
-pub mod command;
-pub mod complete;
-pub mod files;
-pub mod parse;
-pub mod services;
-pub mod spec;
-pub mod table;
+use alloc::vec::Vec;
 
-/// Typed access to an applet's arguments by slot index.
-pub mod args {
-    pub use crate::applets::{opt_integer, opt_path, opt_word, path, text};
+use command::{Applet, AppletSpec, Mode, Table};
+
+mod applets;
+
+/// Every applet registered in `src/applets/mod.rs`, in registration order:
+/// the table the system runs.
+pub fn builtin() -> Table {
+    Table::new(applets::BUILTIN).expect("builtin applet names are unique")
 }
 
-pub use command::{Arg, Command};
-pub use complete::{complete, Completion};
-pub use files::{DirEntry, Files, FsError, VolumeInfo};
-pub use parse::{normalize_path, quote, render, ParseError, PathError, Problem};
-pub use services::{
-    Assistant, CpuInfo, DateTime, DiskInfo, MemoryStats, NamespaceInfo, PciDevice, PowerError,
-    Services,
-};
-pub use spec::{AppletSpec, Example, PathKind, Slot, SlotKind, SAMPLE_FS};
-pub use table::{
-    all, reachable, specs, Applet, AppletError, Context, Mode, Outcome, RunError, Table,
-    TableError, MODE_TOGGLE_KEY,
-};
+/// The builtin table's applets, whatever the mode.
+pub fn all() -> impl Iterator<Item = &'static dyn Applet> {
+    applets::BUILTIN.iter().copied()
+}
 
-#[cfg(test)]
-mod fake;
+/// The builtin table's applets reachable in `mode`.
+pub fn reachable(mode: Mode) -> impl Iterator<Item = &'static dyn Applet> {
+    all().filter(move |a| mode.allows(a.spec()))
+}
+
+/// The builtin table's specs reachable in `mode`, in table order.
+pub fn specs(mode: Mode) -> Vec<&'static AppletSpec> {
+    reachable(mode).map(|a| a.spec()).collect()
+}
+
 #[cfg(test)]
 mod tests;

@@ -1,14 +1,14 @@
 //! Host tests: the table, the parser, completion, and every applet against
-//! the fakes in `fake.rs`.
+//! the fakes in `command::testing`.
 
 use std::collections::BTreeSet;
 use std::string::{String, ToString};
 use std::vec::Vec;
 
-use crate::fake::{FakeServices, MemFs, Node};
-use crate::parse::{render, split};
-use crate::services::PowerError;
-use crate::*;
+use crate::{all, builtin, reachable, specs};
+use command::parse::{render, split};
+use command::testing::{FakeServices, MemFs, Node};
+use command::*;
 
 const WRITE_SET: [&str; 8] = [
     "write", "append", "rm", "mkdir", "cp", "mv", "reboot", "shutdown",
@@ -19,7 +19,7 @@ fn names(mode: Mode) -> BTreeSet<&'static str> {
 }
 
 fn run(line: &str, mode: Mode, sv: &mut FakeServices) -> Outcome {
-    Table::builtin().execute(line, mode, sv)
+    builtin().execute(line, mode, sv)
 }
 
 /// Runs a line that must succeed and returns its output.
@@ -45,7 +45,7 @@ fn fails(line: &str, mode: Mode, sv: &mut FakeServices) -> String {
 }
 
 fn parse(line: &str, mode: Mode) -> Result<Command, ParseError> {
-    Table::builtin().parse(line, mode)
+    builtin().parse(line, mode)
 }
 
 fn cmd(applet: &'static str, args: Vec<Arg>) -> Command {
@@ -64,12 +64,12 @@ fn path(s: &str) -> Arg {
 
 #[test]
 fn read_only_reaches_everything_but_the_write_set() {
-    let all: BTreeSet<_> = all().map(|a| a.spec().name).collect();
+    let every: BTreeSet<_> = all().map(|a| a.spec().name).collect();
     let ro = names(Mode::ReadOnly);
     let rw = names(Mode::ReadWrite);
-    assert_eq!(rw, all);
-    let hidden: BTreeSet<_> = all.difference(&ro).copied().collect();
-    let writers: BTreeSet<_> = crate::all()
+    assert_eq!(rw, every);
+    let hidden: BTreeSet<_> = every.difference(&ro).copied().collect();
+    let writers: BTreeSet<_> = all()
         .map(|a| a.spec())
         .filter(|s| s.writes)
         .map(|s| s.name)
@@ -89,7 +89,7 @@ fn read_only_reaches_everything_but_the_write_set() {
 
 #[test]
 fn table_reachable_agrees_with_free_functions() {
-    let t = Table::builtin();
+    let t = builtin();
     for mode in [Mode::ReadOnly, Mode::ReadWrite] {
         let a: Vec<_> = t.specs(mode).iter().map(|s| s.name).collect();
         let b: Vec<_> = specs(mode).iter().map(|s| s.name).collect();
@@ -103,9 +103,9 @@ fn table_reachable_agrees_with_free_functions() {
 
 #[test]
 fn duplicate_names_are_refused() {
-    let help = Table::builtin().get_any("help").unwrap();
+    let help = builtin().get_any("help").unwrap();
     assert_eq!(
-        Table::builtin().with(help).unwrap_err(),
+        builtin().with(help).unwrap_err(),
         TableError::DuplicateName("help")
     );
 }
@@ -214,7 +214,7 @@ fn example_paths_that_must_exist_are_in_the_sample_volume() {
 
 #[test]
 fn usage_is_derived_from_slots() {
-    let t = Table::builtin();
+    let t = builtin();
     let usage = |n| t.get_any(n).unwrap().spec().usage();
     assert_eq!(usage("cp"), "cp <src> <dst>");
     assert_eq!(usage("help"), "help [command]");
@@ -483,7 +483,7 @@ fn round_trip_render_then_parse() {
         '#', '\u{1}',
     ];
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
-    let t = Table::builtin();
+    let t = builtin();
     let mut checked = 0;
     for _ in 0..2000 {
         let len = (rng.next() % 12) as usize;
@@ -531,7 +531,7 @@ fn round_trip_render_then_parse() {
 
 #[test]
 fn run_rechecks_commands_from_outside_the_parser() {
-    let t = Table::builtin();
+    let t = builtin();
     let mut sv = FakeServices::new();
     let write = cmd("write", vec![path("/X.TXT"), text("hi")]);
     assert_eq!(
@@ -591,7 +591,7 @@ fn execute_reports_each_outcome() {
 // ---- completion ----
 
 fn complete_with(line: &str, mode: Mode, fs: &mut MemFs) -> Completion {
-    complete(&Table::builtin(), mode, line, Some(fs))
+    complete(&builtin(), mode, line, Some(fs))
 }
 
 #[test]
@@ -672,7 +672,7 @@ fn completes_paths_from_the_volume() {
     assert!(complete_with("cat /NOPE/", Mode::ReadOnly, &mut fs)
         .candidates
         .is_empty());
-    assert!(complete(&Table::builtin(), Mode::ReadOnly, "cat /", None)
+    assert!(complete(&builtin(), Mode::ReadOnly, "cat /", None)
         .candidates
         .is_empty());
     // Names with spaces come back quoted.
@@ -733,7 +733,7 @@ static EXTRA: Extra = Extra;
 
 #[test]
 fn an_applet_added_to_a_table_at_run_time_follows_the_mode() {
-    let t = Table::builtin().with(&EXTRA).unwrap();
+    let t = builtin().with(&EXTRA).unwrap();
     let mut sv = FakeServices::new();
     assert_eq!(
         t.execute("extra /NOTES.TXT", Mode::ReadOnly, &mut sv),
@@ -759,7 +759,7 @@ fn an_applet_added_to_a_table_at_run_time_follows_the_mode() {
         .candidates
         .is_empty());
     assert!(
-        Table::builtin().get_any("extra").is_none(),
+        builtin().get_any("extra").is_none(),
         "the builtin table is untouched"
     );
 }
@@ -1182,7 +1182,7 @@ fn every_example_runs_against_the_fakes() {
 
 #[test]
 fn model_applets_use_the_assistant_and_say_when_there_is_none() {
-    let table = Table::builtin();
+    let table = builtin();
     let mut sv = FakeServices::new();
     assert!(matches!(
         table.execute("route \"show me the notes\"", Mode::ReadOnly, &mut sv),

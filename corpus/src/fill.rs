@@ -2,7 +2,7 @@
 //! person would use for it in a request.
 
 use crate::rng::Rng;
-use applets::{Arg, PathKind, Slot, SlotKind, SAMPLE_FS};
+use command::{Arg, PathKind, Slot, SlotKind, SAMPLE_FS};
 
 /// A filled slot: how the request mentions it and what the command says.
 #[derive(Clone, Debug)]

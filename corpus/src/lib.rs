@@ -12,8 +12,8 @@ pub mod rng;
 pub mod score;
 pub mod templates;
 
-use applets::{AppletSpec, Arg, Command, Mode, Table};
 use augment::{realise, Noise, Seg};
+use command::{AppletSpec, Arg, Command, Mode, Table};
 use rng::{hash, Rng};
 use std::collections::HashSet;
 use std::fmt;
@@ -307,7 +307,7 @@ fn instantiate(
             args
         }
     };
-    let command = applets::render(&Command {
+    let command = command::render(&Command {
         applet: fam.spec.name,
         args,
     });
@@ -335,7 +335,7 @@ fn bare(rng: &mut Rng, spec: &'static AppletSpec, applet_names: &[&'static str])
         }
         args.push(fill::fill(rng, slot, applet_names).arg);
     }
-    let command = applets::render(&Command {
+    let command = command::render(&Command {
         applet: spec.name,
         args,
     });
@@ -488,7 +488,7 @@ pub fn canonical(table: &Table, line: &str) -> Result<String, CorpusError> {
             command: line.to_string(),
             reason: format!("{e}"),
         })?;
-    Ok(applets::render(&c))
+    Ok(command::render(&c))
 }
 
 /// Fails unless `line` parses and renders back to itself.

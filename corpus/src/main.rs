@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let out = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "data".into()));
-    let corpus = match generate(&applets::Table::builtin(), &Config::default()) {
+    let corpus = match generate(&applets::builtin(), &Config::default()) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("corpus: {e}");

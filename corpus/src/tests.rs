@@ -1,5 +1,5 @@
 use super::*;
-use applets::{AppletError, Context, Example, PathKind, Slot};
+use command::{AppletError, Context, Example, PathKind, Slot};
 use std::collections::HashMap;
 
 fn small() -> Config {
@@ -13,12 +13,12 @@ fn small() -> Config {
 }
 
 fn corpus() -> Corpus {
-    generate(&Table::builtin(), &small()).expect("corpus")
+    generate(&applets::builtin(), &small()).expect("corpus")
 }
 
 #[test]
 fn every_command_is_canonical_and_names_its_applet() {
-    let table = Table::builtin();
+    let table = applets::builtin();
     let c = corpus();
     for s in [Split::Train, Split::Dev, Split::Heldout] {
         assert!(!c.split(s).is_empty(), "{s:?} empty");
@@ -53,7 +53,7 @@ fn splits_share_no_family_and_no_request() {
 #[test]
 fn every_applet_is_trained_and_most_are_in_dev() {
     let c = corpus();
-    let table = Table::builtin();
+    let table = applets::builtin();
     let specs = table.specs(Mode::ReadWrite);
     for spec in &specs {
         assert!(
@@ -72,7 +72,7 @@ fn same_seed_same_corpus_other_seed_other_corpus() {
     let b = corpus();
     assert_eq!(a.train, b.train);
     assert_eq!(a.dev, b.dev);
-    let other = generate(&Table::builtin(), &Config { seed: 2, ..small() }).unwrap();
+    let other = generate(&applets::builtin(), &Config { seed: 2, ..small() }).unwrap();
     assert_ne!(a.train, other.train);
 }
 
@@ -128,7 +128,7 @@ static PROBE_SPEC: AppletSpec = AppletSpec {
 
 struct Probe;
 
-impl applets::Applet for Probe {
+impl command::Applet for Probe {
     fn spec(&self) -> &'static AppletSpec {
         &PROBE_SPEC
     }
@@ -141,7 +141,7 @@ static PROBE: Probe = Probe;
 
 #[test]
 fn a_new_applets_examples_flow_in() {
-    let table = Table::builtin().with(&PROBE).expect("register");
+    let table = applets::builtin().with(&PROBE).expect("register");
     let c = generate(&table, &small()).unwrap();
     let shred: Vec<&Pair> = c.train.iter().filter(|p| p.applet == "shred").collect();
     assert!(shred.iter().any(|p| p.request == "shred notes.txt"));
@@ -183,7 +183,7 @@ fn handwritten_heldout_is_canonical_and_unseen() {
     let text = std::fs::read_to_string(&path).expect("data/heldout_handwritten.tsv");
     let pairs = read_tsv(&text).expect("tsv");
     assert!(pairs.len() >= 300, "{}", pairs.len());
-    let table = Table::builtin();
+    let table = applets::builtin();
     let bad: Vec<String> = pairs
         .iter()
         .filter_map(|(_, c)| check_canonical(&table, c).err().map(|e| e.to_string()))

@@ -12,7 +12,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use applets::{AppletSpec, PathKind, SlotKind};
+use command::{AppletSpec, PathKind, SlotKind};
 
 use crate::dfa::{Dfa, Role, StateId};
 
@@ -24,7 +24,7 @@ pub struct PathEntry {
     pub is_dir: bool,
 }
 
-/// Paths from a list whose directories end with `/` (as `applets::SAMPLE_FS`).
+/// Paths from a list whose directories end with `/` (as `command::SAMPLE_FS`).
 pub fn paths_from_list(list: &[&str]) -> Vec<PathEntry> {
     list.iter()
         .map(|p| match p.strip_suffix('/') {

@@ -21,7 +21,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use applets::{AppletSpec, Arg, Command, SlotKind};
+use command::{AppletSpec, Arg, Command, SlotKind};
 
 pub use build::{paths_from_list, BuildError, PathEntry};
 use dfa::{Dfa, Role, StateId};

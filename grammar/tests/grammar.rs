@@ -1,4 +1,4 @@
-use applets::{AppletSpec, Arg, Example, PathKind, Slot, SlotKind};
+use command::{AppletSpec, Arg, Example, PathKind, Slot, SlotKind};
 use grammar::{argmax, decode, DecodeError, Grammar, PathEntry, TokenSet, Vocab};
 
 const NO_EXAMPLES: &[Example] = &[];

@@ -2,7 +2,7 @@
 //! completed output is a reachable command that the applets' own parser reads
 //! back as the very same typed command.
 
-use applets::{Mode, Table, SAMPLE_FS};
+use command::{Mode, Table, SAMPLE_FS};
 use grammar::{argmax, decode, DecodeError, Grammar, PathEntry, Vocab};
 
 fn sample_paths() -> Vec<PathEntry> {
@@ -54,7 +54,7 @@ fn vocab(table: &Table, rng: &mut Rng) -> Vocab {
 }
 
 fn run(mode: Mode, steps_wanted: usize, seed: u64) {
-    let table = Table::builtin();
+    let table = applets::builtin();
     let mut rng = Rng(seed);
     let vocab = vocab(&table, &mut rng);
     let specs = table.specs(mode);
@@ -111,7 +111,7 @@ fn run(mode: Mode, steps_wanted: usize, seed: u64) {
                     "{} is not reachable in {mode:?}",
                     cmd.applet
                 );
-                let line = applets::parse::render(&cmd);
+                let line = command::parse::render(&cmd);
                 let parsed = table
                     .parse(&line, mode)
                     .unwrap_or_else(|e| panic!("{line:?}: {e}"));
@@ -139,12 +139,12 @@ fn random_and_adversarial_logits_read_only() {
 
 #[test]
 fn every_example_command_is_in_the_grammar() {
-    let table = Table::builtin();
+    let table = applets::builtin();
     let g = Grammar::build(&table.specs(Mode::ReadWrite), &sample_paths()).unwrap();
     let ro = Grammar::build(&table.specs(Mode::ReadOnly), &sample_paths()).unwrap();
     for a in table.all() {
         for ex in a.spec().examples {
-            let canon = applets::parse::render(&table.parse(ex.command, Mode::ReadWrite).unwrap());
+            let canon = command::parse::render(&table.parse(ex.command, Mode::ReadWrite).unwrap());
             assert!(g.accepts(canon.as_bytes()), "{canon:?}");
             // In read-only mode exactly what the parser accepts (`help cp`
             // names a write applet, so it is out too).

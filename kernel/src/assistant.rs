@@ -6,7 +6,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use applets::{Mode, Table};
+use command::Mode;
 use grammar::PathEntry;
 use request::FeatureCache;
 use session::{Assistant, Load, ModelBytes};
@@ -62,7 +62,7 @@ pub fn load_default(
         Load {
             bytes: ModelBytes::Static(gguf),
             origin: String::from("boot module /boot/nosys.gguf"),
-            table: Table::builtin(),
+            table: applets::builtin(),
             mode,
             paths,
             cache: cache.as_ref(),

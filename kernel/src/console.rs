@@ -12,7 +12,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use applets::{DiskInfo, Files, Mode, PciDevice, Table};
+use command::{DiskInfo, Files, Mode, PciDevice, Table};
 use framebuffer::{FbInfo, Framebuffer, PixelFormat, TextConsole};
 use keyboard::{AnsiDecoder, KeyEvent, Layout, Ps2Decoder, ScancodeSet};
 use session::Session;
@@ -118,7 +118,7 @@ impl Completer for TableCompleter<'_> {
     fn complete(&mut self, line: &str, cursor: usize) -> ui::Completion {
         let left = line.get(..cursor).unwrap_or(line);
         let files = self.files.as_mut().map(|f| &mut **f as &mut dyn Files);
-        let c = applets::complete(self.table, self.mode, left, files);
+        let c = command::complete(self.table, self.mode, left, files);
         ui::Completion {
             start: c.start,
             candidates: c.candidates,
@@ -126,20 +126,20 @@ impl Completer for TableCompleter<'_> {
     }
 }
 
-/// The kernel's side of [`applets::Services`].
+/// The kernel's side of [`command::Services`].
 struct KernelServices<'a> {
     console: &'a mut Console,
     devices: &'a mut Devices,
 }
 
-impl applets::Services for KernelServices<'_> {
+impl command::Services for KernelServices<'_> {
     fn out(&mut self) -> &mut dyn core::fmt::Write {
         self.console
     }
 
-    fn memory(&self) -> applets::MemoryStats {
+    fn memory(&self) -> command::MemoryStats {
         let s = memory::stats();
-        applets::MemoryStats {
+        command::MemoryStats {
             total_bytes: s.total_bytes as u64,
             free_bytes: s.free_bytes as u64,
             heap_bytes: s.total_bytes as u64,
@@ -151,9 +151,9 @@ impl applets::Services for KernelServices<'_> {
         time::uptime_ms()
     }
 
-    fn now(&self) -> Option<applets::DateTime> {
+    fn now(&self) -> Option<command::DateTime> {
         let t = time::rtc_now().ok()?;
-        Some(applets::DateTime {
+        Some(command::DateTime {
             year: t.year,
             month: t.month,
             day: t.day,
@@ -163,9 +163,9 @@ impl applets::Services for KernelServices<'_> {
         })
     }
 
-    fn cpu(&self) -> applets::CpuInfo {
+    fn cpu(&self) -> command::CpuInfo {
         let c = cpu::info();
-        applets::CpuInfo {
+        command::CpuInfo {
             vendor: c.vendor().into(),
             brand: c.brand().into(),
             family: c.family.into(),
@@ -197,17 +197,17 @@ impl applets::Services for KernelServices<'_> {
         self.console.clear();
     }
 
-    fn reboot(&mut self) -> Result<(), applets::PowerError> {
+    fn reboot(&mut self) -> Result<(), command::PowerError> {
         flush_serial(self.console);
         acpi::reboot()
     }
 
-    fn shutdown(&mut self) -> Result<(), applets::PowerError> {
+    fn shutdown(&mut self) -> Result<(), command::PowerError> {
         flush_serial(self.console);
         let e = acpi::shutdown();
         Err(match e {
-            acpi::PowerError::StillRunning => applets::PowerError::Failed(e.to_string()),
-            _ => applets::PowerError::Unsupported(e.to_string()),
+            acpi::PowerError::StillRunning => command::PowerError::Failed(e.to_string()),
+            _ => command::PowerError::Unsupported(e.to_string()),
         })
     }
 
@@ -298,7 +298,7 @@ struct Front<'a> {
 }
 
 impl session::Frontend for Front<'_> {
-    fn services(&mut self) -> &mut dyn applets::Services {
+    fn services(&mut self) -> &mut dyn command::Services {
         &mut self.services
     }
 
@@ -330,7 +330,7 @@ pub fn run(mut devices: Devices) -> ! {
     let (cols, rows) = screen.grid();
     let mut console = Console::new(cols, rows);
     console.set_max_line_bytes(MAX_LINE_BYTES);
-    let mut session = Session::new(Table::builtin(), Mode::ReadOnly, assistant::now_ns);
+    let mut session = Session::new(applets::builtin(), Mode::ReadOnly, assistant::now_ns);
     let mut shown_prompt = session.prompt();
     console.set_prompt(shown_prompt);
     console.set_read_only(session.mode() == Mode::ReadOnly);

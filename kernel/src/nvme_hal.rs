@@ -9,8 +9,8 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 use core::ptr::NonNull;
 
-use applets::{DiskInfo, Files, NamespaceInfo};
 use blockdev::BlockDevice;
+use command::{DiskInfo, Files, NamespaceInfo};
 use nvme::{Config, Controller, Dma, Hal, NvmeDisk};
 use pci::{Bar, ConfigAccess, Device};
 use storage::Volume;

@@ -194,8 +194,8 @@ pub fn enumerate(access: &Access) -> Vec<Device> {
 }
 
 /// The `applets` view of a device, for `lspci`.
-pub fn to_applet(d: &Device) -> applets::PciDevice {
-    applets::PciDevice {
+pub fn to_applet(d: &Device) -> command::PciDevice {
+    command::PciDevice {
         bus: d.address.bus,
         device: d.address.device,
         function: d.address.function,

@@ -602,7 +602,7 @@ fn shutdown_completes() {
 
 #[test]
 fn fat_volume_on_a_simulated_nvme_namespace() {
-    use applets::Files;
+    use command::Files;
     let path = std::env::temp_dir().join(format!("nosys-nvme-{}.img", std::process::id()));
     let p = path.to_str().unwrap();
     let _ = std::fs::remove_file(&path);

@@ -13,7 +13,7 @@
 //! are the whole reachable set, which a grammar built from `A` alone would
 //! lose — and the mask cache is shared with the unrestricted decode.
 
-use applets::Command;
+use command::Command;
 use grammar::{DecodeError, Grammar, TokenSet, Vocab};
 use model::{ModelError, Transformer};
 

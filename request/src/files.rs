@@ -3,7 +3,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use applets::{Files, FsError};
+use command::{Files, FsError};
 use grammar::PathEntry;
 
 pub use grammar::paths_from_list;
@@ -43,52 +43,10 @@ pub fn walk_files(files: &mut dyn Files) -> Result<Vec<PathEntry>, FsError> {
 mod tests {
     use super::*;
     use alloc::vec;
-    use applets::{DirEntry, VolumeInfo};
+    use command::testing::ScriptedFs as Tree;
 
-    /// A tree given as (directory, entries); everything else fails.
-    struct Tree(Vec<(&'static str, Vec<DirEntry>)>);
-
-    fn entry(name: &str, is_dir: bool) -> DirEntry {
-        DirEntry {
-            name: name.into(),
-            is_dir,
-            size: 0,
-            modified: None,
-        }
-    }
-
-    impl Files for Tree {
-        fn info(&mut self) -> Result<VolumeInfo, FsError> {
-            Err(FsError::NoVolume)
-        }
-        fn list(&mut self, dir: &str) -> Result<Vec<DirEntry>, FsError> {
-            self.0
-                .iter()
-                .find(|(d, _)| *d == dir)
-                .map(|(_, e)| e.clone())
-                .ok_or(FsError::NotFound)
-        }
-        fn stat(&mut self, _: &str) -> Result<DirEntry, FsError> {
-            Err(FsError::NotFound)
-        }
-        fn read(&mut self, _: &str) -> Result<Vec<u8>, FsError> {
-            Err(FsError::NotFound)
-        }
-        fn write(&mut self, _: &str, _: &[u8], _: bool) -> Result<(), FsError> {
-            Err(FsError::ReadOnly)
-        }
-        fn remove(&mut self, _: &str) -> Result<(), FsError> {
-            Err(FsError::ReadOnly)
-        }
-        fn mkdir(&mut self, _: &str) -> Result<(), FsError> {
-            Err(FsError::ReadOnly)
-        }
-        fn rename(&mut self, _: &str, _: &str) -> Result<(), FsError> {
-            Err(FsError::ReadOnly)
-        }
-        fn flush(&mut self) -> Result<(), FsError> {
-            Ok(())
-        }
+    fn entry(name: &str, is_dir: bool) -> command::DirEntry {
+        Tree::entry(name, is_dir)
     }
 
     fn p(path: &str, is_dir: bool) -> PathEntry {
@@ -102,11 +60,14 @@ mod tests {
     fn walk_lists_every_level_sorted() {
         let mut t = Tree(vec![
             (
-                "/",
+                "/".into(),
                 vec![entry("B.TXT", false), entry("DOCS", true), entry(".", true)],
             ),
-            ("/DOCS", vec![entry("SUB", true), entry("A.TXT", false)]),
-            ("/DOCS/SUB", vec![]),
+            (
+                "/DOCS".into(),
+                vec![entry("SUB", true), entry("A.TXT", false)],
+            ),
+            ("/DOCS/SUB".into(), vec![]),
         ]);
         assert_eq!(
             walk_files(&mut t).unwrap(),
@@ -118,22 +79,19 @@ mod tests {
             ]
         );
         // A listing that fails is an error, not a partial list.
-        let mut broken = Tree(vec![("/", vec![entry("GONE", true)])]);
+        let mut broken = Tree(vec![("/".into(), vec![entry("GONE", true)])]);
         assert_eq!(walk_files(&mut broken), Err(FsError::NotFound));
     }
 
     #[test]
     fn walk_ends_on_a_cyclic_volume() {
         // A corrupt FAT can make a directory contain itself.
-        let mut t = Tree(vec![("/", vec![entry("LOOP", true)])]);
-        t.0.push(("/LOOP", vec![entry("LOOP", true)]));
+        let mut t = Tree(vec![("/".into(), vec![entry("LOOP", true)])]);
+        t.0.push(("/LOOP".into(), vec![entry("LOOP", true)]));
         let mut depth = String::from("/LOOP");
         for _ in 0..20 {
             depth.push_str("/LOOP");
-            t.0.push((
-                Box::leak(depth.clone().into_boxed_str()),
-                vec![entry("LOOP", true)],
-            ));
+            t.0.push((depth.clone(), vec![entry("LOOP", true)]));
         }
         let paths = walk_files(&mut t).unwrap();
         assert!(paths.len() < 20, "{}", paths.len());

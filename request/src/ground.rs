@@ -13,7 +13,7 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use applets::{SlotKind, Table};
+use command::{SlotKind, Table};
 use grammar::build::is_path_byte;
 use grammar::{Grounding, PathEntry};
 

@@ -1,7 +1,7 @@
 //! What a request turned into, and the one line the shell shows for it.
 
 use alloc::string::String;
-use applets::{render, Command};
+use command::{render, Command};
 use core::fmt;
 
 use crate::decode::DecodeFailure;

@@ -2,7 +2,7 @@
 //! (committed; `cargo test -p request --test default_model`).
 
 mod common;
-use applets::{render, Mode, Table};
+use command::{render, Mode};
 use common::WEATHER;
 use request::{paths_from_list, Clock, Config, Interpreter, Via};
 
@@ -22,8 +22,8 @@ fn model() -> Vec<u8> {
 #[test]
 fn an_applet_the_model_never_saw_is_routed_by_its_examples() {
     let bytes = model();
-    let table = Table::builtin().with(&WEATHER).unwrap();
-    let paths = paths_from_list(applets::SAMPLE_FS);
+    let table = applets::builtin().with(&WEATHER).unwrap();
+    let paths = paths_from_list(command::SAMPLE_FS);
     let mut it = Interpreter::new(&bytes, table, Mode::ReadOnly, paths, Config::default()).unwrap();
     let mut clock = Ticks(std::time::Instant::now());
     it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
@@ -49,10 +49,10 @@ fn an_applet_the_model_never_saw_is_routed_by_its_examples() {
 #[test]
 fn everyday_requests() {
     let bytes = model();
-    let paths = paths_from_list(applets::SAMPLE_FS);
+    let paths = paths_from_list(command::SAMPLE_FS);
     let mut it = Interpreter::new(
         &bytes,
-        Table::builtin(),
+        applets::builtin(),
         Mode::ReadWrite,
         paths,
         Config::default(),
@@ -91,7 +91,7 @@ fn requests_are_grounded_in_what_they_say() {
     ]);
     let mut it = Interpreter::new(
         &bytes,
-        Table::builtin(),
+        applets::builtin(),
         Mode::ReadWrite,
         paths,
         Config::default(),

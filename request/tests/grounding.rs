@@ -3,7 +3,7 @@
 //! it. Host-only: the grammar is built from the real command table and the
 //! sample disk's files, and asked which command lines it accepts.
 
-use applets::{Mode, Table};
+use command::Mode;
 use grammar::{Grammar, PathEntry};
 use request::{ground, paths_from_list, Descriptions, Grounded};
 
@@ -25,7 +25,7 @@ fn paths() -> Vec<PathEntry> {
 }
 
 fn grounded(request: &str) -> (Grounded, Grammar) {
-    let table = Table::builtin();
+    let table = applets::builtin();
     let learnt = Descriptions::learn(&table);
     let g = ground(request, &paths(), &learnt);
     let grammar = Grammar::build_grounded(&table.specs(Mode::ReadWrite), &g.grounding).unwrap();
@@ -165,7 +165,7 @@ fn descriptions_need_two_examples_that_agree() {
     // A word one example uses proves nothing: `remove` (of `remove the todo
     // list`) must not make `remove the readme` refer to /TODO.TXT. The
     // builtin examples name their files, so nothing beyond names is learnt.
-    let learnt = Descriptions::learn(&Table::builtin());
+    let learnt = Descriptions::learn(&applets::builtin());
     assert!(
         learnt.words().iter().all(|(w, _)| w != "remove"),
         "{:?}",

@@ -5,7 +5,7 @@
 //! declared examples.
 
 mod common;
-use applets::{render, Arg, Mode, Table, SAMPLE_FS};
+use command::{render, Arg, Mode, Table, SAMPLE_FS};
 use common::{WEATHER, WEATHER_SPEC};
 use grammar::PathEntry;
 use request::{
@@ -61,7 +61,7 @@ fn is_write(table: &Table, applet: &str) -> bool {
 
 #[test]
 fn prompt_is_the_training_format() {
-    let it = interpreter(Table::builtin(), Mode::ReadOnly);
+    let it = interpreter(applets::builtin(), Mode::ReadOnly);
     let mut toks = Vec::new();
     it.prompt_tokens("show me the notes", &mut toks);
     let t = it.tokenizer();
@@ -78,8 +78,8 @@ fn prompt_is_the_training_format() {
 
 #[test]
 fn proposals_are_deterministic_and_parse_back() {
-    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
-    let table = Table::builtin();
+    let mut it = interpreter(applets::builtin(), Mode::ReadWrite);
+    let table = applets::builtin();
     for r in REQUESTS {
         let a = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
         let b = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
@@ -121,7 +121,7 @@ fn proposals_are_deterministic_and_parse_back() {
 
 #[test]
 fn second_decode_from_the_same_position_matches_a_fresh_prefill() {
-    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
+    let mut it = interpreter(applets::builtin(), Mode::ReadWrite);
     let mut checked = 0;
     for r in REQUESTS {
         let p = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
@@ -142,8 +142,8 @@ fn second_decode_from_the_same_position_matches_a_fresh_prefill() {
 
 #[test]
 fn every_reachable_applet_can_be_forced() {
-    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
-    for spec in Table::builtin().specs(Mode::ReadWrite) {
+    let mut it = interpreter(applets::builtin(), Mode::ReadWrite);
+    for spec in applets::builtin().specs(Mode::ReadWrite) {
         let c = it
             .decode_command("do the thing", Some(spec.name), &mut never())
             .unwrap();
@@ -154,7 +154,7 @@ fn every_reachable_applet_can_be_forced() {
             s.required
                 && matches!(
                     s.kind,
-                    applets::SlotKind::Path {
+                    command::SlotKind::Path {
                         must_exist: true,
                         ..
                     }
@@ -188,7 +188,7 @@ fn every_reachable_applet_can_be_forced() {
 
 #[test]
 fn forced_applet_sees_the_live_files() {
-    let mut it = interpreter(Table::builtin(), Mode::ReadOnly);
+    let mut it = interpreter(applets::builtin(), Mode::ReadOnly);
     let only = vec![PathEntry {
         path: "/ONLY.TXT".into(),
         is_dir: false,
@@ -215,7 +215,7 @@ fn forced_applet_sees_the_live_files() {
 
 #[test]
 fn read_only_never_reaches_a_write_applet() {
-    let table = Table::builtin();
+    let table = applets::builtin();
     let mut it = interpreter(table.clone(), Mode::ReadWrite);
     let rw_classes = it.router().unwrap().classes().len();
     let rw_states = it.grammar().states();
@@ -258,7 +258,7 @@ fn read_only_never_reaches_a_write_applet() {
 
 #[test]
 fn cancel_stops_at_once() {
-    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
+    let mut it = interpreter(applets::builtin(), Mode::ReadWrite);
     assert_eq!(
         it.propose("show me the notes", &mut Ticks(0), &mut || true),
         Err(RequestError::Cancelled)
@@ -275,7 +275,7 @@ fn cancel_stops_at_once() {
     let a = it
         .propose("show me the notes", &mut Ticks(0), &mut never())
         .unwrap();
-    let mut fresh = interpreter(Table::builtin(), Mode::ReadWrite);
+    let mut fresh = interpreter(applets::builtin(), Mode::ReadWrite);
     let b = fresh
         .propose("show me the notes", &mut Ticks(0), &mut never())
         .unwrap();
@@ -284,7 +284,7 @@ fn cancel_stops_at_once() {
 
 #[test]
 fn an_overlong_request_is_an_error() {
-    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
+    let mut it = interpreter(applets::builtin(), Mode::ReadWrite);
     let long = "notes ".repeat(400);
     assert!(matches!(
         it.propose(&long, &mut Ticks(0), &mut never()),
@@ -298,9 +298,9 @@ fn an_overlong_request_is_an_error() {
 
 #[test]
 fn feature_cache_round_trip_and_refusals() {
-    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
+    let mut it = interpreter(applets::builtin(), Mode::ReadWrite);
     let cache = it.feature_cache();
-    let total: usize = Table::builtin()
+    let total: usize = applets::builtin()
         .all()
         .map(|a| a.spec().examples.len())
         .sum();
@@ -314,7 +314,7 @@ fn feature_cache_round_trip_and_refusals() {
     // Good cache: nothing recomputed beyond the sample, same router.
     let mut fresh = Interpreter::new(
         MODEL,
-        Table::builtin(),
+        applets::builtin(),
         Mode::ReadWrite,
         paths_from_list(SAMPLE_FS),
         Config::default(),
@@ -367,7 +367,7 @@ fn feature_cache_round_trip_and_refusals() {
 
 #[test]
 fn a_new_applet_is_routed_by_its_declared_examples() {
-    let table = Table::builtin().with(&WEATHER).unwrap();
+    let table = applets::builtin().with(&WEATHER).unwrap();
     let mut it = interpreter(table, Mode::ReadOnly);
     assert!(it
         .router()
@@ -391,7 +391,7 @@ fn a_new_applet_is_routed_by_its_declared_examples() {
     eprintln!("{routed} of 8 declared examples routed to weather");
     assert!(routed >= 3, "only {routed} of 8 routed to weather");
     // Without its examples the class does not exist.
-    let mut without = interpreter(Table::builtin(), Mode::ReadOnly);
+    let mut without = interpreter(applets::builtin(), Mode::ReadOnly);
     assert!(!without
         .router()
         .unwrap()
@@ -406,7 +406,7 @@ fn a_new_applet_is_routed_by_its_declared_examples() {
 
 #[test]
 fn display_line_marks_disagreement_and_low_confidence() {
-    let mut it = interpreter(Table::builtin(), Mode::ReadWrite);
+    let mut it = interpreter(applets::builtin(), Mode::ReadWrite);
     it.set_threshold(2.0); // nothing is confident: grammar chosen when it succeeds
     let p = it
         .propose("show me the notes", &mut Ticks(0), &mut never())
@@ -458,7 +458,7 @@ fn bad_model_bytes_are_an_error() {
     for bytes in [&b""[..], b"GGUF", &MODEL[..MODEL.len() / 2]] {
         assert!(Interpreter::new(
             bytes,
-            Table::builtin(),
+            applets::builtin(),
             Mode::ReadOnly,
             Vec::new(),
             Config::default()

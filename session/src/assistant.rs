@@ -1,4 +1,4 @@
-//! The loaded model as the applets see it ([`applets::Assistant`]): the
+//! The loaded model as the applets see it ([`command::Assistant`]): the
 //! request path's [`Interpreter`] together with the GGUF bytes it borrows,
 //! and `route`, `model`, `bench` and `model load` over it.
 //!
@@ -14,7 +14,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use applets::{Mode, Table};
+use command::{Mode, Table};
 use grammar::PathEntry;
 use model::{Gguf, Transformer};
 use request::{Clock, Config, FeatureCache, Interpreter};
@@ -235,7 +235,7 @@ impl Assistant {
     }
 }
 
-impl applets::Assistant for Assistant {
+impl command::Assistant for Assistant {
     fn route(&mut self, request: &str, out: &mut dyn Write) -> Result<(), String> {
         let mut clock = self.clock();
         let p = self

@@ -10,8 +10,8 @@
 //! [`Session::prompt`]. The session decides, once ([`classify`]), whether a
 //! line is a typed command or a request for the model; asks the model for a
 //! proposal; asks y/N before a proposed write runs; and runs commands
-//! through [`applets::Table::run`], with the loaded model as the applets'
-//! [`applets::Assistant`] (so `model load` replaces it here).
+//! through [`command::Table::run`], with the loaded model as the applets'
+//! [`command::Assistant`] (so `model load` replaces it here).
 //!
 //! ```text
 //!             submit(line)                      the answer to the question
@@ -27,7 +27,7 @@ mod services;
 
 use core::fmt::Write;
 
-use applets::{Command, Mode, ParseError, Services, Table};
+use command::{Command, Mode, ParseError, Services, Table};
 use request::{Proposal, RequestError};
 
 pub use assistant::{progress_text, short_error, Assistant, Load, ModelBytes, VERIFY_ROWS};

@@ -5,7 +5,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use applets::{CpuInfo, DateTime, DiskInfo, Files, MemoryStats, PciDevice, PowerError, Services};
+use command::{CpuInfo, DateTime, DiskInfo, Files, MemoryStats, PciDevice, PowerError, Services};
 
 use crate::Assistant;
 
@@ -54,7 +54,7 @@ impl Services for WithAssistant<'_> {
     fn files(&mut self) -> Option<&mut dyn Files> {
         self.inner.files()
     }
-    fn assistant(&mut self) -> Option<&mut dyn applets::Assistant> {
+    fn assistant(&mut self) -> Option<&mut dyn command::Assistant> {
         match self.assistant.as_mut() {
             Some(a) => Some(&mut **a),
             None => None,

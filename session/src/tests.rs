@@ -8,7 +8,7 @@ use super::*;
 use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use applets::{
+use command::{
     CpuInfo, DateTime, DirEntry, DiskInfo, Files, FsError, MemoryStats, PciDevice, PowerError,
     VolumeInfo, SAMPLE_FS,
 };
@@ -190,7 +190,7 @@ fn assistant(table: Table, mode: Mode) -> Assistant {
 
 /// A read-write session whose model can only propose `rm`.
 fn rm_session() -> Session {
-    let mut s = Session::new(Table::builtin(), Mode::ReadWrite, ticks);
+    let mut s = Session::new(applets::builtin(), Mode::ReadWrite, ticks);
     s.set_assistant(Some(assistant(rm_only(), Mode::ReadWrite)));
     s
 }
@@ -207,14 +207,14 @@ fn ask(s: &mut Session, fe: &mut Front) -> String {
     // The proposal line names the command; the prompt alone asks.
     assert!(printed.starts_with("→ rm /"), "{printed}");
     assert!(!printed.contains("[y/N]"), "asked twice: {printed}");
-    let path = applets::render(&cmd).trim_start_matches("rm ").to_string();
+    let path = command::render(&cmd).trim_start_matches("rm ").to_string();
     assert!(fe.disk.0.contains_key(&path), "{path}");
     path
 }
 
 #[test]
 fn classify_is_the_one_decision() {
-    let t = Table::builtin();
+    let t = applets::builtin();
     let ro = Mode::ReadOnly;
     assert_eq!(classify(&t, ro, "   ", true), Line::Empty);
     assert!(matches!(
@@ -249,8 +249,8 @@ fn classify_is_the_one_decision() {
 
 #[test]
 fn typed_lines_skip_the_model() {
-    let mut s = Session::new(Table::builtin(), Mode::ReadOnly, ticks);
-    s.set_assistant(Some(assistant(Table::builtin(), Mode::ReadOnly)));
+    let mut s = Session::new(applets::builtin(), Mode::ReadOnly, ticks);
+    s.set_assistant(Some(assistant(applets::builtin(), Mode::ReadOnly)));
     let mut calls = 0;
     let Step::Typed(p) = s.decide("  cat /NOTES.TXT ", &mut || {
         calls += 1;
@@ -291,7 +291,7 @@ fn typed_lines_skip_the_model() {
 
 #[test]
 fn without_a_model_requests_are_refused_with_a_hint() {
-    let mut s = Session::new(Table::builtin(), Mode::ReadOnly, ticks);
+    let mut s = Session::new(applets::builtin(), Mode::ReadOnly, ticks);
     let mut fe = Front::new();
     assert_eq!(
         s.submit("frobnicate the disk", &mut fe),
@@ -352,7 +352,7 @@ fn ctrl_c_during_confirmation_cancels_it() {
     assert!(!matches!(r, Outcome::Ran { .. }), "{r:?}");
     assert!(fe.disk.0.contains_key(&path));
     // Ctrl-C with nothing pending changes nothing.
-    let mut idle = Session::new(Table::builtin(), Mode::ReadOnly, ticks);
+    let mut idle = Session::new(applets::builtin(), Mode::ReadOnly, ticks);
     assert_eq!(idle.cancel(&mut fe), None);
 }
 
@@ -386,9 +386,9 @@ fn f2_while_a_write_waits_drops_it() {
 fn a_confirmed_write_still_checks_the_mode() {
     // Even a command that is pending cannot outlive a mode change, but the
     // run itself is checked too: the table refuses a write in read-only mode.
-    let mut s = Session::new(Table::builtin(), Mode::ReadOnly, ticks);
+    let mut s = Session::new(applets::builtin(), Mode::ReadOnly, ticks);
     let mut fe = Front::new();
-    let cmd = Table::builtin()
+    let cmd = applets::builtin()
         .parse("rm /NOTES.TXT", Mode::ReadWrite)
         .unwrap();
     s.pending = Some(cmd);
@@ -410,8 +410,8 @@ fn ctrl_c_while_the_model_thinks() {
 
 #[test]
 fn f2_rebuilds_the_model_and_the_status_shows_the_mode_once() {
-    let mut s = Session::new(Table::builtin(), Mode::ReadOnly, ticks);
-    s.set_assistant(Some(assistant(Table::builtin(), Mode::ReadOnly)));
+    let mut s = Session::new(applets::builtin(), Mode::ReadOnly, ticks);
+    s.set_assistant(Some(assistant(applets::builtin(), Mode::ReadOnly)));
     let mut fe = Front::new();
     assert_eq!(s.toggle_mode(&mut fe), Mode::ReadWrite);
     let a = s.assistant().unwrap().interpreter();
@@ -426,8 +426,8 @@ fn f2_rebuilds_the_model_and_the_status_shows_the_mode_once() {
 
 #[test]
 fn model_load_replaces_the_interpreter() {
-    let mut s = Session::new(Table::builtin(), Mode::ReadOnly, ticks);
-    s.set_assistant(Some(assistant(Table::builtin(), Mode::ReadOnly)));
+    let mut s = Session::new(applets::builtin(), Mode::ReadOnly, ticks);
+    s.set_assistant(Some(assistant(applets::builtin(), Mode::ReadOnly)));
     let mut fe = Front::new();
     fe.disk.0.insert("/M.GGU".into(), MODEL.to_vec());
     fe.disk.0.insert("/BAD.GGU".into(), b"not a model".to_vec());

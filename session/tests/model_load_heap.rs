@@ -5,7 +5,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use applets::{Assistant as _, Mode, Table, SAMPLE_FS};
+use command::{Assistant as _, Mode, SAMPLE_FS};
 use session::{Assistant, Load, ModelBytes};
 
 const MODEL: &[u8] = include_bytes!("../../request/fixtures/tiny-nosys.gguf");
@@ -48,7 +48,7 @@ fn ten_loads_keep_the_heap_flat() {
         Load {
             bytes: ModelBytes::Static(MODEL),
             origin: "fixture".into(),
-            table: Table::builtin(),
+            table: applets::builtin(),
             mode: Mode::ReadOnly,
             paths: request::paths_from_list(SAMPLE_FS),
             cache: None,

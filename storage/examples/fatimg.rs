@@ -9,7 +9,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use applets::Files;
+use command::Files;
 use storage::{FileDisk, Volume};
 
 fn main() {

@@ -4,7 +4,7 @@
 //! image file on the host); [`partition::find_fat`] finds the FAT volume on
 //! it (whole disk, MBR or GPT); [`Volume`] mounts it (FAT16/FAT32 with
 //! VFAT long names, our own code: see docs/storage.md for why) and
-//! implements [`applets::Files`]. Writes are allowed only when the
+//! implements [`command::Files`]. Writes are allowed only when the
 //! volume's label is [`WRITABLE_LABEL`], so the kernel never touches a disk
 //! that is not its own.
 #![cfg_attr(not(test), no_std)]

@@ -2,7 +2,7 @@
 //! same tools a user has; results are checked back with mtools and fsck.fat.
 
 use super::*;
-use applets::{Files, FsError};
+use command::{Files, FsError};
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -5,7 +5,7 @@
 use crate::partition::PartitionError;
 use crate::tests::*;
 use crate::{MountError, RamDisk, Volume};
-use applets::{Files, FsError};
+use command::{Files, FsError};
 
 struct Geo {
     fat: usize,

@@ -2,7 +2,7 @@
 
 use crate::tests::*;
 
-use applets::{Files, FsError};
+use command::{Files, FsError};
 
 /// Long names mtools lists for `dir` (`mdir -b`, one path a line).
 fn mdir_names(img: &Img, dir: &str) -> Vec<String> {
@@ -86,7 +86,7 @@ fn names_written_by_nosys_read_back_by_mtools_exactly() {
     assert_eq!(e.size, 10);
     assert_eq!(
         e.modified,
-        Some(applets::DateTime {
+        Some(command::DateTime {
             year: 2026,
             month: 12,
             day: 2,

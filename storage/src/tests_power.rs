@@ -5,7 +5,7 @@
 
 use crate::tests::*;
 use crate::{BlockDevice, BlockError, RamDisk, Volume};
-use applets::Files;
+use command::Files;
 
 /// A RAM disk whose power fails after `budget` block writes. `durable`
 /// is what survives if the drive's volatile cache is lost too: the image
@@ -106,7 +106,7 @@ fn unexpected_fsck(path: &std::path::Path) -> Vec<String> {
     bad
 }
 
-type Op = fn(&mut Volume<Cut>) -> Result<(), applets::FsError>;
+type Op = fn(&mut Volume<Cut>) -> Result<(), command::FsError>;
 
 /// Runs `op` on a fresh copy of `base` cut after every possible number
 /// of writes, under both cut models; `check` sees each remounted volume.
@@ -213,7 +213,7 @@ fn run_all(fat32: bool) {
             v.write("/copy of incoming.bin", &data, false)
         },
         &|v, at| match v.stat("/copy of incoming.bin") {
-            Err(applets::FsError::NotFound) => {}
+            Err(command::FsError::NotFound) => {}
             _ => holds(v, "/copy of incoming.bin", &[&incoming], at),
         },
     );
@@ -240,7 +240,7 @@ fn run_all(fat32: bool) {
         &base,
         |v| v.remove("/meeting notes.txt"),
         &|v, at| match v.stat("/meeting notes.txt") {
-            Err(applets::FsError::NotFound) => {}
+            Err(command::FsError::NotFound) => {}
             _ => holds(v, "/meeting notes.txt", &[&old], at),
         },
     );

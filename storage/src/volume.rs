@@ -1,4 +1,4 @@
-//! A mounted FAT16/FAT32 volume implementing [`applets::Files`].
+//! A mounted FAT16/FAT32 volume implementing [`command::Files`].
 //!
 //! Every write follows one rule so that a power cut at any moment leaves
 //! the old state or the new one (see docs/storage.md, "Power cuts"): data
@@ -15,7 +15,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use applets::{DirEntry, Files, FsError, VolumeInfo};
+use command::{DirEntry, Files, FsError, VolumeInfo};
 
 mod commit;
 
@@ -531,7 +531,7 @@ impl<D: BlockDevice> Volume<D> {
             name: node.name.clone(),
             is_dir,
             size: if is_dir { 0 } else { node.short.size as u64 },
-            modified: node.short.modified.map(|t| applets::DateTime {
+            modified: node.short.modified.map(|t| command::DateTime {
                 year: 1970 + t.year_since_1970 as u16,
                 month: t.zero_indexed_month + 1,
                 day: t.zero_indexed_day + 1,

@@ -411,7 +411,7 @@ fn eval(paths: &Paths, split: &str, args: &[String]) -> Res<()> {
         }
         other => return Err(format!("unknown split {other}").into()),
     };
-    let table = applets::Table::builtin();
+    let table = applets::builtin();
     let requests: Vec<String> = pairs.iter().map(|(r, _)| r.clone()).collect();
     let t0 = Instant::now();
     let engine = arg(args, "--engine").unwrap_or_else(|| "model".into());
@@ -449,7 +449,7 @@ fn eval(paths: &Paths, split: &str, args: &[String]) -> Res<()> {
     let mut scores = Scores::default();
     let mut errors = String::new();
     for ((req, want), got) in pairs.iter().zip(&preds) {
-        let valid = table.parse(got, applets::Mode::ReadWrite).is_ok();
+        let valid = table.parse(got, command::Mode::ReadWrite).is_ok();
         scores.add(want, got, valid);
         if want != got {
             errors.push_str(&format!("{req}\t{want}\t{got}\n"));
@@ -470,7 +470,7 @@ fn eval(paths: &Paths, split: &str, args: &[String]) -> Res<()> {
             s.add(
                 want,
                 got,
-                table.parse(got, applets::Mode::ReadWrite).is_ok(),
+                table.parse(got, command::Mode::ReadWrite).is_ok(),
             );
         }
         at += n;

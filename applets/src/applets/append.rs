@@ -1,9 +1,9 @@
 //! `append <file> <text>`: add a line to a file.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example, PathKind, Slot};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example, PathKind, Slot};
+use command::{Applet, AppletError, Context};
 
 
 pub struct Append;

@@ -1,9 +1,9 @@
 //! `bench`: the in-kernel inference benchmark — prefill and decode tokens/s
 //! of the loaded model, on this machine, now.
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example};
+use command::{Applet, AppletError, Context};
 
 pub struct Bench;
 pub static APPLET: Bench = Bench;

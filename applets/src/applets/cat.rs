@@ -3,9 +3,9 @@
 use alloc::format;
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example, PathKind, Slot};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example, PathKind, Slot};
+use command::{Applet, AppletError, Context};
 
 use super::{at, files};
 

@@ -1,8 +1,8 @@
 //! `clear`: blank the screen.
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example};
+use command::{Applet, AppletError, Context};
 
 pub struct Clear;
 pub static APPLET: Clear = Clear;

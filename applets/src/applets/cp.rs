@@ -2,10 +2,10 @@
 
 use alloc::string::String;
 
-use crate::command::Arg;
-use crate::files::Files;
-use crate::spec::{AppletSpec, Example, PathKind, Slot};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::Files;
+use command::{AppletSpec, Example, PathKind, Slot};
+use command::{Applet, AppletError, Context};
 
 use super::{at, files, flush_after};
 

@@ -1,9 +1,9 @@
 //! `cpu`: what CPUID says.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example};
+use command::{Applet, AppletError, Context};
 
 pub struct Cpu;
 pub static APPLET: Cpu = Cpu;

@@ -1,9 +1,9 @@
 //! `date`: the CMOS clock.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example};
+use command::{Applet, AppletError, Context};
 
 pub struct Date;
 pub static APPLET: Date = Date;

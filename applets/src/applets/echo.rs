@@ -1,9 +1,9 @@
 //! `echo [text]`: print the text.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example, Slot};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example, Slot};
+use command::{Applet, AppletError, Context};
 
 pub struct Echo;
 pub static APPLET: Echo = Echo;

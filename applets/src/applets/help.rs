@@ -1,9 +1,9 @@
 //! `help [command]`: the reachable commands, or one command's usage.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example, Slot};
-use crate::table::{Applet, AppletError, Context, Mode, MODE_TOGGLE_KEY};
+use command::Arg;
+use command::{AppletSpec, Example, Slot};
+use command::{Applet, AppletError, Context, Mode, MODE_TOGGLE_KEY};
 
 pub struct Help;
 pub static APPLET: Help = Help;

@@ -1,9 +1,9 @@
 //! `history`: the lines entered at the prompt.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example};
+use command::{Applet, AppletError, Context};
 
 pub struct History;
 pub static APPLET: History = History;

@@ -1,9 +1,9 @@
 //! `log [lines]`: the kernel log ring.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example, Slot};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example, Slot};
+use command::{Applet, AppletError, Context};
 
 pub struct Log;
 pub static APPLET: Log = Log;

@@ -4,10 +4,10 @@
 use alloc::format;
 use alloc::string::String;
 
-use crate::command::Arg;
-use crate::files::DirEntry;
-use crate::spec::{AppletSpec, Example, PathKind, Slot};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::DirEntry;
+use command::{AppletSpec, Example, PathKind, Slot};
+use command::{Applet, AppletError, Context};
 
 use super::{at, bytes, files};
 
@@ -75,7 +75,7 @@ fn line(e: &DirEntry) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::services::DateTime;
+    use command::DateTime;
 
     #[test]
     fn lines_show_size_date_and_the_name_as_given() {

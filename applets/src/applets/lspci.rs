@@ -1,9 +1,9 @@
 //! `lspci`: the PCI functions found at boot.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example};
+use command::{Applet, AppletError, Context};
 
 pub struct Lspci;
 pub static APPLET: Lspci = Lspci;

@@ -1,9 +1,9 @@
 //! `mem`: memory figures.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example};
+use command::{Applet, AppletError, Context};
 
 use super::bytes;
 

@@ -1,9 +1,9 @@
 //! `mkdir <dir>`: create a directory.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example, PathKind, Slot};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example, PathKind, Slot};
+use command::{Applet, AppletError, Context};
 
 use super::{at, files, flush_after};
 

@@ -4,9 +4,10 @@
 
 use alloc::string::String;
 
-use crate::command::Arg;
-use crate::files::{Files, FsError};
-use crate::table::{Applet, AppletError, Context};
+use command::{Applet, AppletError, Context, Files, FsError};
+
+// `super::path(args, 0)` in every applet file.
+pub(crate) use command::args::{opt_integer, opt_path, opt_word, path, text};
 
 /// Declares each applet's module and lists its `APPLET` in [`BUILTIN`], in
 /// the order `help` shows them. Attributes (e.g. `#[cfg(test)]`) apply to both.
@@ -26,48 +27,6 @@ applets! {
     route, model, bench,
     // Only in this crate's tests: proves the one-line registration suffices.
     #[cfg(test)] probe,
-}
-
-// Argument accessors (public as `applets::args`, for applets defined outside
-// this crate). `Table::run` has checked the arguments against the slots, so a
-// mismatch here means a bug in an applet's spec: `BadArgs`, never a panic.
-
-pub fn path(args: &[Arg], i: usize) -> Result<&str, AppletError> {
-    match args.get(i) {
-        Some(Arg::Path(p)) => Ok(p),
-        _ => Err(AppletError::BadArgs),
-    }
-}
-
-pub fn opt_path(args: &[Arg], i: usize) -> Result<Option<&str>, AppletError> {
-    match args.get(i) {
-        None => Ok(None),
-        Some(Arg::Path(p)) => Ok(Some(p)),
-        _ => Err(AppletError::BadArgs),
-    }
-}
-
-pub fn text(args: &[Arg], i: usize) -> Result<&str, AppletError> {
-    match args.get(i) {
-        Some(Arg::Text(t)) => Ok(t),
-        _ => Err(AppletError::BadArgs),
-    }
-}
-
-pub fn opt_integer(args: &[Arg], i: usize) -> Result<Option<i64>, AppletError> {
-    match args.get(i) {
-        None => Ok(None),
-        Some(Arg::Integer(v)) => Ok(Some(*v)),
-        _ => Err(AppletError::BadArgs),
-    }
-}
-
-pub fn opt_word(args: &[Arg], i: usize) -> Result<Option<&'static str>, AppletError> {
-    match args.get(i) {
-        None => Ok(None),
-        Some(Arg::Word(w)) => Ok(Some(w)),
-        _ => Err(AppletError::BadArgs),
-    }
 }
 
 /// The mounted volume, or the error every file applet gives without one.

@@ -1,9 +1,9 @@
 //! `model [info|load <file>]`: what the loaded language model is, or load
 //! another GGUF from the data volume.
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example, PathKind, Slot};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example, PathKind, Slot};
+use command::{Applet, AppletError, Context};
 
 pub struct Model;
 pub static APPLET: Model = Model;

@@ -3,9 +3,9 @@
 //! and dispatch with no other edit.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example, Slot};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example, Slot};
+use command::{Applet, AppletError, Context};
 
 pub struct Probe;
 pub static APPLET: Probe = Probe;

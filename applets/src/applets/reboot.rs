@@ -5,9 +5,9 @@
 //! the model away from it) must not reach it.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example};
+use command::{Applet, AppletError, Context};
 
 pub struct Reboot;
 pub static APPLET: Reboot = Reboot;

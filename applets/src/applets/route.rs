@@ -2,9 +2,9 @@
 //! router's applet and confidence, the grammar's command, which one would
 //! run — without running it.
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example, Slot};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example, Slot};
+use command::{Applet, AppletError, Context};
 
 pub struct Route;
 pub static APPLET: Route = Route;

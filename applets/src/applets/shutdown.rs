@@ -4,9 +4,9 @@
 //! and the model cannot reach it.
 
 
-use crate::command::Arg;
-use crate::spec::{AppletSpec, Example};
-use crate::table::{Applet, AppletError, Context};
+use command::Arg;
+use command::{AppletSpec, Example};
+use command::{Applet, AppletError, Context};
 
 pub struct Shutdown;
 pub static APPLET: Shutdown = Shutdown;

@@ -22,10 +22,8 @@ use std::os::fd::FromRawFd;
 use std::process::{Child, ChildStdin, ChildStdout, Command as Process, Stdio};
 use std::time::Instant;
 
-use applets::{
-    normalize_path, Applet, Arg, Command, CpuInfo, DateTime, DirEntry, DiskInfo, Files, FsError,
-    MemoryStats, Mode, PciDevice, PowerError, RunError, Services, SlotKind, Table, VolumeInfo,
-};
+use command::testing::{FakeServices, MemFs, Node};
+use command::{normalize_path, Applet, Arg, Command, Mode, RunError, SlotKind, Table};
 use serde::{Deserialize, Serialize};
 
 /// The file every path reads: the one `make run` puts on the sample volume.
@@ -33,111 +31,19 @@ const NOTES: &[u8] = include_bytes!("../../../iso/sample-disk/NOTES.TXT");
 const NOTES_PATH: &str = "/NOTES.TXT";
 
 // ---------------------------------------------------------------------------
-// The machine as an applet sees it: one file in memory, output into a String.
+// The machine as an applet sees it: the shared test double, its volume in
+// memory with the real NOTES.TXT, output into a String.
 
-struct OneFile;
-
-impl Files for OneFile {
-    fn info(&mut self) -> Result<VolumeInfo, FsError> {
-        Ok(VolumeInfo {
-            label: "NOSYS".into(),
-            fs_type: "memory".into(),
-            total_bytes: NOTES.len() as u64,
-            free_bytes: 0,
-            writable: false,
-            read_only_reason: Some("benchmark volume".into()),
-        })
-    }
-    fn list(&mut self, dir: &str) -> Result<Vec<DirEntry>, FsError> {
-        match dir {
-            "/" => Ok(vec![self.stat(NOTES_PATH)?]),
-            _ => Err(FsError::NotFound),
-        }
-    }
-    fn stat(&mut self, path: &str) -> Result<DirEntry, FsError> {
-        match path {
-            NOTES_PATH => Ok(DirEntry {
-                name: "NOTES.TXT".into(),
-                is_dir: false,
-                size: NOTES.len() as u64,
-                modified: None,
-            }),
-            _ => Err(FsError::NotFound),
-        }
-    }
-    fn read(&mut self, path: &str) -> Result<Vec<u8>, FsError> {
-        match path {
-            NOTES_PATH => Ok(NOTES.to_vec()),
-            _ => Err(FsError::NotFound),
-        }
-    }
-    fn write(&mut self, _: &str, _: &[u8], _: bool) -> Result<(), FsError> {
-        Err(FsError::ReadOnly)
-    }
-    fn remove(&mut self, _: &str) -> Result<(), FsError> {
-        Err(FsError::ReadOnly)
-    }
-    fn mkdir(&mut self, _: &str) -> Result<(), FsError> {
-        Err(FsError::ReadOnly)
-    }
-    fn rename(&mut self, _: &str, _: &str) -> Result<(), FsError> {
-        Err(FsError::ReadOnly)
-    }
-    fn flush(&mut self) -> Result<(), FsError> {
-        Ok(())
-    }
-}
-
-struct Machine {
-    out: String,
-    fs: OneFile,
-}
-
-impl Services for Machine {
-    fn out(&mut self) -> &mut dyn fmt::Write {
-        &mut self.out
-    }
-    fn memory(&self) -> MemoryStats {
-        MemoryStats::default()
-    }
-    fn uptime_ms(&self) -> u64 {
-        0
-    }
-    fn now(&self) -> Option<DateTime> {
-        None
-    }
-    fn cpu(&self) -> CpuInfo {
-        CpuInfo::default()
-    }
-    fn pci_devices(&self) -> Vec<PciDevice> {
-        Vec::new()
-    }
-    fn log_lines(&self) -> Vec<String> {
-        Vec::new()
-    }
-    fn history(&self) -> Vec<String> {
-        Vec::new()
-    }
-    fn clear_screen(&mut self) {}
-    fn reboot(&mut self) -> Result<(), PowerError> {
-        Err(PowerError::Unsupported("benchmark".into()))
-    }
-    fn shutdown(&mut self) -> Result<(), PowerError> {
-        Err(PowerError::Unsupported("benchmark".into()))
-    }
-    fn disks(&self) -> Vec<DiskInfo> {
-        Vec::new()
-    }
-    fn files(&mut self) -> Option<&mut dyn Files> {
-        Some(&mut self.fs)
-    }
-}
+type Machine = FakeServices;
 
 fn machine() -> Machine {
-    Machine {
-        out: String::with_capacity(4096),
-        fs: OneFile,
-    }
+    let mut m = FakeServices::new();
+    m.out = String::with_capacity(4096);
+    let mut fs = MemFs::sample();
+    fs.nodes
+        .insert(NOTES_PATH.into(), Node::File(NOTES.to_vec()));
+    m.fs = Some(fs);
+    m
 }
 
 // ---------------------------------------------------------------------------
@@ -261,7 +167,7 @@ fn child(mode: &str) -> Result<(), String> {
             }
         }
         "serve" => {
-            let table = Table::builtin();
+            let table = applets::builtin();
             let mut m = machine();
             let mut input = BufReader::new(input);
             let mut line = Vec::new();
@@ -438,7 +344,7 @@ fn check(what: &str, got: &[u8]) -> Result<(), String> {
 
 fn run() -> Result<(), String> {
     let load_before = loadavg();
-    let table = Table::builtin();
+    let table = applets::builtin();
     let mut m = machine();
     let cat: &'static dyn Applet = table
         .get("cat", Mode::ReadOnly)
@@ -636,7 +542,7 @@ mod tests {
     use super::*;
 
     fn call(json: &str) -> ToolResult {
-        let table = Table::builtin();
+        let table = applets::builtin();
         let mut m = machine();
         serde_json::from_slice(&serve_json(&table, json.as_bytes(), &mut m)).unwrap()
     }

@@ -10,7 +10,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use applets::{AppletSpec, Mode, PathKind, SlotKind, Table, SAMPLE_FS};
+use command::{AppletSpec, Mode, PathKind, SlotKind, Table, SAMPLE_FS};
 use grammar::{Grammar, PathEntry, TokenSet, Vocab};
 use llguidance::api::TopLevelGrammar;
 use llguidance::{Matcher, ParserFactory};
@@ -264,7 +264,7 @@ fn bench(label: &str, toks: Vec<Vec<u8>>, table: &Table, mode: Mode) -> anyhow::
         .all()
         .flat_map(|a| a.spec().examples.iter())
         .filter_map(|ex| table.parse(ex.command, mode).ok())
-        .map(|c| applets::render(&c))
+        .map(|c| command::render(&c))
         .collect();
 
     // ---- ours
@@ -387,7 +387,7 @@ fn bench(label: &str, toks: Vec<Vec<u8>>, table: &Table, mode: Mode) -> anyhow::
 }
 
 fn main() -> anyhow::Result<()> {
-    let table = Table::builtin();
+    let table = applets::builtin();
     println!("| vocabulary | tokens | commands | vocab precompute ms: ours / llg | grammar build µs: ours / llg | ours, fresh grammar: mask µs mean (median) | ours, after rebuild | ours, warm | llguidance | identical masks |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
     // A GGUF's vocabulary (e.g. the default model's), spelled as bytes.

@@ -31,7 +31,7 @@ pub const DISK_SIZE_KIB: u64 = 64 * 1024;
 pub const DISK_LABEL: &str = "NOSYS";
 pub const SAMPLE_DISK_DIR: &str = "iso/sample-disk";
 /// Files of the sample disk with long names (issue 17), beside the 8.3
-/// ones of `applets::SAMPLE_FS`. They are not in `SAMPLE_FS` because that
+/// ones of `command::SAMPLE_FS`. They are not in `SAMPLE_FS` because that
 /// list is also the training corpus's file set, and the grammar leaves out
 /// names that need quoting until the command language quotes paths; the
 /// live disk (and so `ls`, `cat`, completion) has them from now on.
@@ -547,7 +547,7 @@ mod tests {
         }
         walk(&dir, "", &mut found);
         found.sort();
-        let mut expected: Vec<String> = applets::spec::SAMPLE_FS
+        let mut expected: Vec<String> = command::spec::SAMPLE_FS
             .iter()
             .chain(LONG_NAMED_SAMPLES)
             .map(|s| s.to_string())

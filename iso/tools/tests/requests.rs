@@ -181,8 +181,8 @@ fn the_host_answers_exactly_as_the_kernel() {
     let mut clock = HostClock(std::time::Instant::now());
     let mut host = request::Interpreter::new(
         gguf,
-        applets::Table::builtin(),
-        applets::Mode::ReadOnly,
+        applets::builtin(),
+        command::Mode::ReadOnly,
         paths,
         request::Config::default(),
     )

@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use applets::{Mode, Table};
+use command::{Mode, Table};
 use grammar::{BuildError, Grammar, PathEntry, Vocab};
 use model::tokenizer::{TokenType, Tokenizer, TokenizerError};
 use model::{Gguf, GgufError, ModelError, Transformer};

@@ -7,7 +7,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use applets::{Mode, Table};
+use command::{Mode, Table};
 use grammar::{BuildError, Grammar, PathEntry, Vocab};
 use model::tokenizer::Tokenizer;
 use model::{ModelError, Transformer};

@@ -258,7 +258,7 @@ impl<'m> Interpreter<'m> {
         request: &str,
         applet: Option<&str>,
         should_cancel: &mut dyn FnMut() -> bool,
-    ) -> Result<Result<applets::Command, DecodeFailure>, RequestError> {
+    ) -> Result<Result<command::Command, DecodeFailure>, RequestError> {
         self.ground_request(request)?;
         let prompt = self.prefill_request(request, Prefill::Logits, &mut || false)?;
         let d = self.decode(&prompt, applet, should_cancel);
@@ -271,7 +271,7 @@ impl<'m> Interpreter<'m> {
 
 /// Whether `command` writes one of the request's missing names into a slot
 /// that may name something new, or only quotes it in a text.
-fn creates_any(it: &Interpreter<'_>, command: &applets::Command, g: &Grounded) -> bool {
+fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -> bool {
     let Some(spec) = it.table.get_any(command.applet).map(|a| a.spec()) else {
         return false;
     };
@@ -281,8 +281,8 @@ fn creates_any(it: &Interpreter<'_>, command: &applets::Command, g: &Grounded) -
         .zip(spec.slots)
         .any(|(arg, slot)| match (arg, slot.kind) {
             (
-                applets::Arg::Path(p),
-                applets::SlotKind::Path {
+                command::Arg::Path(p),
+                command::SlotKind::Path {
                     must_exist: false, ..
                 },
             ) => g.missing.iter().any(|m| {
@@ -295,7 +295,7 @@ fn creates_any(it: &Interpreter<'_>, command: &applets::Command, g: &Grounded) -
             }),
             // A text that quotes the name (`route "rename hello.txt to
             // hi.txt"`) names no file.
-            (applets::Arg::Text(t), _) => {
+            (command::Arg::Text(t), _) => {
                 let t = t.to_ascii_uppercase();
                 g.missing.iter().any(|m| t.contains(m.name.as_str()))
             }

@@ -1,6 +1,6 @@
 //! Test fixtures shared by the shell's integration tests.
 
-use applets::{Applet, AppletError, AppletSpec, Arg, Context, Example, Slot};
+use command::{Applet, AppletError, AppletSpec, Arg, Context, Example, Slot};
 
 // An applet the model never saw: only its declared examples teach the
 // router about it.

@@ -11,7 +11,7 @@ use alloc::format;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use applets::FsError;
+use command::FsError;
 
 use super::{dev_err, join, split_last, Volume};
 use crate::dir::{self, Stored, ENTRY_LEN};

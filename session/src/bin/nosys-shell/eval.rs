@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use applets::render;
+use command::render;
 use request::Via;
 
 use crate::{flag, load, read_model, train_rows, HostClock, Options, Res};

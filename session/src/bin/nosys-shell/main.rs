@@ -15,7 +15,7 @@
 //!   --no-features       ignore any feature cache
 //!   --verify N          cached rows recomputed before the cache is trusted (default 8)
 //!   --disk PATH         FAT image for live file names (default build/disk.img if present,
-//!                       else the sample volume's names, applets::SAMPLE_FS)
+//!                       else the sample volume's names, command::SAMPLE_FS)
 //!   --sample-fs         use SAMPLE_FS even if build/disk.img exists
 //!   --read-only         read-only mode: write applets unreachable (default read-write)
 //!   --threshold X       ridge confidence needed to choose the ridge path (default 0.5)
@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use applets::{Mode, Table, SAMPLE_FS};
+use command::{Mode, Table, SAMPLE_FS};
 use grammar::PathEntry;
 use json::{Obj, V};
 use request::{
@@ -166,7 +166,7 @@ fn live_paths(o: &Options) -> Res<(Vec<PathEntry>, String)> {
         .map_err(|e| format!("{}: {e}", disk.display()))?;
     let mut vol = storage::Volume::mount(dev).map_err(|e| format!("{}: {e}", disk.display()))?;
     let paths = walk_files(&mut vol).map_err(|e| format!("{}: {e}", disk.display()))?;
-    if let Ok(info) = applets::Files::info(&mut vol) {
+    if let Ok(info) = command::Files::info(&mut vol) {
         let _ = LABEL.set(info.label);
     }
     let source = format!("{} ({} paths)", disk.display(), paths.len());
@@ -188,7 +188,7 @@ fn features_path(o: &Options) -> PathBuf {
 pub fn load<'m>(o: &Options, bytes: &'m [u8], use_cache: bool) -> Res<Interpreter<'m>> {
     let (paths, source) = live_paths(o)?;
     let t0 = Instant::now();
-    let mut it = Interpreter::new(bytes, Table::builtin(), o.mode, paths, o.config)
+    let mut it = Interpreter::new(bytes, applets::builtin(), o.mode, paths, o.config)
         .map_err(|e| format!("{}: {e}", o.model.display()))?;
     let load_ms = t0.elapsed().as_secs_f64() * 1e3;
     let cache = if use_cache && !o.no_features {
@@ -252,7 +252,7 @@ pub fn proposal_json(p: &Proposal) -> String {
     let line = p.line();
     let ridge = match &p.ridge {
         Some(r) => {
-            let cmd = r.command.as_ref().ok().map(applets::render);
+            let cmd = r.command.as_ref().ok().map(command::render);
             let mut o = Obj::new()
                 .field("applet", V::Str(r.applet))
                 .field("confidence", V::Num(r.confidence as f64))
@@ -276,7 +276,7 @@ pub fn proposal_json(p: &Proposal) -> String {
         None => V::Null,
     };
     let grammar = match &p.grammar {
-        Some(Ok(c)) => V::Obj(Obj::new().field("command", V::Str(&applets::render(c)))),
+        Some(Ok(c)) => V::Obj(Obj::new().field("command", V::Str(&command::render(c)))),
         Some(Err(e)) => V::Obj(
             Obj::new()
                 .field("command", V::Null)
@@ -333,7 +333,7 @@ fn run_stdin(o: &Options) -> Res<()> {
     let bytes = ModelBytes::Owned(read_model(o)?.into_boxed_slice());
     let origin = o.model.display().to_string();
     let assistant = Assistant::build(bytes, origin, host_now, |b| load(o, b, true))?;
-    let mut session = Session::new(Table::builtin(), o.mode, host_now);
+    let mut session = Session::new(applets::builtin(), o.mode, host_now);
     session.set_assistant(Some(assistant));
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();

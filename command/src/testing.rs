@@ -1,9 +1,10 @@
 //! Test doubles: an in-memory volume holding the sample tree, and services
 //! made of plain data that record what the applets asked for.
 
-use std::collections::BTreeMap;
-use std::string::{String, ToString};
-use std::vec::Vec;
+use alloc::collections::BTreeMap;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use alloc::{format, vec};
 
 use crate::files::{DirEntry, Files, FsError, VolumeInfo};
 use crate::services::*;
@@ -401,11 +402,17 @@ impl FakeServices {
 
     /// The output so far, cleared.
     pub fn take(&mut self) -> String {
-        std::mem::take(&mut self.out)
+        core::mem::take(&mut self.out)
     }
 
     pub fn fs(&self) -> &MemFs {
         self.fs.as_ref().expect("test has a volume")
+    }
+}
+
+impl Default for FakeServices {
+    fn default() -> Self {
+        FakeServices::new()
     }
 }
 
@@ -455,5 +462,56 @@ impl Services for FakeServices {
         self.assistant
             .as_mut()
             .map(|a| a as &mut dyn crate::services::Assistant)
+    }
+}
+
+/// A volume that answers `list` from a script and fails everything else: the
+/// shapes a corrupt FAT can present (a directory that contains itself, a
+/// listed directory that cannot be opened, `.` entries) that [`MemFs`] cannot.
+pub struct ScriptedFs(pub Vec<(String, Vec<DirEntry>)>);
+
+impl ScriptedFs {
+    /// A directory entry of size 0.
+    pub fn entry(name: &str, is_dir: bool) -> DirEntry {
+        DirEntry {
+            name: name.into(),
+            is_dir,
+            size: 0,
+            modified: None,
+        }
+    }
+}
+
+impl Files for ScriptedFs {
+    fn info(&mut self) -> Result<VolumeInfo, FsError> {
+        Err(FsError::NoVolume)
+    }
+    fn list(&mut self, dir: &str) -> Result<Vec<DirEntry>, FsError> {
+        self.0
+            .iter()
+            .find(|(d, _)| d == dir)
+            .map(|(_, e)| e.clone())
+            .ok_or(FsError::NotFound)
+    }
+    fn stat(&mut self, _: &str) -> Result<DirEntry, FsError> {
+        Err(FsError::NotFound)
+    }
+    fn read(&mut self, _: &str) -> Result<Vec<u8>, FsError> {
+        Err(FsError::NotFound)
+    }
+    fn write(&mut self, _: &str, _: &[u8], _: bool) -> Result<(), FsError> {
+        Err(FsError::ReadOnly)
+    }
+    fn remove(&mut self, _: &str) -> Result<(), FsError> {
+        Err(FsError::ReadOnly)
+    }
+    fn mkdir(&mut self, _: &str) -> Result<(), FsError> {
+        Err(FsError::ReadOnly)
+    }
+    fn rename(&mut self, _: &str, _: &str) -> Result<(), FsError> {
+        Err(FsError::ReadOnly)
+    }
+    fn flush(&mut self) -> Result<(), FsError> {
+        Ok(())
     }
 }

@@ -18,7 +18,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::command::{Arg, Command};
+use crate::parsed::{Arg, Command};
 use crate::spec::{AppletSpec, Slot, SlotKind};
 use crate::table::{Applet, Mode, Table, MODE_TOGGLE_KEY};
 

@@ -7,9 +7,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::command::{Arg, Command};
 use crate::files::FsError;
 use crate::parse::{self, ParseError};
+use crate::parsed::{Arg, Command};
 use crate::services::{PowerError, Services};
 use crate::spec::AppletSpec;
 
@@ -166,7 +166,7 @@ impl fmt::Display for TableError {
     }
 }
 
-/// A set of applets. [`Table::builtin`] is the table the system runs; tests
+/// A set of applets. `applets::builtin()` is the table the system runs; tests
 /// and host tools may extend it with [`Table::with`].
 #[derive(Clone)]
 pub struct Table {
@@ -182,13 +182,6 @@ impl fmt::Debug for Table {
 }
 
 impl Table {
-    /// Every applet registered in `applets/mod.rs`, in registration order.
-    pub fn builtin() -> Table {
-        Table {
-            applets: crate::applets::BUILTIN.to_vec(),
-        }
-    }
-
     /// A table of exactly these applets.
     pub fn new(applets: &[&'static dyn Applet]) -> Result<Table, TableError> {
         let mut t = Table {
@@ -293,19 +286,4 @@ impl Table {
             }
         }
     }
-}
-
-/// The builtin table's applets, whatever the mode.
-pub fn all() -> impl Iterator<Item = &'static dyn Applet> {
-    crate::applets::BUILTIN.iter().copied()
-}
-
-/// The builtin table's applets reachable in `mode`.
-pub fn reachable(mode: Mode) -> impl Iterator<Item = &'static dyn Applet> {
-    all().filter(move |a| mode.allows(a.spec()))
-}
-
-/// The builtin table's specs reachable in `mode`, in table order.
-pub fn specs(mode: Mode) -> Vec<&'static AppletSpec> {
-    reachable(mode).map(|a| a.spec()).collect()
 }
