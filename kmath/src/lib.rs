@@ -1,6 +1,6 @@
 #![cfg_attr(not(test), no_std)]
 //! The handful of elementary functions the model and the router need, in
-//! `no_std`, with the names of the `libm` crate so a crate can alias this one.
+//! `no_std`, with the names of the `libm` crate; callers use it as `kmath`.
 //!
 //! Why not `libm`: it was written when the kernel was built for the
 //! soft-float-ABI `x86_64-unknown-none` target, where every libm release we

@@ -9,7 +9,7 @@ use crate::ridge::softmax;
 pub fn fit_temperature(scores: &[&[f32]], labels: &[usize]) -> f32 {
     let mut best = (f32::INFINITY, 1.0f32);
     for step in 0..=80 {
-        let t = libm::powf(10.0, -3.0 + step as f32 * 0.05);
+        let t = kmath::powf(10.0, -3.0 + step as f32 * 0.05);
         let nll = nll(scores, labels, t);
         if nll < best.0 {
             best = (nll, t);
@@ -22,7 +22,7 @@ pub fn nll(scores: &[&[f32]], labels: &[usize], t: f32) -> f32 {
     let mut total = 0.0f32;
     for (s, &y) in scores.iter().zip(labels) {
         let p = softmax(s, t);
-        total -= libm::logf(p[y].max(1e-12));
+        total -= kmath::logf(p[y].max(1e-12));
     }
     total / scores.len().max(1) as f32
 }

@@ -27,7 +27,7 @@ pub fn factor(a: &mut [f64], n: usize) -> Result<(), NotPositiveDefinite> {
         if d.is_nan() || d <= 0.0 {
             return Err(NotPositiveDefinite { row: j, pivot: d });
         }
-        let ljj = libm::sqrt(d);
+        let ljj = kmath::sqrt(d);
         a[j * n + j] = ljj;
         for i in (j + 1)..n {
             let mut s = a[i * n + j];

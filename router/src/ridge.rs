@@ -268,7 +268,7 @@ pub fn prediction_from_scores(scores: &[f32], t: f32) -> Prediction {
 
 pub fn softmax(scores: &[f32], t: f32) -> Vec<f32> {
     let max = scores.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
-    let mut p: Vec<f32> = scores.iter().map(|&s| libm::expf((s - max) / t)).collect();
+    let mut p: Vec<f32> = scores.iter().map(|&s| kmath::expf((s - max) / t)).collect();
     let z: f32 = p.iter().sum();
     for v in &mut p {
         *v /= z;
