@@ -264,8 +264,9 @@ impl command::Assistant for Assistant {
         let t = &p.timings;
         let _ = writeln!(
             out,
-            "  via {} · prefill {:.1} ms ({} tokens) · ridge {:.2} ms · grammar {:.1} ms · total {:.1} ms (not run)",
+            "  via {} · ground {:.2} ms · prefill {:.1} ms ({} tokens) · ridge {:.2} ms · grammar {:.1} ms · total {:.1} ms (not run)",
             p.via.name(),
+            t.ground_ns as f64 / 1e6,
             t.prefill_ns as f64 / 1e6,
             t.prompt_tokens,
             t.ridge_ns as f64 / 1e6,
