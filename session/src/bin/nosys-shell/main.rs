@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use command::{Mode, Table, SAMPLE_FS};
+use command::{Mode, SAMPLE_FS};
 use grammar::PathEntry;
 use json::{Obj, V};
 use request::{
