@@ -94,10 +94,6 @@ impl Dfa {
     pub fn len(&self) -> usize {
         self.states.len()
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.states.is_empty()
-    }
 }
 
 impl Dfa {

@@ -10,10 +10,10 @@
 //! the table — or a write applet in read-only mode — has no path through it.
 extern crate alloc;
 
-pub mod build;
-pub mod dfa;
-pub mod mask;
-pub mod trie;
+mod build;
+mod dfa;
+mod mask;
+mod trie;
 
 use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
@@ -23,7 +23,7 @@ use core::fmt;
 
 use command::{AppletSpec, Arg, Command, SlotKind};
 
-pub use build::{paths_from_list, BuildError, PathEntry};
+pub use build::{is_path_byte, paths_from_list, BuildError, PathEntry};
 use dfa::{Dfa, Role, StateId};
 pub use mask::TokenSet;
 use trie::TokTrie;
@@ -221,14 +221,10 @@ impl Grammar {
 
     /// Whether `line` is a complete command of this grammar.
     pub fn accepts(&self, line: &[u8]) -> bool {
-        let mut s = Dfa::START;
-        for &b in line {
-            match self.dfa.step(s, b) {
-                Some(t) => s = t,
-                None => return false,
-            }
-        }
-        self.dfa.is_accepting(s)
+        use mask::Recognizer;
+        let mut stack = Vec::with_capacity(line.len() + 1);
+        let mut r = mask::SparseRecognizer::new(&self.dfa, Dfa::START, &mut stack);
+        line.iter().all(|&b| r.try_push_byte(b)) && r.is_accepting()
     }
 
     /// Precomputes the mask of the start state (the first decode step).
@@ -437,18 +433,94 @@ pub fn decode(
 ) -> Result<Command, DecodeError> {
     let mut scratch = TokenSet::new(vocab.len());
     let mut logits = alloc::vec![0f32; vocab.len()];
+    let hooks = Hooks {
+        step: |prev: Option<u32>, l: &mut [f32]| {
+            step(prev, l);
+            Ok::<(), core::convert::Infallible>(())
+        },
+        pick: |l: &mut [f32], allowed: &TokenSet| {
+            for (t, x) in l.iter_mut().enumerate() {
+                if !allowed.contains(t as u32) {
+                    *x = f32::NEG_INFINITY;
+                }
+            }
+            Some(pick(l))
+        },
+        keep: |_: &[u8], _: u32| true,
+    };
+    match decode_with(grammar, vocab, max_tokens, &mut logits, &mut scratch, hooks) {
+        Ok(d) => Ok(d.command),
+        Err(Stop::Grammar(e)) => Err(e),
+        Err(Stop::Step(never)) => match never {},
+    }
+}
+
+/// What [`decode_with`] calls at each step.
+pub struct Hooks<S, P, K> {
+    /// `step(prev, logits)`: runs the model on the previous token (`None`
+    /// first) and writes its logits. An error stops the decode (a model
+    /// failure, or the person cancelling).
+    pub step: S,
+    /// `pick(logits, allowed)`: the next token among `allowed`, or `None`.
+    pub pick: P,
+    /// The token filter: `keep(bytes_so_far, token)` removes tokens from the
+    /// grammar's mask before `pick` sees it (e.g. forcing one applet).
+    pub keep: K,
+}
+
+/// Why [`decode_with`] stopped without a command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stop<E> {
+    Grammar(DecodeError),
+    Step(E),
+}
+
+/// A finished decode.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decoded {
+    pub command: Command,
+    /// Tokens committed, the end token included.
+    pub tokens: usize,
+}
+
+/// The decode loop, written once: step → mask → filter → pick → commit.
+/// `logits` and `mask` are the caller's scratch (one allocation per caller).
+pub fn decode_with<E, S, P, K>(
+    grammar: &mut Grammar,
+    vocab: &Vocab,
+    max_tokens: usize,
+    logits: &mut [f32],
+    mask: &mut TokenSet,
+    mut hooks: Hooks<S, P, K>,
+) -> Result<Decoded, Stop<E>>
+where
+    S: FnMut(Option<u32>, &mut [f32]) -> Result<(), E>,
+    P: FnMut(&mut [f32], &TokenSet) -> Option<u32>,
+    K: FnMut(&[u8], u32) -> bool,
+{
     let mut m = grammar.matcher();
     let mut prev = None;
-    for _ in 0..max_tokens {
-        step(prev, &mut logits);
-        m.apply(vocab, &mut logits, &mut scratch)?;
-        let t = pick(&logits);
-        if let Some(cmd) = m.commit(vocab, t)? {
-            return Ok(cmd.clone());
+    for i in 0..max_tokens {
+        (hooks.step)(prev, logits).map_err(Stop::Step)?;
+        m.mask(vocab, mask);
+        let written = m.text();
+        let drop: Vec<u32> = mask.iter().filter(|&t| !(hooks.keep)(written, t)).collect();
+        for t in drop {
+            mask.remove(t);
+        }
+        if mask.is_empty() {
+            return Err(Stop::Grammar(DecodeError::NoAllowedToken));
+        }
+        let t = (hooks.pick)(logits, mask).ok_or(Stop::Grammar(DecodeError::NoAllowedToken))?;
+        if let Some(cmd) = m.commit(vocab, t).map_err(Stop::Grammar)? {
+            return Ok(Decoded {
+                command: cmd.clone(),
+                tokens: i + 1,
+            });
         }
         prev = Some(t);
     }
-    Err(DecodeError::TooLong)
+    Err(Stop::Grammar(DecodeError::TooLong))
 }
 
 /// Index of the largest logit (ties: the lowest id).

@@ -25,7 +25,6 @@ pub struct TokTrie {
     /// Tokens whose bytes equal an earlier token's: `(kept, duplicate)`.
     /// The duplicate is allowed exactly when the kept one is.
     pub duplicates: Vec<(u32, u32)>,
-    vocab_size: usize,
 }
 
 /// Longest token the trie keeps; longer tokens (none in real vocabularies
@@ -86,12 +85,7 @@ impl TokTrie {
             nodes,
             max_depth,
             duplicates,
-            vocab_size: tokens.len(),
         }
-    }
-
-    pub fn vocab_size(&self) -> usize {
-        self.vocab_size
     }
 }
 

@@ -1,10 +1,11 @@
 //! Greedy grammar-constrained decoding from a prefilled prompt, optionally
 //! forced to one applet, polling for cancellation between tokens.
 //!
-//! `grammar::decode` owns its loop; this one is the same mask → pick → commit
-//! cycle with three additions the shell needs: it starts from logits saved
-//! after the prefill (so two decodes can start at the same KV position), it
-//! can restrict the command to one applet, and it stops when asked.
+//! The loop is `grammar::decode_with`'s; this file supplies its hooks: the
+//! first step copies logits saved after the prefill (so two decodes can
+//! start at the same KV position), every step polls for cancellation, the
+//! token filter can restrict the command to one applet, and the pick is the
+//! largest allowed logit.
 //!
 //! Restricting to applet `A` intersects the live grammar's mask with "the
 //! bytes so far stay a prefix of `A` followed by a blank (or end right after
@@ -13,8 +14,7 @@
 //! are the whole reachable set, which a grammar built from `A` alone would
 //! lose — and the mask cache is shared with the unrestricted decode.
 
-use command::Command;
-use grammar::{DecodeError, Grammar, TokenSet, Vocab};
+use grammar::{DecodeError, Grammar, Hooks, Stop, TokenSet, Vocab};
 use model::{ModelError, Transformer};
 
 /// Why a decode produced no command.
@@ -37,12 +37,7 @@ impl core::fmt::Display for DecodeFailure {
 }
 
 /// A finished decode.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Decoded {
-    pub command: Command,
-    /// Tokens committed, the end token included.
-    pub tokens: usize,
-}
+pub use grammar::Decoded;
 
 /// Scratch reused across decodes (one allocation per interpreter).
 pub struct Scratch {
@@ -76,44 +71,43 @@ pub fn greedy(
     should_cancel: &mut dyn FnMut() -> bool,
 ) -> Result<Decoded, DecodeFailure> {
     let Scratch { logits, mask } = scratch;
-    logits.copy_from_slice(prompt_logits);
-    let mut m = grammar.matcher();
-    let mut prev: Option<u32> = None;
-    for step in 0..max_tokens {
-        if should_cancel() {
-            return Err(DecodeFailure::Cancelled);
-        }
-        if let Some(t) = prev {
-            let l = model
-                .forward(t, pos + step - 1)
-                .map_err(DecodeFailure::Model)?;
-            logits.copy_from_slice(l);
-        }
-        m.mask(vocab, mask);
-        let written = m.text();
-        let t = best_allowed(logits, mask, |t| match only {
+    let mut n = 0;
+    let hooks = Hooks {
+        step: |prev: Option<u32>, logits: &mut [f32]| {
+            if should_cancel() {
+                return Err(DecodeFailure::Cancelled);
+            }
+            match prev {
+                None => logits.copy_from_slice(prompt_logits),
+                Some(t) => {
+                    let l = model
+                        .forward(t, pos + n - 1)
+                        .map_err(DecodeFailure::Model)?;
+                    logits.copy_from_slice(l);
+                }
+            }
+            n += 1;
+            Ok(())
+        },
+        pick: |logits: &mut [f32], allowed: &TokenSet| best_allowed(logits, allowed),
+        keep: |written: &[u8], t: u32| match only {
             Some(name) => keeps_applet(vocab, written, name.as_bytes(), t),
             None => true,
-        })
-        .ok_or(DecodeFailure::Grammar(DecodeError::NoAllowedToken))?;
-        if let Some(cmd) = m.commit(vocab, t).map_err(DecodeFailure::Grammar)? {
-            return Ok(Decoded {
-                command: cmd.clone(),
-                tokens: step + 1,
-            });
-        }
-        prev = Some(t);
-    }
-    Err(DecodeFailure::Grammar(DecodeError::TooLong))
+        },
+    };
+    grammar::decode_with(grammar, vocab, max_tokens, logits, mask, hooks).map_err(|e| match e {
+        Stop::Grammar(e) => DecodeFailure::Grammar(e),
+        Stop::Step(e) => e,
+    })
 }
 
-/// The allowed token that passes `keep` with the largest logit (ties: the
-/// lowest id, as `grammar::argmax`). NaN logits never win.
-fn best_allowed(logits: &[f32], mask: &TokenSet, keep: impl Fn(u32) -> bool) -> Option<u32> {
+/// The allowed token with the largest logit (ties: the lowest id, as
+/// `grammar::argmax`). NaN logits never win.
+fn best_allowed(logits: &[f32], mask: &TokenSet) -> Option<u32> {
     let mut best: Option<(u32, f32)> = None;
     for t in mask.iter() {
         let l = logits[t as usize];
-        if best.is_none_or(|(_, b)| l > b) && keep(t) {
+        if best.is_none_or(|(_, b)| l > b) {
             best = Some((t, l));
         }
     }

@@ -14,7 +14,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use command::{SlotKind, Table};
-use grammar::build::is_path_byte;
+use grammar::is_path_byte;
 use grammar::{Grounding, PathEntry};
 
 /// A file the request names that the volume does not hold.
