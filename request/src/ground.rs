@@ -461,8 +461,19 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             let st = squash(stem(basename(&path)));
             let singular = sq.strip_suffix('s').unwrap_or(&sq);
             let st_singular = st.strip_suffix('s').unwrap_or(&st);
+            // A kind of file by its extension (`the log` → /LOGS/BOOT.LOG),
+            // except the one nearly every file has.
+            let ext = basename(&path)
+                .rsplit_once('.')
+                .map(|(_, e)| e.to_ascii_lowercase());
+            let by_ext = !p.is_dir
+                && singular.len() >= 3
+                && ext.as_deref().is_some_and(|e| e == singular && e != "txt");
             if !sq.is_empty()
-                && (sq == st || singular == st_singular || (sq.len() >= 5 && misspelt(&sq, &st)))
+                && (sq == st
+                    || singular == st_singular
+                    || by_ext
+                    || (sq.len() >= 5 && misspelt(&sq, &st)))
             {
                 described.push(p);
             }

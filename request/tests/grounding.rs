@@ -75,6 +75,7 @@ fn files_are_referred_to_by_name_stem_misspelling_and_description() {
         ("what does my to-do list say", "/TODO.TXT"),
         ("display the boot log", "/LOGS/BOOT.LOG"),
         ("open docs/guide.txt", "/DOCS/GUIDE.TXT"),
+        ("open the log", "/LOGS/BOOT.LOG"),
     ] {
         let (g, gr) = grounded(request);
         assert!(g.missing.is_empty(), "{request}: {:?}", g.missing);
