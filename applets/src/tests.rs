@@ -438,7 +438,8 @@ fn paths_are_normalised() {
     assert_eq!(p("ls .."), path("/"));
     assert_eq!(p("ls /docs/"), path("/DOCS"));
     assert_eq!(p("ls /../../docs"), path("/DOCS"));
-    assert_eq!(p("cat \"/my file.txt\""), path("/MY FILE.TXT"));
+    // A long name keeps its case (issue 17); 8.3 names are upper-cased above.
+    assert_eq!(p("cat \"/my file.txt\""), path("/my file.txt"));
     assert_eq!(normalize_path(""), Err(PathError::Empty));
     assert_eq!(normalize_path("/a\u{7}"), Err(PathError::ControlCharacter));
 }
@@ -489,10 +490,20 @@ fn round_trip_render_then_parse() {
         let len = (rng.next() % 12) as usize;
         let s: String = (0..len).map(|_| *rng.pick(ALPHABET)).collect();
         let plen = (rng.next() % 12) as usize;
-        let raw: String = (0..plen)
+        let raw = (0..plen)
             .map(|_| *rng.pick(ALPHABET))
-            .filter(|c| !c.is_control())
-            .collect();
+            // Names FAT cannot hold are parse errors (bad_names_are_parse_errors).
+            .filter(|c| !c.is_control() && *c != '"' && *c != '\\')
+            .collect::<String>()
+            .split('/')
+            .map(|c| c.trim_end_matches(['.', ' ']))
+            .collect::<Vec<_>>()
+            .join("/");
+        let raw = if raw.is_empty() && plen > 0 {
+            "/".to_string()
+        } else {
+            raw
+        };
         let p = normalize_path(&raw);
         let mut cases = vec![
             cmd("echo", vec![Arg::Text(s.clone())]),
@@ -1229,4 +1240,133 @@ fn model_applets_use_the_assistant_and_say_when_there_is_none() {
         Outcome::Ran { ok: false, .. }
     ));
     assert!(sv.out.contains("no language model is loaded"), "{}", sv.out);
+}
+
+// ---- long names (issue 17) ----
+
+/// The sample volume plus long names as another OS would have written them.
+fn long_named() -> FakeServices {
+    let mut sv = FakeServices::new();
+    let fs = sv.fs.as_mut().unwrap();
+    fs.nodes.insert(
+        "/meeting notes.txt".into(),
+        Node::File(b"agenda\n".to_vec()),
+    );
+    fs.nodes.insert(
+        "/Qwen3-0.6B-Q4_K_M.gguf".into(),
+        Node::File(b"GGUF".to_vec()),
+    );
+    fs.nodes
+        .insert("/DOCS/Release Notes 0.1.txt".into(), Node::File(vec![]));
+    sv
+}
+
+#[test]
+fn quoted_long_names_reach_the_applet_with_their_case() {
+    let mut sv = long_named();
+    assert_eq!(
+        parse("cat \"/meeting notes.txt\"", Mode::ReadOnly)
+            .unwrap()
+            .args,
+        [path("/meeting notes.txt")]
+    );
+    // Lookup ignores case; the name keeps the case it was given.
+    assert_eq!(
+        ok("cat \"/Meeting Notes.TXT\"", Mode::ReadOnly, &mut sv),
+        "agenda\n"
+    );
+    assert_eq!(
+        ok("cat '/meeting notes.txt'", Mode::ReadOnly, &mut sv),
+        "agenda\n"
+    );
+    assert_eq!(
+        ok("cat /meeting\\ notes.txt", Mode::ReadOnly, &mut sv),
+        "agenda\n"
+    );
+    // A new long name is created as typed, and reads back under any case.
+    ok("write \"/New File.txt\" hello", Mode::ReadWrite, &mut sv);
+    assert!(sv.fs().nodes.contains_key("/New File.txt"));
+    assert_eq!(
+        ok("cat \"/new file.TXT\"", Mode::ReadOnly, &mut sv),
+        "hello\n"
+    );
+    // Writing a differently-cased name replaces the file and keeps its spelling.
+    ok("write \"/MEETING NOTES.TXT\" v2", Mode::ReadWrite, &mut sv);
+    assert!(sv.fs().nodes.contains_key("/meeting notes.txt"));
+    assert!(!sv.fs().nodes.contains_key("/MEETING NOTES.TXT"));
+    assert_eq!(
+        ok("cat \"/meeting notes.txt\"", Mode::ReadOnly, &mut sv),
+        "v2\n"
+    );
+    // Rendering quotes what needs it, and parses back to the same command.
+    let c = parse("cat \"/DOCS/Release Notes 0.1.txt\"", Mode::ReadOnly).unwrap();
+    assert_eq!(render(&c), "cat \"/DOCS/Release Notes 0.1.txt\"");
+    assert_eq!(parse(&render(&c), Mode::ReadOnly), Ok(c));
+    let c = parse("cat /qwen3-0.6b-q4_k_m.gguf", Mode::ReadOnly).unwrap();
+    assert_eq!(c.args, [path("/qwen3-0.6b-q4_k_m.gguf")]);
+    assert_eq!(sv.fs().file("/qwen3-0.6b-q4_k_m.gguf"), Some(&b"GGUF"[..]));
+}
+
+#[test]
+fn bad_names_are_parse_errors() {
+    for (line, why) in [
+        ("cat /a*b.txt", "'*' is not allowed in a name"),
+        ("cat \"/what?.txt\"", "'?' is not allowed in a name"),
+        ("cat /a:b", "':' is not allowed in a name"),
+        ("cat \"/a|b\"", "'|' is not allowed in a name"),
+        ("cat \"/a<b>\"", "'<' is not allowed in a name"),
+        ("cat \"/x\\\"y\"", "'\"' is not allowed in a name"),
+        ("cat /notes.", "cannot end with a dot or a space"),
+        ("cat \"/notes \"", "cannot end with a dot or a space"),
+        ("cat \"/DOCS./A.TXT\"", "cannot end with a dot or a space"),
+    ] {
+        let e = parse(line, Mode::ReadOnly).unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                ParseError::Usage {
+                    problem: Problem::BadName { slot: "file", .. },
+                    ..
+                }
+            ),
+            "{line}: {e:?}"
+        );
+        assert!(e.to_string().contains(why), "{line}: {e}");
+    }
+    let long = format!("cat /{}", "a".repeat(256));
+    let e = parse(&long, Mode::ReadOnly).unwrap_err();
+    assert!(e.to_string().contains("longer than 255"), "{e}");
+    // 255 UTF-16 units is the limit, not 255 bytes.
+    assert!(parse(&format!("cat /{}", "é".repeat(255)), Mode::ReadOnly).is_ok());
+    // Typed, the line is rejected with one line that says why; nothing runs.
+    let mut sv = long_named();
+    assert!(matches!(
+        run("cat /a*b", Mode::ReadOnly, &mut sv),
+        Outcome::Rejected(_)
+    ));
+    let out = sv.take();
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("'*' is not allowed in a name"), "{out}");
+}
+
+#[test]
+fn completes_long_names_quoted_with_their_case() {
+    let mut sv = long_named();
+    let fs = sv.fs.as_mut().unwrap();
+    assert_eq!(
+        complete_with("cat /mee", Mode::ReadOnly, fs).candidates,
+        ["\"/meeting notes.txt\""]
+    );
+    assert_eq!(
+        complete_with("cat /MEE", Mode::ReadOnly, fs).candidates,
+        ["\"/meeting notes.txt\""]
+    );
+    assert_eq!(
+        complete_with("cat /q", Mode::ReadOnly, fs).candidates,
+        ["/Qwen3-0.6B-Q4_K_M.gguf"]
+    );
+    assert_eq!(
+        complete_with("cat /docs/rel", Mode::ReadOnly, fs).candidates,
+        ["\"/docs/Release Notes 0.1.txt\""]
+    );
 }

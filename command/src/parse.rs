@@ -7,11 +7,15 @@
 //! the rest of the words, joined by one space.
 //!
 //! Paths are normalised to one spelling: absolute (`notes.txt` means
-//! `/NOTES.TXT`, there is no working directory), `.`/`..`/`//` collapsed, and
-//! upper-cased. FAT looks names up case-insensitively and the volume holds
-//! 8.3 names (stored upper case), so upper-casing loses nothing, and it makes
-//! `cat notes.txt` and `cat /NOTES.TXT` the same [`Command`] for dispatch,
-//! the grammar, the router and exact-match evaluation.
+//! `/notes.txt`, there is no working directory) and `.`/`..`/`//` collapsed.
+//! A name that fits FAT's 8.3 short form (`notes.txt`) is upper-cased, the
+//! way FAT stores short names, so `cat notes.txt` and `cat /NOTES.TXT` are
+//! the same [`Command`] for dispatch, the grammar, the router and
+//! exact-match evaluation (the default model and its fixtures speak 8.3
+//! upper case). Any other name is a long name and keeps the case typed:
+//! `write "/Meeting Notes.txt" …` creates that name as written; lookups are
+//! case-insensitive either way (the `Files` implementation's job). A name
+//! FAT cannot hold is a parse error here, before any applet runs.
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -49,6 +53,13 @@ pub enum Problem {
     BadPath {
         slot: &'static str,
         text: String,
+    },
+    /// A path with a name FAT cannot hold (forbidden character, trailing
+    /// dot or space, too long).
+    BadName {
+        slot: &'static str,
+        text: String,
+        why: PathError,
     },
     /// An argument of the wrong type (only from a hand-built [`Command`]).
     WrongType(&'static str),
@@ -130,6 +141,9 @@ impl fmt::Display for Problem {
             Problem::NoSuchApplet(name) => write!(f, "no command named \"{name}\""),
             Problem::BadPath { slot, text } => {
                 write!(f, "<{slot}> is not a valid path: \"{text}\"")
+            }
+            Problem::BadName { slot, text, why } => {
+                write!(f, "<{slot}> \"{text}\": {why}")
             }
             Problem::WrongType(slot) => write!(f, "<{slot}> has the wrong type"),
         }
@@ -273,11 +287,56 @@ pub enum PathError {
     Empty,
     /// Control characters have no place in a FAT name.
     ControlCharacter,
+    /// A character FAT forbids in a name: one of `"*:<>?\|`.
+    ForbiddenCharacter(char),
+    /// A name ends with a dot or a space (Windows and FAT drop them, so the
+    /// name would not read back as written).
+    TrailingDotOrSpace,
+    /// A name longer than a VFAT long name can be (255 UTF-16 code units).
+    TooLong,
 }
 
-/// The one spelling of a path: absolute, upper case, no `.`/`..`/empty
-/// components, no trailing slash (`/` itself stays `/`). `..` above the root
-/// stays at the root.
+impl fmt::Display for PathError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathError::Empty => f.write_str("empty path"),
+            PathError::ControlCharacter => f.write_str("control character in a name"),
+            PathError::ForbiddenCharacter(c) => {
+                write!(f, "{c:?} is not allowed in a name (FAT forbids \"*:<>?\\|)")
+            }
+            PathError::TrailingDotOrSpace => f.write_str("a name cannot end with a dot or a space"),
+            PathError::TooLong => write!(f, "a name is longer than {MAX_NAME_UNITS} characters"),
+        }
+    }
+}
+
+/// The longest VFAT long name, in UTF-16 code units.
+pub const MAX_NAME_UNITS: usize = 255;
+
+/// Characters FAT forbids in any name (besides `/`, the separator, and
+/// control characters).
+const FORBIDDEN: &[char] = &['"', '*', ':', '<', '>', '?', '\\', '|'];
+
+/// Whether `name` fits an 8.3 short name once upper-cased: 1–8 characters,
+/// an optional dot and 1–3 more, from the characters short names allow
+/// (no spaces, no second dot).
+pub fn fits_short_name(name: &str) -> bool {
+    let ok = |s: &str, max: usize| {
+        !s.is_empty()
+            && s.len() <= max
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'()-@^_`{}~".contains(&b))
+    };
+    match name.split_once('.') {
+        None => ok(name, 8),
+        Some((base, ext)) => ok(base, 8) && ok(ext, 3),
+    }
+}
+
+/// The one spelling of a path: absolute, no `.`/`..`/empty components, no
+/// trailing slash (`/` itself stays `/`), 8.3 names upper case, long names as
+/// given. `..` above the root
+/// stays at the root. Each name must be one FAT can hold.
 pub fn normalize_path(path: &str) -> Result<String, PathError> {
     if path.is_empty() {
         return Err(PathError::Empty);
@@ -292,13 +351,28 @@ pub fn normalize_path(path: &str) -> Result<String, PathError> {
             ".." => {
                 parts.pop();
             }
-            p => parts.push(p),
+            p => {
+                if let Some(c) = p.chars().find(|c| FORBIDDEN.contains(c)) {
+                    return Err(PathError::ForbiddenCharacter(c));
+                }
+                if p.ends_with('.') || p.ends_with(' ') {
+                    return Err(PathError::TrailingDotOrSpace);
+                }
+                if p.encode_utf16().count() > MAX_NAME_UNITS {
+                    return Err(PathError::TooLong);
+                }
+                parts.push(p)
+            }
         }
     }
     let mut out = String::with_capacity(path.len() + 1);
     for p in &parts {
         out.push('/');
-        out.push_str(&p.to_ascii_uppercase());
+        if fits_short_name(p) {
+            out.push_str(&p.to_ascii_uppercase());
+        } else {
+            out.push_str(p);
+        }
     }
     if out.is_empty() {
         out.push('/');
@@ -331,11 +405,19 @@ fn arg_for(
     match slot.kind {
         SlotKind::Path { .. } => match normalize_path(&text) {
             Ok(p) => Ok(Arg::Path(p)),
-            Err(_) => Err(usage(
+            Err(PathError::Empty | PathError::ControlCharacter) => Err(usage(
                 spec,
                 Problem::BadPath {
                     slot: slot.name,
                     text,
+                },
+            )),
+            Err(why) => Err(usage(
+                spec,
+                Problem::BadName {
+                    slot: slot.name,
+                    text,
+                    why,
                 },
             )),
         },

@@ -16,8 +16,9 @@ pub enum Node {
     File(Vec<u8>),
 }
 
-/// A volume in memory. Keys are absolute upper-case paths (FAT lookups are
-/// case-insensitive); `/` is implicit.
+/// A volume in memory. Keys are absolute paths in the case each name was
+/// created with; lookups ignore case, as FAT's do (a write to `/notes.txt`
+/// replaces `/NOTES.TXT` and keeps its spelling); `/` is implicit.
 #[derive(Clone, Debug)]
 pub struct MemFs {
     pub nodes: BTreeMap<String, Node>,
@@ -26,10 +27,6 @@ pub struct MemFs {
     pub flushes: usize,
     /// Writes since the last flush (a flush clears it).
     pub dirty: usize,
-}
-
-fn key(path: &str) -> String {
-    path.to_ascii_uppercase()
 }
 
 fn parent(path: &str) -> &str {
@@ -44,6 +41,18 @@ fn name(path: &str) -> String {
 }
 
 impl MemFs {
+    /// The stored spelling of `path`: an existing node's key when one matches
+    /// ignoring case, else the parent's stored spelling and the name as given.
+    fn key(&self, path: &str) -> String {
+        if let Some(k) = self.nodes.keys().find(|k| k.eq_ignore_ascii_case(path)) {
+            return k.clone();
+        }
+        match parent(path) {
+            "/" => path.to_string(),
+            p => format!("{}/{}", self.key(p), name(path)),
+        }
+    }
+
     /// The sample tree; each file holds a line naming it.
     pub fn sample() -> MemFs {
         let mut nodes = BTreeMap::new();
@@ -67,7 +76,7 @@ impl MemFs {
     }
 
     pub fn file(&self, path: &str) -> Option<&[u8]> {
-        match self.nodes.get(&key(path)) {
+        match self.nodes.get(&self.key(path)) {
             Some(Node::File(d)) => Some(d),
             _ => None,
         }
@@ -84,7 +93,7 @@ impl MemFs {
     }
 
     fn is_dir(&self, path: &str) -> bool {
-        path == "/" || self.nodes.get(&key(path)) == Some(&Node::Dir)
+        path == "/" || self.nodes.get(&self.key(path)) == Some(&Node::Dir)
     }
 
     fn check_writable(&self) -> Result<(), FsError> {
@@ -99,7 +108,7 @@ impl MemFs {
         let p = parent(path);
         if self.is_dir(p) {
             Ok(())
-        } else if self.nodes.contains_key(&key(p)) {
+        } else if self.nodes.contains_key(&self.key(p)) {
             Err(FsError::NotADirectory)
         } else {
             Err(FsError::NotFound)
@@ -121,13 +130,13 @@ impl Files for MemFs {
 
     fn list(&mut self, dir: &str) -> Result<Vec<DirEntry>, FsError> {
         if !self.is_dir(dir) {
-            return Err(if self.nodes.contains_key(&key(dir)) {
+            return Err(if self.nodes.contains_key(&self.key(dir)) {
                 FsError::NotADirectory
             } else {
                 FsError::NotFound
             });
         }
-        let d = key(dir);
+        let d = self.key(dir);
         Ok(self
             .nodes
             .iter()
@@ -153,7 +162,7 @@ impl Files for MemFs {
                 modified: None,
             });
         }
-        match self.nodes.get(&key(path)) {
+        match self.nodes.get(&self.key(path)) {
             None => Err(FsError::NotFound),
             Some(n) => Ok(DirEntry {
                 name: name(path),
@@ -168,7 +177,7 @@ impl Files for MemFs {
     }
 
     fn read(&mut self, path: &str) -> Result<Vec<u8>, FsError> {
-        match self.nodes.get(&key(path)) {
+        match self.nodes.get(&self.key(path)) {
             None => Err(FsError::NotFound),
             Some(Node::Dir) => Err(FsError::IsADirectory),
             Some(Node::File(d)) => Ok(d.clone()),
@@ -190,10 +199,8 @@ impl Files for MemFs {
         if self.used() - old + new > self.capacity {
             return Err(FsError::DiskFull);
         }
-        let entry = self
-            .nodes
-            .entry(key(path))
-            .or_insert(Node::File(Vec::new()));
+        let k = self.key(path);
+        let entry = self.nodes.entry(k).or_insert(Node::File(Vec::new()));
         if let Node::File(d) = entry {
             if !append {
                 d.clear();
@@ -206,7 +213,7 @@ impl Files for MemFs {
 
     fn remove(&mut self, path: &str) -> Result<(), FsError> {
         self.check_writable()?;
-        let k = key(path);
+        let k = self.key(path);
         match self.nodes.get(&k) {
             None => return Err(FsError::NotFound),
             Some(Node::Dir) if self.nodes.keys().any(|p| parent(p) == k) => {
@@ -222,17 +229,18 @@ impl Files for MemFs {
     fn mkdir(&mut self, path: &str) -> Result<(), FsError> {
         self.check_writable()?;
         self.check_parent(path)?;
-        if path == "/" || self.nodes.contains_key(&key(path)) {
+        if path == "/" || self.nodes.contains_key(&self.key(path)) {
             return Err(FsError::AlreadyExists);
         }
-        self.nodes.insert(key(path), Node::Dir);
+        let k = self.key(path);
+        self.nodes.insert(k, Node::Dir);
         self.dirty += 1;
         Ok(())
     }
 
     fn rename(&mut self, from: &str, to: &str) -> Result<(), FsError> {
         self.check_writable()?;
-        let (f, t) = (key(from), key(to));
+        let (f, t) = (self.key(from), self.key(to));
         if !self.nodes.contains_key(&f) {
             return Err(FsError::NotFound);
         }

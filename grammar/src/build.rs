@@ -344,11 +344,17 @@ fn grounded_text(
 fn any_path(dfa: &mut Dfa, from: StateId, role: Role) -> Vec<StateId> {
     // `/` (COMPONENT `/`)* COMPONENT — never the root itself, which no
     // applet creates.
+    // A component may not end with `.` (FAT drops a trailing dot, and the
+    // parser refuses it): after a dot the component must go on.
     let slash = dfa.add(role);
     let body = dfa.add(role);
+    let dot = dfa.add(role);
     dfa.edge(from, b'/', b'/', slash);
     add_class_edges(dfa, slash, is_path_start_byte, body);
-    add_class_edges(dfa, body, is_path_byte, body);
+    add_class_edges(dfa, body, is_path_start_byte, body);
+    dfa.edge(body, b'.', b'.', dot);
+    dfa.edge(dot, b'.', b'.', dot);
+    add_class_edges(dfa, dot, is_path_start_byte, body);
     dfa.edge(body, b'/', b'/', slash);
     alloc::vec![body]
 }
