@@ -55,8 +55,10 @@ pub enum BuildError {
     TooLarge,
 }
 
-/// Bytes of a path component in its canonical spelling (what the applets'
-/// `normalize_path` produces): upper case, no blanks, no quotes.
+/// Bytes of a component of a new path the grammar writes: an 8.3-style
+/// spelling (upper case, no blanks, no quotes), the one the default model
+/// was trained on. Live paths are not limited to these: long names are
+/// offered as the volume spells them (see `existing_paths`).
 pub fn is_path_byte(b: u8) -> bool {
     b.is_ascii_uppercase() || b.is_ascii_digit() || matches!(b, b'_' | b'.' | b'~' | b'-')
 }
@@ -261,19 +263,29 @@ fn existing_paths(
             PathKind::Dir => p.is_dir,
             PathKind::Any => true,
         };
-        // The canonical spelling, as the parser normalises it. A name that
-        // would need quoting is left out rather than half-supported; FAT
-        // short names never need it.
-        let canon = p.path.to_ascii_uppercase();
-        let ok = canon == "/"
-            || (canon.starts_with('/')
-                && canon[1..].split('/').all(|c| {
-                    c.bytes().next().is_some_and(is_path_start_byte) && c.bytes().all(is_path_byte)
-                }));
-        if !fits || !ok {
+        // The canonical spelling, as the parser normalises it (8.3 names
+        // upper case, long names as the volume spells them), written the way
+        // `render` writes it: quoted when it holds a space. A path the parser
+        // would refuse has no way in.
+        let canon = match command::normalize_path(&p.path) {
+            Ok(c) if c == "/" || c.bytes().all(|b| b >= 0x20 && b != 0x7f) => c,
+            _ => continue,
+        };
+        if !fits || canon.contains(['"', '\\']) {
             continue;
         }
-        let e = trie_insert(dfa, from, canon.as_bytes(), role);
+        let rendered = command::quote(&canon);
+        let e = if rendered.len() == canon.len() {
+            trie_insert(dfa, from, canon.as_bytes(), role)
+        } else {
+            let Role::Value { applet, slot } = role else {
+                continue;
+            };
+            let quote = Role::Quote { applet, slot };
+            let open = trie_insert(dfa, from, b"\"", quote);
+            let body = trie_insert(dfa, open, canon.as_bytes(), role);
+            trie_insert(dfa, body, b"\"", quote)
+        };
         if !ends.contains(&e) {
             ends.push(e);
         }

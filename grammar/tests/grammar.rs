@@ -413,3 +413,63 @@ fn bad_tables_are_errors() {
     assert!(Grammar::build(&[&BAD], &[]).is_err());
     assert!(Grammar::build(&[&CAL, &CAL], &[]).is_err());
 }
+
+/// Long names in the live path set: spelt as the volume spells them, quoted
+/// as `render` quotes them, and decoded back to the name itself.
+#[test]
+fn long_names_are_live_paths_quoted_where_render_quotes() {
+    let mut paths = fs();
+    for p in [
+        "/meeting notes.txt",
+        "/Qwen3-0.6B-Q4_K_M.gguf",
+        "/DOCS/Bob's list.txt",
+        "/bad*name",
+    ] {
+        paths.push(PathEntry {
+            path: p.into(),
+            is_dir: false,
+        });
+    }
+    let mut g = Grammar::build(&all_specs(), &paths).unwrap();
+    for line in [
+        "cat \"/meeting notes.txt\"",
+        "cat /Qwen3-0.6B-Q4_K_M.gguf",
+        "cat \"/DOCS/Bob's list.txt\"",
+        "cat \"/NO SPACE.TXT\"",
+        "cat /NOTES.TXT",
+    ] {
+        assert!(g.accepts(line.as_bytes()), "{line}");
+    }
+    for line in [
+        "cat /meeting notes.txt",
+        "cat \"/meeting notes.txt",
+        "cat \"/MEETING NOTES.TXT\"",
+        "cat /QWEN3-0.6B-Q4_K_M.GGUF",
+        "cat /bad*name",
+        "cat \"/Qwen3-0.6B-Q4_K_M.gguf\"",
+    ] {
+        assert!(!g.accepts(line.as_bytes()), "{line}");
+    }
+    let v = vocab();
+    let script: Vec<&[u8]> = vec![b"cat", b" ", b"\"", b"/meeting notes.txt", b"\""];
+    let bytes: Vec<u8> = script.concat();
+    let mut i = 0;
+    let cmd = decode(
+        &mut g,
+        &v,
+        64,
+        |_, logits| {
+            logits.iter_mut().for_each(|l| *l = 0.0);
+            // One byte token at a time, then the end token.
+            match bytes.get(i) {
+                Some(&b) => logits[b as usize] = 10.0,
+                None => logits[v.end() as usize] = 10.0,
+            }
+            i += 1;
+        },
+        argmax,
+    )
+    .unwrap();
+    assert_eq!(cmd.applet, "cat");
+    assert_eq!(cmd.args, vec![Arg::Path("/meeting notes.txt".into())]);
+}
