@@ -1365,6 +1365,12 @@ fn completes_long_names_quoted_with_their_case() {
         complete_with("cat /q", Mode::ReadOnly, fs).candidates,
         ["/Qwen3-0.6B-Q4_K_M.gguf"]
     );
+    // Inside an open quote, the quoted word is completed.
+    let c = complete_with("cat \"/meeting n", Mode::ReadOnly, fs);
+    assert_eq!(
+        (c.start, c.candidates.as_slice()),
+        (4, &["\"/meeting notes.txt\"".to_string()][..])
+    );
     assert_eq!(
         complete_with("cat /docs/rel", Mode::ReadOnly, fs).candidates,
         ["\"/docs/Release Notes 0.1.txt\""]
