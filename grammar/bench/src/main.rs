@@ -195,7 +195,10 @@ fn lark(specs: &[&'static AppletSpec], paths: &[PathEntry]) -> String {
                             PathKind::Dir => p.is_dir,
                             PathKind::Any => true,
                         })
-                        .map(|p| lark_literal(&p.path))
+                        // As the grammar offers them: the parser's spelling,
+                        // quoted where `render` quotes.
+                        .filter_map(|p| command::normalize_path(&p.path).ok())
+                        .map(|p| lark_literal(&command::quote(&p)))
                         .collect();
                     if fits.is_empty() {
                         "/(?!)/".to_string()
@@ -204,7 +207,9 @@ fn lark(specs: &[&'static AppletSpec], paths: &[PathEntry]) -> String {
                     }
                 }
                 SlotKind::Path { .. } => {
-                    r"/\/[A-Z0-9_~-][A-Z0-9_.~-]*(\/[A-Z0-9_~-][A-Z0-9_.~-]*)*/".to_string()
+                    // No component ends with a dot (the parser refuses it).
+                    r"/\/[A-Z0-9_~-]([A-Z0-9_.~-]*[A-Z0-9_~-])?(\/[A-Z0-9_~-]([A-Z0-9_.~-]*[A-Z0-9_~-])?)*/"
+                        .to_string()
                 }
                 SlotKind::Text => {
                     r#"/([!#-&(-\[\]-~]|[^\x00-\x7f])+|"([ !#-\[\]-~]|[^\x00-\x7f]|\\["\\nrt])*"/"#
