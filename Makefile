@@ -57,9 +57,7 @@ test-qemu: model-features
 
 clippy:
 	$(CARGO) clippy --all-targets -- -D warnings
-	CARGO_ENCODED_RUSTFLAGS="$$(printf -- '-Crelocation-model=static\037-Ccode-model=kernel\037-Cno-redzone=yes')" \
-		$(CARGO) clippy -p kernel --target x86_64-unknown-linux-gnu -- -D warnings
-	$(CARGO) clippy -p loader --target x86_64-unknown-uefi -- -D warnings
+	$(HARNESS) clippy
 
 fmt:
 	$(CARGO) fmt --all

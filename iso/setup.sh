@@ -2,7 +2,8 @@
 # Installs what building and booting nosys needs, only what is missing:
 # Debian/Ubuntu packages (QEMU, OVMF, xorriso, mtools, dosfstools, and gcc as
 # the linker driver for the kernel) and the
-# Rust toolchain pinned in rust-toolchain.toml with its two bare-metal targets.
+# Rust toolchain pinned in rust-toolchain.toml with the loader's UEFI target (the kernel
+# builds for the host's own target).
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,7 +50,7 @@ if command -v rustup >/dev/null 2>&1; then
         rustup toolchain install "$toolchain" --profile minimal --component clippy,rustfmt
     fi
     installed=$(rustup target list --installed --toolchain "$toolchain")
-    for t in x86_64-unknown-none x86_64-unknown-uefi; do
+    for t in x86_64-unknown-uefi; do
         if ! grep -qx "$t" <<<"$installed"; then
             echo "setup: adding Rust target $t"
             rustup target add --toolchain "$toolchain" "$t"

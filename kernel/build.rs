@@ -7,27 +7,17 @@ fn main() {
     let dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     println!("cargo:rerun-if-changed={dir}/linker.ld");
     println!("cargo:rerun-if-changed=build.rs");
-    match std::env::var("CARGO_CFG_TARGET_OS").as_deref() {
-        Ok("linux") => {
-            for arg in [
-                "-nostartfiles",
-                "-nostdlib",
-                "-static",
-                "-no-pie",
-                "-Wl,--no-dynamic-linker",
-                "-Wl,--build-id=none",
-                // 4 KiB segment alignment keeps the image small; the loader maps 4 KiB pages.
-                "-Wl,-zmax-page-size=0x1000",
-            ] {
-                println!("cargo:rustc-link-arg-bins={arg}");
-            }
-            println!("cargo:rustc-link-arg-bins=-Wl,-T{dir}/linker.ld");
-        }
-        Ok("none") => {
-            println!("cargo:rustc-link-arg-bins=-T{dir}/linker.ld");
-            println!("cargo:rustc-link-arg-bins=-zmax-page-size=0x1000");
-            println!("cargo:rustc-link-arg-bins=--no-pie");
-        }
-        _ => {}
+    for arg in [
+        "-nostartfiles",
+        "-nostdlib",
+        "-static",
+        "-no-pie",
+        "-Wl,--no-dynamic-linker",
+        "-Wl,--build-id=none",
+        // 4 KiB segment alignment keeps the image small; the loader maps 4 KiB pages.
+        "-Wl,-zmax-page-size=0x1000",
+    ] {
+        println!("cargo:rustc-link-arg-bins={arg}");
     }
+    println!("cargo:rustc-link-arg-bins=-Wl,-T{dir}/linker.ld");
 }

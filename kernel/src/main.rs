@@ -31,8 +31,9 @@ use log::{info, warn};
 /// The kernel's version, printed in the banner.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// Entry point named in linker.ld; the loader (Limine or ours) jumps here with
-/// a valid stack, interrupts off, and the requests in `boot` answered.
+/// Reached from `_start` (kernel/src/rt.rs, the entry point linker.ld names) once SSE is on.
+/// The loader (Limine or ours) arrives there with a valid stack, interrupts off, and the
+/// requests in `boot` answered.
 #[no_mangle]
 extern "C" fn kmain() -> ! {
     // 1. Serial first: everything after this can report what went wrong.

@@ -65,24 +65,55 @@ pub const KERNEL_TARGET: &str = "x86_64-unknown-linux-gnu";
 pub const KERNEL_RUSTFLAGS: &str =
     "-Crelocation-model=static\x1f-Ccode-model=kernel\x1f-Cno-redzone=yes";
 
+/// The two bare-metal packages and their targets.
+const BARE_METAL: [(&str, &str); 2] =
+    [("kernel", KERNEL_TARGET), ("loader", "x86_64-unknown-uefi")];
+
+/// Runs one cargo subcommand for a bare-metal package, with the kernel's code
+/// generation flags where they apply: `make clippy` and `make iso` share this,
+/// so the flags are written once, in [`KERNEL_RUSTFLAGS`].
+fn cargo_bare_metal(
+    subcommand: &[&str],
+    package: &str,
+    target: &str,
+    extra: &[&str],
+) -> Result<()> {
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cmd.current_dir(root())
+        .args(subcommand)
+        .args(["-p", package, "--target", target])
+        .args(extra);
+    if package == "kernel" {
+        cmd.env("CARGO_ENCODED_RUSTFLAGS", KERNEL_RUSTFLAGS);
+    }
+    let status = cmd.status().map_err(crate::io_err("running cargo"))?;
+    if !status.success() {
+        return Err(Error::Command {
+            command: format!(
+                "cargo {} -p {package} --target {target}",
+                subcommand.join(" ")
+            ),
+            status: status.to_string(),
+            stderr: String::new(),
+        });
+    }
+    Ok(())
+}
+
+/// Lints the kernel and the loader for their own targets, warnings as errors.
+pub fn clippy() -> Result<()> {
+    for (package, target) in BARE_METAL {
+        eprintln!("nosys-iso: clippy {package} for {target}");
+        cargo_bare_metal(&["clippy"], package, target, &["--", "-D", "warnings"])?;
+    }
+    Ok(())
+}
+
 /// Builds the kernel and the loader (release profile).
 pub fn build() -> Result<Artifacts> {
-    for (package, target) in [("kernel", KERNEL_TARGET), ("loader", "x86_64-unknown-uefi")] {
+    for (package, target) in BARE_METAL {
         eprintln!("nosys-iso: building {package} for {target}");
-        let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-        cmd.current_dir(root())
-            .args(["build", "--release", "-p", package, "--target", target]);
-        if package == "kernel" {
-            cmd.env("CARGO_ENCODED_RUSTFLAGS", KERNEL_RUSTFLAGS);
-        }
-        let status = cmd.status().map_err(crate::io_err("running cargo"))?;
-        if !status.success() {
-            return Err(Error::Command {
-                command: format!("cargo build -p {package} --target {target}"),
-                status: status.to_string(),
-                stderr: String::new(),
-            });
-        }
+        cargo_bare_metal(&["build", "--release"], package, target, &[])?;
     }
     let a = artifacts();
     Ok(a)

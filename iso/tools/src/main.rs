@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! nosys-iso build                       cargo-build kernel and loader
+//! nosys-iso clippy                      clippy kernel and loader for their targets (-D warnings)
 //! nosys-iso iso [--cmdline S] [--out F] [--kernel ELF] [--no-build]
 //!                                       build, then make the ISO (LIMINE_DIR: Limine ISO)
 //! nosys-iso disk                        create build/disk.img if absent
@@ -17,7 +18,7 @@ use nosys_iso::image::{self, IsoOptions, IsoReport};
 use nosys_iso::qemu::{self, Vm, VmConfig};
 use nosys_iso::{build, build_dir, io_err, Error, Result, READY};
 
-const USAGE: &str = "usage: nosys-iso <build | iso [--cmdline S] [--out FILE] [--kernel ELF] [--no-build] | disk | run [--cmdline S] [--no-build] | measure [--out ISO]>";
+const USAGE: &str = "usage: nosys-iso <build | clippy | iso [--cmdline S] [--out FILE] [--kernel ELF] [--no-build] | disk | run [--cmdline S] [--no-build] | measure [--out ISO]>";
 
 struct Args {
     command: String,
@@ -193,6 +194,7 @@ fn measure(args: &Args) -> Result<()> {
 fn main() -> ExitCode {
     let result = parse_args().and_then(|args| match args.command.as_str() {
         "build" => build::build().map(|_| ()),
+        "clippy" => build::clippy(),
         "iso" => make_iso(&args).map(|_| ()),
         "disk" => make_disk().map(|_| ()),
         "run" => run_vm(&args),
