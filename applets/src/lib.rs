@@ -1,5 +1,5 @@
 #![cfg_attr(not(test), no_std)]
-#![deny(unsafe_op_in_unsafe_fn)]
+#![forbid(unsafe_code)]
 //! The applets: `ls`, `cat`, `write`, … and the builtin command table that
 //! lists them. The language they are declared in, parsed and dispatched by
 //! (specs, [`Table`], parser, completion, the `Services`/`Files` traits) is

@@ -1,5 +1,5 @@
 #![cfg_attr(not(test), no_std)]
-#![deny(unsafe_op_in_unsafe_fn)]
+#![forbid(unsafe_code)]
 //! The command language: what an applet declares ([`AppletSpec`]), the live
 //! command table ([`Table`], [`Mode`], the reachable set), the parser and
 //! renderer, Tab completion, and the traits applets run against

@@ -4,6 +4,7 @@
 //! train, dev and held-out splits, so a split never shares a phrasing with
 //! another. Also the held-out ledger and the scoring shared by every
 //! evaluation.
+#![forbid(unsafe_code)]
 
 pub mod augment;
 pub mod fill;

@@ -1,4 +1,5 @@
 //! Writes the generated splits: `corpus [OUT_DIR]` (default `data`).
+#![forbid(unsafe_code)]
 
 use corpus::{generate, Config, Split};
 use std::path::PathBuf;

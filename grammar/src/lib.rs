@@ -1,5 +1,5 @@
 #![cfg_attr(not(test), no_std)]
-#![deny(unsafe_op_in_unsafe_fn)]
+#![forbid(unsafe_code)]
 //! Constrained decoding built from the live command table.
 //!
 //! `Grammar::build` compiles the reachable applets and the live file list

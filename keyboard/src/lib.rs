@@ -8,7 +8,7 @@
 //! The kernel owns the i8042 and the UART; it feeds bytes in and hands the events to `ui`.
 //! Neither decoder panics on any byte sequence: unknown input is dropped.
 #![cfg_attr(not(test), no_std)]
-#![deny(unsafe_op_in_unsafe_fn)]
+#![forbid(unsafe_code)]
 extern crate alloc;
 
 mod ansi;

@@ -4,7 +4,7 @@
 //! MCFG table, or ports 0xCF8/0xCFC) and this crate does the rest, so the
 //! whole walk is tested on the host over a fake config space.
 #![cfg_attr(not(test), no_std)]
-#![deny(unsafe_op_in_unsafe_fn)]
+#![forbid(unsafe_code)]
 extern crate alloc;
 
 pub mod names;

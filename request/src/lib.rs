@@ -1,5 +1,5 @@
 #![cfg_attr(not(test), no_std)]
-#![deny(unsafe_op_in_unsafe_fn)]
+#![forbid(unsafe_code)]
 //! The request path shared by the kernel and the host tool `nosys-shell`, so
 //! the host's answers are the kernel's answers.
 //!

@@ -1,5 +1,5 @@
 #![cfg_attr(not(test), no_std)]
-#![deny(unsafe_op_in_unsafe_fn)]
+#![forbid(unsafe_code)]
 //! Ridge routing: one hidden state of the model, a closed-form linear map to
 //! the reachable applets. See `ridge` for the solve and `calibrate` for the
 //! confidence the shell shows.

@@ -1,5 +1,5 @@
 #![cfg_attr(not(test), no_std)]
-#![deny(unsafe_op_in_unsafe_fn)]
+#![forbid(unsafe_code)]
 //! [`Session`]: everything between a submitted line and an applet run, in
 //! one place, so the kernel's console and the host tool `nosys-shell`
 //! cannot disagree.

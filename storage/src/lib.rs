@@ -8,7 +8,7 @@
 //! volume's label is [`WRITABLE_LABEL`], so the kernel never touches a disk
 //! that is not its own.
 #![cfg_attr(not(test), no_std)]
-#![deny(unsafe_op_in_unsafe_fn)]
+#![forbid(unsafe_code)]
 extern crate alloc;
 
 mod bpb;

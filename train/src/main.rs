@@ -7,6 +7,7 @@
 //! train tokens [--model DIR] < lines         token ids of each line (parity check)
 //! ```
 //! The whole pipeline with its fixed settings is `train/model.sh`.
+#![forbid(unsafe_code)]
 
 mod model;
 mod ship;

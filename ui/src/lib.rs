@@ -38,7 +38,7 @@
 //! assert!(!console.status().read_only);
 //! ```
 #![cfg_attr(not(test), no_std)]
-#![deny(unsafe_op_in_unsafe_fn)]
+#![forbid(unsafe_code)]
 extern crate alloc;
 
 mod console;

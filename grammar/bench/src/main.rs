@@ -6,6 +6,7 @@
 //! (`make bench-grammar` passes the default model). It measures a 4k
 //! synthetic vocabulary, a 150k Qwen-size synthetic vocabulary and, given a
 //! GGUF, that model's own vocabulary.
+#![forbid(unsafe_code)]
 
 use std::sync::Arc;
 use std::time::Instant;
