@@ -8,8 +8,10 @@
 //! all define `_S5` as a plain package; one defined as a method is reported as unsupported rather
 //! than guessed at. `\_PTS` is not run, for the same reason.
 
+use core::alloc::Layout;
 use core::fmt;
 use core::ptr::NonNull;
+use core::sync::atomic::{AtomicBool, Ordering};
 
 use acpi::address::{AddressSpace, GenericAddress};
 use acpi::fadt::Fadt;
@@ -28,24 +30,64 @@ const I8042_CMD: u16 = 0x64;
 const I8042_RESET: u8 = 0xfe;
 
 /// Maps ACPI tables into the kernel's mapping window (write-back: tables are ordinary RAM).
+/// The one handler the kernel gives the `acpi` crate: power management here and the MCFG
+/// lookup in `pci.rs` share it, and with it one failure policy (see [`take_map_failure`]).
 #[derive(Clone, Copy)]
-struct Handler;
+pub struct TableMapper;
 
-impl AcpiHandler for Handler {
+/// Set when a mapping failed since the last [`take_map_failure`].
+static MAP_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Whether a table mapping failed since the last call. Every `AcpiTables` user calls this after
+/// the crate returns and turns a failure into its own error, so a table that could not be mapped
+/// is reported, never read.
+pub fn take_map_failure() -> bool {
+    MAP_FAILED.swap(false, Ordering::Relaxed)
+}
+
+impl AcpiHandler for TableMapper {
     unsafe fn map_physical_region<T>(&self, phys: usize, size: usize) -> PhysicalMapping<Self, T> {
         // The window is large and firmware tables are few: mappings are simply never removed.
-        // Should the window ever fail, the HHDM, which covers the first 4 GiB where firmware
-        // puts its tables, is the fallback; a table beyond it then faults on the panic screen.
-        let virt = memory::map_physical(phys as u64, size, Caching::WriteBack)
-            .or_else(|_| memory::phys_to_virt(phys as u64))
-            .unwrap_or(core::ptr::dangling_mut());
-        let virt = NonNull::new(virt.cast::<T>()).unwrap_or(NonNull::dangling());
-        // SAFETY: `virt` maps `size` bytes starting exactly at `phys`, for the kernel's lifetime.
+        let size = size.max(core::mem::size_of::<T>()).max(1);
+        let virt = match memory::map_physical(phys as u64, size, Caching::WriteBack) {
+            Ok(virt) => virt,
+            Err(e) => {
+                log::warn!("acpi: cannot map {size} bytes of tables at {phys:#x}: {e}");
+                MAP_FAILED.store(true, Ordering::Relaxed);
+                // The crate's trait has no error return. Zeroed heap memory of the asked size
+                // and alignment is a real mapping the crate may read, and no table validates
+                // against it (an all-zero signature), so the crate returns an error. It is
+                // leaked: unmapping is a no-op and this happens at most once per failed table.
+                zeroed::<T>(size)
+            }
+        };
+        // `map_physical` returns an address inside the window, never zero; the heap never
+        // returns null (allocation failure halts in the allocator's error handler).
+        let virt = NonNull::new(virt.cast::<T>()).expect("mappings are never null");
+        // SAFETY: `virt` is valid for `size` bytes for the kernel's lifetime: either the window
+        // mapping of exactly `phys..phys + size`, or a zeroed heap block of that size that is
+        // never freed. `size` covers at least one `T`.
         unsafe { PhysicalMapping::new(phys, virt, size, size, *self) }
     }
 
     fn unmap_physical_region<T>(_region: &PhysicalMapping<Self, T>) {}
 }
+
+/// A zeroed, never-freed heap block of `size` bytes aligned for `T`.
+fn zeroed<T>(size: usize) -> *mut u8 {
+    let layout = Layout::from_size_align(size, core::mem::align_of::<T>())
+        .expect("a table size and a type's alignment form a layout");
+    // SAFETY: `layout` has a non-zero size (`size >= 1`).
+    let p = unsafe { alloc::alloc::alloc_zeroed(layout) };
+    if p.is_null() {
+        alloc::alloc::handle_alloc_error(layout);
+    }
+    p
+}
+
+/// A table mapping failed while the crate read the tables: the crate's own answer is then
+/// about zeroed stand-in memory and must not be trusted.
+const UNMAPPABLE: PowerError = PowerError::Tables("a table could not be mapped");
 
 /// Why a power operation is unavailable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,11 +166,20 @@ fn table_error(e: acpi::AcpiError) -> PowerError {
     })
 }
 
+/// The crate's answer, unless a mapping failed underneath it.
+fn checked<T>(r: Result<T, acpi::AcpiError>) -> Result<T, PowerError> {
+    if take_map_failure() {
+        return Err(UNMAPPABLE);
+    }
+    r.map_err(table_error)
+}
+
 fn load(rsdp: Option<u64>) -> Result<Power, PowerError> {
     let rsdp = rsdp.ok_or(PowerError::NoRsdp)?;
     // SAFETY: the loader reports this as the RSDP's physical address.
-    let tables = unsafe { AcpiTables::from_rsdp(Handler, rsdp as usize) }.map_err(table_error)?;
-    let fadt = tables.find_table::<Fadt>().map_err(table_error)?;
+    let tables = unsafe { AcpiTables::from_rsdp(TableMapper, rsdp as usize) };
+    let tables = checked(tables)?;
+    let fadt = checked(tables.find_table::<Fadt>())?;
     let pm1a_cnt = fadt
         .pm1a_control_block()
         .map_err(|_| PowerError::NoPm1Control)?;
@@ -145,9 +196,13 @@ fn load(rsdp: Option<u64>) -> Result<Power, PowerError> {
     let aml_tables = tables.dsdt().into_iter().chain(tables.ssdts());
     for t in aml_tables {
         let len = t.length as usize;
-        let Ok(virt) = memory::map_physical(t.address as u64, len.max(1), Caching::WriteBack)
-        else {
-            continue;
+        let virt = match memory::map_physical(t.address as u64, len.max(1), Caching::WriteBack) {
+            Ok(virt) => virt,
+            Err(e) => {
+                // The same policy as `TableMapper`: said, and never read.
+                log::warn!("acpi: cannot map the AML table at {:#x}: {e}", t.address);
+                continue;
+            }
         };
         // SAFETY: map_physical mapped `len` bytes of the table's AML stream at `virt`.
         let aml = unsafe { core::slice::from_raw_parts(virt, len) };

@@ -146,13 +146,6 @@ pub fn hhdm_offset() -> Option<u64> {
     }
 }
 
-/// The HHDM virtual address of physical address `phys` (RAM and firmware tables; not MMIO,
-/// which needs [`map_mmio`]).
-pub fn phys_to_virt(phys: u64) -> Result<*mut u8, MemError> {
-    let hhdm = hhdm_offset().ok_or(MemError::NotInitialised)?;
-    Ok((hhdm + phys) as *mut u8)
-}
-
 /// A physically contiguous, page-aligned, zeroed buffer for device DMA.
 #[derive(Debug)]
 pub struct DmaBuffer {

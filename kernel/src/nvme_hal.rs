@@ -30,10 +30,21 @@ pub struct KernelHal {
     fallback_us: Cell<u64>,
 }
 
+impl KernelHal {
+    /// Whether a dword register access at `offset` is aligned and inside BAR0. The driver
+    /// only asks for aligned offsets; this makes the SAFETY claims below checked, not assumed.
+    fn dword_in_bar(&self, offset: usize) -> bool {
+        offset % 4 == 0
+            && offset
+                .checked_add(4)
+                .is_some_and(|end| end <= self.regs_len)
+    }
+}
+
 // SAFETY: `dma_alloc` returns heap pages from `memory::alloc_dma` (zeroed,
 // page aligned, physically contiguous, HHDM-mapped at `virt`, physical at
 // `phys`), kept in `buffers` for the HAL's lifetime; `regs` maps the whole
-// BAR0 uncached, and accesses are bounds-checked against it.
+// BAR0 uncached, and accesses are checked against it for bounds and alignment.
 unsafe impl Hal for KernelHal {
     fn dma_alloc(&mut self, pages: usize) -> Option<Dma> {
         let buf = memory::alloc_dma(pages).ok()?;
@@ -47,15 +58,17 @@ unsafe impl Hal for KernelHal {
     }
 
     fn mmio_read32(&self, offset: usize) -> u32 {
-        if offset + 4 > self.regs_len {
+        if !self.dword_in_bar(offset) {
             return u32::MAX;
         }
-        // SAFETY: in bounds of the uncached BAR0 mapping, dword aligned.
+        // SAFETY: `dword_in_bar` checked that the four bytes lie inside the uncached BAR0
+        // mapping and that `offset` is a multiple of 4; a PCI BAR is aligned to its size, so the
+        // access is an aligned dword, as NVMe registers must be accessed.
         unsafe { core::ptr::read_volatile(self.regs.add(offset) as *const u32) }
     }
 
     fn mmio_write32(&mut self, offset: usize, value: u32) {
-        if offset + 4 > self.regs_len {
+        if !self.dword_in_bar(offset) {
             return;
         }
         // SAFETY: as in `mmio_read32`.

@@ -10,35 +10,19 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cell::RefCell;
-use core::ptr::NonNull;
 
 use acpi::mcfg::Mcfg;
-use acpi::{AcpiHandler, AcpiTables, PhysicalMapping};
+use acpi::AcpiTables;
 use pci::{Address, ConfigAccess, Device};
 use x86_64::instructions::port::Port;
 
-use crate::memory::{self, Caching};
+use crate::acpi::{take_map_failure, TableMapper};
+use crate::memory;
 
 const CONFIG_ADDRESS: u16 = 0xCF8;
 const CONFIG_DATA: u16 = 0xCFC;
 /// ECAM gives each bus 32 devices x 8 functions x 4 KiB.
 const ECAM_BUS_BYTES: usize = 1 << 20;
-
-/// Maps ACPI tables (ordinary RAM, write-back) for the MCFG lookup.
-#[derive(Clone, Copy)]
-struct TableMapper;
-
-impl AcpiHandler for TableMapper {
-    unsafe fn map_physical_region<T>(&self, phys: usize, size: usize) -> PhysicalMapping<Self, T> {
-        let virt = memory::map_physical(phys as u64, size, Caching::WriteBack)
-            .unwrap_or_else(|e| panic!("pci: cannot map ACPI table at {phys:#x}: {e}"));
-        let virt = NonNull::new(virt.cast::<T>()).unwrap_or_else(|| panic!("pci: null mapping"));
-        // SAFETY: `virt` maps `size` bytes starting exactly at `phys`, for the kernel's lifetime.
-        unsafe { PhysicalMapping::new(phys, virt, size, size, *self) }
-    }
-
-    fn unmap_physical_region<T>(_region: &PhysicalMapping<Self, T>) {}
-}
 
 /// One MCFG entry for segment 0.
 pub struct EcamRegion {
@@ -121,12 +105,20 @@ impl Access {
     }
 }
 
+/// The crate's answer, unless a table mapping failed underneath it (the policy is
+/// `acpi::TableMapper`'s; here it means falling back to the ports).
+fn checked<T>(r: Result<T, ::acpi::AcpiError>) -> Result<T, String> {
+    if take_map_failure() {
+        return Err("a table could not be mapped".into());
+    }
+    r.map_err(|e| alloc::format!("{e:?}"))
+}
+
 fn mcfg_regions(rsdp: u64) -> Result<Vec<EcamRegion>, String> {
-    use alloc::format;
     // SAFETY: the loader reports this as the RSDP's physical address.
-    let tables = unsafe { AcpiTables::from_rsdp(TableMapper, rsdp as usize) }
-        .map_err(|e| format!("{e:?}"))?;
-    let mcfg = tables.find_table::<Mcfg>().map_err(|e| format!("{e:?}"))?;
+    let tables = unsafe { AcpiTables::from_rsdp(TableMapper, rsdp as usize) };
+    let tables = checked(tables)?;
+    let mcfg = checked(tables.find_table::<Mcfg>())?;
     Ok(mcfg
         .entries()
         .iter()
