@@ -34,7 +34,7 @@ impl KernelHal {
     /// Whether a dword register access at `offset` is aligned and inside BAR0. The driver
     /// only asks for aligned offsets; this makes the SAFETY claims below checked, not assumed.
     fn dword_in_bar(&self, offset: usize) -> bool {
-        offset % 4 == 0
+        offset.is_multiple_of(4)
             && offset
                 .checked_add(4)
                 .is_some_and(|end| end <= self.regs_len)
