@@ -238,6 +238,22 @@ timeout: 0
         );
     }
 
+    /// The configuration the ISO ships must name the kernel with the key every Limine since 8.x
+    /// reads: 8.x stops with "KERNEL_PATH not specified" on `path:`.
+    #[test]
+    fn the_shipped_conf_uses_kernel_path_and_parses() {
+        let text = include_str!("../../limine.conf");
+        assert!(text
+            .lines()
+            .any(|l| l.trim_start().starts_with("kernel_path:")));
+        assert!(!text.lines().any(|l| l.trim_start().starts_with("path:")));
+        let conf = parse(text).unwrap();
+        assert_eq!(
+            conf.boot_entry().unwrap().kernel_path.as_deref(),
+            Some("/boot/nosys")
+        );
+    }
+
     #[test]
     fn keys_are_case_insensitive_and_aliases_work() {
         let conf = parse(
