@@ -125,7 +125,8 @@ fn main() {
         let t0 = thread_cpu_ns();
         let mut ds = Dataset::new(c.dim);
         for (r, x) in rows.iter().enumerate() {
-            ds.add(&names[r % c.classes], x).expect("finite row of the right width");
+            ds.add(&names[r % c.classes], x)
+                .expect("finite row of the right width");
         }
         let add_s = (thread_cpu_ns() - t0) as f64 * 1e-9;
         let all: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
