@@ -7,7 +7,7 @@ use std::vec::Vec;
 
 use crate::{all, builtin, reachable, specs};
 use command::parse::{render, split};
-use command::testing::{FakeServices, MemFs, Node};
+use command::testing::{execute, FakeServices, MemFs, Node, Outcome};
 use command::*;
 
 const WRITE_SET: [&str; 8] = [
@@ -19,7 +19,7 @@ fn names(mode: Mode) -> BTreeSet<&'static str> {
 }
 
 fn run(line: &str, mode: Mode, sv: &mut FakeServices) -> Outcome {
-    builtin().execute(line, mode, sv)
+    execute(&builtin(), line, mode, sv)
 }
 
 /// Runs a line that must succeed and returns its output.
@@ -747,20 +747,20 @@ fn an_applet_added_to_a_table_at_run_time_follows_the_mode() {
     let t = builtin().with(&EXTRA).unwrap();
     let mut sv = FakeServices::new();
     assert_eq!(
-        t.execute("extra /NOTES.TXT", Mode::ReadOnly, &mut sv),
+        execute(&t, "extra /NOTES.TXT", Mode::ReadOnly, &mut sv),
         Outcome::Rejected(ParseError::ReadOnly("extra"))
     );
     sv.take();
     assert!(matches!(
-        t.execute("extra notes.txt", Mode::ReadWrite, &mut sv),
+        execute(&t, "extra notes.txt", Mode::ReadWrite, &mut sv),
         Outcome::Ran { ok: true, .. }
     ));
     assert_eq!(sv.take(), "extra [Path(\"/NOTES.TXT\")]\n");
-    t.execute("help", Mode::ReadWrite, &mut sv);
+    execute(&t, "help", Mode::ReadWrite, &mut sv);
     assert!(sv
         .take()
         .contains("  extra     an applet added at run time\n"));
-    t.execute("help", Mode::ReadOnly, &mut sv);
+    execute(&t, "help", Mode::ReadOnly, &mut sv);
     assert!(!sv.take().contains("extra"));
     assert_eq!(
         complete(&t, Mode::ReadWrite, "ext", None).candidates,
@@ -1196,15 +1196,20 @@ fn model_applets_use_the_assistant_and_say_when_there_is_none() {
     let table = builtin();
     let mut sv = FakeServices::new();
     assert!(matches!(
-        table.execute("route \"show me the notes\"", Mode::ReadOnly, &mut sv),
+        execute(
+            &table,
+            "route \"show me the notes\"",
+            Mode::ReadOnly,
+            &mut sv
+        ),
         Outcome::Ran { ok: true, .. }
     ));
     assert!(matches!(
-        table.execute("model", Mode::ReadOnly, &mut sv),
+        execute(&table, "model", Mode::ReadOnly, &mut sv),
         Outcome::Ran { ok: true, .. }
     ));
     assert!(matches!(
-        table.execute("bench", Mode::ReadOnly, &mut sv),
+        execute(&table, "bench", Mode::ReadOnly, &mut sv),
         Outcome::Ran { ok: true, .. }
     ));
     let a = sv.assistant.as_ref().unwrap();
@@ -1219,7 +1224,7 @@ fn model_applets_use_the_assistant_and_say_when_there_is_none() {
         .write("/M.GGUF", b"GGUF\x03\x00\x00\x00rest", false)
         .unwrap();
     assert!(matches!(
-        table.execute("model load /M.GGUF", Mode::ReadOnly, &mut sv),
+        execute(&table, "model load /M.GGUF", Mode::ReadOnly, &mut sv),
         Outcome::Ran { ok: true, .. }
     ));
     assert_eq!(
@@ -1229,14 +1234,14 @@ fn model_applets_use_the_assistant_and_say_when_there_is_none() {
     sv.out.clear();
     sv.assistant.as_mut().unwrap().refuse_load = Some("not a GGUF file".into());
     assert!(matches!(
-        table.execute("model load /NOTES.TXT", Mode::ReadOnly, &mut sv),
+        execute(&table, "model load /NOTES.TXT", Mode::ReadOnly, &mut sv),
         Outcome::Ran { ok: false, .. }
     ));
     assert!(sv.out.contains("not a GGUF file"), "{}", sv.out);
     sv.assistant = None;
     sv.out.clear();
     assert!(matches!(
-        table.execute("bench", Mode::ReadOnly, &mut sv),
+        execute(&table, "bench", Mode::ReadOnly, &mut sv),
         Outcome::Ran { ok: false, .. }
     ));
     assert!(sv.out.contains("no language model is loaded"), "{}", sv.out);

@@ -37,6 +37,4 @@ pub use services::{
     Services,
 };
 pub use spec::{AppletSpec, Example, PathKind, Slot, SlotKind, SAMPLE_FS};
-pub use table::{
-    Applet, AppletError, Context, Mode, Outcome, RunError, Table, TableError, MODE_TOGGLE_KEY,
-};
+pub use table::{Applet, AppletError, Context, Mode, RunError, Table, TableError, MODE_TOGGLE_KEY};

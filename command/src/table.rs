@@ -137,21 +137,6 @@ impl fmt::Display for RunError {
     }
 }
 
-/// What [`Table::execute`] did with a typed line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Blank line: nothing to do.
-    Empty,
-    /// The line was a reachable command and it ran (successfully or not:
-    /// a failure has already been printed as one line).
-    Ran { command: Command, ok: bool },
-    /// The line names a command but does not fit it, or names a write
-    /// applet in read-only mode; the one-line error has been printed.
-    Rejected(ParseError),
-    /// The first word is not an applet: a natural-language request.
-    NotACommand,
-}
-
 /// Why a table could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TableError {
@@ -257,33 +242,5 @@ impl Table {
                 applet: applet.spec().name,
                 error,
             })
-    }
-
-    /// What the shell does with a typed line: parse it, run it, and print
-    /// any error as one line. A line whose first word is not an applet is
-    /// handed back as [`Outcome::NotACommand`] without printing anything.
-    /// A shell with a model may prefer [`Table::parse`] and [`Table::run`]
-    /// to send lines whose error [`could_be_prose`](ParseError::could_be_prose)
-    /// to the model instead of printing the usage.
-    pub fn execute(&self, line: &str, mode: Mode, services: &mut dyn Services) -> Outcome {
-        match self.parse(line, mode) {
-            Err(ParseError::Empty) => Outcome::Empty,
-            Err(ParseError::NotACommand(_)) => Outcome::NotACommand,
-            Err(e) => {
-                // A failing console cannot be reported on the console.
-                let _ = writeln!(services.out(), "{e}");
-                Outcome::Rejected(e)
-            }
-            Ok(command) => {
-                let result = self.run(&command, mode, services);
-                if let Err(e) = &result {
-                    let _ = writeln!(services.out(), "{e}");
-                }
-                Outcome::Ran {
-                    command,
-                    ok: result.is_ok(),
-                }
-            }
-        }
     }
 }

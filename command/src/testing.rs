@@ -7,8 +7,11 @@ use alloc::vec::Vec;
 use alloc::{format, vec};
 
 use crate::files::{DirEntry, Files, FsError, VolumeInfo};
+use crate::parse::ParseError;
+use crate::parsed::Command;
 use crate::services::*;
 use crate::spec::SAMPLE_FS;
+use crate::table::{Mode, Table};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Node {
@@ -521,5 +524,45 @@ impl Files for ScriptedFs {
     }
     fn flush(&mut self) -> Result<(), FsError> {
         Ok(())
+    }
+}
+
+/// What [`execute`] did with a typed line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Blank line: nothing to do.
+    Empty,
+    /// The line was a reachable command and it ran (successfully or not:
+    /// a failure has already been printed as one line).
+    Ran { command: Command, ok: bool },
+    /// The line names a command but does not fit it, or names a write
+    /// applet in read-only mode; the one-line error has been printed.
+    Rejected(ParseError),
+    /// The first word is not an applet: a natural-language request.
+    NotACommand,
+}
+
+/// The typed-line path in one call for applet tests: parse, run, print any
+/// error as one line. The product's only such path is `session::Session`
+/// (which also sends prose to the model); this exists so applet tests do
+/// not need a session.
+pub fn execute(table: &Table, line: &str, mode: Mode, services: &mut dyn Services) -> Outcome {
+    match table.parse(line, mode) {
+        Err(ParseError::Empty) => Outcome::Empty,
+        Err(ParseError::NotACommand(_)) => Outcome::NotACommand,
+        Err(e) => {
+            let _ = writeln!(services.out(), "{e}");
+            Outcome::Rejected(e)
+        }
+        Ok(command) => {
+            let result = table.run(&command, mode, services);
+            if let Err(e) = &result {
+                let _ = writeln!(services.out(), "{e}");
+            }
+            Outcome::Ran {
+                command,
+                ok: result.is_ok(),
+            }
+        }
     }
 }

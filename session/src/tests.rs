@@ -5,13 +5,9 @@
 //! table is the builtin one.
 
 use super::*;
-use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
-use alloc::vec::Vec;
-use command::{
-    CpuInfo, DateTime, DirEntry, DiskInfo, Files, FsError, MemoryStats, PciDevice, PowerError,
-    VolumeInfo, SAMPLE_FS,
-};
+use command::testing::{FakeServices, MemFs, Node};
+use command::SAMPLE_FS;
 use core::sync::atomic::{AtomicU64, Ordering};
 
 const MODEL: &[u8] = include_bytes!("../../request/fixtures/tiny-nosys.gguf");
@@ -23,86 +19,25 @@ fn ticks() -> u64 {
     TICKS.fetch_add(1000, Ordering::Relaxed) + 1000
 }
 
-/// Files as a map of path to bytes; every path of `SAMPLE_FS` exists.
-#[derive(Default)]
-struct Disk(BTreeMap<String, Vec<u8>>);
-
-impl Disk {
-    fn sample() -> Disk {
-        let mut d = Disk::default();
-        for p in SAMPLE_FS {
-            if !p.ends_with('/') {
-                d.0.insert(p.to_string(), b"text\n".to_vec());
-            }
-        }
-        d
-    }
-}
-
-impl Files for Disk {
-    fn info(&mut self) -> Result<VolumeInfo, FsError> {
-        Err(FsError::NoVolume)
-    }
-    fn list(&mut self, dir: &str) -> Result<Vec<DirEntry>, FsError> {
-        let dir = dir.trim_end_matches('/');
-        Ok(self
-            .0
-            .iter()
-            .filter(|(p, _)| p.rsplit_once('/').is_some_and(|(d, _)| d == dir))
-            .map(|(p, b)| DirEntry {
-                name: p.rsplit('/').next().unwrap_or("").into(),
-                is_dir: false,
-                size: b.len() as u64,
-                modified: None,
-            })
-            .collect())
-    }
-    fn stat(&mut self, path: &str) -> Result<DirEntry, FsError> {
-        let b = self.0.get(path).ok_or(FsError::NotFound)?;
-        Ok(DirEntry {
-            name: path.rsplit('/').next().unwrap_or("").into(),
-            is_dir: false,
-            size: b.len() as u64,
-            modified: None,
-        })
-    }
-    fn read(&mut self, path: &str) -> Result<Vec<u8>, FsError> {
-        self.0.get(path).cloned().ok_or(FsError::NotFound)
-    }
-    fn write(&mut self, path: &str, data: &[u8], _: bool) -> Result<(), FsError> {
-        self.0.insert(path.into(), data.to_vec());
-        Ok(())
-    }
-    fn remove(&mut self, path: &str) -> Result<(), FsError> {
-        self.0.remove(path).map(|_| ()).ok_or(FsError::NotFound)
-    }
-    fn mkdir(&mut self, _: &str) -> Result<(), FsError> {
-        Ok(())
-    }
-    fn rename(&mut self, _: &str, _: &str) -> Result<(), FsError> {
-        Ok(())
-    }
-    fn flush(&mut self) -> Result<(), FsError> {
-        Ok(())
-    }
-}
-
-/// The front end: printed text, the status bar's model state, a disk, and
-/// how often the model polled for Ctrl-C (answering `cancel_after`).
+/// The front end: the shared fake machine (`command::testing`, whose volume
+/// holds the sample tree and is labelled NOSYS), the status bar's model
+/// state, and how often the model polled for Ctrl-C (answering
+/// `cancel_after`).
 struct Front {
-    out: String,
+    sv: FakeServices,
     state: String,
-    disk: Disk,
     polls: usize,
     cancel_after: Option<usize>,
 }
 
 impl Front {
     fn new() -> Front {
+        let mut sv = FakeServices::new();
+        // The session supplies the real model to the applets.
+        sv.assistant = None;
         Front {
-            out: String::new(),
+            sv,
             state: String::new(),
-            disk: Disk::sample(),
             polls: 0,
             cancel_after: None,
         }
@@ -110,53 +45,21 @@ impl Front {
 
     /// What was printed since the last call.
     fn take(&mut self) -> String {
-        core::mem::take(&mut self.out)
+        core::mem::take(&mut self.sv.out)
     }
-}
 
-impl Services for Front {
-    fn out(&mut self) -> &mut dyn core::fmt::Write {
-        &mut self.out
+    fn disk(&mut self) -> &mut MemFs {
+        self.sv.fs.as_mut().expect("the fake machine has a volume")
     }
-    fn memory(&self) -> MemoryStats {
-        MemoryStats::default()
-    }
-    fn uptime_ms(&self) -> u64 {
-        0
-    }
-    fn now(&self) -> Option<DateTime> {
-        None
-    }
-    fn cpu(&self) -> CpuInfo {
-        CpuInfo::default()
-    }
-    fn pci_devices(&self) -> Vec<PciDevice> {
-        Vec::new()
-    }
-    fn log_lines(&self) -> Vec<String> {
-        Vec::new()
-    }
-    fn history(&self) -> Vec<String> {
-        Vec::new()
-    }
-    fn clear_screen(&mut self) {}
-    fn reboot(&mut self) -> Result<(), PowerError> {
-        Ok(())
-    }
-    fn shutdown(&mut self) -> Result<(), PowerError> {
-        Ok(())
-    }
-    fn disks(&self) -> Vec<DiskInfo> {
-        Vec::new()
-    }
-    fn files(&mut self) -> Option<&mut dyn Files> {
-        Some(&mut self.disk)
+
+    fn has(&mut self, path: &str) -> bool {
+        self.disk().file(path).is_some()
     }
 }
 
 impl Frontend for Front {
     fn services(&mut self) -> &mut dyn Services {
-        self
+        &mut self.sv
     }
     fn should_cancel(&mut self) -> bool {
         self.polls += 1;
@@ -199,7 +102,7 @@ fn rm_session() -> Session {
 fn ask(s: &mut Session, fe: &mut Front) -> String {
     let outcome = s.submit("get rid of hello.txt", fe);
     let Outcome::Asked(cmd) = outcome else {
-        panic!("{outcome:?}: {}", fe.out)
+        panic!("{outcome:?}: {}", fe.sv.out)
     };
     assert_eq!(cmd.applet, "rm");
     assert_eq!(s.prompt(), CONFIRM_PROMPT);
@@ -208,7 +111,7 @@ fn ask(s: &mut Session, fe: &mut Front) -> String {
     assert!(printed.starts_with("→ rm /"), "{printed}");
     assert!(!printed.contains("[y/N]"), "asked twice: {printed}");
     let path = command::render(&cmd).trim_start_matches("rm ").to_string();
-    assert!(fe.disk.0.contains_key(&path), "{path}");
+    assert!(fe.has(&path), "{path}");
     path
 }
 
@@ -286,7 +189,7 @@ fn typed_lines_skip_the_model() {
     // A typed write in read-only mode: the one-line error, nothing runs.
     assert_eq!(s.submit("rm /NOTES.TXT", &mut fe), Outcome::Rejected);
     assert!(fe.take().contains("rm"));
-    assert!(fe.disk.0.contains_key("/NOTES.TXT"));
+    assert!(fe.has("/NOTES.TXT"));
 }
 
 #[test]
@@ -313,7 +216,7 @@ fn yes_runs_the_write() {
     let path = ask(&mut s, &mut fe);
     let r = s.submit(" y ", &mut fe);
     assert!(matches!(r, Outcome::Ran { ok: true, .. }), "{r:?}");
-    assert!(!fe.disk.0.contains_key(&path), "{path} still there");
+    assert!(!fe.has(&path), "{path} still there");
     // The removed file left the model's live paths: it cannot be named again.
     let live = s.assistant().unwrap().interpreter().paths().to_vec();
     assert!(!live.iter().any(|p| p.path == path), "{path} still live");
@@ -333,7 +236,7 @@ fn no_empty_and_anything_else_do_not_run_it() {
         let r = s.submit(answer, &mut fe);
         assert!(matches!(r, Outcome::NotRun(_)), "{answer:?}: {r:?}");
         assert_eq!(fe.take(), "not run\n", "{answer:?}");
-        assert!(fe.disk.0.contains_key(&path), "{answer:?} ran it");
+        assert!(fe.has(&path), "{answer:?} ran it");
         assert_eq!(s.prompt(), PROMPT);
         assert!(s.pending().is_none());
     }
@@ -350,7 +253,7 @@ fn ctrl_c_during_confirmation_cancels_it() {
     // The next `y` is a new line, not the answer.
     let r = s.submit("y", &mut fe);
     assert!(!matches!(r, Outcome::Ran { .. }), "{r:?}");
-    assert!(fe.disk.0.contains_key(&path));
+    assert!(fe.has(&path));
     // Ctrl-C with nothing pending changes nothing.
     let mut idle = Session::new(applets::builtin(), Mode::ReadOnly, ticks);
     assert_eq!(idle.cancel(&mut fe), None);
@@ -372,10 +275,7 @@ fn f2_while_a_write_waits_drops_it() {
         !matches!(r, Outcome::Ran { .. } | Outcome::Asked(_)),
         "{r:?}"
     );
-    assert!(
-        fe.disk.0.contains_key(&path),
-        "the write ran in read-only mode"
-    );
+    assert!(fe.has(&path), "the write ran in read-only mode");
     // Back to read-write: the model proposes again, and asks again.
     assert_eq!(s.toggle_mode(&mut fe), Mode::ReadWrite);
     fe.take();
@@ -394,7 +294,7 @@ fn a_confirmed_write_still_checks_the_mode() {
     s.pending = Some(cmd);
     let r = s.submit("y", &mut fe);
     assert!(matches!(r, Outcome::Ran { ok: false, .. }), "{r:?}");
-    assert!(fe.disk.0.contains_key("/NOTES.TXT"));
+    assert!(fe.has("/NOTES.TXT"));
 }
 
 #[test]
@@ -429,8 +329,12 @@ fn model_load_replaces_the_interpreter() {
     let mut s = Session::new(applets::builtin(), Mode::ReadOnly, ticks);
     s.set_assistant(Some(assistant(applets::builtin(), Mode::ReadOnly)));
     let mut fe = Front::new();
-    fe.disk.0.insert("/M.GGU".into(), MODEL.to_vec());
-    fe.disk.0.insert("/BAD.GGU".into(), b"not a model".to_vec());
+    fe.disk()
+        .nodes
+        .insert("/M.GGU".into(), Node::File(MODEL.to_vec()));
+    fe.disk()
+        .nodes
+        .insert("/BAD.GGU".into(), Node::File(b"not a model".to_vec()));
     let before = s.assistant().unwrap().bytes().as_ptr();
     // A bad file leaves the old model in place.
     let r = s.submit("model load /BAD.GGU", &mut fe);
@@ -441,7 +345,7 @@ fn model_load_replaces_the_interpreter() {
     assert!(
         matches!(r, Outcome::Ran { ok: true, .. }),
         "{r:?}: {}",
-        fe.out
+        fe.sv.out
     );
     let printed = fe.take();
     assert!(printed.contains("loaded /M.GGU"), "{printed}");
@@ -459,16 +363,16 @@ fn model_load_replaces_the_interpreter() {
 fn a_request_for_a_missing_file_runs_nothing_and_says_so() {
     let mut s = rm_session();
     let mut fe = Front::new();
-    let before = fe.disk.0.clone();
+    let before = fe.disk().nodes.clone();
     let outcome = s.submit("delete the file named junk.txt", &mut fe);
-    assert_eq!(outcome, Outcome::Unanswered, "{}", fe.out);
+    assert_eq!(outcome, Outcome::Unanswered, "{}", fe.sv.out);
     assert!(s.pending().is_none());
-    assert_eq!(fe.disk.0, before, "the disk is untouched");
-    // This fake disk has no label to report, so the reply says "the volume".
+    assert_eq!(fe.disk().nodes, before, "the disk is untouched");
     assert!(
-        fe.out
-            .contains("no file JUNK.TXT on the volume (closest: /TODO.TXT)"),
+        fe.sv
+            .out
+            .contains("no file JUNK.TXT on NOSYS (closest: /TODO.TXT)"),
         "{}",
-        fe.out
+        fe.sv.out
     );
 }
