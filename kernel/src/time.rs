@@ -5,7 +5,6 @@
 //! (no IRQ needed; its output is read on port 0x61) and counts TSC cycles meanwhile. Machines
 //! without a working PIT fall back to CPUID leaf 0x15/0x16, then to a logged guess.
 
-use core::fmt;
 use core::sync::atomic::{AtomicU64, Ordering};
 use x86_64::instructions::port::Port;
 
@@ -137,135 +136,28 @@ pub fn delay_us(us: u64) {
     }
 }
 
-/// A calendar date and time as the RTC keeps it (normally UTC on PCs that run Linux, local time
-/// on ones that run Windows; the RTC does not say which).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DateTime {
-    pub year: u16,
-    pub month: u8,
-    pub day: u8,
-    pub hour: u8,
-    pub minute: u8,
-    pub second: u8,
-}
-
-impl fmt::Display for DateTime {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
-            self.year, self.month, self.day, self.hour, self.minute, self.second
-        )
-    }
-}
-
-/// The RTC could not be read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RtcError {
-    /// The clock kept updating while we read it.
-    Unstable,
-    /// The registers hold values that are no date (no RTC, or a dead battery).
-    Invalid,
-}
-
-impl fmt::Display for RtcError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            RtcError::Unstable => "RTC kept changing while being read",
-            RtcError::Invalid => "RTC holds no valid date",
-        })
-    }
-}
+/// The CMOS index/data port pair; the registers' meaning is the `rtc` crate's.
+struct CmosPorts;
 
 const CMOS_INDEX: u16 = 0x70;
 const CMOS_DATA: u16 = 0x71;
 /// Keeps NMIs masked while the index register is written (bit 7), as firmware leaves it.
 const CMOS_NMI_DISABLE: u8 = 0x80;
-const RTC_STATUS_A: u8 = 0x0a;
-const RTC_STATUS_B: u8 = 0x0b;
-/// Century register on nearly every PC (the FADT names it; 0x32 is the de-facto default).
-const RTC_CENTURY: u8 = 0x32;
 
-fn cmos_read(reg: u8) -> u8 {
-    let mut index = Port::<u8>::new(CMOS_INDEX);
-    let mut data = Port::<u8>::new(CMOS_DATA);
-    // SAFETY: the CMOS index/data pair is a standard PC device; reading a register has no side
-    // effects beyond selecting it.
-    unsafe {
-        index.write(CMOS_NMI_DISABLE | reg);
-        data.read()
+impl rtc::Cmos for CmosPorts {
+    fn read(&mut self, reg: u8) -> u8 {
+        let mut index = Port::<u8>::new(CMOS_INDEX);
+        let mut data = Port::<u8>::new(CMOS_DATA);
+        // SAFETY: the CMOS index/data pair is a standard PC device; reading a register has no
+        // side effects beyond selecting it.
+        unsafe {
+            index.write(CMOS_NMI_DISABLE | reg);
+            data.read()
+        }
     }
 }
 
-fn read_raw() -> [u8; 7] {
-    // Seconds, minutes, hours, day, month, year, century.
-    [0x00, 0x02, 0x04, 0x07, 0x08, 0x09, RTC_CENTURY].map(cmos_read)
-}
-
-fn update_in_progress() -> bool {
-    cmos_read(RTC_STATUS_A) & 0x80 != 0
-}
-
-/// Reads the CMOS RTC, retrying until two consecutive reads agree.
-pub fn rtc_now() -> Result<DateTime, RtcError> {
-    let mut last = None;
-    for _ in 0..16 {
-        let mut spins = 0u32;
-        while update_in_progress() {
-            spins += 1;
-            if spins > 1_000_000 {
-                return Err(RtcError::Unstable);
-            }
-            core::hint::spin_loop();
-        }
-        let raw = read_raw();
-        if last == Some(raw) {
-            return decode(raw, cmos_read(RTC_STATUS_B));
-        }
-        last = Some(raw);
-    }
-    Err(RtcError::Unstable)
-}
-
-fn decode(raw: [u8; 7], status_b: u8) -> Result<DateTime, RtcError> {
-    let binary = status_b & 0x04 != 0;
-    let h24 = status_b & 0x02 != 0;
-    let conv = |v: u8| {
-        if binary {
-            v
-        } else {
-            (v & 0x0f) + (v >> 4) * 10
-        }
-    };
-    let [sec, min, hour_raw, day, month, year, century] = raw;
-    let pm = hour_raw & 0x80 != 0;
-    let mut hour = conv(hour_raw & 0x7f);
-    if !h24 {
-        hour %= 12;
-        if pm {
-            hour += 12;
-        }
-    }
-    let century = match conv(century) {
-        c @ 19..=99 => u16::from(c),
-        _ => 20,
-    };
-    let dt = DateTime {
-        year: century * 100 + u16::from(conv(year)),
-        month: conv(month),
-        day: conv(day),
-        hour,
-        minute: conv(min),
-        second: conv(sec),
-    };
-    let valid = (1..=12).contains(&dt.month)
-        && (1..=31).contains(&dt.day)
-        && dt.hour < 24
-        && dt.minute < 60
-        && dt.second < 61;
-    if valid {
-        Ok(dt)
-    } else {
-        Err(RtcError::Invalid)
-    }
+/// Reads the CMOS RTC (a consistent reading, decoded and checked by `rtc`).
+pub fn rtc_now() -> Result<rtc::DateTime, rtc::RtcError> {
+    rtc::read(&mut CmosPorts)
 }
