@@ -656,7 +656,9 @@ fn completes_paths_from_the_volume() {
             "/DOCS/",
             "/HELLO.TXT",
             "/LOGS/",
+            "\"/meeting notes.txt\"",
             "/NOTES.TXT",
+            "\"/photo-list 2026.txt\"",
             "/README.TXT",
             "/TODO.TXT"
         ]
@@ -690,7 +692,7 @@ fn completes_paths_from_the_volume() {
     fs.nodes.insert("/MY FILE.TXT".into(), Node::File(vec![]));
     assert_eq!(
         complete_with("cat /M", Mode::ReadOnly, &mut fs).candidates,
-        ["\"/MY FILE.TXT\""]
+        ["\"/meeting notes.txt\"", "\"/MY FILE.TXT\""]
     );
 }
 
@@ -872,17 +874,21 @@ fn lspci_and_log() {
 fn ls_lists_directories_first() {
     let mut sv = FakeServices::new();
     let root = ok("ls", Mode::ReadOnly, &mut sv);
+    // The name is what follows the last two spaces (names may hold one).
     let names: Vec<_> = root
         .lines()
-        .map(|l| l.split_whitespace().last().unwrap())
+        .map(|l| l.rsplit("  ").next().unwrap())
         .collect();
+    // Directories first, then names ignoring case.
     assert_eq!(
         names,
         [
             "DOCS/",
             "LOGS/",
             "HELLO.TXT",
+            "meeting notes.txt",
             "NOTES.TXT",
+            "photo-list 2026.txt",
             "README.TXT",
             "TODO.TXT"
         ]
@@ -890,7 +896,7 @@ fn ls_lists_directories_first() {
     assert_eq!(ok("ls /", Mode::ReadOnly, &mut sv), root);
     assert_eq!(
         ok("ls docs", Mode::ReadOnly, &mut sv),
-        "      26 B  FAQ.TXT\n      28 B  GUIDE.TXT\n"
+        "      26 B  FAQ.TXT\n      28 B  GUIDE.TXT\n      40 B  Release Notes 0.1.txt\n"
     );
     assert_eq!(
         fails("ls /NOPE", Mode::ReadOnly, &mut sv),
@@ -978,9 +984,15 @@ fn hexdump_shows_offsets_hex_and_ascii() {
 #[test]
 fn df_and_disk() {
     let mut sv = FakeServices::new();
+    // MemFs::sample holds "contents of <path>\n" in each file.
+    let used: usize = SAMPLE_FS
+        .iter()
+        .filter(|p| !p.ends_with('/'))
+        .map(|p| format!("contents of {p}\n").len())
+        .sum();
     assert_eq!(
         ok("df", Mode::ReadOnly, &mut sv),
-        "NOSYS (FAT32): 64.0 MiB total, 173 B used (0%), 63.9 MiB free, read-write\n"
+        format!("NOSYS (FAT32): 64.0 MiB total, {used} B used (0%), 63.9 MiB free, read-write\n")
     );
     let disk = ok("disk", Mode::ReadOnly, &mut sv);
     for want in [

@@ -18,7 +18,8 @@ pub struct Completion {
     /// Byte offset in the line where the word being completed starts; each
     /// candidate replaces `line[start..]`.
     pub start: usize,
-    /// Full replacements for the word, sorted, already quoted where needed.
+    /// Full replacements for the word, sorted by name ignoring case, already
+    /// quoted where needed.
     /// A directory ends with `/` (more may follow); anything else is a whole
     /// word after which a space belongs.
     pub candidates: Vec<String>,
@@ -83,7 +84,17 @@ pub fn complete(
             _ => Vec::new(),
         }
     };
-    candidates.sort();
+    // By name as a person reads it: a quoted candidate sorts by what is
+    // inside its quotes, and case is ignored (`/meeting notes.txt` between
+    // `/LOGS/` and `/NOTES.TXT`).
+    candidates.sort_by_cached_key(|c| {
+        let key: String = c
+            .trim_start_matches('"')
+            .chars()
+            .flat_map(char::to_lowercase)
+            .collect();
+        (key, c.clone())
+    });
     candidates.dedup();
     Completion { start, candidates }
 }

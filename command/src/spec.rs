@@ -153,16 +153,23 @@ impl AppletSpec {
     }
 }
 
-/// The files of the sample data volume that `make run` creates and that the
-/// examples and the training corpus refer to. Directories end with `/`.
+/// The files of the sample data volume, spelt as the volume spells them:
+/// `make disk` (`nosys-iso disk`) creates exactly these from
+/// `iso/sample-disk/`, and the examples, the training corpus, the fakes and
+/// the tests refer to them. Directories end with `/`. The long names keep
+/// their case and spaces (issue 17); the hand-written evaluation splits were
+/// written against these names, so renaming one changes what they measure.
 pub const SAMPLE_FS: &[&str] = &[
     "/README.TXT",
     "/NOTES.TXT",
     "/TODO.TXT",
     "/HELLO.TXT",
+    "/meeting notes.txt",
+    "/photo-list 2026.txt",
     "/DOCS/",
     "/DOCS/GUIDE.TXT",
     "/DOCS/FAQ.TXT",
+    "/DOCS/Release Notes 0.1.txt",
     "/LOGS/",
     "/LOGS/BOOT.LOG",
 ];

@@ -40,8 +40,15 @@ impl Applet for Ls {
     fn run(&self, args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
         let dir = super::opt_path(args, 0)?.unwrap_or("/");
         let mut entries = files(cx)?.list(dir).map_err(at(dir))?;
-        // Directories first, then by name: stable output whatever the FAT order.
-        entries.sort_by(|a, b| b.is_dir.cmp(&a.is_dir).then_with(|| a.name.cmp(&b.name)));
+        // Directories first, then by name ignoring case (names keep the case
+        // they were given, and `NOTES.TXT` belongs beside `notes 2.txt`):
+        // stable output whatever the FAT order.
+        entries.sort_by(|a, b| {
+            b.is_dir
+                .cmp(&a.is_dir)
+                .then_with(|| fold(&a.name).cmp(fold(&b.name)))
+                .then_with(|| a.name.cmp(&b.name))
+        });
         let out = cx.out();
         if entries.is_empty() {
             writeln!(out, "{dir} is empty")?;
@@ -51,6 +58,11 @@ impl Applet for Ls {
         }
         Ok(())
     }
+}
+
+/// A name's letters compared without case.
+fn fold(name: &str) -> impl Iterator<Item = char> + '_ {
+    name.chars().flat_map(char::to_lowercase)
 }
 
 /// One listing line: size (or `<dir>`), the modification time when the

@@ -30,17 +30,6 @@ pub const MODULE_SOURCES: &[(&str, &str)] = &[
 pub const DISK_SIZE_KIB: u64 = 64 * 1024;
 pub const DISK_LABEL: &str = "NOSYS";
 pub const SAMPLE_DISK_DIR: &str = "iso/sample-disk";
-/// Files of the sample disk with long names (issue 17), beside the 8.3
-/// ones of `command::SAMPLE_FS`. They are not in `SAMPLE_FS` because that
-/// list is also the training corpus's file set, and the grammar leaves out
-/// names that need quoting until the command language quotes paths; the
-/// live disk (and so `ls`, `cat`, completion) has them from now on.
-pub const LONG_NAMED_SAMPLES: &[&str] = &[
-    "/meeting notes.txt",
-    "/photo-list 2026.txt",
-    "/DOCS/Release Notes 0.1.txt",
-];
-
 /// How to make one ISO.
 #[derive(Debug, Clone)]
 pub struct IsoOptions {
@@ -432,8 +421,11 @@ fn build_limine_iso(
     Ok(())
 }
 
-/// Creates the data disk at `path` (64 MiB FAT, label NOSYS, the files of
-/// `iso/sample-disk/`) unless it already exists. Returns whether it was made.
+/// Creates the data disk at `path` (64 MiB FAT, label NOSYS) unless it
+/// already exists. Returns whether it was made. What it holds is
+/// `command::SAMPLE_FS`, the list the examples, the corpus and the tests use,
+/// each file's bytes taken from `iso/sample-disk/` (which must hold exactly
+/// those: `sample_disk_holds_exactly_the_spec_files`).
 pub fn ensure_disk(path: &Path) -> Result<bool> {
     if path.exists() {
         return Ok(false);
@@ -441,15 +433,20 @@ pub fn ensure_disk(path: &Path) -> Result<bool> {
     let tmp = path.with_extension("img.part");
     mkfs(&tmp, DISK_SIZE_KIB, DISK_LABEL)?;
     let src = root().join(SAMPLE_DISK_DIR);
-    let mut entries: Vec<PathBuf> = fs::read_dir(&src)
-        .map_err(io_err(format!("reading {}", src.display())))?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()
-        .map_err(io_err(format!("reading {}", src.display())))?;
-    entries.sort();
-    let mut cmd = mtools("mcopy");
-    cmd.arg("-s").arg("-i").arg(&tmp).args(&entries).arg("::/");
-    run(&mut cmd)?;
+    let (dirs, files): (Vec<&str>, Vec<&str>) =
+        command::SAMPLE_FS.iter().partition(|p| p.ends_with('/'));
+    let dirs: Vec<&str> = dirs.iter().map(|d| d.trim_end_matches('/')).collect();
+    fat_mkdirs(&tmp, &dirs)?;
+    for f in files {
+        let from = src.join(f.trim_start_matches('/'));
+        if !from.is_file() {
+            return Err(Error::Missing {
+                what: from.display().to_string(),
+                hint: "command::SAMPLE_FS names it: add the file or drop the name".into(),
+            });
+        }
+        fat_copy(&tmp, &from, f)?;
+    }
     fs::rename(&tmp, path).map_err(io_err(format!("moving disk image to {}", path.display())))?;
     Ok(true)
 }
@@ -547,11 +544,7 @@ mod tests {
         }
         walk(&dir, "", &mut found);
         found.sort();
-        let mut expected: Vec<String> = command::spec::SAMPLE_FS
-            .iter()
-            .chain(LONG_NAMED_SAMPLES)
-            .map(|s| s.to_string())
-            .collect();
+        let mut expected: Vec<String> = command::SAMPLE_FS.iter().map(|s| s.to_string()).collect();
         expected.sort();
         assert_eq!(found, expected);
     }
