@@ -432,14 +432,20 @@ fn long_and_odd_lines_never_panic() {
 #[test]
 fn paths_are_normalised() {
     let p = |l: &str| parse(l, Mode::ReadWrite).unwrap().args[0].clone();
-    assert_eq!(p("cat notes.txt"), path("/NOTES.TXT"));
-    assert_eq!(p("cat /docs/../Notes.Txt"), path("/NOTES.TXT"));
-    assert_eq!(p("cat //DOCS///./faq.txt"), path("/DOCS/FAQ.TXT"));
+    // Every name keeps the case typed (issue 17), 8.3 or long.
+    assert_eq!(p("cat notes.txt"), path("/notes.txt"));
+    assert_eq!(p("cat /docs/../Notes.Txt"), path("/Notes.Txt"));
+    assert_eq!(p("cat //DOCS///./faq.txt"), path("/DOCS/faq.txt"));
     assert_eq!(p("ls .."), path("/"));
-    assert_eq!(p("ls /docs/"), path("/DOCS"));
-    assert_eq!(p("ls /../../docs"), path("/DOCS"));
-    // A long name keeps its case (issue 17); 8.3 names are upper-cased above.
+    assert_eq!(p("ls /docs/"), path("/docs"));
+    assert_eq!(p("ls /../../docs"), path("/docs"));
     assert_eq!(p("cat \"/my file.txt\""), path("/my file.txt"));
+    // The same files, as FAT looks them up.
+    let c = |l: &str| parse(l, Mode::ReadWrite).unwrap();
+    assert!(same_files(&c("cat notes.txt"), &c("cat /NOTES.TXT")));
+    assert!(same_files(&c("cp /a.txt /Docs"), &c("cp /A.TXT /DOCS")));
+    assert!(!same_files(&c("cat /a.txt"), &c("cat /b.txt")));
+    assert!(!same_files(&c("echo a"), &c("echo A")));
     assert_eq!(normalize_path(""), Err(PathError::Empty));
     assert_eq!(normalize_path("/a\u{7}"), Err(PathError::ControlCharacter));
 }
@@ -551,7 +557,7 @@ fn run_rechecks_commands_from_outside_the_parser() {
     );
     assert!(sv.fs().file("/X.TXT").is_none());
     let bad = [
-        cmd("cat", vec![path("/notes.txt")]),
+        cmd("cat", vec![path("/DOCS/../NOTES.TXT")]),
         cmd("cat", vec![text("/NOTES.TXT")]),
         cmd("cat", vec![]),
         cmd("ls", vec![path("/"), path("/")]),
@@ -757,7 +763,7 @@ fn an_applet_added_to_a_table_at_run_time_follows_the_mode() {
         execute(&t, "extra notes.txt", Mode::ReadWrite, &mut sv),
         Outcome::Ran { ok: true, .. }
     ));
-    assert_eq!(sv.take(), "extra [Path(\"/NOTES.TXT\")]\n");
+    assert_eq!(sv.take(), "extra [Path(\"/notes.txt\")]\n");
     execute(&t, "help", Mode::ReadWrite, &mut sv);
     assert!(sv
         .take()
@@ -1093,15 +1099,15 @@ fn rm_and_mkdir() {
     );
     assert_eq!(
         ok("mkdir /projects", Mode::ReadWrite, &mut sv),
-        "created /PROJECTS/\n"
+        "created /projects/\n"
     );
-    assert_eq!(sv.fs().nodes.get("/PROJECTS"), Some(&Node::Dir));
+    assert_eq!(sv.fs().nodes.get("/projects"), Some(&Node::Dir));
     assert_eq!(
         fails("mkdir /PROJECTS", Mode::ReadWrite, &mut sv),
         "mkdir: /PROJECTS: already exists\n"
     );
     ok("rm /PROJECTS", Mode::ReadWrite, &mut sv);
-    assert!(!sv.fs().nodes.contains_key("/PROJECTS"));
+    assert!(!sv.fs().nodes.contains_key("/projects"));
     // Every run flushed except `rm /`, refused before touching the volume.
     assert_eq!(sv.fs().flushes, 6);
 }

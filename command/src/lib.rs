@@ -30,7 +30,9 @@ pub mod testing;
 
 pub use complete::{complete, Completion};
 pub use files::{DirEntry, Files, FsError, VolumeInfo};
-pub use parse::{normalize_path, quote, render, ParseError, PathError, Problem};
+pub use parse::{
+    normalize_path, quote, render, same_files, same_path, ParseError, PathError, Problem,
+};
 pub use parsed::{Arg, Command};
 pub use services::{
     Assistant, CpuInfo, DateTime, DiskInfo, MemoryStats, NamespaceInfo, PciDevice, PowerError,

@@ -8,14 +8,12 @@
 //!
 //! Paths are normalised to one spelling: absolute (`notes.txt` means
 //! `/notes.txt`, there is no working directory) and `.`/`..`/`//` collapsed.
-//! A name that fits FAT's 8.3 short form (`notes.txt`) is upper-cased, the
-//! way FAT stores short names, so `cat notes.txt` and `cat /NOTES.TXT` are
-//! the same [`Command`] for dispatch, the grammar, the router and
-//! exact-match evaluation (the default model and its fixtures speak 8.3
-//! upper case). Any other name is a long name and keeps the case typed:
-//! `write "/Meeting Notes.txt" …` creates that name as written; lookups are
-//! case-insensitive either way (the `Files` implementation's job). A name
-//! FAT cannot hold is a parse error here, before any applet runs.
+//! Every name keeps the case typed, 8.3 or long (issue 17): `write
+//! /Notes.txt …` creates `Notes.txt` and `write "/Meeting Notes.txt" …`
+//! that name, as written. Lookups ignore case (the `Files` implementation's
+//! job, as FAT's do), so `cat notes.txt` reads `/NOTES.TXT`; two commands
+//! whose paths differ only in case name the same files ([`same_files`]). A
+//! name FAT cannot hold is a parse error here, before any applet runs.
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -319,7 +317,9 @@ const FORBIDDEN: &[char] = &['"', '*', ':', '<', '>', '?', '\\', '|'];
 
 /// Whether `name` fits an 8.3 short name once upper-cased: 1–8 characters,
 /// an optional dot and 1–3 more, from the characters short names allow
-/// (no spaces, no second dot).
+/// (no spaces, no second dot). Such a name needs no long-name entry when it
+/// is all one case per part (`NOTES.TXT`, `notes.txt`); `Notes.txt` gets
+/// one to keep its case.
 pub fn fits_short_name(name: &str) -> bool {
     let ok = |s: &str, max: usize| {
         !s.is_empty()
@@ -334,9 +334,9 @@ pub fn fits_short_name(name: &str) -> bool {
 }
 
 /// The one spelling of a path: absolute, no `.`/`..`/empty components, no
-/// trailing slash (`/` itself stays `/`), 8.3 names upper case, long names as
-/// given. `..` above the root
-/// stays at the root. Each name must be one FAT can hold.
+/// trailing slash (`/` itself stays `/`), every name in the case given.
+/// `..` above the root stays at the root. Each name must be one FAT can
+/// hold.
 pub fn normalize_path(path: &str) -> Result<String, PathError> {
     if path.is_empty() {
         return Err(PathError::Empty);
@@ -368,11 +368,7 @@ pub fn normalize_path(path: &str) -> Result<String, PathError> {
     let mut out = String::with_capacity(path.len() + 1);
     for p in &parts {
         out.push('/');
-        if fits_short_name(p) {
-            out.push_str(&p.to_ascii_uppercase());
-        } else {
-            out.push_str(p);
-        }
+        out.push_str(p);
     }
     if out.is_empty() {
         out.push('/');
@@ -614,6 +610,26 @@ pub fn render(command: &Command) -> String {
         line.push_str(&render_arg(arg));
     }
     line
+}
+
+/// Whether two paths name the same file on FAT: equal ignoring case.
+pub fn same_path(a: &str, b: &str) -> bool {
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .eq(b.chars().flat_map(char::to_lowercase))
+}
+
+/// Whether two commands do the same thing on FAT: the same applet and
+/// arguments, paths compared ignoring case (`cat /notes.txt` and `cat
+/// /NOTES.TXT` read one file). A created name's case still differs in what
+/// `ls` then shows; this is the equality lookups and evaluations use.
+pub fn same_files(a: &Command, b: &Command) -> bool {
+    a.applet == b.applet
+        && a.args.len() == b.args.len()
+        && a.args.iter().zip(&b.args).all(|(x, y)| match (x, y) {
+            (Arg::Path(p), Arg::Path(q)) => same_path(p, q),
+            (x, y) => x == y,
+        })
 }
 
 impl fmt::Display for Command {

@@ -139,7 +139,8 @@ pub fn compile_with(
                 for (e, src) in srcs {
                     let sep = dfa.add(Role::Syntax);
                     dfa.edge(e, b' ', b' ', sep);
-                    let names = g.new_paths.iter().filter(|p| **p != src);
+                    // Names differing only in case are one file on FAT.
+                    let names = g.new_paths.iter().filter(|p| !command::same_path(p, &src));
                     for t in words_trie(&mut dfa, sep, role, names.map(|s| s.as_str())) {
                         if !next.contains(&t) {
                             next.push(t);
@@ -263,10 +264,10 @@ fn existing_paths(
             PathKind::Dir => p.is_dir,
             PathKind::Any => true,
         };
-        // The canonical spelling, as the parser normalises it (8.3 names
-        // upper case, long names as the volume spells them), written the way
-        // `render` writes it: quoted when it holds a space. A path the parser
-        // would refuse has no way in.
+        // The canonical spelling, as the parser normalises it (each name as
+        // the volume spells it), written the way `render` writes it: quoted
+        // when it holds a space. A path the parser would refuse has no way
+        // in.
         let canon = match command::normalize_path(&p.path) {
             Ok(c) if c == "/" || c.bytes().all(|b| b >= 0x20 && b != 0x7f) => c,
             _ => continue,
@@ -306,7 +307,7 @@ fn existing_paths_named(
     for p in paths {
         for e in existing_paths(dfa, from, role, kind, core::slice::from_ref(p)) {
             if !out.iter().any(|(s, _)| *s == e) {
-                out.push((e, p.path.to_ascii_uppercase()));
+                out.push((e, p.path.clone()));
             }
         }
     }

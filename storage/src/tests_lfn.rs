@@ -327,3 +327,74 @@ fn directories_grow_and_shrink_with_long_names() {
         fsck_clean(&img);
     }
 }
+
+/// 8.3-sized names in every mix of case: one case per part is stored with
+/// the NT case bits only (byte 12: 0x08 lower-case base, 0x10 lower-case
+/// extension), a mixed part needs a long name to keep its case.
+const SHORT_CASES: &[(&str, &str)] = &[
+    // (name, the 8.3 entry mdir shows)
+    ("Notes.txt", "NOTES    TXT"),
+    ("readme.md", "readme   md "),
+    ("photo.JPG", "photo    JPG"),
+    ("TODO.MD", "TODO     MD "),
+    ("Data.Csv", "DATA     CSV"),
+    ("abc", "abc         "),
+    ("MiXeD", "MIXED       "),
+];
+
+#[test]
+fn short_names_keep_their_case_both_ways() {
+    if !have_tools("short_names_keep_their_case") {
+        return;
+    }
+    // nosys writes, mtools reads.
+    let img = image("case-w", 16 * 1024, Some("NOSYS"), &[]);
+    let mut v = mount(&img);
+    for (n, _) in SHORT_CASES {
+        v.write(&format!("/{n}"), n.as_bytes(), false).unwrap();
+    }
+    // Written through another case, a file keeps the name it was given.
+    v.write("/NOTES.TXT", b"Notes.txt", false).unwrap();
+    v.flush().unwrap();
+    drop(v);
+    let listed = mdir_names(&img, "/");
+    let short = mdir_short(&img, "/");
+    for (n, entry) in SHORT_CASES {
+        assert!(listed.contains(&n.to_string()), "{n} not in {listed:?}");
+        assert_eq!(mtype(&img, n), *n);
+        let line = short
+            .lines()
+            .find(|l| l.starts_with(entry))
+            .unwrap_or_else(|| panic!("no {entry:?} in\n{short}"));
+        // A long name shows at the end of the line; one case per part
+        // needs none.
+        let mixed = |s: &str| {
+            s.chars().any(|c| c.is_ascii_lowercase()) && s.chars().any(|c| c.is_ascii_uppercase())
+        };
+        let (base, ext) = n.split_once('.').unwrap_or((n, ""));
+        let needs_long = mixed(base) || mixed(ext);
+        assert_eq!(line.ends_with(&format!("  {n}")), needs_long, "{line}");
+    }
+    fsck_clean(&img);
+    // The other way: mtools writes, nosys lists exactly what was given.
+    let img = image("case-r", 16 * 1024, Some("NOSYS"), &[]);
+    let p = img.path.to_str().unwrap();
+    let src = tmp("case-src.txt");
+    for (n, _) in SHORT_CASES {
+        std::fs::write(&src, n).unwrap();
+        run(
+            "mcopy",
+            &["-i", p, src.to_str().unwrap(), &format!("::{n}")],
+        );
+    }
+    let _ = std::fs::remove_file(&src);
+    let mut v = mount(&img);
+    let listed = names(&mut v, "/");
+    for (n, _) in SHORT_CASES {
+        assert!(listed.contains(&n.to_string()), "{n} not in {listed:?}");
+        assert_eq!(
+            v.read(&format!("/{}", n.to_lowercase())).unwrap(),
+            n.as_bytes()
+        );
+    }
+}
