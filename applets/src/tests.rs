@@ -1002,6 +1002,7 @@ fn df_and_disk() {
     );
     let disk = ok("disk", Mode::ReadOnly, &mut sv);
     for want in [
+        "device:     nvme0\n",
         "model:      QEMU NVMe Ctrl\n",
         "serial:     nosys-0001\n",
         "firmware:   7.2.0\n",

@@ -76,6 +76,9 @@ pub struct NamespaceInfo {
 /// One storage controller and what is mounted from it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DiskInfo {
+    /// What errors call the device, e.g. "nvme0" (controllers numbered in
+    /// the order PCI enumeration finds them).
+    pub name: String,
     pub model: String,
     pub serial: String,
     pub firmware: String,

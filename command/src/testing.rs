@@ -392,6 +392,7 @@ impl FakeServices {
             log: (1..=30).map(|i| format!("[{i:3}] line {i}")).collect(),
             history: vec!["help".into(), "ls /DOCS".into()],
             disks: vec![DiskInfo {
+                name: "nvme0".into(),
                 model: "QEMU NVMe Ctrl".into(),
                 serial: "nosys-0001".into(),
                 firmware: "7.2.0".into(),

@@ -25,8 +25,10 @@ pub struct KernelHal {
     regs_len: usize,
     /// Kept so they are never freed while the controller may DMA into them.
     buffers: Vec<DmaBuffer>,
-    /// Stands in for the clock if the TSC was never calibrated, so waits
-    /// still end (each poll counts as 10 us).
+    /// Stands in for the clock if `time::init` has not run (it always sets
+    /// a TSC rate, measured or guessed, so this is a guard, not a path the
+    /// boot takes): each reading counts as 10 us, so a wait of T ms ends
+    /// after 100 T polls, however long those really take.
     fallback_us: Cell<u64>,
 }
 
@@ -112,9 +114,9 @@ pub fn init(cfg: &dyn ConfigAccess, devices: &[Device]) -> Storage {
         disks: Vec::new(),
         volume: None,
     };
-    for dev in devices.iter().filter(|d| d.is_nvme()) {
-        let (info, volume) = init_one(cfg, dev);
-        log::info!("nvme {}: {}", dev.address, info.mount);
+    for (i, dev) in devices.iter().filter(|d| d.is_nvme()).enumerate() {
+        let (info, volume) = init_one(cfg, dev, format!("nvme{i}"));
+        log::info!("{} ({}): {}", info.name, dev.address, info.mount);
         out.disks.push(info);
         if out.volume.is_none() {
             out.volume = volume;
@@ -126,8 +128,11 @@ pub fn init(cfg: &dyn ConfigAccess, devices: &[Device]) -> Storage {
     out
 }
 
-fn init_one(cfg: &dyn ConfigAccess, dev: &Device) -> (DiskInfo, Option<DataVolume>) {
-    let mut info = DiskInfo::default();
+fn init_one(cfg: &dyn ConfigAccess, dev: &Device, name: String) -> (DiskInfo, Option<DataVolume>) {
+    let mut info = DiskInfo {
+        name,
+        ..DiskInfo::default()
+    };
     let fail = |mut info: DiskInfo, why: String| {
         info.mount = format!("not mounted: {why}");
         (info, None)
@@ -170,7 +175,8 @@ fn init_one(cfg: &dyn ConfigAccess, dev: &Device) -> (DiskInfo, Option<DataVolum
     info.lba_size = ctrl.namespaces().first().map(|n| n.block_size).unwrap_or(0);
     let (maj, min, ter) = ctrl.version();
     log::info!(
-        "nvme {}: {} (serial {}, firmware {}), NVMe {maj}.{min}.{ter}, {} namespace(s), max transfer {} KiB",
+        "{} ({}): {} (serial {}, firmware {}), NVMe {maj}.{min}.{ter}, {} namespace(s), max transfer {} KiB",
+        info.name,
         dev.address,
         ci.model,
         ci.serial,
@@ -180,8 +186,8 @@ fn init_one(cfg: &dyn ConfigAccess, dev: &Device) -> (DiskInfo, Option<DataVolum
     );
     for n in ctrl.namespaces() {
         log::info!(
-            "nvme {}: namespace {}: {} blocks of {} bytes ({} MiB)",
-            dev.address,
+            "{}: namespace {}: {} blocks of {} bytes ({} MiB)",
+            info.name,
             n.id,
             n.blocks,
             n.block_size,
@@ -198,7 +204,7 @@ fn init_one(cfg: &dyn ConfigAccess, dev: &Device) -> (DiskInfo, Option<DataVolum
     let mut reasons = Vec::new();
     for ns in namespaces {
         let Some(c) = ctrl.take() else { break };
-        let mut disk = NvmeDisk::new(c, ns.clone());
+        let mut disk = NvmeDisk::new(c, ns.clone(), info.name.clone());
         match storage::partition::find_fat(&mut disk) {
             Ok(part) => {
                 return match Volume::mount(disk) {

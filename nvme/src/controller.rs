@@ -5,14 +5,15 @@
 //! command's data lands in the one bounce buffer, so deeper queues would
 //! buy nothing here. Every wait is bounded by the [`Hal`] clock.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
-use core::fmt;
 use core::ptr::NonNull;
 use core::sync::atomic::{fence, Ordering};
 
 use crate::cmd::{cns, CompletionEntry, SubmissionEntry};
+use crate::error::{Cmd, Error};
 use crate::identify::{parse_ns_list, ControllerInfo, Namespace};
-use crate::prp::{self, PrpError};
+use crate::prp;
 use crate::queue::{CqIndex, SqIndex};
 use crate::regs::*;
 use crate::status::Status;
@@ -37,7 +38,10 @@ pub unsafe trait Hal {
     fn dma_alloc(&mut self, pages: usize) -> Option<Dma>;
     fn mmio_read32(&self, offset: usize) -> u32;
     fn mmio_write32(&mut self, offset: usize, value: u32);
-    /// A monotonic clock in microseconds; all timeouts are measured on it.
+    /// A monotonic clock in microseconds. Every wait in the driver ends
+    /// when this clock has advanced past its bound, so it must advance
+    /// while the driver polls: a clock that stands still makes the waits
+    /// unbounded.
     fn now_us(&self) -> u64;
     /// Called between polls.
     fn pause(&mut self) {
@@ -52,7 +56,8 @@ pub struct Config {
     /// Largest transfer per command, in bytes (the bounce buffer's size);
     /// lowered to what the controller's MDTS allows.
     pub max_transfer: usize,
-    /// How long one command may take before the controller is given up on.
+    /// How long one command may take before the controller is given up on
+    /// (measured on [`Hal::now_us`]).
     pub command_timeout_ms: u64,
 }
 
@@ -67,97 +72,15 @@ impl Default for Config {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Error {
-    Unsupported(&'static str),
-    OutOfMemory,
-    /// A wait ran past its deadline.
-    Timeout {
-        waiting_for: &'static str,
-        ms: u64,
-    },
-    /// CSTS.CFS: the controller reported a fatal internal error.
-    ControllerFatal,
-    /// The controller completed the command with an error status.
-    Command {
-        opcode: u8,
-        admin: bool,
-        status: Status,
-    },
-    /// A completion for a command we did not submit.
-    UnexpectedCompletion {
-        expected: u16,
-        got: u16,
-    },
-    QueueFull,
-    NoSuchNamespace(u32),
-    OutOfRange {
-        lba: u64,
-        blocks: u64,
-    },
-    BadBufferLength {
-        len: usize,
-        block_size: u32,
-    },
-    Prp(PrpError),
-    /// An earlier timeout or fatal error left the controller in an unknown
-    /// state; it needs a reset (reboot) before it is used again.
-    Failed,
-    /// Registers read as all ones: nothing answers at BAR0.
-    NoDevice,
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Unsupported(s) => write!(f, "unsupported controller: {s}"),
-            Error::OutOfMemory => f.write_str("out of DMA memory"),
-            Error::Timeout { waiting_for, ms } => {
-                write!(f, "timed out after {ms} ms waiting for {waiting_for}")
-            }
-            Error::ControllerFatal => f.write_str("controller fatal status (CSTS.CFS)"),
-            Error::Command {
-                opcode,
-                admin,
-                status,
-            } => {
-                let kind = if *admin { "admin" } else { "I/O" };
-                write!(f, "{kind} command {opcode:#04x} failed: {status}")
-            }
-            Error::UnexpectedCompletion { expected, got } => {
-                write!(f, "completion for command {got}, expected {expected}")
-            }
-            Error::QueueFull => f.write_str("submission queue full"),
-            Error::NoSuchNamespace(id) => write!(f, "no active namespace {id}"),
-            Error::OutOfRange { lba, blocks } => {
-                write!(
-                    f,
-                    "blocks {lba}..{} are past the end of the namespace",
-                    lba + blocks
-                )
-            }
-            Error::BadBufferLength { len, block_size } => {
-                write!(
-                    f,
-                    "{len} bytes is not a multiple of the {block_size}-byte block"
-                )
-            }
-            Error::Prp(e) => write!(f, "PRP construction: {e:?}"),
-            Error::Failed => f.write_str("controller unusable after an earlier failure"),
-            Error::NoDevice => f.write_str("no controller answers (registers read all ones)"),
-        }
-    }
-}
-
-impl core::error::Error for Error {}
-
 const SQ_ENTRY: usize = core::mem::size_of::<SubmissionEntry>();
 const CQ_ENTRY: usize = core::mem::size_of::<CompletionEntry>();
 /// The Admin queue may hold at most 4096 entries (AQA fields are 12 bits).
 const ADMIN_MAX_ENTRIES: u32 = 4096;
 const IO_QID: u16 = 1;
-/// Polls between CSTS.CFS checks while a command is outstanding.
-const CFS_CHECK_INTERVAL: u32 = 1024;
+/// How often CSTS is read while a command is outstanding, on the `Hal`
+/// clock: a fatal controller is noticed this soon, for one uncached
+/// register read per interval.
+const CSTS_CHECK_US: u64 = 1_000;
 /// CAP.TO of 0 would mean "no wait"; give the controller at least this.
 const MIN_READY_TIMEOUT_MS: u64 = 500;
 /// The Active Namespace ID list holds up to this many ids per page.
@@ -195,7 +118,8 @@ pub struct Controller<H: Hal> {
     info: ControllerInfo,
     namespaces: Vec<Namespace>,
     next_cid: u16,
-    failed: bool,
+    /// The fault that took the controller out of service, if one did.
+    failed: Option<Box<Error>>,
 }
 
 impl<H: Hal> Controller<H> {
@@ -241,14 +165,18 @@ impl<H: Hal> Controller<H> {
         write64(&mut hal, ACQ, admin.cq.phys);
         let cc = CC_CSS_NVM | (0 << CC_MPS_SHIFT) | CC_AMS_ROUND_ROBIN | CC_IOSQES | CC_IOCQES;
         hal.mmio_write32(CC, cc | CC_EN);
-        wait_csts(
+        if let Err(e) = wait_csts(
             &mut hal,
             CSTS_RDY,
             CSTS_RDY,
             ready_ms,
             "controller enable (CSTS.RDY=1)",
             true,
-        )?;
+        ) {
+            // It may become ready later and fetch from our admin queue.
+            disable(&mut hal);
+            return Err(e);
+        }
 
         let scratch = match hal.dma_alloc(1) {
             Some(s) => s,
@@ -272,7 +200,7 @@ impl<H: Hal> Controller<H> {
             info: ControllerInfo::parse(&[0u8; PAGE_SIZE]),
             namespaces: Vec::new(),
             next_cid: 0,
-            failed: false,
+            failed: None,
         };
         if let Err(e) = ctrl.bring_up(cfg) {
             // Stop the controller so it cannot touch our memory after we
@@ -343,7 +271,12 @@ impl<H: Hal> Controller<H> {
     }
 
     pub fn is_failed(&self) -> bool {
-        self.failed
+        self.failed.is_some()
+    }
+
+    /// The fault that took the controller out of service, if one did.
+    pub fn failure(&self) -> Option<&Error> {
+        self.failed.as_deref()
     }
 
     /// Reads whole blocks of namespace `nsid` starting at `lba` into `buf`.
@@ -393,11 +326,13 @@ impl<H: Hal> Controller<H> {
     /// Makes every completed write to `nsid` durable (volatile cache to media).
     pub fn flush(&mut self, nsid: u32) -> Result<(), Error> {
         self.namespace(nsid).ok_or(Error::NoSuchNamespace(nsid))?;
-        self.io_cmd(SubmissionEntry::flush(nsid)).map(|_| ())
+        self.submit(false, SubmissionEntry::flush(nsid), Cmd::Flush { nsid })
+            .map(|_| ())
     }
 
     /// Normal shutdown (CC.SHN), for power-off and reboot.
     pub fn shutdown(&mut self) -> Result<(), Error> {
+        self.check_in_service()?;
         let cc = self.hal.mmio_read32(CC);
         self.hal
             .mmio_write32(CC, (cc & !CC_SHN_MASK) | CC_SHN_NORMAL);
@@ -511,32 +446,70 @@ impl<H: Hal> Controller<H> {
             list,
         )
         .map_err(Error::Prp)?;
-        let cmd = SubmissionEntry::rw(write, nsid, lba, blocks as u32).with_prp(prp.prp1, prp.prp2);
-        self.io_cmd(cmd).map(|_| ())
+        let blocks = blocks as u32;
+        let cmd = SubmissionEntry::rw(write, nsid, lba, blocks).with_prp(prp.prp1, prp.prp2);
+        let what = if write {
+            Cmd::Write { nsid, lba, blocks }
+        } else {
+            Cmd::Read { nsid, lba, blocks }
+        };
+        self.submit(false, cmd, what).map(|_| ())
     }
 
     fn admin_cmd(&mut self, cmd: SubmissionEntry) -> Result<CompletionEntry, Error> {
-        self.submit(true, cmd)
+        let what = Cmd::Admin {
+            opcode: cmd.opcode(),
+        };
+        self.submit(true, cmd, what)
     }
 
-    fn io_cmd(&mut self, cmd: SubmissionEntry) -> Result<CompletionEntry, Error> {
-        self.submit(false, cmd)
+    fn check_in_service(&self) -> Result<(), Error> {
+        match &self.failed {
+            Some(why) => Err(Error::Failed(why.clone())),
+            None => Ok(()),
+        }
     }
 
-    fn submit(&mut self, admin: bool, mut cmd: SubmissionEntry) -> Result<CompletionEntry, Error> {
-        if self.failed {
-            return Err(Error::Failed);
+    /// Takes the controller out of service after `e` and returns `e`.
+    /// CC.EN is cleared (without waiting for CSTS.RDY): a reset aborts
+    /// whatever the controller still holds, so a command we gave up on
+    /// cannot reach the media later, and a dead controller is left quiet.
+    fn fail(&mut self, e: Error) -> Error {
+        self.failed = Some(Box::new(e.clone()));
+        disable(&mut self.hal);
+        e
+    }
+
+    /// Submits one command and polls for its completion, for at most
+    /// `command_timeout_ms` on the `Hal` clock. A timeout, CSTS.CFS, a
+    /// vanished device or a stray completion take the controller out of
+    /// service ([`Controller::fail`]); an error status does not, since the
+    /// controller itself is still sound.
+    fn submit(
+        &mut self,
+        admin: bool,
+        mut cmd: SubmissionEntry,
+        what: Cmd,
+    ) -> Result<CompletionEntry, Error> {
+        self.check_in_service()?;
+        // A controller that already reports a fatal error is not handed a
+        // command (a write in particular): costs one register read.
+        if let Some(e) = csts_fault(&self.hal, Some(what)) {
+            return Err(self.fail(e));
         }
         let cid = self.next_cid;
         // 0xFFFF means "no command" in the error log; never use it.
         self.next_cid = if cid >= 0xFFFE { 0 } else { cid + 1 };
         cmd.set_command_id(cid);
         let stride = self.doorbell_stride;
-        let timeout_ms = self.cfg.command_timeout_ms;
+        let timeout_us = self.cfg.command_timeout_ms.saturating_mul(1000);
         let q = if admin {
             &mut self.admin
         } else {
-            self.io.as_mut().ok_or(Error::Failed)?
+            match self.io.as_mut() {
+                Some(q) => q,
+                None => return Err(Error::Unsupported("no I/O queue")),
+            }
         };
         let slot = q.sqi.push().ok_or(Error::QueueFull)?;
         // SAFETY: slot < entries and the SQ region holds entries * 64 bytes
@@ -550,7 +523,7 @@ impl<H: Hal> Controller<H> {
             .mmio_write32(sq_tail_doorbell(q.qid, stride), q.sqi.tail as u32);
 
         let start = self.hal.now_us();
-        let mut polls = 0u32;
+        let mut last_csts = start;
         let entry = loop {
             // SAFETY: head < entries and the CQ region holds entries * 16
             // bytes; volatile because the device writes it behind our back.
@@ -561,27 +534,16 @@ impl<H: Hal> Controller<H> {
             if q.cqi.is_new(e.phase()) {
                 break e;
             }
-            polls += 1;
-            if polls.is_multiple_of(CFS_CHECK_INTERVAL)
-                && self.hal.mmio_read32(CSTS) & CSTS_CFS != 0
-            {
-                self.failed = true;
-                return Err(Error::ControllerFatal);
-            }
-            if self.hal.now_us().saturating_sub(start) > timeout_ms * 1000 {
-                self.failed = true;
-                if self.hal.mmio_read32(CSTS) & CSTS_CFS != 0 {
-                    return Err(Error::ControllerFatal);
+            let now = self.hal.now_us();
+            let timed_out = now.saturating_sub(start) > timeout_us;
+            if timed_out || now.saturating_sub(last_csts) >= CSTS_CHECK_US {
+                last_csts = now;
+                let ms = self.cfg.command_timeout_ms;
+                let fault = csts_fault(&self.hal, Some(what))
+                    .or(timed_out.then_some(Error::CommandTimeout { cmd: what, ms }));
+                if let Some(e) = fault {
+                    return Err(self.fail(e));
                 }
-                let waiting_for = if admin {
-                    "an admin command"
-                } else {
-                    "an I/O command"
-                };
-                return Err(Error::Timeout {
-                    waiting_for,
-                    ms: timeout_ms,
-                });
             }
             self.hal.pause();
         };
@@ -591,20 +553,30 @@ impl<H: Hal> Controller<H> {
         self.hal
             .mmio_write32(cq_head_doorbell(q.qid, stride), head as u32);
         if entry.command_id() != cid {
-            self.failed = true;
-            return Err(Error::UnexpectedCompletion {
+            let e = Error::UnexpectedCompletion {
+                cmd: what,
                 expected: cid,
                 got: entry.command_id(),
-            });
+            };
+            return Err(self.fail(e));
         }
         if let Some(status) = Status::from_field(entry.status_field()) {
-            return Err(Error::Command {
-                opcode: cmd.opcode(),
-                admin,
-                status,
-            });
+            return Err(Error::Command { cmd: what, status });
         }
         Ok(entry)
+    }
+}
+
+/// CSTS as an error, when it says the controller is gone (all ones) or
+/// dead (CFS).
+fn csts_fault<H: Hal>(hal: &H, during: Option<Cmd>) -> Option<Error> {
+    let csts = hal.mmio_read32(CSTS);
+    if csts == u32::MAX {
+        Some(Error::NoDevice)
+    } else if csts & CSTS_CFS != 0 {
+        Some(Error::ControllerFatal { cmd: during })
+    } else {
+        None
     }
 }
 
@@ -658,7 +630,7 @@ fn wait_csts<H: Hal>(
             return Err(Error::NoDevice);
         }
         if fatal_check && csts & CSTS_CFS != 0 {
-            return Err(Error::ControllerFatal);
+            return Err(Error::ControllerFatal { cmd: None });
         }
         if csts & mask == want {
             return Ok(());

@@ -1,22 +1,35 @@
 //! One namespace as a `blockdev::BlockDevice`.
 
 use alloc::format;
+use alloc::string::String;
 
 use blockdev::{BlockDevice, BlockError};
 
-use crate::controller::{Controller, Error, Hal};
+use crate::controller::{Controller, Hal};
+use crate::error::Error;
 use crate::identify::Namespace;
 
 pub struct NvmeDisk<H: Hal> {
     ctrl: Controller<H>,
     ns: Namespace,
+    /// What error lines call the device ("nvme0"): the kernel names
+    /// controllers in the order it finds them.
+    name: String,
 }
 
 impl<H: Hal> NvmeDisk<H> {
     /// The block device for `ns`, one of `ctrl.namespaces()` (any other
-    /// fails every request with `NoSuchNamespace`).
-    pub fn new(ctrl: Controller<H>, ns: Namespace) -> Self {
-        NvmeDisk { ctrl, ns }
+    /// fails every request with `NoSuchNamespace`), called `name` in errors.
+    pub fn new(ctrl: Controller<H>, ns: Namespace, name: impl Into<String>) -> Self {
+        NvmeDisk {
+            ctrl,
+            ns,
+            name: name.into(),
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     pub fn controller(&self) -> &Controller<H> {
@@ -34,13 +47,15 @@ impl<H: Hal> NvmeDisk<H> {
     pub fn into_controller(self) -> Controller<H> {
         self.ctrl
     }
-}
 
-fn block_err(e: Error) -> BlockError {
-    match e {
-        Error::OutOfRange { lba, blocks } => BlockError::OutOfRange { lba, blocks },
-        Error::BadBufferLength { len, .. } => BlockError::BadBufferLength(len),
-        e => BlockError::Device(format!("NVMe: {e}")),
+    /// Device errors as one line that names the device: "nvme0: read at
+    /// LBA 2048 (8 blocks) timed out after 5000 ms".
+    fn block_err(&self, e: Error) -> BlockError {
+        match e {
+            Error::OutOfRange { lba, blocks } => BlockError::OutOfRange { lba, blocks },
+            Error::BadBufferLength { len, .. } => BlockError::BadBufferLength(len),
+            e => BlockError::Device(format!("{}: {e}", self.name)),
+        }
     }
 }
 
@@ -54,14 +69,18 @@ impl<H: Hal> BlockDevice for NvmeDisk<H> {
     }
 
     fn read_blocks(&mut self, lba: u64, buf: &mut [u8]) -> Result<(), BlockError> {
-        self.ctrl.read(self.ns.id, lba, buf).map_err(block_err)
+        self.ctrl
+            .read(self.ns.id, lba, buf)
+            .map_err(|e| self.block_err(e))
     }
 
     fn write_blocks(&mut self, lba: u64, buf: &[u8]) -> Result<(), BlockError> {
-        self.ctrl.write(self.ns.id, lba, buf).map_err(block_err)
+        self.ctrl
+            .write(self.ns.id, lba, buf)
+            .map_err(|e| self.block_err(e))
     }
 
     fn flush(&mut self) -> Result<(), BlockError> {
-        self.ctrl.flush(self.ns.id).map_err(block_err)
+        self.ctrl.flush(self.ns.id).map_err(|e| self.block_err(e))
     }
 }

@@ -16,8 +16,12 @@ use std::rc::Rc;
 
 use crate::cmd::{admin, cns, nvm, CompletionEntry, SubmissionEntry};
 use crate::regs::*;
-use crate::status::{generic, specific, SCT_COMMAND_SPECIFIC, SCT_GENERIC};
+use crate::status::{generic, media, specific, SCT_COMMAND_SPECIFIC, SCT_GENERIC, SCT_MEDIA};
 use crate::{Dma, Hal};
+
+/// Marks a command result's status code type as carrying Do Not Retry
+/// (SCT is 3 bits, so the top bit is free).
+const DNR_MARK: u8 = 0x80;
 
 pub struct SimNs {
     pub id: u32,
@@ -40,23 +44,61 @@ struct Cq {
     host_head: u16,
 }
 
+/// What goes wrong with an I/O command that meets an [`IoFault`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IoFaultKind {
+    /// Completes with this status instead of executing (once: the fault is
+    /// then disarmed, the controller carries on).
+    Status { sct: u8, sc: u8, dnr: bool },
+    /// Consumed and never completed; the controller hangs, completing
+    /// nothing from then on.
+    Hang,
+    /// Sets CSTS.CFS and completes nothing from then on.
+    Fatal,
+}
+
+/// An I/O fault armed to strike after `after` more matching commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IoFault {
+    /// Matching I/O commands that still execute normally first.
+    pub after: usize,
+    /// Only commands with this opcode match (`None`: every I/O command).
+    pub opcode: Option<u8>,
+    pub kind: IoFaultKind,
+}
+
+impl IoFault {
+    /// The next matching command (any when `opcode` is `None`) gets `kind`.
+    pub fn next(opcode: Option<u8>, kind: IoFaultKind) -> Self {
+        IoFault {
+            after: 0,
+            opcode,
+            kind,
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct Faults {
+    /// CSTS.RDY never follows CC.EN (a controller that fails to start).
     pub never_ready: bool,
     /// CSTS reads before RDY follows CC.EN.
     pub ready_delay_reads: u32,
-    /// I/O commands are consumed but never completed.
-    pub drop_io: bool,
-    /// The next I/O command sets CSTS.CFS and is never completed.
-    pub fatal_on_io: bool,
-    /// The next command with this opcode (I/O) fails with (sct, sc).
-    pub fail_io: Option<(u8, u8, u8)>,
+    /// CSTS.CFS is set when the controller is enabled, instead of RDY.
+    pub fatal_on_enable: bool,
     /// Completions carry a wrong command id.
     pub wrong_cid: bool,
     /// Every register reads all ones (nothing at BAR0).
     pub absent: bool,
     /// Admin commands with this opcode fail with an internal error.
     pub fail_admin: Option<u8>,
+    /// Admin commands with this opcode are consumed and never completed.
+    pub hang_admin: Option<u8>,
+    /// The next I/O fault.
+    pub io: Option<IoFault>,
+    /// A bad spot on the media: reads touching blocks `start..end` of
+    /// namespace `nsid` fail with Unrecovered Read Error, every time.
+    pub bad_blocks: Option<(u32, core::ops::Range<u64>)>,
 }
 
 pub struct Sim {
@@ -76,8 +118,15 @@ pub struct Sim {
     /// identify as all zeros.
     pub nn: u32,
     pub faults: Faults,
+    /// Set by a Hang or Fatal fault: the controller consumes commands and
+    /// completes none of them, as a wedged one does, until it is reset.
+    pub hung: bool,
     // What the tests inspect.
+    /// Every I/O command the controller fetched, executed or not.
     pub io_commands: Vec<SubmissionEntry>,
+    /// Write commands that reached the media: after a fault, a test proves
+    /// nothing more was written by this count standing still.
+    pub writes: usize,
     pub flushes: usize,
     pub max_list_pages: usize,
     pub max_transfer_seen: usize,
@@ -110,7 +159,9 @@ impl Sim {
             namespaces,
             nn,
             faults: Faults::default(),
+            hung: false,
             io_commands: Vec::new(),
+            writes: 0,
             flushes: 0,
             max_list_pages: 0,
             max_transfer_seen: 0,
@@ -180,9 +231,12 @@ impl Sim {
         let now = v & CC_EN != 0;
         self.cc = v;
         if was && !now {
+            // A reset: queues are gone, outstanding commands abandoned;
+            // CFS stays until the next enable, as on real controllers.
             self.csts &= !CSTS_RDY;
             self.sqs.clear();
             self.cqs.clear();
+            self.hung = false;
         }
         if !was && now {
             assert_eq!(v & (0xF << 16), CC_IOSQES);
@@ -213,6 +267,11 @@ impl Sim {
             if self.faults.never_ready {
                 return;
             }
+            if self.faults.fatal_on_enable {
+                self.csts |= CSTS_CFS;
+                return;
+            }
+            self.csts &= !CSTS_CFS;
             if self.faults.ready_delay_reads > 0 {
                 self.pending_ready = Some(self.faults.ready_delay_reads);
             } else {
@@ -242,6 +301,12 @@ impl Sim {
                 self.sq_wraps += 1;
             }
             let (sq_head, cqid) = (sq.head, sq.cqid);
+            if qid != 0 {
+                self.io_commands.push(cmd);
+            }
+            if self.hung {
+                continue;
+            }
             let result = if qid == 0 {
                 self.admin(&cmd)
             } else {
@@ -261,7 +326,8 @@ impl Sim {
             self.cq_overflow = true;
             return;
         }
-        let status = (sc as u32) | (sct as u32) << 8;
+        let dnr = sct & DNR_MARK != 0;
+        let status = (sc as u32) | ((sct & 0x7) as u32) << 8 | (dnr as u32) << 14;
         let cid = if wrong { cid ^ 0x5555 } else { cid };
         let e = CompletionEntry {
             dw0,
@@ -285,6 +351,10 @@ impl Sim {
         let ok = Some((SCT_GENERIC, generic::SUCCESS, 0));
         if self.faults.fail_admin == Some(c.opcode()) {
             return Some((SCT_GENERIC, generic::INTERNAL_ERROR, 0));
+        }
+        if self.faults.hang_admin == Some(c.opcode()) {
+            self.hung = true;
+            return None;
         }
         match c.opcode() {
             admin::IDENTIFY => {
@@ -386,20 +456,43 @@ impl Sim {
         }
     }
 
-    fn io(&mut self, c: &SubmissionEntry) -> Option<(u8, u8, u32)> {
-        self.io_commands.push(*c);
-        if self.faults.drop_io {
+    /// Sets CSTS.CFS, as a controller does when it dies on its own (not
+    /// in a command): nothing completes from then on.
+    pub fn die(&mut self) {
+        self.csts |= CSTS_CFS;
+        self.hung = true;
+    }
+
+    /// The status an armed I/O fault gives `c`, if it strikes now.
+    fn io_fault(&mut self, c: &SubmissionEntry) -> Option<Option<(u8, u8, u32)>> {
+        let f = self.faults.io.as_mut()?;
+        if f.opcode.is_some_and(|op| op != c.opcode()) {
             return None;
         }
-        if self.faults.fatal_on_io {
-            self.csts |= CSTS_CFS;
+        if f.after > 0 {
+            f.after -= 1;
             return None;
         }
-        if let Some((op, sct, sc)) = self.faults.fail_io {
-            if op == c.opcode() {
-                self.faults.fail_io = None;
-                return Some((sct, sc, 0));
+        let kind = f.kind;
+        self.faults.io = None;
+        Some(match kind {
+            IoFaultKind::Status { sct, sc, dnr } => {
+                Some((sct | if dnr { DNR_MARK } else { 0 }, sc, 0))
             }
+            IoFaultKind::Hang => {
+                self.hung = true;
+                None
+            }
+            IoFaultKind::Fatal => {
+                self.die();
+                None
+            }
+        })
+    }
+
+    fn io(&mut self, c: &SubmissionEntry) -> Option<(u8, u8, u32)> {
+        if let Some(result) = self.io_fault(c) {
+            return result;
         }
         let Some(ns_index) = self.namespaces.iter().position(|n| n.id == c.nsid) else {
             return Some((SCT_GENERIC, generic::INVALID_NAMESPACE, 0));
@@ -422,6 +515,12 @@ impl Sim {
                     return Some((SCT_GENERIC, generic::INVALID_FIELD, 0));
                 }
                 self.max_transfer_seen = self.max_transfer_seen.max(len);
+                if let Some((nsid, bad)) = &self.faults.bad_blocks {
+                    let hit = bad.start < lba + blocks && lba < bad.end;
+                    if *nsid == c.nsid && hit && c.opcode() == nvm::READ {
+                        return Some((SCT_MEDIA, media::UNRECOVERED_READ, 0));
+                    }
+                }
                 let start = lba as usize * bs;
                 let r = if c.opcode() == nvm::READ {
                     let data = self.namespaces[ns_index].data[start..start + len].to_vec();
@@ -431,6 +530,7 @@ impl Sim {
                     let r = self.dma_in(c.prp1, c.prp2, &mut data);
                     if r.is_ok() {
                         self.namespaces[ns_index].data[start..start + len].copy_from_slice(&data);
+                        self.writes += 1;
                     }
                     r
                 };
@@ -531,7 +631,9 @@ pub fn walk_prp(
 /// clock that advances on every read so no wait can spin forever.
 pub struct SimHal {
     pub sim: Rc<RefCell<Sim>>,
-    pub clock: Cell<u64>,
+    /// Shared, so a test can read it after the controller (and this HAL)
+    /// is gone.
+    pub clock: Rc<Cell<u64>>,
     pub tick_us: u64,
     allocs: Vec<(NonNull<u8>, Layout)>,
 }
@@ -540,7 +642,7 @@ impl SimHal {
     pub fn new(sim: Rc<RefCell<Sim>>) -> Self {
         SimHal {
             sim,
-            clock: Cell::new(0),
+            clock: Rc::new(Cell::new(0)),
             tick_us: 100,
             allocs: Vec::new(),
         }

@@ -23,10 +23,16 @@ pub mod generic {
     pub const INVALID_NAMESPACE: u8 = 0x0B;
     pub const COMMAND_SEQUENCE_ERROR: u8 = 0x0C;
     pub const PRP_OFFSET_INVALID: u8 = 0x13;
+    pub const OPERATION_DENIED: u8 = 0x15;
+    pub const SANITIZE_IN_PROGRESS: u8 = 0x1D;
+    pub const NAMESPACE_WRITE_PROTECTED: u8 = 0x20;
+    pub const COMMAND_INTERRUPTED: u8 = 0x21;
+    pub const TRANSIENT_TRANSPORT_ERROR: u8 = 0x22;
     pub const LBA_OUT_OF_RANGE: u8 = 0x80;
     pub const CAPACITY_EXCEEDED: u8 = 0x81;
     pub const NAMESPACE_NOT_READY: u8 = 0x82;
     pub const RESERVATION_CONFLICT: u8 = 0x83;
+    pub const FORMAT_IN_PROGRESS: u8 = 0x84;
 }
 
 pub mod specific {
@@ -39,6 +45,9 @@ pub mod specific {
 pub mod media {
     pub const WRITE_FAULT: u8 = 0x80;
     pub const UNRECOVERED_READ: u8 = 0x81;
+    pub const GUARD_CHECK: u8 = 0x82;
+    pub const APPLICATION_TAG_CHECK: u8 = 0x83;
+    pub const REFERENCE_TAG_CHECK: u8 = 0x84;
     pub const COMPARE_FAILURE: u8 = 0x85;
     pub const ACCESS_DENIED: u8 = 0x86;
     pub const DEALLOCATED_BLOCK: u8 = 0x87;
@@ -70,6 +79,20 @@ impl Status {
         })
     }
 
+    /// The Status Code Type in the specification's words.
+    pub fn type_name(&self) -> &'static str {
+        match self.sct {
+            SCT_GENERIC => "generic",
+            SCT_COMMAND_SPECIFIC => "command specific",
+            SCT_MEDIA => "media and data integrity",
+            SCT_PATH => "path related",
+            SCT_VENDOR => "vendor specific",
+            _ => "reserved",
+        }
+    }
+
+    /// The status code in words: the specification's name where this
+    /// driver knows it, else the type's.
     pub fn describe(&self) -> &'static str {
         use generic as g;
         match (self.sct, self.sc) {
@@ -84,10 +107,16 @@ impl Status {
             (SCT_GENERIC, g::INVALID_NAMESPACE) => "invalid namespace or format",
             (SCT_GENERIC, g::COMMAND_SEQUENCE_ERROR) => "command sequence error",
             (SCT_GENERIC, g::PRP_OFFSET_INVALID) => "PRP offset invalid",
+            (SCT_GENERIC, g::OPERATION_DENIED) => "operation denied",
+            (SCT_GENERIC, g::SANITIZE_IN_PROGRESS) => "sanitize in progress",
+            (SCT_GENERIC, g::NAMESPACE_WRITE_PROTECTED) => "namespace is write protected",
+            (SCT_GENERIC, g::COMMAND_INTERRUPTED) => "command interrupted",
+            (SCT_GENERIC, g::TRANSIENT_TRANSPORT_ERROR) => "transient transport error",
             (SCT_GENERIC, g::LBA_OUT_OF_RANGE) => "LBA out of range",
             (SCT_GENERIC, g::CAPACITY_EXCEEDED) => "capacity exceeded",
             (SCT_GENERIC, g::NAMESPACE_NOT_READY) => "namespace not ready",
             (SCT_GENERIC, g::RESERVATION_CONFLICT) => "reservation conflict",
+            (SCT_GENERIC, g::FORMAT_IN_PROGRESS) => "format in progress",
             (SCT_COMMAND_SPECIFIC, specific::INVALID_CQ) => "completion queue invalid",
             (SCT_COMMAND_SPECIFIC, specific::INVALID_QUEUE_ID) => "invalid queue identifier",
             (SCT_COMMAND_SPECIFIC, specific::INVALID_QUEUE_SIZE) => "invalid queue size",
@@ -96,6 +125,9 @@ impl Status {
             }
             (SCT_MEDIA, media::WRITE_FAULT) => "write fault",
             (SCT_MEDIA, media::UNRECOVERED_READ) => "unrecovered read error",
+            (SCT_MEDIA, media::GUARD_CHECK) => "end-to-end guard check error",
+            (SCT_MEDIA, media::APPLICATION_TAG_CHECK) => "end-to-end application tag check error",
+            (SCT_MEDIA, media::REFERENCE_TAG_CHECK) => "end-to-end reference tag check error",
             (SCT_MEDIA, media::COMPARE_FAILURE) => "compare failure",
             (SCT_MEDIA, media::ACCESS_DENIED) => "access denied",
             (SCT_MEDIA, media::DEALLOCATED_BLOCK) => "deallocated or unwritten block",
@@ -113,10 +145,12 @@ impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} (type {}, code {:#04x})",
+            "{} (SCT {} {}, SC {:#04x}{})",
             self.describe(),
             self.sct,
-            self.sc
+            self.type_name(),
+            self.sc,
+            if self.dnr { ", do not retry" } else { "" }
         )
     }
 }

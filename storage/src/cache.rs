@@ -9,6 +9,8 @@
 //! windows, so a FAT walk is not one device command per entry; runs of
 //! whole clusters bypass them.
 
+use alloc::format;
+use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -37,9 +39,10 @@ pub(crate) struct Disk<D> {
     block_size: usize,
     window_bytes: usize,
     writable: bool,
-    /// Set by the first device write error: after it nothing more is
-    /// written, so a half-failed operation cannot be followed by another.
-    failed: bool,
+    /// The first device error, read or write: after it nothing more is
+    /// written, so a half-failed operation cannot be followed by another
+    /// and a disk that has started to fail is not written while it does.
+    fault: Option<String>,
 }
 
 impl<D: BlockDevice> Disk<D> {
@@ -56,7 +59,7 @@ impl<D: BlockDevice> Disk<D> {
             block_size,
             window_bytes: WINDOW_BYTES.max(block_size),
             writable: false,
-            failed: false,
+            fault: None,
         }
     }
 
@@ -75,8 +78,34 @@ impl<D: BlockDevice> Disk<D> {
         f(&mut self.dev)
     }
 
+    /// The first device error seen, as the driver worded it.
+    pub fn fault(&self) -> Option<&str> {
+        self.fault.as_deref()
+    }
+
     pub fn flush(&mut self) -> Result<(), BlockError> {
-        self.dev.flush()
+        let r = self.dev.flush();
+        self.note(r)
+    }
+
+    /// Records the first device error of `r` and passes `r` on.
+    fn note<T>(&mut self, r: Result<T, BlockError>) -> Result<T, BlockError> {
+        if let Err(e) = &r {
+            if self.fault.is_none() {
+                self.fault = Some(e.to_string());
+            }
+        }
+        r
+    }
+
+    fn dev_read(&mut self, lba: u64, buf: &mut [u8]) -> Result<(), BlockError> {
+        let r = self.dev.read_blocks(lba, buf);
+        self.note(r)
+    }
+
+    fn dev_write(&mut self, lba: u64, buf: &[u8]) -> Result<(), BlockError> {
+        let r = self.dev.write_blocks(lba, buf);
+        self.note(r)
     }
 
     /// Device byte position of volume byte `pos`, for `len` bytes that must
@@ -104,8 +133,7 @@ impl<D: BlockDevice> Disk<D> {
             None => {
                 let len = (self.window_bytes as u64).min(self.disk_len - base) as usize;
                 let mut data = vec![0u8; len];
-                self.dev
-                    .read_blocks(base / self.block_size as u64, &mut data)?;
+                self.dev_read(base / self.block_size as u64, &mut data)?;
                 let w = Window {
                     base,
                     data,
@@ -141,7 +169,7 @@ impl<D: BlockDevice> Disk<D> {
         if dpos.is_multiple_of(bs) && (out.len() as u64).is_multiple_of(bs) {
             for (i, chunk) in out.chunks_mut(MAX_RUN).enumerate() {
                 let p = dpos + (i * MAX_RUN) as u64;
-                self.dev.read_blocks(p / bs, chunk)?;
+                self.dev_read(p / bs, chunk)?;
             }
             // A window may hold newer data than the device only if a write
             // bypassed it, which `write` never does; so the device is right.
@@ -158,18 +186,19 @@ impl<D: BlockDevice> Disk<D> {
     /// Writes whole sectors at volume byte `pos`, in order, keeping the
     /// cache coherent; read-modify-write when device blocks are larger.
     pub fn write(&mut self, pos: u64, data: &[u8]) -> Result<(), BlockError> {
-        if !self.writable || self.failed {
+        if let Some(f) = &self.fault {
+            return Err(BlockError::Device(format!(
+                "no writes after an earlier device error ({f})"
+            )));
+        }
+        if !self.writable {
             return Err(BlockError::WriteProtected);
         }
         if !data.len().is_multiple_of(SECTOR) {
             return Err(BlockError::BadBufferLength(data.len()));
         }
         let dpos = self.check(pos, data.len())?;
-        let r = self.write_inner(pos, dpos, data);
-        if r.is_err() {
-            self.failed = true;
-        }
-        r
+        self.write_inner(pos, dpos, data)
     }
 
     fn write_inner(&mut self, pos: u64, dpos: u64, data: &[u8]) -> Result<(), BlockError> {
@@ -177,7 +206,7 @@ impl<D: BlockDevice> Disk<D> {
         if dpos.is_multiple_of(bs) && (data.len() as u64).is_multiple_of(bs) {
             for (i, chunk) in data.chunks(MAX_RUN).enumerate() {
                 let p = dpos + (i * MAX_RUN) as u64;
-                self.dev.write_blocks(p / bs, chunk)?;
+                self.dev_write(p / bs, chunk)?;
             }
         } else {
             // Sector by sector within larger device blocks.
@@ -194,14 +223,14 @@ impl<D: BlockDevice> Disk<D> {
                         // Outside the volume in the same device block:
                         // read it raw so it is written back unchanged.
                         let mut raw = vec![0u8; self.block_size];
-                        self.dev.read_blocks(block_pos / bs, &mut raw)?;
+                        self.dev_read(block_pos / bs, &mut raw)?;
                         tmp.copy_from_slice(&raw[s * SECTOR..][..SECTOR]);
                     }
                     block[s * SECTOR..][..SECTOR].copy_from_slice(&tmp);
                 }
                 let off = (p - block_pos) as usize;
                 block[off..off + SECTOR].copy_from_slice(chunk);
-                self.dev.write_blocks(block_pos / bs, &block)?;
+                self.dev_write(block_pos / bs, &block)?;
                 self.update_windows(p, chunk);
             }
             let _ = pos;

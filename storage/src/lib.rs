@@ -50,6 +50,8 @@ mod tests;
 #[cfg(test)]
 mod tests_corrupt;
 #[cfg(test)]
+mod tests_device;
+#[cfg(test)]
 mod tests_lfn;
 #[cfg(test)]
 mod tests_power;

@@ -503,22 +503,36 @@ impl<D: BlockDevice> Volume<D> {
     }
 
     fn require_writable(&mut self) -> Result<(), FsError> {
+        if let Some(f) = self.disk.fault() {
+            return Err(FsError::Device(format!(
+                "writes stopped after an earlier device error ({f})"
+            )));
+        }
         if !self.writable() {
             return Err(FsError::ReadOnly);
         }
         if !self.fsinfo_unknown {
-            self.write_fsinfo(None)?;
+            let r = self.write_fsinfo(None);
+            self.guard(r)?;
             self.fsinfo_unknown = true;
         }
         Ok(())
     }
 
     /// Once the volume is found corrupt, nothing more is written to it: a
-    /// write over a broken FAT could spread the damage.
+    /// write over a broken FAT could spread the damage. Likewise after the
+    /// first device error (the disk layer already refuses the writes; this
+    /// makes the volume say so, in `disk` and `df`).
     fn guard<R>(&mut self, r: Result<R, FsError>) -> Result<R, FsError> {
         if let Err(FsError::Corrupt(why)) = &r {
             if self.writable() {
                 let reason = format!("corrupt volume, writes stopped: {why}");
+                self.make_read_only(&reason);
+            }
+        }
+        if let Some(f) = self.disk.fault() {
+            if self.writable() {
+                let reason = format!("device error, writes stopped: {f}");
                 self.make_read_only(&reason);
             }
         }
@@ -659,11 +673,14 @@ impl<D: BlockDevice> Files for Volume<D> {
         if !self.writable() {
             return Ok(());
         }
-        if self.fsinfo_unknown {
-            let free = self.count_free_clusters()?;
-            self.write_fsinfo(Some(free))?;
-            self.fsinfo_unknown = false;
-        }
-        self.disk.flush().map_err(dev_err)
+        let r = (|| {
+            if self.fsinfo_unknown {
+                let free = self.count_free_clusters()?;
+                self.write_fsinfo(Some(free))?;
+                self.fsinfo_unknown = false;
+            }
+            self.disk.flush().map_err(dev_err)
+        })();
+        self.guard(r)
     }
 }

@@ -41,6 +41,7 @@ impl Applet for Disk {
             writeln!(out, "no disk found")?;
         }
         for d in &disks {
+            writeln!(out, "device:     {}", d.name)?;
             writeln!(out, "model:      {}", d.model)?;
             writeln!(out, "serial:     {}", d.serial)?;
             writeln!(out, "firmware:   {}", d.firmware)?;
