@@ -421,3 +421,5 @@ fn volume_label(fe: &mut dyn Frontend) -> alloc::string::String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_device;

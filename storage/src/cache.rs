@@ -188,7 +188,7 @@ impl<D: BlockDevice> Disk<D> {
     pub fn write(&mut self, pos: u64, data: &[u8]) -> Result<(), BlockError> {
         if let Some(f) = &self.fault {
             return Err(BlockError::Device(format!(
-                "no writes after an earlier device error ({f})"
+                "writes stopped after an earlier fault: {f}"
             )));
         }
         if !self.writable {

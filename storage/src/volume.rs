@@ -505,7 +505,7 @@ impl<D: BlockDevice> Volume<D> {
     fn require_writable(&mut self) -> Result<(), FsError> {
         if let Some(f) = self.disk.fault() {
             return Err(FsError::Device(format!(
-                "writes stopped after an earlier device error ({f})"
+                "writes stopped after an earlier fault: {f}"
             )));
         }
         if !self.writable() {
