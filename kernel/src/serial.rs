@@ -5,12 +5,21 @@
 //! are kept in a ring buffer (the last [`LOG_RING_SIZE`] bytes) for the `log`
 //! applet and the panic screen, and handed to an optional sink (the
 //! framebuffer text console) once one is installed.
+//!
+//! Nothing here waits on the far end for long: bytes go through a
+//! [`ui::Transmitter`], which drops output once the transmitter has stayed
+//! busy for [`STALL_BOUND_MS`] (nobody reads the port) and says how much it
+//! dropped when the line drains again. The console, the screen and the log
+//! ring carry on regardless.
 
 use core::fmt::{self, Write};
 use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use spin::Mutex;
+use ui::{Transmitter, TxPort};
 use x86_64::instructions::port::Port;
+
+use crate::time;
 
 /// I/O port base of COM1 on every PC we target.
 const COM1: u16 = 0x3f8;
@@ -21,8 +30,8 @@ pub const LOG_RING_SIZE: usize = 64 * 1024;
 /// `true` once a UART answered at COM1; without one (real machines without
 /// a serial port) output goes only to the ring and the sink.
 static PRESENT: AtomicBool = AtomicBool::new(false);
-/// Serialises writers so lines do not interleave.
-static PORT_LOCK: Mutex<()> = Mutex::new(());
+/// Serialises writers so lines do not interleave, and keeps the drop state.
+static PORT: Mutex<Transmitter> = Mutex::new(Transmitter::new(STALL_BOUND_UNCALIBRATED));
 static RING: Mutex<Ring> = Mutex::new(Ring::new());
 static LOGGER: Logger = Logger;
 /// Address of the `fn(&str)` sink, 0 when none is installed.
@@ -82,15 +91,38 @@ fn init_uart() -> bool {
     true
 }
 
-fn send_byte(b: u8) {
-    // Bounded wait: a wedged UART must not hang the kernel (~100 ms worst case).
-    for _ in 0..1_000_000 {
-        if inb(reg::LSR) & reg::LSR_THR_EMPTY != 0 {
-            break;
-        }
-        core::hint::spin_loop();
+/// Longest the transmitter may stay busy before output is dropped. A 16550
+/// at 115200 baud empties its FIFO in about 1.4 ms; this is long enough for a
+/// loaded host to be late reading a virtual port and still short once per
+/// episode (the waits do not add up per byte, see [`ui::Transmitter`]).
+pub const STALL_BOUND_MS: u64 = 500;
+/// The bound in TSC cycles before the TSC is calibrated, at the fastest TSC
+/// we expect (5 GHz): a slower one only makes the first bound longer.
+const STALL_BOUND_UNCALIBRATED: u64 = 5_000_000_000 / 1000 * STALL_BOUND_MS;
+
+/// COM1's transmitter, on the TSC clock.
+struct Com1;
+
+impl TxPort for Com1 {
+    fn ready(&mut self) -> bool {
+        inb(reg::LSR) & reg::LSR_THR_EMPTY != 0
     }
-    outb(reg::DATA, b);
+
+    fn put(&mut self, byte: u8) {
+        outb(reg::DATA, byte);
+    }
+
+    fn now(&mut self) -> u64 {
+        time::rdtsc()
+    }
+}
+
+/// The bound in TSC cycles, once `time` knows the rate.
+fn stall_bound_cycles() -> u64 {
+    match time::tsc_hz() {
+        0 => STALL_BOUND_UNCALIBRATED,
+        hz => hz / 1000 * STALL_BOUND_MS,
+    }
 }
 
 /// Fixed-size byte ring: the newest [`LOG_RING_SIZE`] bytes of the log.
@@ -159,8 +191,8 @@ pub fn route_log_through(sink: fn(&str)) {
 /// `\n` becomes `\r\n` so a terminal attached to the port shows proper lines.
 pub fn write_str(s: &str) {
     if PRESENT.load(Ordering::Acquire) {
-        let _guard = PORT_LOCK.lock();
-        send(s.as_bytes());
+        let mut tx = PORT.lock();
+        send(&mut tx, s.as_bytes());
     }
 }
 
@@ -169,17 +201,21 @@ pub fn try_read_byte() -> Option<u8> {
     if !PRESENT.load(Ordering::Acquire) {
         return None;
     }
-    let _guard = PORT_LOCK.lock();
+    let _guard = PORT.lock();
     (inb(reg::LSR) & reg::LSR_DATA_READY != 0).then(|| inb(reg::DATA))
 }
 
 /// Writes to COM1 even if the port lock is held, for the panic path: a panic
 /// inside the logger must still reach the serial console.
 pub fn emergency_write(s: &str) {
-    // No lock: the panic path runs with interrupts off and never returns, so
-    // interleaving with a writer it interrupted can at worst garble a line.
+    // No waiting for the lock: the panic path runs with interrupts off and
+    // never returns, so interleaving with a writer it interrupted can at worst
+    // garble a line. A port already found stuck stays skipped.
     if PRESENT.load(Ordering::Acquire) {
-        send(s.as_bytes());
+        match PORT.try_lock() {
+            Some(mut tx) => send(&mut tx, s.as_bytes()),
+            None => send(&mut Transmitter::new(stall_bound_cycles()), s.as_bytes()),
+        }
     }
 }
 
@@ -215,12 +251,16 @@ pub fn log_tail(out: &mut [u8]) -> usize {
     n
 }
 
-fn send(bytes: &[u8]) {
-    for &b in bytes {
-        if b == b'\n' {
-            send_byte(b'\r');
+fn send(tx: &mut Transmitter, bytes: &[u8]) {
+    tx.set_bound(stall_bound_cycles());
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        match line.split_last() {
+            Some((b'\n', text)) => {
+                tx.send(&mut Com1, text);
+                tx.send(&mut Com1, b"\r\n");
+            }
+            _ => tx.send(&mut Com1, line),
         }
-        send_byte(b);
     }
 }
 

@@ -50,6 +50,7 @@ mod term;
 
 pub use console::{Console, LineEvent, DEFAULT_MAX_LINE_BYTES, DEFAULT_SCROLLBACK};
 pub use keyboard::{Key, KeyEvent};
+pub use serial::{Transmitter, TxPort};
 pub use status::Status;
 
 use alloc::string::String;

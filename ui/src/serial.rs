@@ -219,9 +219,285 @@ impl SerialMirror {
     }
 }
 
+/// What [`Transmitter`] needs of a UART: whether its transmitter takes a
+/// byte now, the byte, and a clock.
+pub trait TxPort {
+    /// The transmitter takes a byte now (16550: LSR bit 5, THR empty).
+    fn ready(&mut self) -> bool;
+    /// Hands one byte to the transmitter; called only after [`TxPort::ready`].
+    fn put(&mut self, byte: u8);
+    /// A monotonic clock, in the unit of [`Transmitter::new`]'s bound (the
+    /// kernel passes TSC cycles).
+    fn now(&mut self) -> u64;
+}
+
+/// Sends bytes to a UART and never waits longer than a bound for it.
+///
+/// A transmitter that stays busy past the bound (nobody reads the far end of
+/// a virtual port, a console server with no one attached) puts it in
+/// *dropping* mode: each later byte costs one status read and is counted,
+/// not sent, with no waiting. The first time the transmitter takes a byte
+/// again, one line says how many bytes were lost, and output carries on.
+/// So a stuck line costs one bound per episode, not one per byte.
+#[derive(Debug)]
+pub struct Transmitter {
+    /// Longest wait for one byte, in [`TxPort::now`] units.
+    bound: u64,
+    dropping: bool,
+    /// Bytes dropped and not yet reported.
+    unreported: u64,
+    /// Bytes dropped since boot.
+    dropped: u64,
+}
+
+impl Transmitter {
+    pub const fn new(bound: u64) -> Self {
+        Transmitter {
+            bound,
+            dropping: false,
+            unreported: 0,
+            dropped: 0,
+        }
+    }
+
+    /// Changes the bound (the kernel knows the TSC's rate only after boot
+    /// has calibrated it).
+    pub fn set_bound(&mut self, bound: u64) {
+        self.bound = bound;
+    }
+
+    /// Bytes dropped since boot because the transmitter stayed busy.
+    pub fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
+    /// Whether output is being dropped right now.
+    pub fn is_dropping(&self) -> bool {
+        self.dropping
+    }
+
+    /// Sends `bytes` as they are (no line-ending translation).
+    pub fn send(&mut self, port: &mut dyn TxPort, bytes: &[u8]) {
+        for &b in bytes {
+            self.send_byte(port, b);
+        }
+    }
+
+    fn send_byte(&mut self, port: &mut dyn TxPort, b: u8) {
+        if self.dropping {
+            if !port.ready() {
+                self.lose(1);
+                return;
+            }
+            self.dropping = false;
+            if !self.report(port) {
+                self.lose(1);
+                return;
+            }
+        }
+        if !self.put_within_bound(port, b) {
+            self.dropping = true;
+            self.lose(1);
+        }
+    }
+
+    fn lose(&mut self, n: u64) {
+        self.unreported += n;
+        self.dropped += n;
+    }
+
+    /// The line that follows a drop; `false` if the line stalled again
+    /// (the count then carries over to the next report).
+    fn report(&mut self, port: &mut dyn TxPort) -> bool {
+        let mut line = LineBuf::default();
+        let _ = write!(
+            line,
+            "\r\n[serial: {} bytes dropped while the line was blocked]\r\n",
+            self.unreported
+        );
+        for &b in line.bytes() {
+            if !self.put_within_bound(port, b) {
+                self.dropping = true;
+                return false;
+            }
+        }
+        self.unreported = 0;
+        true
+    }
+
+    fn put_within_bound(&mut self, port: &mut dyn TxPort, b: u8) -> bool {
+        if !port.ready() {
+            let start = port.now();
+            while !port.ready() {
+                if port.now().wrapping_sub(start) > self.bound {
+                    return false;
+                }
+                core::hint::spin_loop();
+            }
+        }
+        port.put(b);
+        true
+    }
+}
+
+/// A line formatted without the heap (the kernel's serial output runs before
+/// the heap exists); longer text is cut.
+struct LineBuf {
+    buf: [u8; 96],
+    len: usize,
+}
+
+impl Default for LineBuf {
+    fn default() -> Self {
+        LineBuf {
+            buf: [0; 96],
+            len: 0,
+        }
+    }
+}
+
+impl LineBuf {
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
+impl Write for LineBuf {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let n = s.len().min(self.buf.len() - self.len);
+        self.buf[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
+        self.len += n;
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A UART on a simulated clock: every status read and clock read is one
+    /// tick. It is busy on every tick but each `period`-th, all the time
+    /// while `blocked`, and once it has taken `budget` more bytes.
+    struct FakeUart {
+        tick: u64,
+        period: u64,
+        blocked: bool,
+        budget: Option<usize>,
+        sent: Vec<u8>,
+    }
+
+    impl FakeUart {
+        fn new() -> Self {
+            FakeUart {
+                tick: 0,
+                period: 1,
+                blocked: false,
+                budget: None,
+                sent: Vec::new(),
+            }
+        }
+
+        fn take_text(&mut self) -> String {
+            String::from_utf8(core::mem::take(&mut self.sent)).unwrap()
+        }
+    }
+
+    impl TxPort for FakeUart {
+        fn ready(&mut self) -> bool {
+            self.tick += 1;
+            !self.blocked && self.budget != Some(0) && self.tick.is_multiple_of(self.period)
+        }
+        fn put(&mut self, byte: u8) {
+            assert!(self.ready_now(), "put while busy");
+            self.sent.push(byte);
+            if let Some(n) = self.budget.as_mut() {
+                *n -= 1;
+            }
+        }
+        fn now(&mut self) -> u64 {
+            self.tick += 1;
+            self.tick
+        }
+    }
+
+    impl FakeUart {
+        fn ready_now(&self) -> bool {
+            !self.blocked && self.budget != Some(0)
+        }
+    }
+
+    const BOUND: u64 = 1000;
+    const REPORT: &str = "bytes dropped while the line was blocked]\r\n";
+
+    #[test]
+    fn a_slow_port_gets_every_byte() {
+        let mut tx = Transmitter::new(BOUND);
+        let mut uart = FakeUart::new();
+        // Busy for most of each period, but never for the whole bound.
+        uart.period = BOUND / 3;
+        tx.send(&mut uart, b"hello, world\r\n");
+        assert_eq!(uart.take_text(), "hello, world\r\n");
+        assert_eq!(tx.dropped(), 0);
+        assert!(!tx.is_dropping());
+    }
+
+    #[test]
+    fn a_port_that_never_drains_costs_one_bound_then_one_read_per_byte() {
+        let mut tx = Transmitter::new(BOUND);
+        let mut uart = FakeUart::new();
+        uart.blocked = true;
+        tx.send(&mut uart, &[b'x'; 10_000]);
+        assert!(uart.sent.is_empty());
+        assert_eq!(tx.dropped(), 10_000);
+        assert!(tx.is_dropping());
+        // One wait of the bound (two ticks a turn), then one status read per byte.
+        assert!(
+            uart.tick <= 2 * BOUND + 4 + 10_000,
+            "{} ticks for 10 000 dropped bytes",
+            uart.tick
+        );
+    }
+
+    #[test]
+    fn output_resumes_with_the_count_once_the_port_drains() {
+        let mut tx = Transmitter::new(BOUND);
+        let mut uart = FakeUart::new();
+        tx.send(&mut uart, b"before\n");
+        uart.blocked = true;
+        tx.send(&mut uart, b"lost lost lost\n");
+        assert_eq!(tx.dropped(), 15);
+        uart.blocked = false;
+        tx.send(&mut uart, b"after\n");
+        assert_eq!(
+            uart.take_text(),
+            format!("before\n\r\n[serial: 15 {REPORT}after\n")
+        );
+        assert!(!tx.is_dropping());
+        // A second episode reports only its own bytes; the total keeps counting.
+        uart.blocked = true;
+        tx.send(&mut uart, b"gone");
+        uart.blocked = false;
+        tx.send(&mut uart, b"!");
+        assert_eq!(uart.take_text(), format!("\r\n[serial: 4 {REPORT}!"));
+        assert_eq!(tx.dropped(), 19);
+    }
+
+    #[test]
+    fn a_report_cut_by_a_new_stall_is_sent_again_with_the_sum() {
+        let mut tx = Transmitter::new(BOUND);
+        let mut uart = FakeUart::new();
+        uart.blocked = true;
+        tx.send(&mut uart, b"abc");
+        // The port takes ten bytes of the report, then blocks again.
+        uart.blocked = false;
+        uart.budget = Some(10);
+        tx.send(&mut uart, b"de");
+        assert_eq!(uart.take_text(), "\r\n[serial:");
+        assert!(tx.is_dropping());
+        uart.budget = None;
+        tx.send(&mut uart, b"f");
+        assert_eq!(uart.take_text(), format!("\r\n[serial: 5 {REPORT}f"));
+    }
 
     #[test]
     fn one_stripper_for_every_caller() {

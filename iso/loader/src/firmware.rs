@@ -178,12 +178,10 @@ pub fn framebuffer(resolution: Option<(u32, u32)>) -> Option<FramebufferInfo> {
         match wanted {
             Some(mode) => {
                 if gop.set_mode(&mode).is_err() {
-                    uefi::println!(
-                        "nosys-loader: could not switch to {w}x{h}; keeping the current mode"
-                    );
+                    say!("nosys-loader: could not switch to {w}x{h}; keeping the current mode");
                 }
             }
-            None => uefi::println!("nosys-loader: no {w}x{h} mode; keeping the current mode"),
+            None => say!("nosys-loader: no {w}x{h} mode; keeping the current mode"),
         }
     }
     let info = gop.current_mode_info();

@@ -30,6 +30,11 @@ const CR0_WP: u64 = 1 << 16;
 const COM1: u16 = 0x3f8;
 
 static BOOT_SERVICES_EXITED: AtomicBool = AtomicBool::new(false);
+/// Set by the first panic: a panic while reporting one only halts.
+static PANICKING: AtomicBool = AtomicBool::new(false);
+/// Status reads to wait for COM1's transmitter before a line is given up
+/// (absent hardware reads 0xff, a port nobody drains never gets ready).
+const COM1_SPINS: u32 = 100_000;
 
 /// The operand of `lgdt`.
 #[repr(C, packed)]
@@ -122,6 +127,11 @@ pub fn boot_services_exited() {
     BOOT_SERVICES_EXITED.store(true, Ordering::Release);
 }
 
+/// Whether [`boot_services_exited`] has run.
+pub fn boot_services_exited_already() -> bool {
+    BOOT_SERVICES_EXITED.load(Ordering::Acquire)
+}
+
 fn outb(port: u16, value: u8) {
     // SAFETY: writes to legacy ISA ports (PIC, COM1) have no memory effects.
     unsafe {
@@ -138,16 +148,32 @@ fn inb(port: u16) -> u8 {
     value
 }
 
-struct Com1;
+/// COM1 for one message. Once the transmitter has stayed busy for
+/// [`COM1_SPINS`] reads, the rest of the message is dropped instead of
+/// waited for, so a port nobody reads costs one bound, not one per byte.
+#[derive(Default)]
+struct Com1 {
+    stalled: bool,
+}
+
+impl Com1 {
+    fn ready(&self) -> bool {
+        inb(COM1 + 5) & 0x20 != 0
+    }
+}
 
 impl Write for Com1 {
     fn write_str(&mut self, s: &str) -> core::fmt::Result {
         for b in s.bytes() {
-            // Wait (bounded: absent hardware reads 0xff) for the transmitter.
-            for _ in 0..100_000 {
-                if inb(COM1 + 5) & 0x20 != 0 {
-                    break;
+            if self.stalled {
+                if !self.ready() {
+                    continue;
                 }
+                self.stalled = false;
+            }
+            if !(0..COM1_SPINS).any(|_| self.ready()) {
+                self.stalled = true;
+                continue;
             }
             outb(COM1, b);
         }
@@ -157,7 +183,7 @@ impl Write for Com1 {
 
 /// One line on COM1 (after boot services, the only output left).
 pub fn serial_line(s: &str) {
-    let _ = writeln!(Com1, "{s}\r");
+    let _ = writeln!(Com1::default(), "{s}\r");
 }
 
 unsafe fn wrmsr(msr: u32, value: u64) {
@@ -201,12 +227,16 @@ pub unsafe fn jump(cr3: u64, stack_top: u64, entry: u64, gdtr: &Gdtr) -> ! {
     }
 }
 
-/// Reports a loader bug on the firmware console (while it exists) and COM1.
+/// Reports a loader bug on COM1 and the firmware console (while it
+/// exists), once: a panic raised while reporting (the console itself
+/// failing) halts quietly instead of reporting again, and again.
 pub fn report_panic(info: &core::panic::PanicInfo) -> ! {
-    let _ = writeln!(Com1, "\r\nnosys-loader: panic: {info}\r");
-    if !BOOT_SERVICES_EXITED.load(Ordering::Acquire) {
-        uefi::println!("nosys-loader: panic: {info}");
-        crate::firmware::wait_for_key();
+    if !PANICKING.swap(true, Ordering::AcqRel) {
+        let _ = writeln!(Com1::default(), "\r\nnosys-loader: panic: {info}\r");
+        if !boot_services_exited_already() {
+            say!("nosys-loader: panic: {info}");
+            crate::firmware::wait_for_key();
+        }
     }
     loop {
         // SAFETY: halting with interrupts in whatever state is harmless.

@@ -16,6 +16,8 @@
 
 extern crate alloc;
 
+#[macro_use]
+mod console;
 mod firmware;
 mod handoff;
 
@@ -34,7 +36,6 @@ use loader_core::{align_up, LOADER_NAME, LOADER_VERSION, PAGE_SIZE};
 use uefi::boot::MemoryType;
 use uefi::mem::memory_map::MemoryMap;
 use uefi::prelude::*;
-use uefi::println;
 
 /// Where Limine looks for its configuration, in its order.
 const CONF_PATHS: [&str; 5] = [
@@ -102,14 +103,15 @@ impl fmt::Display for LoadError {
 
 #[entry]
 fn main() -> Status {
-    // Without a console we could not report anything; carry on regardless.
+    // Every message goes through `say!` (console.rs), which no console
+    // error can turn into a panic.
     let _ = uefi::helpers::init();
-    println!("{LOADER_NAME} {LOADER_VERSION}");
+    say!("{LOADER_NAME} {LOADER_VERSION}");
     match boot() {
         Ok(never) => match never {},
         Err(e) => {
-            println!("{LOADER_NAME}: error: {e}");
-            println!("{LOADER_NAME}: press any key to return to the firmware");
+            say!("{LOADER_NAME}: error: {e}");
+            say!("{LOADER_NAME}: press any key to return to the firmware");
             firmware::wait_for_key();
             Status::LOAD_ERROR
         }
@@ -127,7 +129,7 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
     let conf_text = String::from_utf8_lossy(&conf_text);
     let config = conf::parse(&conf_text).map_err(LoadError::Conf)?;
     let entry = config.boot_entry().map_err(LoadError::Conf)?;
-    println!("{LOADER_NAME}: {conf_path}: entry \"{}\"", entry.name);
+    say!("{LOADER_NAME}: {conf_path}: entry \"{}\"", entry.name);
 
     // The kernel file stays in memory for the kernel-file response.
     let kernel_path = entry.kernel_path.clone().unwrap_or_default();
@@ -142,7 +144,7 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
         "kernel image",
     )?;
     layout.copy_into(kernel_file.bytes(), image.bytes_mut());
-    println!(
+    say!(
         "{LOADER_NAME}: {kernel_path}: {} KiB image at {:#x}, entry {:#x}",
         layout.size / 1024,
         layout.base,
@@ -153,7 +155,7 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
     for m in &entry.modules {
         let pages =
             volume.read_to_pages(&m.path, MemoryType::custom(KERNEL_AND_MODULES_EFI_TYPE))?;
-        println!("{LOADER_NAME}: module {} ({} bytes)", m.path, pages.len);
+        say!("{LOADER_NAME}: module {} ({} bytes)", m.path, pages.len);
         modules.push(FileInfo {
             phys: pages.phys,
             size: pages.len,
@@ -200,9 +202,11 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
     let mut arena = Arena::new(arena_pages.bytes_mut(), arena_phys, HHDM_OFFSET);
     let answered = responses::answer(image.bytes_mut(), &found, &info, &mut arena)
         .map_err(LoadError::Response)?;
-    println!(
+    say!(
         "{LOADER_NAME}: base revision {}, answered {:?}, {} unanswered",
-        answered.base_revision, answered.kinds, answered.unanswered
+        answered.base_revision,
+        answered.kinds,
+        answered.unanswered
     );
 
     let plan = Plan {
@@ -221,7 +225,7 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
     let mut converted = vec![memmap::empty_entry(); info.memmap_capacity];
     let stack_top = HHDM_OFFSET + stack.phys + stack_size;
     let fb_range = framebuffer.map(|fb| (fb.phys, fb.len()));
-    println!("{LOADER_NAME}: starting kernel");
+    say!("{LOADER_NAME}: starting kernel");
 
     // SAFETY: nothing uses boot services after this point: the closure
     // below only converts numbers into buffers allocated above.

@@ -121,8 +121,38 @@ pub struct VmConfig {
     pub memory: String,
     /// Show a window (only if the host has a display).
     pub display: bool,
+    /// Where the ISO is attached (and booted from).
+    pub boot_device: BootDevice,
+    /// COM1 on a socket the harness reads ([`Serial::Read`]), connected but
+    /// not read until [`Vm::resume_serial`] ([`Serial::Unread`]), or no
+    /// serial port at all ([`Serial::None`], `-serial none`).
+    pub serial: Serial,
     /// Extra QEMU arguments, appended last.
     pub extra_args: Vec<String>,
+}
+
+/// How the ISO reaches the firmware.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BootDevice {
+    /// A CD on q35's built-in AHCI controller (the default).
+    Cd,
+    /// A hard disk on a second AHCI controller (`-device ahci` + `ide-hd`),
+    /// as a VirtualBox VM with the image on its SATA controller: the ISO is
+    /// GPT-partitioned, so firmware boots its EFI partition from a disk too.
+    SataDisk,
+}
+
+/// What is on the other end of COM1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Serial {
+    /// The harness reads everything as it arrives.
+    Read,
+    /// A client that connects and reads nothing until [`Vm::resume_serial`]:
+    /// the socket fills and the UART's transmitter stays busy, like a
+    /// console server nobody is attached to.
+    Unread,
+    /// `-serial none`: the machine has no serial port.
+    None,
 }
 
 impl VmConfig {
@@ -138,6 +168,8 @@ impl VmConfig {
             disk_snapshot: true,
             memory: DEFAULT_MEMORY.into(),
             display: false,
+            boot_device: BootDevice::Cd,
+            serial: Serial::Read,
             extra_args: Vec::new(),
         }
     }
@@ -162,11 +194,24 @@ impl VmConfig {
             "if=pflash,format=raw,unit=1,file={}",
             vars.display()
         ));
-        cmd.arg("-drive").arg(format!(
-            "file={},media=cdrom,if=none,id=cd,readonly=on",
-            self.iso.display()
-        ));
-        cmd.args(["-device", "ide-cd,drive=cd,bootindex=0"]);
+        match self.boot_device {
+            BootDevice::Cd => {
+                cmd.arg("-drive").arg(format!(
+                    "file={},media=cdrom,if=none,id=cd,readonly=on",
+                    self.iso.display()
+                ));
+                cmd.args(["-device", "ide-cd,drive=cd,bootindex=0"]);
+            }
+            BootDevice::SataDisk => {
+                // Opened as a disk, not a CD: the image's GPT is what firmware reads.
+                cmd.arg("-drive").arg(format!(
+                    "file={},media=disk,if=none,id=satadisk,format=raw,readonly=on",
+                    self.iso.display()
+                ));
+                cmd.args(["-device", "ahci,id=sata"]);
+                cmd.args(["-device", "ide-hd,drive=satadisk,bus=sata.0,bootindex=0"]);
+            }
+        }
         if let Some(disk) = &self.disk {
             let snap = if self.disk_snapshot {
                 ",snapshot=on"
@@ -209,6 +254,9 @@ struct SerialLog {
     bytes: Mutex<Vec<u8>>,
     grew: Condvar,
     closed: Mutex<bool>,
+    /// `false` while the reader holds off ([`Serial::Unread`]).
+    reading: Mutex<bool>,
+    resumed: Condvar,
 }
 
 /// A running VM. Dropping it kills QEMU and removes its directory; QEMU is
@@ -217,7 +265,8 @@ struct SerialLog {
 pub struct Vm {
     child: Child,
     dir: PathBuf,
-    serial: UnixStream,
+    /// `None` with [`Serial::None`].
+    serial: Option<UnixStream>,
     log: Arc<SerialLog>,
     monitor: BufReader<UnixStream>,
     started: Instant,
@@ -269,13 +318,17 @@ impl Vm {
         let qemu_log =
             std::fs::File::create(dir.join("qemu.log")).map_err(io_err("creating qemu.log"))?;
         let mut cmd = config.command(&vars)?;
-        cmd.arg("-chardev")
-            .arg(format!(
-                "socket,id=ser0,path={},server=on,wait=on",
-                serial_path.display()
-            ))
-            .args(["-serial", "chardev:ser0"])
-            .arg("-monitor")
+        if config.serial == Serial::None {
+            cmd.args(["-serial", "none"]);
+        } else {
+            cmd.arg("-chardev")
+                .arg(format!(
+                    "socket,id=ser0,path={},server=on,wait=on",
+                    serial_path.display()
+                ))
+                .args(["-serial", "chardev:ser0"]);
+        }
+        cmd.arg("-monitor")
             .arg(format!(
                 "unix:{},server=on,wait=off",
                 monitor_path.display()
@@ -304,7 +357,14 @@ impl Vm {
             },
         })?;
         let deadline = Instant::now() + Duration::from_secs(30);
-        let serial = match connect(&serial_path, &mut child, deadline) {
+        // With a serial socket, QEMU waits for this connection before it
+        // starts the guest (and before it opens the monitor).
+        let first = if config.serial == Serial::None {
+            &monitor_path
+        } else {
+            &serial_path
+        };
+        let first = match connect(first, &mut child, deadline) {
             Ok(s) => s,
             Err(e) => {
                 let _ = child.kill();
@@ -312,13 +372,17 @@ impl Vm {
                 return Err(Error::Invalid(format!("QEMU did not start: {e}\n{log}")));
             }
         };
-        let monitor = connect(&monitor_path, &mut child, deadline)?;
         let log = Arc::new(SerialLog::default());
-        let reader = serial
-            .try_clone()
-            .map_err(io_err("cloning serial socket"))?;
-        let sink = Arc::clone(&log);
-        std::thread::spawn(move || read_serial(reader, sink));
+        *log.reading.lock().unwrap_or_else(|e| e.into_inner()) = config.serial == Serial::Read;
+        let (serial, monitor) = if config.serial == Serial::None {
+            *log.closed.lock().unwrap_or_else(|e| e.into_inner()) = true;
+            (None, first)
+        } else {
+            let reader = first.try_clone().map_err(io_err("cloning serial socket"))?;
+            let sink = Arc::clone(&log);
+            std::thread::spawn(move || read_serial(reader, sink));
+            (Some(first), connect(&monitor_path, &mut child, deadline)?)
+        };
         let mut vm = Vm {
             child,
             dir,
@@ -397,8 +461,17 @@ impl Vm {
     /// Sends bytes to the guest's COM1.
     pub fn send_serial(&mut self, bytes: &[u8]) -> Result<()> {
         self.serial
+            .as_mut()
+            .ok_or_else(|| Error::Invalid("this VM has no serial port".into()))?
             .write_all(bytes)
             .map_err(io_err("writing to serial"))
+    }
+
+    /// Starts reading serial output ([`Serial::Unread`]): what QEMU could
+    /// not send while nobody read arrives now.
+    pub fn resume_serial(&self) {
+        *self.log.reading.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.log.resumed.notify_all();
     }
 
     fn read_until_prompt(&mut self) -> Result<String> {
@@ -513,6 +586,11 @@ impl Drop for Vm {
 }
 
 fn read_serial(mut stream: UnixStream, log: Arc<SerialLog>) {
+    let mut reading = log.reading.lock().unwrap_or_else(|e| e.into_inner());
+    while !*reading {
+        reading = log.resumed.wait(reading).unwrap_or_else(|e| e.into_inner());
+    }
+    drop(reading);
     let mut buf = [0u8; 4096];
     loop {
         match stream.read(&mut buf) {

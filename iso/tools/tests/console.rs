@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use nosys_iso::qemu::{Vm, VmConfig};
+use nosys_iso::qemu::{Serial, Vm, VmConfig};
 use nosys_iso::{test_iso, READY};
 
 /// One boot under TCG on a loaded machine.
@@ -266,4 +266,50 @@ fn reboot_resets_the_machine() {
     let out = plain(&vm.serial_output()[mark..]);
     assert!(out.contains("rebooting"), "{out}");
     assert!(!out.contains("KERNEL PANIC"), "{out}");
+}
+
+/// How long the serial client of `a_serial_console_nobody_reads_stops_nothing` reads nothing:
+/// more than a whole boot under TCG (about 16 s here, docs/boot.md), so firmware, loader and
+/// kernel all meet a full transmitter.
+const UNREAD_FOR: Duration = Duration::from_secs(40);
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn a_serial_console_nobody_reads_stops_nothing() {
+    let mut cfg = VmConfig::new(test_iso("test-unread-serial", "").unwrap());
+    cfg.serial = Serial::Unread;
+    let mut vm = Vm::boot(&cfg).unwrap();
+    std::thread::sleep(UNREAD_FOR);
+
+    // Before anyone reads: the console owns the screen (banner line at the top, status bar at the
+    // bottom), so the boot got past the loader and the kernel's serial writes.
+    let shot = vm.screendump().unwrap();
+    let background = shot.dominant_color(0, 0, shot.width, shot.height);
+    let (w, h) = (shot.width / 2, 32);
+    let ink = shot.count_not(background, 0, 0, w, h);
+    assert!(
+        ink * 200 > w * h,
+        "banner region is background after {UNREAD_FOR:?}: {ink} of {} pixels differ",
+        w * h
+    );
+    assert_eq!(
+        shot.dominant_color(0, shot.height - 8, 80, 4),
+        READ_ONLY_BG,
+        "no status bar after {UNREAD_FOR:?}"
+    );
+
+    // Now read: the shell answers, and its log ring has the ready line serial may have dropped.
+    vm.resume_serial();
+    run(&mut vm, "echo still-here", "still-here");
+    let log = run(&mut vm, "log", "[INFO ] nosys: ready");
+    assert!(!log.contains("PANIC"), "{log}");
+    let out = plain(&vm.serial_output());
+    for bad in ["panic", "PANIC", "Failed to write"] {
+        assert!(!out.contains(bad), "serial shows {bad:?}:\n{out}");
+    }
+    // What could not be sent is counted, once the line drains.
+    assert!(
+        out.contains("bytes dropped"),
+        "no drop count on serial:\n{out}"
+    );
 }
