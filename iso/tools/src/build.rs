@@ -1,4 +1,4 @@
-//! Cargo builds of the two bare-metal binaries.
+//! Cargo builds of the three bare-metal binaries.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -12,6 +12,8 @@ pub struct Artifacts {
     pub kernel: PathBuf,
     /// `loader.efi`.
     pub loader: PathBuf,
+    /// The BIOS stage as an ELF (`crate::bios::flat_image` makes the image).
+    pub bios_loader: PathBuf,
 }
 
 /// Cargo's target directory (honours `CARGO_TARGET_DIR`).
@@ -27,6 +29,7 @@ pub fn artifacts() -> Artifacts {
     Artifacts {
         kernel: t.join(format!("{KERNEL_TARGET}/release/kernel")),
         loader: t.join("x86_64-unknown-uefi/release/loader.efi"),
+        bios_loader: t.join(format!("{KERNEL_TARGET}/release/bios-loader")),
     }
 }
 
@@ -39,7 +42,7 @@ pub fn existing_artifacts() -> Result<Artifacts> {
 
 /// An error naming the first artifact that is missing.
 pub fn check_exist(a: &Artifacts) -> Result<()> {
-    for p in [&a.kernel, &a.loader] {
+    for p in [&a.kernel, &a.loader, &a.bios_loader] {
         if !p.exists() {
             return Err(Error::Missing {
                 what: p.display().to_string(),
@@ -60,14 +63,21 @@ pub fn check_exist(a: &Artifacts) -> Result<()> {
 /// (the miscompiled struct copies); docs/architecture.md the reasoning.
 pub const KERNEL_TARGET: &str = "x86_64-unknown-linux-gnu";
 
-/// Code generation for the kernel only: linked at the top 2 GiB, no red zone
-/// (an exception frame must not land on a leaf function's scratch space).
+/// Code generation for the kernel and the BIOS stage: static, no red zone
+/// (an exception frame must not land on a leaf function's scratch space),
+/// and the kernel code model, whose sign-extended 32-bit addresses reach the
+/// kernel in the top 2 GiB and the stage at 0x7c00 alike.
 pub const KERNEL_RUSTFLAGS: &str =
     "-Crelocation-model=static\x1f-Ccode-model=kernel\x1f-Cno-redzone=yes";
 
-/// The two bare-metal packages and their targets.
-const BARE_METAL: [(&str, &str); 2] =
-    [("kernel", KERNEL_TARGET), ("loader", "x86_64-unknown-uefi")];
+/// The bare-metal packages and their targets. The BIOS stage shares the
+/// kernel's target and flags: no other target to install, and cargo keeps
+/// one build of the crates both use (docs/boot.md, "The BIOS path").
+const BARE_METAL: [(&str, &str); 3] = [
+    ("kernel", KERNEL_TARGET),
+    ("loader", "x86_64-unknown-uefi"),
+    ("bios-loader", KERNEL_TARGET),
+];
 
 /// Runs one cargo subcommand for a bare-metal package, with the kernel's code
 /// generation flags where they apply: `make clippy` and `make iso` share this,
@@ -83,7 +93,7 @@ fn cargo_bare_metal(
         .args(subcommand)
         .args(["-p", package, "--target", target])
         .args(extra);
-    if package == "kernel" {
+    if target == KERNEL_TARGET {
         cmd.env("CARGO_ENCODED_RUSTFLAGS", KERNEL_RUSTFLAGS);
     }
     let status = cmd.status().map_err(crate::io_err("running cargo"))?;
@@ -100,7 +110,7 @@ fn cargo_bare_metal(
     Ok(())
 }
 
-/// Lints the kernel and the loader for their own targets, warnings as errors.
+/// Lints the kernel and the loaders for their own targets, warnings as errors.
 pub fn clippy() -> Result<()> {
     for (package, target) in BARE_METAL {
         eprintln!("nosys-iso: clippy {package} for {target}");
@@ -109,7 +119,7 @@ pub fn clippy() -> Result<()> {
     Ok(())
 }
 
-/// Builds the kernel and the loader (release profile).
+/// Builds the kernel and the loaders (release profile).
 pub fn build() -> Result<Artifacts> {
     for (package, target) in BARE_METAL {
         eprintln!("nosys-iso: building {package} for {target}");

@@ -1,20 +1,24 @@
 //! The boot configuration, the ISO and the data disk.
 //!
-//! Default ISO: UEFI only, booted by our loader. Its El Torito EFI image is
-//! an appended FAT partition (also a GPT partition, so the same file boots
-//! from a USB stick) sized from its contents, so models of tens of MiB fit.
-//! The ESP holds `EFI/BOOT/BOOTX64.EFI`, `limine.conf`, `boot/nosys` and the
-//! modules. With `LIMINE_DIR`: Limine's standard hybrid BIOS+UEFI ISO.
+//! Default ISO: BIOS and UEFI, CD and disk, booted by our loaders. Its El
+//! Torito EFI image is an appended FAT partition (also a GPT partition, so
+//! the same file boots from a USB stick) sized from its contents, so models
+//! of tens of MiB fit. The ESP holds `EFI/BOOT/BOOTX64.EFI`, `limine.conf`,
+//! `boot/nosys` and the modules. The El Torito BIOS image is the BIOS stage
+//! (`boot/bios.bin` in the ISO 9660 tree), whose first sector is also the
+//! MBR. With `LIMINE_DIR`: Limine's standard hybrid BIOS+UEFI ISO.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::build::Artifacts;
-use crate::{build_dir, io_err, root, run, Error, Result};
+use crate::{bios, build_dir, io_err, root, run, Error, Result};
 
 /// Where the kernel lives in the image; `iso/limine.conf` must say so.
 pub const KERNEL_ISO_PATH: &str = "/boot/nosys";
+/// The BIOS stage in the ISO 9660 tree (the El Torito BIOS boot image).
+pub const BIOS_STAGE_ISO_PATH: &str = "/boot/bios.bin";
 
 /// Host sources of the modules `iso/limine.conf` may name. A module whose
 /// source does not exist (e.g. no trained model yet) is left out of the
@@ -286,22 +290,38 @@ pub fn build_iso(artifacts: &Artifacts, opts: &IsoOptions) -> Result<IsoReport> 
             for (p, src) in &modules {
                 fat_copy(&esp, src, p)?;
             }
-            // The ISO 9660 side only carries a note; everything boots from the ESP.
             let tree = work.join("tree");
-            fs::create_dir_all(&tree).map_err(io_err("creating ISO tree"))?;
+            fs::create_dir_all(tree.join("boot")).map_err(io_err("creating ISO tree"))?;
             fs::write(tree.join("README.TXT"), ISO_README).map_err(io_err("writing README.TXT"))?;
+            let elf = fs::read(&artifacts.bios_loader).map_err(io_err(format!(
+                "reading {}",
+                artifacts.bios_loader.display()
+            )))?;
+            let stage = bios::stage_image(&elf)?;
+            fs::write(
+                tree.join(BIOS_STAGE_ISO_PATH.trim_start_matches('/')),
+                &stage,
+            )
+            .map_err(io_err("writing the BIOS stage"))?;
+            files.push((BIOS_STAGE_ISO_PATH.into(), stage.len() as u64));
+            // Two El Torito entries: the BIOS stage (default), then the ESP.
             run(Command::new("xorriso")
                 .args(["-as", "mkisofs", "-quiet", "-o"])
                 .arg(&opts.out)
-                .args(["-V", "NOSYS", "-R", "-J", "-append_partition", "2", "0xef"])
+                .args(["-V", "NOSYS", "-R", "-J"])
+                .args(["-b", BIOS_STAGE_ISO_PATH.trim_start_matches('/')])
+                .args(["-no-emul-boot", "-boot-load-size", "4", "-boot-info-table"])
+                .args(["-append_partition", "2", "0xef"])
                 .arg(&esp)
                 .args([
                     "-appended_part_as_gpt",
+                    "-eltorito-alt-boot",
                     "-e",
                     "--interval:appended_partition_2:all::",
                     "-no-emul-boot",
                 ])
                 .arg(&tree))?;
+            install_mbr(&opts.out)?;
             IsoReport {
                 iso: opts.out.clone(),
                 files,
@@ -323,9 +343,25 @@ pub fn build_iso(artifacts: &Artifacts, opts: &IsoOptions) -> Result<IsoReport> 
     Ok(report)
 }
 
-const ISO_README: &str = "nosys boot image. Boot it in UEFI mode: the EFI system partition\n\
-(El Torito EFI image, GPT partition 2) holds the loader, limine.conf, the kernel\n\
-and its modules.\n";
+const ISO_README: &str = "nosys boot image, for BIOS and UEFI, from a CD or a disk.\n\
+UEFI: the EFI system partition (El Torito EFI image, GPT partition 2) holds the\n\
+loader, limine.conf, the kernel and its modules. BIOS: boot/bios.bin is the El\n\
+Torito boot image, and its first sector is also the image's MBR.\n";
+
+/// Puts the BIOS stage's first sector into the MBR of the ISO at `path`, so
+/// the file boots from a disk too (see [`bios::install_mbr`]).
+fn install_mbr(path: &Path) -> Result<()> {
+    use std::io::{Seek, SeekFrom, Write};
+    let mut iso = fs::read(path).map_err(io_err(format!("reading {}", path.display())))?;
+    bios::install_mbr(&mut iso)?;
+    let mut f = fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(io_err(format!("opening {}", path.display())))?;
+    f.seek(SeekFrom::Start(0))
+        .and_then(|_| f.write_all(&iso[..bios::MBR_CODE]))
+        .map_err(io_err(format!("writing the MBR of {}", path.display())))
+}
 
 /// Limine's hybrid BIOS+UEFI ISO (Limine's own README recipe).
 fn build_limine_iso(
@@ -498,6 +534,7 @@ mod tests {
         let artifacts = Artifacts {
             kernel: PathBuf::from("/nonexistent/kernel"),
             loader: PathBuf::from("/nonexistent/loader.efi"),
+            bios_loader: PathBuf::from("/nonexistent/bios-loader"),
         };
         let err = build_limine_iso(
             &empty,

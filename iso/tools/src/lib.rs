@@ -1,6 +1,7 @@
 //! The engine behind the Makefile, and the library QEMU tests use.
 //!
-//! - [`build`]: cargo builds of the kernel and the loader;
+//! - [`build`]: cargo builds of the kernel and the loaders;
+//! - [`bios`]: the BIOS stage image and the MBR of the hybrid ISO;
 //! - [`image`]: the boot configuration, the ISO (our loader, or Limine when
 //!   `LIMINE_DIR` is set) and the data disk;
 //! - [`qemu`]: booting a VM with serial and monitor on sockets ([`qemu::Vm`]);
@@ -9,6 +10,7 @@
 //! Paths are relative to the repository root ([`root`]); outputs go to
 //! `build/`.
 
+pub mod bios;
 pub mod build;
 pub mod image;
 pub mod ppm;

@@ -1,8 +1,8 @@
 //! `nosys-iso`: the commands behind the Makefile.
 //!
 //! ```text
-//! nosys-iso build                       cargo-build kernel and loader
-//! nosys-iso clippy                      clippy kernel and loader for their targets (-D warnings)
+//! nosys-iso build                       cargo-build the kernel and the loaders
+//! nosys-iso clippy                      clippy the kernel and the loaders for their targets (-D warnings)
 //! nosys-iso iso [--cmdline S] [--out F] [--kernel ELF] [--no-build]
 //!                                       build, then make the ISO (LIMINE_DIR: Limine ISO)
 //! nosys-iso disk                        create build/disk.img if absent
@@ -96,7 +96,7 @@ fn make_iso(args: &Args) -> Result<IsoReport> {
     let mode = if opts.limine_dir.is_some() {
         "Limine hybrid BIOS+UEFI"
     } else {
-        "UEFI, nosys-loader"
+        "BIOS+UEFI, nosys-loader"
     };
     eprintln!(
         "nosys-iso: {} ({mode}, {} KiB)",

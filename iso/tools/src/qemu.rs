@@ -3,9 +3,9 @@
 //! `screendump`).
 //!
 //! A [`Vm`] gets its own directory under the system temp dir for the serial
-//! and monitor sockets and a private copy of the OVMF variables. The serial
-//! socket is opened with `wait=on`, so QEMU does not start the guest until
-//! the harness is listening: no early output is lost.
+//! and monitor sockets and (under UEFI) a private copy of the OVMF
+//! variables. The serial socket is opened with `wait=on`, so QEMU does not
+//! start the guest until the harness is listening: no early output is lost.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::net::UnixStream;
@@ -109,10 +109,20 @@ fn probe_kvm() -> bool {
     }
 }
 
+/// The firmware a VM starts with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Firmware {
+    /// OVMF (UEFI), from pflash.
+    Uefi,
+    /// QEMU's default SeaBIOS (no pflash).
+    Bios,
+}
+
 /// What to boot and how.
 #[derive(Debug, Clone)]
 pub struct VmConfig {
     pub iso: PathBuf,
+    pub firmware: Firmware,
     /// The NVMe data disk (`None`: no disk attached).
     pub disk: Option<PathBuf>,
     /// Open the disk with `snapshot=on`: writes go to a throw-away overlay,
@@ -164,6 +174,7 @@ impl VmConfig {
             .filter(|d| d.exists());
         Self {
             iso: iso.into(),
+            firmware: Firmware::Uefi,
             disk,
             disk_snapshot: true,
             memory: DEFAULT_MEMORY.into(),
@@ -175,9 +186,12 @@ impl VmConfig {
     }
 
     /// The QEMU command without serial and monitor wiring; `vars` is a
-    /// writable copy of the OVMF variables.
+    /// writable copy of the OVMF variables (unused for [`Firmware::Bios`]).
     pub fn command(&self, vars: &Path) -> Result<Command> {
-        let (code, _) = ovmf()?;
+        let code = match self.firmware {
+            Firmware::Uefi => ovmf()?.0,
+            Firmware::Bios => PathBuf::new(),
+        };
         Ok(self.command_with(&code, vars, if kvm_works() { "kvm" } else { "tcg" }))
     }
 
@@ -186,14 +200,16 @@ impl VmConfig {
         let mut cmd = Command::new(QEMU);
         cmd.args(["-machine", "q35", "-cpu", "max", "-m", &self.memory]);
         cmd.args(["-accel", accel]);
-        cmd.arg("-drive").arg(format!(
-            "if=pflash,format=raw,unit=0,readonly=on,file={}",
-            code.display()
-        ));
-        cmd.arg("-drive").arg(format!(
-            "if=pflash,format=raw,unit=1,file={}",
-            vars.display()
-        ));
+        if self.firmware == Firmware::Uefi {
+            cmd.arg("-drive").arg(format!(
+                "if=pflash,format=raw,unit=0,readonly=on,file={}",
+                code.display()
+            ));
+            cmd.arg("-drive").arg(format!(
+                "if=pflash,format=raw,unit=1,file={}",
+                vars.display()
+            ));
+        }
         match self.boot_device {
             BootDevice::Cd => {
                 cmd.arg("-drive").arg(format!(
@@ -312,7 +328,10 @@ impl Vm {
         let dir = std::env::temp_dir().join(format!("nosys-vm-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).map_err(io_err(format!("creating {}", dir.display())))?;
-        let vars = fresh_vars(&dir)?;
+        let vars = match config.firmware {
+            Firmware::Uefi => fresh_vars(&dir)?,
+            Firmware::Bios => PathBuf::new(),
+        };
         let serial_path = dir.join("serial.sock");
         let monitor_path = dir.join("monitor.sock");
         let qemu_log =
@@ -666,5 +685,21 @@ mod tests {
         assert!(joined.contains("file=/tmp/d.img,if=none,id=nvm,format=raw,snapshot=on"));
         assert!(joined.contains("nvme,serial=nosys0001,drive=nvm"));
         assert!(joined.contains("-display none"));
+    }
+
+    #[test]
+    fn bios_and_disk_boot_change_firmware_and_drive() {
+        let mut cfg = VmConfig::new("/tmp/x.iso");
+        cfg.firmware = Firmware::Bios;
+        cfg.boot_device = BootDevice::SataDisk;
+        let cmd = cfg.command_with(Path::new("/ovmf/code.fd"), Path::new("/tmp/vars.fd"), "tcg");
+        let joined: Vec<String> = cmd
+            .get_args()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        let joined = joined.join(" ");
+        assert!(!joined.contains("pflash"), "{joined}");
+        assert!(joined.contains("ide-hd,drive=satadisk,bus=sata.0,bootindex=0"));
+        assert!(!joined.contains("media=cdrom"));
     }
 }
