@@ -141,7 +141,7 @@ pub fn compile_with(
                     dfa.edge(e, b' ', b' ', sep);
                     // Names differing only in case are one file on FAT.
                     let names = g.new_paths.iter().filter(|p| !command::same_path(p, &src));
-                    for t in words_trie(&mut dfa, sep, role, names.map(|s| s.as_str())) {
+                    for t in new_path_literals(&mut dfa, sep, role, names.map(|s| s.as_str())) {
                         if !next.contains(&t) {
                             next.push(t);
                         }
@@ -173,7 +173,7 @@ pub fn compile_with(
                         must_exist: false, ..
                     },
                     Some(g),
-                ) => words_trie(&mut dfa, sep, role, g.new_paths.iter().map(|s| s.as_str())),
+                ) => new_path_literals(&mut dfa, sep, role, g.new_paths.iter().map(|s| s.as_str())),
                 (SlotKind::Text, Some(g)) => {
                     grounded_text(&mut dfa, sep, applet, si as u8, &g.texts)
                 }
@@ -275,20 +275,50 @@ fn existing_paths(
         if !fits || canon.contains(['"', '\\']) {
             continue;
         }
-        let rendered = command::quote(&canon);
-        let e = if rendered.len() == canon.len() {
-            trie_insert(dfa, from, canon.as_bytes(), role)
-        } else {
-            let Role::Value { applet, slot } = role else {
-                continue;
-            };
-            let quote = Role::Quote { applet, slot };
-            let open = trie_insert(dfa, from, b"\"", quote);
-            let body = trie_insert(dfa, open, canon.as_bytes(), role);
-            trie_insert(dfa, body, b"\"", quote)
+        let Some(e) = path_literal(dfa, from, role, &canon) else {
+            continue;
         };
         if !ends.contains(&e) {
             ends.push(e);
+        }
+    }
+    ends
+}
+
+/// One path value spelt `canon`, written the way `render` writes it:
+/// bare, or in double quotes when it holds a space (the quotes are syntax
+/// of the slot, not part of the path). `None` for a path `render` would
+/// have to escape (FAT forbids `"` and `\` in names anyway).
+fn path_literal(dfa: &mut Dfa, from: StateId, role: Role, canon: &str) -> Option<StateId> {
+    if canon.contains(['"', '\\']) {
+        return None;
+    }
+    if command::quote(canon).len() == canon.len() {
+        return Some(trie_insert(dfa, from, canon.as_bytes(), role));
+    }
+    let Role::Value { applet, slot } = role else {
+        return None;
+    };
+    let quote = Role::Quote { applet, slot };
+    let open = trie_insert(dfa, from, b"\"", quote);
+    let body = trie_insert(dfa, open, canon.as_bytes(), role);
+    Some(trie_insert(dfa, body, b"\"", quote))
+}
+
+/// New paths spelt from the request (canonical, as the grounding checked),
+/// quoted where `render` quotes.
+fn new_path_literals<'w>(
+    dfa: &mut Dfa,
+    from: StateId,
+    role: Role,
+    paths: impl Iterator<Item = &'w str>,
+) -> Vec<StateId> {
+    let mut ends = Vec::new();
+    for p in paths {
+        if let Some(e) = path_literal(dfa, from, role, p) {
+            if !ends.contains(&e) {
+                ends.push(e);
+            }
         }
     }
     ends

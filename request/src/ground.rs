@@ -1,9 +1,11 @@
 //! Grounding: what one request can put in each slot.
 //!
 //! A must-exist path slot may name only a live path the request refers to
-//! (by name, stem, a name without its extension, a misspelt name, or a word
-//! the applets' declared examples use for that file); a new path is spelt
-//! from the request's words; a text is a span of the request. The result
+//! (by name, stem, a name without its extension, a misspelt name, the words
+//! of a long name's stem, or a word the applets' declared examples use for
+//! that file); a new path is spelt from the request's words, in the case
+//! they were typed (a quoted name may hold spaces: `"new file.txt"`); a
+//! text is a span of the request. The result
 //! ([`grammar::Grounding`]) is compiled into that request's grammar, so a
 //! file, name or text the request does not supply has no path through the
 //! sampler. A token that looks like a file name and names nothing on the
@@ -13,23 +15,23 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use command::{SlotKind, Table};
-use grammar::is_path_byte;
+use command::{same_path, SlotKind, Table};
 use grammar::{Grounding, PathEntry};
 
 /// A file the request names that the volume does not hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Missing {
-    /// As the volume would spell it (`JUNK.TXT`, `DOCS/X.TXT`).
+    /// As the request spells it (`junk.txt`, `docs/x.txt`, `new file.txt`).
     pub name: String,
     /// The live paths nearest to it by edit distance (at most three).
     pub closest: Vec<String>,
 }
 
 impl Missing {
-    /// The one-line answer: `no file JUNK.TXT on NOSYS (closest: /TODO.TXT)`.
+    /// The one-line answer: `no file junk.txt on NOSYS (closest: /TODO.TXT)`,
+    /// a name with a space quoted as a command would quote it.
     pub fn reply(&self, label: &str) -> String {
-        let mut s = alloc::format!("no file {} on {label}", self.name);
+        let mut s = alloc::format!("no file {} on {label}", command::quote(&self.name));
         if !self.closest.is_empty() {
             s.push_str(" (closest: ");
             s.push_str(&self.closest.join(", "));
@@ -63,7 +65,9 @@ impl Descriptions {
         for a in table.all() {
             let spec = a.spec();
             for e in spec.examples {
-                let mut args = e.command.split_whitespace().skip(1);
+                // Words as the parser splits them: a quoted long name is one.
+                let words = command::parse::split(e.command).words;
+                let mut args = words.iter().skip(1).map(|w| w.text.as_str());
                 let mut referred = None;
                 for slot in spec.slots {
                     let Some(arg) = args.next() else { break };
@@ -71,7 +75,7 @@ impl Descriptions {
                         must_exist: true, ..
                     } = slot.kind
                     {
-                        referred = Some(arg.to_ascii_uppercase());
+                        referred = Some(String::from(arg));
                     }
                 }
                 // Words the command spells (`manuals` of `mv /DOCS /MANUALS`)
@@ -201,9 +205,11 @@ fn clean(token: &str) -> &str {
 /// `name.ext` (a letter in both, an extension of 1–4 letters or digits) or
 /// a path with a `/`.
 fn looks_like_file(w: &str) -> bool {
-    if w.contains('/') && !w.trim_matches('/').is_empty() {
-        return true;
-    }
+    (w.contains('/') && !w.trim_matches('/').is_empty()) || has_extension(w)
+}
+
+/// `name.ext`: a letter in both, an extension of 1–4 letters or digits.
+fn has_extension(w: &str) -> bool {
     match w.rsplit_once('.') {
         Some((base, ext)) => {
             !base.is_empty()
@@ -216,18 +222,28 @@ fn looks_like_file(w: &str) -> bool {
     }
 }
 
-/// A request token spelt as the volume spells names: upper case, no
-/// leading slash; `None` when a component has a byte no name may hold.
-fn canonical(w: &str) -> Option<String> {
-    let c = w.trim_matches('/').to_ascii_uppercase();
+/// Bytes a name copied from one unquoted word may hold: letters of either
+/// case, digits, `_ . ~ -` (so `what's` or `eggs,` is never a name).
+fn is_word_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'~' | b'-')
+}
+
+/// A name the request spells, as typed (case kept), without leading or
+/// trailing slashes; `None` when the parser would not keep it as it is (a
+/// character FAT forbids, a trailing dot or space, `.`/`..`) or, for one
+/// unquoted word, when it holds a byte beyond [`is_word_name_byte`]. A
+/// `phrase` (a quoted name, or words that spell a live name) may hold
+/// spaces and whatever else FAT allows.
+fn canonical(w: &str, phrase: bool) -> Option<String> {
+    let c = w.trim_matches('/');
     let ok = !c.is_empty()
         && c.split('/').all(|p| {
-            p.bytes()
-                .next()
-                .is_some_and(|b| b != b'.' && is_path_byte(b))
-                && p.bytes().all(is_path_byte)
+            !p.starts_with('.')
+                && (phrase || p.bytes().all(is_word_name_byte))
+                && !p.starts_with(' ')
         });
-    ok.then_some(c)
+    let whole = alloc::format!("/{c}");
+    (ok && command::normalize_path(&whole).as_deref() == Ok(whole.as_str())).then(|| c.into())
 }
 
 fn basename(path: &str) -> &str {
@@ -283,9 +299,22 @@ fn misspelt(word: &str, name: &str) -> bool {
     allowed > 0 && digits(word) == digits(name) && edit_distance(word, name) <= allowed
 }
 
+/// The live paths a file-like token names exactly: by whole path or name,
+/// ignoring case (no stems, no misspellings).
+fn resolve_exact<'p>(token: &str, paths: &'p [PathEntry]) -> Vec<&'p PathEntry> {
+    paths
+        .iter()
+        .filter(|p| {
+            let path = p.path.trim_start_matches('/');
+            same_path(path, token) || same_path(basename(path), token)
+        })
+        .collect()
+}
+
 /// The live paths a file-like token names: exactly (whole path, name, or
 /// stem when the token has no extension), else by a misspelling.
 fn resolve<'p>(token: &str, paths: &'p [PathEntry]) -> Vec<&'p PathEntry> {
+    let token = &token.to_ascii_uppercase();
     let has_ext = token.contains('.');
     let exact: Vec<&PathEntry> = paths
         .iter()
@@ -334,7 +363,7 @@ fn closest(name: &str, paths: &[PathEntry]) -> Vec<String> {
         .iter()
         .take_while(|(d, _)| *d == best)
         .take(3)
-        .map(|(_, p)| p.to_ascii_uppercase())
+        .map(|(_, p)| String::from(*p))
         .collect()
 }
 
@@ -384,6 +413,158 @@ fn is_destination_word(w: &str) -> bool {
     matches!(w, "to" | "into" | "onto" | "as")
 }
 
+/// Most words a multi-word name or description may span.
+const MAX_NAME_WORDS: usize = 6;
+
+/// A run of tokens that spells one file name: `"new file.txt"` quoted, or
+/// words that spell a live name whole (`meeting notes.txt`).
+#[derive(Clone, Debug)]
+struct Phrase {
+    /// First and last token.
+    first: usize,
+    last: usize,
+    /// The name as typed, quotes and sentence punctuation removed.
+    name: String,
+}
+
+/// The quote a token opens with and its text after it, if any.
+fn opening_quote(raw: &str) -> Option<char> {
+    raw.chars().next().filter(|c| matches!(c, '"' | '\''))
+}
+
+/// Multi-word file names in the request, longest first where they overlap:
+/// a quoted run of words that looks like a file name (it may name a file
+/// to create), or unquoted words ending in `.ext` that together name a live
+/// file exactly. One word alone is not a phrase (the word rules see it).
+fn phrases(
+    request: &str,
+    tokens: &[(usize, usize)],
+    raw: &[&str],
+    paths: &[PathEntry],
+) -> Vec<Phrase> {
+    let mut out: Vec<Phrase> = Vec::new();
+    // One name, not a sentence about files: no word before the last looks
+    // like a file itself (`'rename hello.txt to hi.txt'` is a request).
+    let one_name = |i: usize, j: usize| (i..j).all(|k| !has_extension(clean(raw[k])));
+    let mut i = 0;
+    while i < tokens.len() {
+        let mut found = None;
+        if let Some(q) = opening_quote(raw[i]) {
+            // The token that closes the quote, within reach.
+            for j in i + 1..tokens.len().min(i + MAX_NAME_WORDS) {
+                let end = raw[j].trim_end_matches(['?', '.', '!', ',', ';', ':']);
+                if end.ends_with(q) {
+                    let inner = &request
+                        [tokens[i].0 + q.len_utf8()..tokens[j].0 + end.len() - q.len_utf8()];
+                    // A file name, or any quoted name a file is given
+                    // (`a folder called "Old Photos"`).
+                    let given = i >= 1
+                        && matches!(
+                            clean(raw[i - 1]).to_ascii_lowercase().as_str(),
+                            "called" | "named"
+                        );
+                    if (looks_like_file(inner) || given) && one_name(i, j) {
+                        found = Some((j, String::from(inner)));
+                    }
+                    break;
+                }
+            }
+        }
+        if found.is_none() {
+            for j in (i + 1..tokens.len().min(i + MAX_NAME_WORDS)).rev() {
+                let name = clean(&request[tokens[i].0..tokens[j].1]);
+                if one_name(i, j)
+                    && looks_like_file(name)
+                    && !resolve_exact(name.trim_matches('/'), paths).is_empty()
+                {
+                    found = Some((j, String::from(name)));
+                    break;
+                }
+            }
+        }
+        match found {
+            Some((j, name)) => {
+                out.push(Phrase {
+                    first: i,
+                    last: j,
+                    name,
+                });
+                i = j + 1;
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
+
+/// The words of a name's stem: letters and digits, split at anything else
+/// (`photo-list 2026` is photo, list, 2026).
+fn stem_words(stem: &str) -> Vec<String> {
+    stem.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect()
+}
+
+/// How the words of a request may spell a live name of several words:
+/// its stem's words joined, or only those that are not numbers (`photo
+/// list` for `photo-list 2026.txt`), each at least two words.
+struct MultiWord<'p> {
+    path: &'p PathEntry,
+    all: String,
+    letters: Option<String>,
+}
+
+fn multi_word_names(paths: &[PathEntry]) -> Vec<MultiWord<'_>> {
+    paths
+        .iter()
+        .filter_map(|p| {
+            let w = stem_words(stem(basename(&p.path)));
+            if w.len() < 2 {
+                return None;
+            }
+            let letters: Vec<&str> = w
+                .iter()
+                .map(String::as_str)
+                .filter(|x| x.bytes().any(|b| b.is_ascii_alphabetic()))
+                .collect();
+            Some(MultiWord {
+                path: p,
+                all: w.concat(),
+                letters: (letters.len() >= 2 && letters.len() < w.len()).then(|| letters.concat()),
+            })
+        })
+        .collect()
+}
+
+/// The live paths whose multi-word stem the words `words[i..=j]` spell
+/// (`meeting notes` → `/meeting notes.txt`, `photolist` → `/photo-list
+/// 2026.txt`), for the longest such run starting at `i`.
+fn stem_run<'p>(
+    words: &[String],
+    i: usize,
+    names: &[MultiWord<'p>],
+) -> Option<(usize, Vec<&'p PathEntry>)> {
+    if names.is_empty() || is_stopword(&words[i]) {
+        return None;
+    }
+    for j in (i..words.len().min(i + MAX_NAME_WORDS)).rev() {
+        if is_stopword(&words[j]) {
+            continue;
+        }
+        let run = squash(&words[i..=j].concat());
+        let hits: Vec<&PathEntry> = names
+            .iter()
+            .filter(|n| n.all == run || n.letters.as_deref() == Some(run.as_str()))
+            .map(|n| n.path)
+            .collect();
+        if !hits.is_empty() {
+            return Some((j, hits));
+        }
+    }
+    None
+}
+
 /// Grounds `request` in the live `paths`.
 pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grounded {
     // Tokens with their byte offsets in the request.
@@ -403,7 +584,13 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         tokens.push((s, request.len()));
     }
     let raw: Vec<&str> = tokens.iter().map(|&(s, e)| &request[s..e]).collect();
-    let words: Vec<String> = raw.iter().map(|t| clean(t).to_ascii_lowercase()).collect();
+    // As typed (case kept: a copied name keeps it) and lower case (to match).
+    let typed: Vec<&str> = raw.iter().map(|t| clean(t)).collect();
+    let words: Vec<String> = typed.iter().map(|t| t.to_ascii_lowercase()).collect();
+    let phrases = phrases(request, &tokens, &raw, paths);
+    let multi_word = multi_word_names(paths);
+    let phrase_at = |i: usize| phrases.iter().find(|p| p.first == i);
+    let in_phrase = |i: usize| phrases.iter().any(|p| (p.first..=p.last).contains(&i));
 
     let mut named: Vec<&PathEntry> = Vec::new();
     let mut described: Vec<&PathEntry> = Vec::new();
@@ -416,27 +603,45 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     let mut first_referent: Option<usize> = None;
     // Words that referred to a live file: never a new name themselves.
     let mut describing: Vec<usize> = Vec::new();
-    for (i, w) in words.iter().enumerate() {
-        if w.is_empty() {
+    let mut i = 0;
+    while i < words.len() {
+        let w = &words[i];
+        let at = i;
+        i += 1;
+        if w.is_empty() && phrase_at(at).is_none() {
             continue;
         }
         // A quoted word is a file name only where a file is being named:
         // `say "done"` is text (dev: `echo done`), `the file named "x"` is not.
-        let after_named =
-            i >= 2 && matches!(words[i - 1].as_str(), "named" | "called") && words[i - 2] == "file";
-        let file_like = looks_like_file(w) || after_named;
+        let after_named = at >= 2
+            && matches!(words[at - 1].as_str(), "named" | "called")
+            && words[at - 2] == "file";
+        let phrase = phrase_at(at);
+        let file_like = phrase.is_some() || looks_like_file(w) || after_named;
         if file_like {
             any_file_token = true;
-            if looks_like_file(w) {
-                file_tokens.push(i);
-            }
-            let Some(c) = canonical(w) else { continue };
+            let (name, is_phrase) = match phrase {
+                Some(p) => {
+                    file_tokens.extend(p.first..=p.last);
+                    i = p.last + 1;
+                    (p.name.as_str(), true)
+                }
+                None => {
+                    if looks_like_file(w) {
+                        file_tokens.push(at);
+                    }
+                    (typed[at], false)
+                }
+            };
+            let Some(c) = canonical(name, is_phrase) else {
+                continue;
+            };
             let found = resolve(&c, paths);
             if found.is_empty() {
                 // After a word that introduces a destination, or after the
                 // request has already referred to a file, a missing name is
                 // the new one (`copy my notes file /RECIPE.TXT`).
-                let dest = (1..=2).any(|k| i >= k && is_destination_word(&words[i - k]))
+                let dest = (1..=2).any(|k| at >= k && is_destination_word(&words[at - k]))
                     || first_referent.is_some();
                 source_missing |= !dest;
                 missing.push(Missing {
@@ -445,13 +650,22 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                 });
             }
             if !found.is_empty() {
-                first_referent.get_or_insert(i);
+                first_referent.get_or_insert(at);
             }
             named.extend(found);
             new_names.push(c);
             continue;
         }
         if is_stopword(w) {
+            continue;
+        }
+        // Words that spell a long name's stem together (`the meeting
+        // notes`): that file, and none the words name one by one.
+        if let Some((j, hits)) = stem_run(&words, at, &multi_word) {
+            described.extend(hits);
+            describing.extend(at..=j);
+            first_referent.get_or_insert(at);
+            i = j + 1;
             continue;
         }
         let before = described.len();
@@ -479,11 +693,11 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             }
         }
         if let Some(p) = learnt.path_for(w) {
-            described.extend(paths.iter().filter(|e| e.path.eq_ignore_ascii_case(p)));
+            described.extend(paths.iter().filter(|e| same_path(&e.path, p)));
         }
         if described.len() > before {
-            describing.push(i);
-            first_referent.get_or_insert(i);
+            describing.push(at);
+            first_referent.get_or_insert(at);
         }
     }
     // New names: file-like tokens and the words right after a name-giving
@@ -497,7 +711,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     };
     let any_given = (0..words.len()).any(|i| gives(i) && !is_stopword(&words[i]));
     for (i, w) in words.iter().enumerate() {
-        if looks_like_file(w) || is_stopword(w) {
+        if looks_like_file(w) || is_stopword(w) || in_phrase(i) {
             continue;
         }
         // A word that describes a live file is not a new name, unless a
@@ -509,7 +723,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         // boot.log in logs music`).
         let after_source = first_referent.is_some_and(|r| i > r);
         if (!any_file_token && !any_given) || gives(i) || after_source {
-            if let Some(c) = canonical(w) {
+            if let Some(c) = canonical(typed[i], false) {
                 new_names.push(c);
             }
         }
@@ -529,37 +743,39 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         }
     }
 
+    // Each new path once, ignoring case (one name on FAT); the first
+    // spelling stays, and referred files come first, so a name the volume
+    // already has keeps the volume's spelling.
     let mut new_paths: Vec<String> = Vec::new();
     let add = |p: String, new_paths: &mut Vec<String>| {
-        if canonical(&p).is_some() && !new_paths.contains(&p) {
+        let valid = canonical(&p, true).is_some() && p.starts_with('/');
+        if valid && !new_paths.iter().any(|q| same_path(q, &p)) {
             new_paths.push(p);
         }
     };
     // A referred file keeps its name at the root and in the folders the
     // request refers to (`move the notes into docs`), not in every folder:
     // `rename readme to info` must not offer /LOGS/README.TXT.
-    let referred_dirs: Vec<String> = referents
+    let referred_dirs: Vec<&str> = referents
         .iter()
         .filter(|p| p.is_dir)
-        .map(|p| p.path.to_ascii_uppercase())
+        .map(|p| p.path.as_str())
         .collect();
     // Where a new name may go: the root, the folders the request refers to,
     // and the folders of the files it refers to (`a copy of faq.txt called
-    // faq2.txt` is /DOCS/FAQ2.TXT).
-    let mut name_dirs = referred_dirs.clone();
+    // faq2.txt` is /DOCS/faq2.txt).
+    let mut name_dirs: Vec<&str> = referred_dirs.clone();
     for r in referents.iter().filter(|p| !p.is_dir) {
-        let path = r.path.to_ascii_uppercase();
-        if let Some((d, _)) = path.rsplit_once('/') {
-            if !d.is_empty() && !name_dirs.iter().any(|n| n == d) {
-                name_dirs.push(d.into());
+        if let Some((d, _)) = r.path.rsplit_once('/') {
+            if !d.is_empty() && !name_dirs.iter().any(|n| same_path(n, d)) {
+                name_dirs.push(d);
             }
         }
     }
     for r in &referents {
-        let path = r.path.to_ascii_uppercase();
-        add(path.clone(), &mut new_paths);
+        add(r.path.clone(), &mut new_paths);
         if !r.is_dir {
-            let name = basename(&path);
+            let name = basename(&r.path);
             add(alloc::format!("/{name}"), &mut new_paths);
             for d in &referred_dirs {
                 add(alloc::format!("{d}/{name}"), &mut new_paths);

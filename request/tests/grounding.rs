@@ -40,17 +40,18 @@ fn accepts(grammar: &Grammar, line: &str) -> bool {
 fn a_missing_file_is_never_another_file() {
     let (g, gr) = grounded("delete the file named junk.txt");
     assert_eq!(g.missing.len(), 1);
-    assert_eq!(g.missing[0].name, "JUNK.TXT");
+    // The name as the request spells it; the closest as the volume does.
+    assert_eq!(g.missing[0].name, "junk.txt");
     assert_eq!(
         g.missing[0].reply("NOSYS"),
-        "no file JUNK.TXT on NOSYS (closest: /TODO.TXT)"
+        "no file junk.txt on NOSYS (closest: /TODO.TXT)"
     );
     for p in paths() {
         assert!(!accepts(&gr, &format!("rm {}", p.path)), "rm {}", p.path);
         assert!(!accepts(&gr, &format!("cat {}", p.path)), "cat {}", p.path);
     }
     let (g, gr) = grounded("show me recipes.txt");
-    assert_eq!(g.missing[0].name, "RECIPES.TXT");
+    assert_eq!(g.missing[0].name, "recipes.txt");
     assert!(
         g.grounding.referents.is_empty(),
         "{:?}",
@@ -59,7 +60,7 @@ fn a_missing_file_is_never_another_file() {
     assert!(!accepts(&gr, "cat /NOTES.TXT") && !accepts(&gr, "cat /README.TXT"));
     // A different number is a different file, not a misspelling.
     let (g, gr) = grounded("delete notes2.txt");
-    assert_eq!(g.missing[0].name, "NOTES2.TXT");
+    assert_eq!(g.missing[0].name, "notes2.txt");
     assert!(!accepts(&gr, "rm /NOTES.TXT"));
 }
 
@@ -103,33 +104,36 @@ fn files_are_referred_to_by_name_stem_misspelling_and_description() {
 
 #[test]
 fn new_names_and_texts_are_copied_from_the_request() {
+    // New names keep the case typed; live files the volume's spelling.
     let (_, gr) = grounded("add buy eggs to list.txt");
-    assert!(accepts(&gr, "append /LIST.TXT \"buy eggs\""));
-    assert!(!accepts(&gr, "append /LIST.TXT \"buy eggs and bread\""));
+    assert!(accepts(&gr, "append /list.txt \"buy eggs\""));
+    assert!(!accepts(&gr, "append /LIST.TXT \"buy eggs\""));
+    assert!(!accepts(&gr, "append /list.txt \"buy eggs and bread\""));
     assert!(!accepts(&gr, "append /TODO.TXT \"buy eggs\""));
-    let (_, gr) = grounded("rename notes.txt to archive.txt");
-    assert!(accepts(&gr, "mv /NOTES.TXT /ARCHIVE.TXT"));
-    assert!(!accepts(&gr, "mv /NOTES.TXT /ARCHIVE"));
+    let (_, gr) = grounded("rename notes.txt to Archive.txt");
+    assert!(accepts(&gr, "mv /NOTES.TXT /Archive.txt"));
+    assert!(!accepts(&gr, "mv /notes.txt /Archive.txt"));
+    assert!(!accepts(&gr, "mv /NOTES.TXT /Archive"));
     let (_, gr) = grounded("rename the docs folder to manuals");
-    assert!(accepts(&gr, "mv /DOCS /MANUALS"), "mv /DOCS /MANUALS");
+    assert!(accepts(&gr, "mv /DOCS /manuals"), "mv /DOCS /manuals");
     let (_, gr) = grounded("write Hello, World! to greet.txt");
-    assert!(accepts(&gr, "write /GREET.TXT \"Hello, World!\""));
-    assert!(accepts(&gr, "write /GREET.TXT Hello"));
-    assert!(!accepts(&gr, "write /GREET.TXT \"hello world\""));
+    assert!(accepts(&gr, "write /greet.txt \"Hello, World!\""));
+    assert!(accepts(&gr, "write /greet.txt Hello"));
+    assert!(!accepts(&gr, "write /greet.txt \"hello world\""));
     // Quotes inside a copied text are escaped.
     let (_, gr) = grounded("say \"hi\" there");
     assert!(accepts(&gr, r#"echo "\"hi\" there""#));
     let (_, gr) = grounded("make a folder called projects");
-    assert!(accepts(&gr, "mkdir /PROJECTS"));
-    assert!(!accepts(&gr, "mkdir /PHOTOS"));
+    assert!(accepts(&gr, "mkdir /projects"));
+    assert!(!accepts(&gr, "mkdir /photos"));
     let (_, gr) = grounded("move the notes into docs");
     assert!(accepts(&gr, "mv /NOTES.TXT /DOCS/NOTES.TXT"));
     // A new file in a new folder, a possessive, a trailing slash.
     let (_, gr) = grounded("move the todo file to stats.dat in the src folder");
-    assert!(accepts(&gr, "mv /TODO.TXT /SRC/STATS.DAT"));
+    assert!(accepts(&gr, "mv /TODO.TXT /src/stats.dat"));
     let (g, gr) = grounded("change /hello.txt's name to /archive/");
-    assert!(accepts(&gr, "mv /HELLO.TXT /ARCHIVE"));
-    assert_eq!(g.missing[0].name, "ARCHIVE");
+    assert!(accepts(&gr, "mv /HELLO.TXT /archive"));
+    assert_eq!(g.missing[0].name, "archive");
     // A quoted request keeps its file names as text; an unquoted text
     // never takes in the file it goes to.
     let (_, gr) = grounded("what would 'rename hello.txt to hi.txt' do");
@@ -149,10 +153,14 @@ fn new_names_and_texts_are_copied_from_the_request() {
 #[test]
 fn copy_and_move_never_name_their_source_as_destination() {
     let (g, gr) = grounded("copy the faq to faq2.txt");
-    assert!(accepts(&gr, "cp /DOCS/FAQ.TXT /DOCS/FAQ2.TXT"));
+    assert!(accepts(&gr, "cp /DOCS/FAQ.TXT /DOCS/faq2.txt"));
+    assert!(!accepts(&gr, "cp /DOCS/FAQ.TXT /DOCS/FAQ.TXT"));
+    // Nor the source spelt in another case: one name on FAT.
+    let (_, gr) = grounded("copy faq.txt to faq.txt");
+    assert!(!accepts(&gr, "cp /DOCS/FAQ.TXT /DOCS/faq.txt"));
     assert!(!accepts(&gr, "cp /DOCS/FAQ.TXT /DOCS/FAQ.TXT"));
     // The missing name is the new one, so it is not an error by itself.
-    assert_eq!(g.missing[0].name, "FAQ2.TXT");
+    assert_eq!(g.missing[0].name, "faq2.txt");
     let (_, gr) = grounded("copy notes.txt and todo.txt to docs");
     for src in ["/NOTES.TXT", "/TODO.TXT"] {
         assert!(!accepts(&gr, &format!("cp {src} {src}")), "cp {src} {src}");
@@ -181,18 +189,113 @@ fn descriptions_need_two_examples_that_agree() {
 fn new_names_go_only_where_the_request_points() {
     // Not into a folder the request never mentioned.
     let (_, gr) = grounded("rename readme to info");
-    assert!(accepts(&gr, "mv /README.TXT /INFO"));
-    assert!(!accepts(&gr, "mv /README.TXT /LOGS/INFO"));
+    assert!(accepts(&gr, "mv /README.TXT /info"));
+    assert!(!accepts(&gr, "mv /README.TXT /LOGS/info"));
     assert!(!accepts(&gr, "mv /README.TXT /LOGS/README.TXT"));
     // Beside the file it copies, or into the folder it names.
     let (_, gr) = grounded("save a second copy of faq.txt called faq2.txt");
-    assert!(accepts(&gr, "cp /DOCS/FAQ.TXT /DOCS/FAQ2.TXT"));
+    assert!(accepts(&gr, "cp /DOCS/FAQ.TXT /DOCS/faq2.txt"));
     let (_, gr) = grounded("copy my notes over to the logs directory");
     assert!(accepts(&gr, "cp /NOTES.TXT /LOGS/NOTES.TXT"));
     assert!(!accepts(&gr, "cp /NOTES.TXT /DOCS/NOTES.TXT"));
     // A text starts after the word that introduces it.
     let (_, gr) = grounded("create a file called shopping.txt with milk and bread");
-    assert!(accepts(&gr, "write /SHOPPING.TXT \"milk and bread\""));
-    assert!(!accepts(&gr, "write /SHOPPING.TXT \"with milk and bread\""));
-    assert!(!accepts(&gr, "write /SHOPPING.TXT called"));
+    assert!(accepts(&gr, "write /shopping.txt \"milk and bread\""));
+    assert!(!accepts(&gr, "write /shopping.txt \"with milk and bread\""));
+    assert!(!accepts(&gr, "write /shopping.txt called"));
+}
+
+/// The sample disk with its long names (issue 17).
+fn grounded_long(request: &str) -> (Grounded, Grammar) {
+    let table = applets::builtin();
+    let learnt = Descriptions::learn(&table);
+    let g = ground(request, &paths_from_list(command::SAMPLE_FS), &learnt);
+    let grammar = Grammar::build_grounded(&table.specs(Mode::ReadWrite), &g.grounding).unwrap();
+    (g, grammar)
+}
+
+#[test]
+fn long_names_are_referred_to_by_their_words() {
+    for (request, line) in [
+        ("the meeting notes", "cat \"/meeting notes.txt\""),
+        ("show me the meeting notes", "cat \"/meeting notes.txt\""),
+        ("open meeting notes", "cat \"/meeting notes.txt\""),
+        ("open photo list", "cat \"/photo-list 2026.txt\""),
+        ("show the photo list 2026", "cat \"/photo-list 2026.txt\""),
+        ("print the photolist", "cat \"/photo-list 2026.txt\""),
+        ("release notes", "cat \"/DOCS/Release Notes 0.1.txt\""),
+        // Unquoted, the words of a live name are that name, not NOTES.TXT.
+        ("remvoe meeting notes.txt", "rm \"/meeting notes.txt\""),
+        (
+            "cat photo-list 2026.txt please",
+            "cat \"/photo-list 2026.txt\"",
+        ),
+        ("show \"Meeting Notes.TXT\"", "cat \"/meeting notes.txt\""),
+        (
+            "hexdump docs/release notes 0.1.txt",
+            "hexdump \"/DOCS/Release Notes 0.1.txt\"",
+        ),
+    ] {
+        let (g, gr) = grounded_long(request);
+        assert!(g.missing.is_empty(), "{request}: {:?}", g.missing);
+        assert!(
+            accepts(&gr, line),
+            "{request} → {line}: {:?}",
+            g.grounding.referents
+        );
+        // Quoted as the parser reads it, never bare.
+        let bare = line.replace('"', "");
+        assert!(!accepts(&gr, &bare), "{request}: {bare}");
+        for other in ["/NOTES.TXT", "/HELLO.TXT", "/TODO.TXT"] {
+            let applet = line.split(' ').next().unwrap();
+            assert!(
+                !accepts(&gr, &format!("{applet} {other}")),
+                "{request}: {applet} {other}"
+            );
+        }
+    }
+    // One word of a long name is not that name: the notes are NOTES.TXT.
+    let (_, gr) = grounded_long("show me the notes");
+    assert!(accepts(&gr, "cat /NOTES.TXT"));
+    assert!(!accepts(&gr, "cat \"/meeting notes.txt\""));
+}
+
+#[test]
+fn new_long_names_are_quoted_and_keep_their_case() {
+    let (g, gr) = grounded_long("write hello to \"new file.txt\"");
+    assert_eq!(g.missing[0].name, "new file.txt");
+    let reply = g.missing[0].reply("NOSYS");
+    assert!(
+        reply.starts_with("no file \"new file.txt\" on NOSYS (closest: /"),
+        "{reply}"
+    );
+    assert!(accepts(&gr, "write \"/new file.txt\" hello"));
+    // The name is one, not two words.
+    assert!(!accepts(&gr, "write /new hello"));
+    assert!(!accepts(&gr, "write /file.txt hello"));
+    assert!(!accepts(&gr, "write \"/New File.txt\" hello"));
+    let (_, gr) = grounded_long("create 'Project Plan.md' containing first draft");
+    assert!(accepts(&gr, "write \"/Project Plan.md\" \"first draft\""));
+    assert!(!accepts(&gr, "write \"/project plan.md\" \"first draft\""));
+    let (_, gr) = grounded_long("make a folder called \"Old Photos\"");
+    assert!(accepts(&gr, "mkdir \"/Old Photos\""));
+    let (_, gr) = grounded_long("copy the meeting notes to \"Meeting Notes 2.txt\"");
+    assert!(accepts(
+        &gr,
+        "cp \"/meeting notes.txt\" \"/Meeting Notes 2.txt\""
+    ));
+    // A long name's own name is offered where the request points.
+    let (_, gr) = grounded_long("move the photo list into docs");
+    assert!(accepts(
+        &gr,
+        "mv \"/photo-list 2026.txt\" \"/DOCS/photo-list 2026.txt\""
+    ));
+    // A quoted request is still text, not a file name.
+    let (g, gr) = grounded_long("what would 'rename hello.txt to hi.txt' do");
+    assert!(accepts(&gr, "route \"rename hello.txt to hi.txt\""));
+    assert!(
+        g.missing.iter().all(|m| m.name == "hi.txt"),
+        "{:?}",
+        g.missing
+    );
 }

@@ -371,7 +371,7 @@ fn a_request_for_a_missing_file_runs_nothing_and_says_so() {
     assert!(
         fe.sv
             .out
-            .contains("no file JUNK.TXT on NOSYS (closest: /TODO.TXT)"),
+            .contains("no file junk.txt on NOSYS (closest: /TODO.TXT)"),
         "{}",
         fe.sv.out
     );

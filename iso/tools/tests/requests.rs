@@ -89,7 +89,7 @@ fn requests_reach_the_right_applets() {
     // and names the closest live files instead of using one (issue 14).
     let r = reply(&mut vm, "delete the file named junk.txt");
     assert!(
-        r.contains("no file JUNK.TXT on NOSYS (closest: /TODO.TXT)"),
+        r.contains("no file junk.txt on NOSYS (closest: /TODO.TXT)"),
         "{r}"
     );
     assert!(!r.contains(CONFIRM), "{r}");
@@ -98,7 +98,8 @@ fn requests_reach_the_right_applets() {
 
     // A write request asks first; `y` runs it; the file reads back.
     let r = reply(&mut vm, "make a new file test.txt containing 42");
-    assert!(proposal(&r).starts_with("→ write /TEST.TXT 42"), "{r}");
+    // The new name keeps the case the request gave it.
+    assert!(proposal(&r).starts_with("→ write /test.txt 42"), "{r}");
     assert!(r.contains(CONFIRM), "a write ran without asking:\n{r}");
     assert_eq!(r.matches("[y/N]").count(), 1, "asked more than once:\n{r}");
     reply(&mut vm, "y");

@@ -287,17 +287,17 @@ fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -
                 },
             ) => g.missing.iter().any(|m| {
                 let name = p.trim_start_matches('/');
-                name.eq_ignore_ascii_case(&m.name)
+                command::same_path(name, &m.name)
                     || name
                         .rsplit('/')
                         .next()
-                        .is_some_and(|b| b.eq_ignore_ascii_case(&m.name))
+                        .is_some_and(|b| command::same_path(b, &m.name))
             }),
             // A text that quotes the name (`route "rename hello.txt to
             // hi.txt"`) names no file.
             (command::Arg::Text(t), _) => {
-                let t = t.to_ascii_uppercase();
-                g.missing.iter().any(|m| t.contains(m.name.as_str()))
+                let t = t.to_lowercase();
+                g.missing.iter().any(|m| t.contains(&m.name.to_lowercase()))
             }
             _ => false,
         })

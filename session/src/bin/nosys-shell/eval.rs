@@ -2,6 +2,11 @@
 //! split — applet accuracy, exact-command accuracy, ridge top-2, per-applet
 //! confusion, calibration and latency. Held-out data is read only through
 //! the ledger (`corpus::ledger::open_heldout`), which counts every read.
+//!
+//! A command is exact when it is the expected one as FAT runs it: paths
+//! compared ignoring case (`command::same_files`). A name the request
+//! creates keeps the case typed (`list.txt`), while the corpus's expected
+//! lines spell invented names upper case (`/LIST.TXT`); both name one file.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -154,15 +159,20 @@ pub fn run(o: &Options) -> Res<()> {
         let t = p.timings;
         let ns = |n: u64| n as f64 / 1e6;
         let ridge = p.ridge.as_ref();
+        let want_cmd = it.table().parse(want, command::Mode::ReadWrite).ok();
+        let line = |c: &command::Command| match &want_cmd {
+            Some(w) if command::same_files(w, c) => want.clone(),
+            _ => render(c),
+        };
         rows.push(Row {
             want: want.clone(),
             want_applet: applet_of(want).to_string(),
             ridge_applet: ridge.map(|r| r.applet.to_string()),
             ridge_second: ridge.and_then(|r| r.second.map(|s| s.0.to_string())),
             ridge_conf: ridge.map_or(0.0, |r| r.confidence),
-            ridge_cmd: ridge.and_then(|r| r.command.as_ref().ok().map(render)),
-            grammar_cmd: p.grammar.as_ref().and_then(|g| g.as_ref().ok().map(render)),
-            chosen: p.line(),
+            ridge_cmd: ridge.and_then(|r| r.command.as_ref().ok().map(line)),
+            grammar_cmd: p.grammar.as_ref().and_then(|g| g.as_ref().ok().map(line)),
+            chosen: p.command.as_ref().map(line),
             via: p.via,
             prefill_ms: ns(t.prefill_ns),
             ridge_ms: ns(t.ridge_ns),
