@@ -1,8 +1,23 @@
-//! Cholesky factorisation and triangular solves for a symmetric positive
-//! definite system, in f64. Written here because the kernel is no_std and
-//! the systems are small (hidden size + 1 unknowns); see docs for the cost.
+//! Cholesky factorisation `A = UᵀU` and the triangular solves for a
+//! symmetric positive definite system, in f64. Written here because the
+//! kernel is no_std.
+//!
+//! Both are recursive and right-looking: split the rows in two, finish the
+//! first half, subtract its contribution from the second half with one
+//! [`gemm`] call, recurse. So all but about `n²·LEAF/4` of the `n³/6`
+//! multiply-adds run in the 6×8 tile kernel (AVX2+FMA where the CPU has it),
+//! and the leaves are short loops the compiler vectorises.
+//!
+//! Storage: row-major with row stride `ld ≥ pad(n)` ([`gemm::pad`]); only the
+//! upper triangle (`j ≥ i`) of A is read and U overwrites it. Columns
+//! `n .. ld` must be zero and stay zero; the strict lower triangle is
+//! scratch (the tile kernel writes into it and nothing reads it).
 
+use alloc::vec;
 use alloc::vec::Vec;
+
+use crate::gemm::{gemm, pad, Part, Strided};
+use crate::simd::{self, Simd};
 
 /// The factorisation met a pivot that is not positive: the matrix is not
 /// positive definite (for ridge, λ is too small or the data is degenerate).
@@ -12,79 +27,295 @@ pub struct NotPositiveDefinite {
     pub pivot: f64,
 }
 
-/// Factors the row-major `n`×`n` matrix `a` in place into `L` (lower
-/// triangle, `a = L Lᵀ`). The strict upper triangle is left untouched and
-/// must be ignored by the caller.
-pub fn factor(a: &mut [f64], n: usize) -> Result<(), NotPositiveDefinite> {
-    assert_eq!(a.len(), n * n, "matrix must be n×n");
-    for j in 0..n {
-        // Row j of L so far dotted with itself: the left-looking update.
-        let mut d = a[j * n + j];
-        for k in 0..j {
-            d -= a[j * n + k] * a[j * n + k];
-        }
-        // NaN must be caught explicitly: it fails every comparison.
-        if d.is_nan() || d <= 0.0 {
-            return Err(NotPositiveDefinite { row: j, pivot: d });
-        }
-        let ljj = kmath::sqrt(d);
-        a[j * n + j] = ljj;
-        for i in (j + 1)..n {
-            let mut s = a[i * n + j];
-            let (ri, rj) = (i * n, j * n);
-            for k in 0..j {
-                s -= a[ri + k] * a[rj + k];
-            }
-            a[i * n + j] = s / ljj;
-        }
-    }
-    Ok(())
+/// Rows finished by plain loops rather than split further: below this the
+/// tile kernel's k (the split size) is too short to pay for its loads.
+const LEAF: usize = 16;
+
+/// Where to split `p..q` (`q - p > LEAF`): a whole number of tile columns
+/// from `p`, so every `gemm` below starts its columns on a tile boundary when
+/// `p` does (0 at the top).
+fn split(p: usize, q: usize) -> usize {
+    p + pad((q - p) / 2)
 }
 
-/// Solves `L Lᵀ X = B` for `m` right-hand sides stored column-wise in `b`
-/// (`b` is `n`×`m`, row-major), overwriting `b` with `X`.
-pub fn solve(l: &[f64], n: usize, b: &mut [f64], m: usize) {
-    assert_eq!(l.len(), n * n);
-    assert_eq!(b.len(), n * m);
-    // Forward: L Y = B.
-    for i in 0..n {
-        for k in 0..i {
-            let lik = l[i * n + k];
-            if lik != 0.0 {
-                for c in 0..m {
-                    b[i * m + c] -= lik * b[k * m + c];
+/// Calls `name(args)` compiled for the kernel family: the leaves are plain
+/// Rust, instantiated once for the baseline target and once inside an
+/// AVX2 `#[target_feature]` function, where the compiler vectorises them
+/// 4-wide. Neither contracts a multiply and an add, so both give the same
+/// bits.
+macro_rules! leaf {
+    ($simd:expr, $name:ident($($arg:expr),*)) => {
+        match $simd {
+            #[cfg(target_arch = "x86_64")]
+            #[allow(unsafe_code)]
+            Simd::Avx2 => {
+                // SAFETY: `Simd::Avx2` only arrives here through
+                // `simd::effective`, which confirmed AVX2 and FMA.
+                unsafe { leaves::avx2::$name($($arg),*) }
+            }
+            _ => leaves::$name($($arg),*),
+        }
+    };
+}
+
+/// Factors the upper triangle of `a` (`n` rows, stride `ld`) into `U` in
+/// place, `A = UᵀU`.
+pub fn factor(simd: Simd, a: &mut [f64], n: usize, ld: usize) -> Result<(), NotPositiveDefinite> {
+    assert!(
+        ld >= pad(n) && a.len() >= n * ld,
+        "a must be n rows of ld ≥ pad(n)"
+    );
+    factor_rows(simd::effective(simd), a, n, ld, 0, n)
+}
+
+/// Rows `p..q` of U, given that every row above `p` has been subtracted
+/// from them already.
+fn factor_rows(
+    simd: Simd,
+    a: &mut [f64],
+    n: usize,
+    ld: usize,
+    p: usize,
+    q: usize,
+) -> Result<(), NotPositiveDefinite> {
+    if q - p <= LEAF {
+        return leaf!(simd, factor_leaf(a, n, ld, p, q));
+    }
+    let mid = split(p, q);
+    factor_rows(simd, a, n, ld, p, mid)?;
+    // A[mid..q][mid..n] -= U[p..mid][mid..q]ᵀ · U[p..mid][mid..n].
+    let (top, bottom) = a.split_at_mut(mid * ld);
+    let panel = &top[p * ld + mid..];
+    let u = Strided {
+        data: panel,
+        rs: 1,
+        ks: ld,
+    };
+    let dims = (q - mid, n - mid, mid - p);
+    gemm(
+        simd,
+        dims,
+        -1.0,
+        u,
+        panel,
+        ld,
+        &mut bottom[mid..],
+        ld,
+        Part::Upper,
+    );
+    factor_rows(simd, a, n, ld, mid, q)
+}
+
+/// Solves `UᵀU X = B` for the `m` columns of `b` (`n` rows, stride `b_ld ≥
+/// pad(m)`, padding zero), overwriting `b` with X: forward substitution with
+/// Uᵀ, then back substitution with U, every class at once.
+pub fn solve(simd: Simd, u: &[f64], n: usize, ld: usize, b: &mut [f64], m: usize, b_ld: usize) {
+    assert!(
+        ld >= pad(n) && u.len() >= n * ld,
+        "u must be n rows of ld ≥ pad(n)"
+    );
+    assert!(
+        b_ld >= pad(m) && b.len() >= n * b_ld,
+        "b must be n rows of b_ld ≥ pad(m)"
+    );
+    let simd = simd::effective(simd);
+    let sys = System { u, ld, m, b_ld };
+    sys.forward(simd, b, 0, n);
+    sys.backward(simd, b, 0, n);
+}
+
+#[derive(Clone, Copy)]
+struct System<'a> {
+    u: &'a [f64],
+    ld: usize,
+    m: usize,
+    b_ld: usize,
+}
+
+impl System<'_> {
+    /// `Uᵀ Y = B` on rows `p..q`, rows above `p` already subtracted.
+    fn forward(self, simd: Simd, b: &mut [f64], p: usize, q: usize) {
+        if q - p <= LEAF {
+            return leaf!(simd, forward_leaf(self, b, p, q));
+        }
+        let mid = split(p, q);
+        self.forward(simd, b, p, mid);
+        // Y[mid..q] -= U[p..mid][mid..q]ᵀ · Y[p..mid].
+        let (top, bottom) = b.split_at_mut(mid * self.b_ld);
+        let ut = Strided {
+            data: &self.u[p * self.ld + mid..],
+            rs: 1,
+            ks: self.ld,
+        };
+        let dims = (q - mid, self.m, mid - p);
+        let y = &top[p * self.b_ld..];
+        gemm(
+            simd,
+            dims,
+            -1.0,
+            ut,
+            y,
+            self.b_ld,
+            bottom,
+            self.b_ld,
+            Part::Full,
+        );
+        self.forward(simd, b, mid, q);
+    }
+
+    /// `U X = Y` on rows `p..q`, rows below `q` already subtracted.
+    fn backward(self, simd: Simd, b: &mut [f64], p: usize, q: usize) {
+        if q - p <= LEAF {
+            return leaf!(simd, backward_leaf(self, b, p, q));
+        }
+        let mid = split(p, q);
+        self.backward(simd, b, mid, q);
+        // Y[p..mid] -= U[p..mid][mid..q] · X[mid..q].
+        let (top, bottom) = b.split_at_mut(mid * self.b_ld);
+        let u = Strided {
+            data: &self.u[p * self.ld + mid..],
+            rs: self.ld,
+            ks: 1,
+        };
+        let dims = (mid - p, self.m, q - mid);
+        let c = &mut top[p * self.b_ld..];
+        gemm(
+            simd,
+            dims,
+            -1.0,
+            u,
+            bottom,
+            self.b_ld,
+            c,
+            self.b_ld,
+            Part::Full,
+        );
+        self.backward(simd, b, p, mid);
+    }
+}
+
+mod leaves {
+    use super::{NotPositiveDefinite, System};
+
+    #[inline(always)]
+    pub(super) fn factor_leaf(
+        a: &mut [f64],
+        n: usize,
+        ld: usize,
+        p: usize,
+        q: usize,
+    ) -> Result<(), NotPositiveDefinite> {
+        for i in p..q {
+            let d = a[i * ld + i];
+            // NaN must be caught explicitly: it fails every comparison.
+            if d.is_nan() || d <= 0.0 {
+                return Err(NotPositiveDefinite { row: i, pivot: d });
+            }
+            let uii = kmath::sqrt(d);
+            a[i * ld + i] = uii;
+            let (head, tail) = a.split_at_mut((i + 1) * ld);
+            let ri = &mut head[i * ld + i + 1..i * ld + n];
+            for v in ri.iter_mut() {
+                *v /= uii;
+            }
+            // Right-looking inside the leaf: row i leaves the rows below it.
+            for i2 in i + 1..q {
+                let f = ri[i2 - i - 1];
+                let at = (i2 - i - 1) * ld;
+                let r2 = &mut tail[at + i2..at + n];
+                for (x, &y) in r2.iter_mut().zip(&ri[i2 - i - 1..]) {
+                    *x -= f * y;
                 }
             }
         }
-        let lii = l[i * n + i];
-        for c in 0..m {
-            b[i * m + c] /= lii;
-        }
+        Ok(())
     }
-    // Backward: Lᵀ X = Y.
-    for i in (0..n).rev() {
-        for k in (i + 1)..n {
-            let lki = l[k * n + i];
-            if lki != 0.0 {
-                for c in 0..m {
-                    b[i * m + c] -= lki * b[k * m + c];
+
+    #[inline(always)]
+    pub(super) fn forward_leaf(s: System<'_>, b: &mut [f64], p: usize, q: usize) {
+        let (u, ld, m, bl) = (s.u, s.ld, s.m, s.b_ld);
+        for i in p..q {
+            let (head, tail) = b.split_at_mut((i + 1) * bl);
+            let yi = &mut head[i * bl..i * bl + m];
+            let d = u[i * ld + i];
+            for v in yi.iter_mut() {
+                *v /= d;
+            }
+            for i2 in i + 1..q {
+                let f = u[i * ld + i2];
+                let at = (i2 - i - 1) * bl;
+                for (x, &y) in tail[at..at + m].iter_mut().zip(yi.iter()) {
+                    *x -= f * y;
                 }
             }
         }
-        let lii = l[i * n + i];
-        for c in 0..m {
-            b[i * m + c] /= lii;
+    }
+
+    #[inline(always)]
+    pub(super) fn backward_leaf(s: System<'_>, b: &mut [f64], p: usize, q: usize) {
+        let (u, ld, m, bl) = (s.u, s.ld, s.m, s.b_ld);
+        for i in (p..q).rev() {
+            let (head, tail) = b.split_at_mut(i * bl);
+            let xi = &mut tail[..m];
+            let d = u[i * ld + i];
+            for v in xi.iter_mut() {
+                *v /= d;
+            }
+            for i2 in p..i {
+                let f = u[i2 * ld + i];
+                for (x, &y) in head[i2 * bl..i2 * bl + m].iter_mut().zip(xi.iter()) {
+                    *x -= f * y;
+                }
+            }
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    pub(super) mod avx2 {
+        use super::{NotPositiveDefinite, System};
+
+        #[target_feature(enable = "avx2,fma")]
+        pub(in crate::cholesky) fn factor_leaf(
+            a: &mut [f64],
+            n: usize,
+            ld: usize,
+            p: usize,
+            q: usize,
+        ) -> Result<(), NotPositiveDefinite> {
+            super::factor_leaf(a, n, ld, p, q)
+        }
+
+        #[target_feature(enable = "avx2,fma")]
+        pub(in crate::cholesky) fn forward_leaf(s: System<'_>, b: &mut [f64], p: usize, q: usize) {
+            super::forward_leaf(s, b, p, q)
+        }
+
+        #[target_feature(enable = "avx2,fma")]
+        pub(in crate::cholesky) fn backward_leaf(s: System<'_>, b: &mut [f64], p: usize, q: usize) {
+            super::backward_leaf(s, b, p, q)
         }
     }
 }
 
-/// Convenience for tests and small callers: solves `A x = b` for one vector.
+/// Convenience for tests and small callers: solves `A x = b` for one vector,
+/// `a` row-major `n`×`n` (its upper triangle is read).
 pub fn solve_spd(a: &[f64], n: usize, rhs: &[f64]) -> Result<Vec<f64>, NotPositiveDefinite> {
-    let mut l = a.to_vec();
-    factor(&mut l, n)?;
-    let mut x = rhs.to_vec();
-    solve(&l, n, &mut x, 1);
-    Ok(x)
+    assert_eq!(a.len(), n * n, "matrix must be n×n");
+    assert_eq!(rhs.len(), n);
+    let ld = pad(n);
+    let mut u = vec![0.0; n * ld];
+    for i in 0..n {
+        u[i * ld + i..i * ld + n].copy_from_slice(&a[i * n + i..i * n + n]);
+    }
+    let simd = simd::detect();
+    factor(simd, &mut u, n, ld)?;
+    let bl = pad(1);
+    let mut b = vec![0.0; n * bl];
+    for (i, &v) in rhs.iter().enumerate() {
+        b[i * bl] = v;
+    }
+    solve(simd, &u, n, ld, &mut b, 1, bl);
+    Ok((0..n).map(|i| b[i * bl]).collect())
 }
 
 #[cfg(test)]
@@ -98,12 +329,9 @@ mod tests {
         ((*seed >> 11) as f64) / ((1u64 << 53) as f64) - 0.5
     }
 
-    #[test]
-    fn solves_random_spd_system() {
-        let n = 17;
-        let mut seed = 7;
-        let m: Vec<f64> = (0..n * n).map(|_| lcg(&mut seed)).collect();
-        // A = MᵀM + I is symmetric positive definite.
+    /// `MᵀM + I` for a random M: symmetric positive definite.
+    fn spd(n: usize, seed: &mut u64) -> Vec<f64> {
+        let m: Vec<f64> = (0..n * n).map(|_| lcg(seed)).collect();
         let mut a = vec![0.0; n * n];
         for i in 0..n {
             for j in 0..n {
@@ -114,13 +342,71 @@ mod tests {
                 a[i * n + j] = s;
             }
         }
-        let x_true: Vec<f64> = (0..n).map(|_| lcg(&mut seed)).collect();
-        let b: Vec<f64> = (0..n)
-            .map(|i| (0..n).map(|j| a[i * n + j] * x_true[j]).sum())
-            .collect();
-        let x = solve_spd(&a, n, &b).unwrap();
+        a
+    }
+
+    #[test]
+    fn solves_random_spd_system() {
+        // Sizes below, at and across the leaf and the tile boundaries.
+        for n in [1, 5, 16, 17, 40, 97] {
+            let mut seed = 7 + n as u64;
+            let a = spd(n, &mut seed);
+            let x_true: Vec<f64> = (0..n).map(|_| lcg(&mut seed)).collect();
+            let b: Vec<f64> = (0..n)
+                .map(|i| (0..n).map(|j| a[i * n + j] * x_true[j]).sum())
+                .collect();
+            let x = solve_spd(&a, n, &b).unwrap();
+            for i in 0..n {
+                assert!(
+                    (x[i] - x_true[i]).abs() < 1e-9,
+                    "n={n}: {} vs {}",
+                    x[i],
+                    x_true[i]
+                );
+            }
+        }
+    }
+
+    /// The two kernel families on one system: the factor agrees to rounding,
+    /// and the solution of many right-hand sides too.
+    #[test]
+    fn portable_and_avx2_agree() {
+        let n = 75;
+        let mut seed = 11;
+        let a = spd(n, &mut seed);
+        let ld = pad(n);
+        let m = 13;
+        let bl = pad(m);
+        let mut b = vec![0.0; n * bl];
         for i in 0..n {
-            assert!((x[i] - x_true[i]).abs() < 1e-9, "{} vs {}", x[i], x_true[i]);
+            for j in 0..m {
+                b[i * bl + j] = lcg(&mut seed);
+            }
+        }
+        let run = |simd| {
+            let mut u = vec![0.0; n * ld];
+            for i in 0..n {
+                u[i * ld + i..i * ld + n].copy_from_slice(&a[i * n + i..i * n + n]);
+            }
+            factor(simd, &mut u, n, ld).unwrap();
+            let mut x = b.clone();
+            solve(simd, &u, n, ld, &mut x, m, bl);
+            (u, x)
+        };
+        let (u0, x0) = run(Simd::Portable);
+        let (u1, x1) = run(Simd::Avx2);
+        for i in 0..n {
+            for j in i..n {
+                let (p, q) = (u0[i * ld + j], u1[i * ld + j]);
+                assert!((p - q).abs() <= 1e-12 * p.abs().max(1.0), "U({i},{j})");
+            }
+            for j in 0..bl {
+                let (p, q) = (x0[i * bl + j], x1[i * bl + j]);
+                assert!((p - q).abs() <= 1e-12 * p.abs().max(1.0), "X({i},{j})");
+                if j >= m {
+                    assert_eq!(q, 0.0, "padding column {j} changed");
+                }
+            }
         }
     }
 
@@ -133,5 +419,12 @@ mod tests {
         assert!(err.pivot <= 0.0);
         let nan = [f64::NAN, 0.0, 0.0, 1.0];
         assert_eq!(solve_spd(&nan, 2, &[1.0, 1.0]).unwrap_err().row, 0);
+        // Past the first split: the failure is reported with its row.
+        let n = 40;
+        let mut a = vec![0.0; n * n];
+        for i in 0..n {
+            a[i * n + i] = if i == 33 { -1.0 } else { 2.0 };
+        }
+        assert_eq!(solve_spd(&a, n, &vec![1.0; n]).unwrap_err().row, 33);
     }
 }

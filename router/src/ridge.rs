@@ -1,10 +1,24 @@
 //! Ridge regression from one hidden state to one-hot applet labels:
-//! `W = (XᵀX + λI)⁻¹ XᵀY`, solved by Cholesky.
+//! `W = (XᵀX + pI)⁻¹ XᵀY` with an unpenalised bias, solved by Cholesky in
+//! one of two equivalent forms:
 //!
-//! Rows are kept as per-class sufficient statistics (the class's Gram matrix
-//! and row sum), so re-solving over a different reachable set — F2, or an
-//! applet added — sums a few matrices and factors once, without touching the
-//! rows again.
+//! - **primal** (rows ≥ dim + 1): the `(dim+1)²` normal equations. Each
+//!   class keeps the upper triangle of its Gram matrix `Σ x̃x̃ᵀ` (x̃ = x with
+//!   the bias 1 appended), computed from its rows the first time it is
+//!   needed and extended by rows added later, so re-solving over another
+//!   reachable set (F2, an applet added) sums a few matrices and factors
+//!   once without touching the rows again. `XᵀY` is the Gram matrices' bias
+//!   column.
+//! - **dual** (fewer rows than dim + 1, as with the declared examples): the
+//!   `rows²` kernel system. With `K = XXᵀ` over the reachable rows and
+//!   `M = K/p + I`, the stationarity conditions of the same objective give
+//!   `M α' = Y − 1bᵀ`, `1ᵀα' = 0`, so with `M V = Y` and `M u = 1` the bias
+//!   is `b = Vᵀ1 / uᵀ1`, `α' = V − u bᵀ`, and `W = Xᵀα' / p`. `K` over all
+//!   rows is kept, so a re-solve over another reachable set takes its
+//!   submatrix. (Scaling by `p` keeps `M ≥ I` even when the penalty is tiny.)
+//!
+//! Both forms minimise `‖XW + 1bᵀ − Y‖² + p‖W‖²` exactly; they differ only
+//! in rounding, which the tests bound against [`crate::reference`].
 
 use alloc::string::String;
 use alloc::vec;
@@ -12,6 +26,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::cholesky::{self, NotPositiveDefinite};
+use crate::gemm::{gemm, pad, Part, Strided};
+use crate::simd::{self, Simd};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum RouterError {
@@ -26,6 +42,8 @@ pub enum RouterError {
     NoClasses,
     /// A requested class has no rows.
     UnknownClass(String),
+    /// A class was requested twice.
+    DuplicateClass(String),
     NotPositiveDefinite(NotPositiveDefinite),
     /// λ must be positive and finite.
     BadLambda,
@@ -40,6 +58,7 @@ impl fmt::Display for RouterError {
             RouterError::NonFinite => f.write_str("feature contains NaN or infinity"),
             RouterError::NoClasses => f.write_str("no reachable class has training rows"),
             RouterError::UnknownClass(c) => write!(f, "class {c} has no training rows"),
+            RouterError::DuplicateClass(c) => write!(f, "class {c} is requested twice"),
             RouterError::NotPositiveDefinite(e) => write!(
                 f,
                 "Cholesky pivot {} at row {} is not positive (λ too small?)",
@@ -50,26 +69,99 @@ impl fmt::Display for RouterError {
     }
 }
 
-struct ClassStats {
-    name: String,
-    rows: usize,
-    /// Upper triangle used; (dim+1)² with the bias column last.
-    gram: Vec<f64>,
-    /// Σ x over the class's rows (with the bias 1 last): its column of XᵀY.
-    sum: Vec<f64>,
+/// Which form of the ridge system to solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Dual when the reachable classes have fewer rows than dim + 1 (the
+    /// smaller system), primal otherwise.
+    Auto,
+    Primal,
+    Dual,
 }
 
-/// Training rows, grouped by class.
+/// How [`Dataset::solve_with`] solves. The default is what [`Dataset::solve`]
+/// does; the fields exist so tests and benchmarks can pin each form and
+/// kernel family.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveOptions {
+    pub method: Method,
+    /// AVX2 is only used if the CPU has it, whatever this says.
+    pub simd: Simd,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            method: Method::Auto,
+            simd: simd::detect(),
+        }
+    }
+}
+
+struct Class {
+    name: String,
+    /// Its rows' indices in `Dataset::rows`, in the order added.
+    members: Vec<usize>,
+    /// Upper triangle of `Σ x̃x̃ᵀ` over the first `gram_rows` members,
+    /// packed: row i holds columns i..=dim, starting at [`packed_row`]`(i)`.
+    /// Empty until the primal form first needs it.
+    gram: Vec<f64>,
+    gram_rows: usize,
+}
+
+/// The penalty for a trace of `XᵀX` (features only).
+fn penalty(dim: usize, lambda: f64, trace: f64) -> f64 {
+    lambda * (trace / dim.max(1) as f64).max(f64::MIN_POSITIVE)
+}
+
+/// Offset of row `i` in a packed upper triangle of order `n`.
+fn packed_row(n: usize, i: usize) -> usize {
+    i * n - i * i.saturating_sub(1) / 2
+}
+
+/// Training rows, grouped by class, and the statistics derived from them.
 pub struct Dataset {
     dim: usize,
-    classes: Vec<ClassStats>,
+    /// Row stride of `rows`: `pad(dim + 1)`.
+    ld: usize,
+    classes: Vec<Class>,
+    /// Every row in the order added: the features, the bias 1, zeros.
+    rows: Vec<f64>,
+    /// `XXᵀ` (features only) over the first `kernel_rows` rows, full and
+    /// symmetric, row stride `pad(kernel_rows)`. Empty until the dual form
+    /// first needs it.
+    kernel: Vec<f64>,
+    kernel_rows: usize,
+    /// The primal systems summed for the most recent class sets, newest
+    /// first: toggling between two modes re-uses both sums and factors once.
+    summed: Vec<Summed>,
+}
+
+/// How many summed primal systems are kept: one per mode.
+const SUMMED_SETS: usize = 2;
+
+/// `XᵀX` and `XᵀY` of the primal form over one class set, before the penalty.
+struct Summed {
+    ids: Vec<usize>,
+    /// Rows of those classes when summed (rows are only ever added, so a
+    /// different count means some Gram matrix changed).
+    rows: usize,
+    /// Upper triangle, `n` rows of stride `pad(n)`.
+    a: Vec<f64>,
+    /// `n` rows of stride `pad(classes)`.
+    b: Vec<f64>,
 }
 
 impl Dataset {
     pub fn new(dim: usize) -> Self {
         Dataset {
             dim,
+            ld: pad(dim + 1),
             classes: Vec::new(),
+            rows: Vec::new(),
+            kernel: Vec::new(),
+            kernel_rows: 0,
+            summed: Vec::new(),
         }
     }
 
@@ -85,10 +177,15 @@ impl Dataset {
         self.classes
             .iter()
             .find(|c| c.name == class)
-            .map_or(0, |c| c.rows)
+            .map_or(0, |c| c.members.len())
     }
 
-    /// Adds one labelled row.
+    fn total_rows(&self) -> usize {
+        self.rows.len() / self.ld
+    }
+
+    /// Adds one labelled row. Only the row is stored: the statistics a solve
+    /// needs are brought up to date by the next solve.
     pub fn add(&mut self, class: &str, x: &[f32]) -> Result<(), RouterError> {
         if x.len() != self.dim {
             return Err(RouterError::DimensionMismatch {
@@ -99,30 +196,23 @@ impl Dataset {
         if x.iter().any(|v| !v.is_finite()) {
             return Err(RouterError::NonFinite);
         }
-        let n = self.dim + 1;
         let idx = match self.classes.iter().position(|c| c.name == class) {
             Some(i) => i,
             None => {
-                self.classes.push(ClassStats {
+                self.classes.push(Class {
                     name: class.into(),
-                    rows: 0,
-                    gram: vec![0.0; n * n],
-                    sum: vec![0.0; n],
+                    members: Vec::new(),
+                    gram: Vec::new(),
+                    gram_rows: 0,
                 });
                 self.classes.len() - 1
             }
         };
-        let c = &mut self.classes[idx];
-        c.rows += 1;
-        let xe = |i: usize| if i < n - 1 { x[i] as f64 } else { 1.0 };
-        for i in 0..n {
-            let xi = xe(i);
-            c.sum[i] += xi;
-            let row = &mut c.gram[i * n..(i + 1) * n];
-            for (j, g) in row.iter_mut().enumerate().skip(i) {
-                *g += xi * xe(j);
-            }
-        }
+        let row = self.total_rows();
+        self.rows.extend(x.iter().map(|&v| v as f64));
+        self.rows.push(1.0);
+        self.rows.resize((row + 1) * self.ld, 0.0);
+        self.classes[idx].members.push(row);
         Ok(())
     }
 
@@ -130,49 +220,296 @@ impl Dataset {
     /// rows). `lambda` is relative: the penalty added to the diagonal is
     /// `lambda · trace(XᵀX)/dim`, so one λ suits features of any scale. The
     /// bias is not penalised.
-    pub fn solve(&self, classes: &[&str], lambda: f64) -> Result<Router, RouterError> {
+    ///
+    /// Takes `&mut self` because it completes the kept statistics (Gram
+    /// matrices or the row kernel) for rows added since the last solve.
+    pub fn solve(&mut self, classes: &[&str], lambda: f64) -> Result<Router, RouterError> {
+        self.solve_with(classes, lambda, SolveOptions::default())
+    }
+
+    /// [`Dataset::solve`] with the form and kernel family chosen.
+    pub fn solve_with(
+        &mut self,
+        classes: &[&str],
+        lambda: f64,
+        opts: SolveOptions,
+    ) -> Result<Router, RouterError> {
+        let w = self.solve_f64(classes, lambda, opts)?;
+        Ok(Router {
+            dim: self.dim,
+            classes: classes.iter().map(|s| String::from(*s)).collect(),
+            w: w.iter().map(|&v| v as f32).collect(),
+            temperature: 1.0,
+        })
+    }
+
+    /// The `(dim+1) × classes` weights in f64, row-major with the bias row
+    /// last: what [`Dataset::solve_with`] rounds to f32.
+    pub fn solve_f64(
+        &mut self,
+        classes: &[&str],
+        lambda: f64,
+        opts: SolveOptions,
+    ) -> Result<Vec<f64>, RouterError> {
         if lambda.is_nan() || lambda <= 0.0 || lambda.is_infinite() {
             return Err(RouterError::BadLambda);
         }
         if classes.is_empty() {
             return Err(RouterError::NoClasses);
         }
-        let n = self.dim + 1;
-        let m = classes.len();
-        let mut a = vec![0.0f64; n * n];
-        let mut b = vec![0.0f64; n * m];
-        for (ci, name) in classes.iter().enumerate() {
-            let c = self
+        let mut ids = Vec::with_capacity(classes.len());
+        for (i, name) in classes.iter().enumerate() {
+            if classes[..i].contains(name) {
+                return Err(RouterError::DuplicateClass((*name).into()));
+            }
+            let id = self
                 .classes
                 .iter()
-                .find(|c| c.name == *name && c.rows > 0)
+                .position(|c| c.name == *name && !c.members.is_empty())
                 .ok_or_else(|| RouterError::UnknownClass((*name).into()))?;
-            for (acc, g) in a.iter_mut().zip(&c.gram) {
-                *acc += g;
+            ids.push(id);
+        }
+        let rows: usize = ids.iter().map(|&c| self.classes[c].members.len()).sum();
+        let simd = simd::effective(opts.simd);
+        let dual = match opts.method {
+            Method::Auto => rows < self.dim + 1,
+            Method::Primal => false,
+            Method::Dual => true,
+        };
+        if dual {
+            self.solve_dual(simd, &ids, lambda)
+        } else {
+            self.solve_primal(simd, &ids, lambda)
+        }
+    }
+
+    /// Brings the Gram matrices of classes `ids` up to date with their rows.
+    fn update_grams(&mut self, simd: Simd, ids: &[usize]) {
+        let (n, ld) = (self.dim + 1, self.ld);
+        // One scratch matrix for all classes: the tile kernel needs a
+        // constant row stride, the kept matrices are packed.
+        let mut g = Vec::new();
+        let mut x = Vec::new();
+        for &c in ids {
+            let class = &mut self.classes[c];
+            let new = &class.members[class.gram_rows..];
+            if new.is_empty() {
+                continue;
+            }
+            x.clear();
+            for &r in new {
+                x.extend_from_slice(&self.rows[r * ld..(r + 1) * ld]);
+            }
+            g.clear();
+            g.resize(n * ld, 0.0);
+            let xt = Strided {
+                data: &x,
+                rs: 1,
+                ks: ld,
+            };
+            gemm(
+                simd,
+                (n, n, new.len()),
+                1.0,
+                xt,
+                &x,
+                ld,
+                &mut g,
+                ld,
+                Part::Upper,
+            );
+            if class.gram.is_empty() {
+                class.gram = vec![0.0; n * (n + 1) / 2];
             }
             for i in 0..n {
-                b[i * m + ci] = c.sum[i];
+                let at = packed_row(n, i);
+                let dst = &mut class.gram[at..at + n - i];
+                for (d, s) in dst.iter_mut().zip(&g[i * ld + i..i * ld + n]) {
+                    *d += s;
+                }
+            }
+            class.gram_rows = class.members.len();
+        }
+    }
+
+    /// The summed primal system over `ids`, from the cache or summed now
+    /// from the per-class Gram matrices; moved to the front of the cache.
+    fn summed(&mut self, simd: Simd, ids: &[usize]) -> &Summed {
+        let rows: usize = ids.iter().map(|&c| self.classes[c].members.len()).sum();
+        if let Some(i) = self
+            .summed
+            .iter()
+            .position(|s| s.ids == ids && s.rows == rows)
+        {
+            let hit = self.summed.remove(i);
+            self.summed.insert(0, hit);
+            return &self.summed[0];
+        }
+        self.update_grams(simd, ids);
+        let (n, ld, m) = (self.dim + 1, self.ld, ids.len());
+        let bl = pad(m);
+        let mut a = vec![0.0; n * ld];
+        let mut b = vec![0.0; n * bl];
+        for (ci, &c) in ids.iter().enumerate() {
+            let g = &self.classes[c].gram;
+            for i in 0..n {
+                let at = packed_row(n, i);
+                let src = &g[at..at + n - i];
+                for (d, s) in a[i * ld + i..i * ld + n].iter_mut().zip(src) {
+                    *d += s;
+                }
+                // The bias column: Σ x_i over the class's rows, its column of XᵀY.
+                b[i * bl + ci] = src[n - 1 - i];
             }
         }
-        // Mirror the upper triangle the accumulation filled.
-        for i in 0..n {
-            for j in 0..i {
-                a[i * n + j] = a[j * n + i];
-            }
-        }
-        let trace: f64 = (0..n - 1).map(|i| a[i * n + i]).sum();
-        let penalty = lambda * (trace / (n - 1).max(1) as f64).max(f64::MIN_POSITIVE);
+        self.summed.truncate(SUMMED_SETS - 1);
+        let entry = Summed {
+            ids: ids.to_vec(),
+            rows,
+            a,
+            b,
+        };
+        self.summed.insert(0, entry);
+        &self.summed[0]
+    }
+
+    fn solve_primal(
+        &mut self,
+        simd: Simd,
+        ids: &[usize],
+        lambda: f64,
+    ) -> Result<Vec<f64>, RouterError> {
+        let (n, ld, m) = (self.dim + 1, self.ld, ids.len());
+        let bl = pad(m);
+        let dim = self.dim;
+        let sum = self.summed(simd, ids);
+        let mut a = sum.a.clone();
+        let mut b = sum.b.clone();
+        let trace: f64 = (0..n - 1).map(|i| a[i * ld + i]).sum();
+        let penalty = penalty(dim, lambda, trace);
         for i in 0..n - 1 {
-            a[i * n + i] += penalty;
+            a[i * ld + i] += penalty;
         }
-        cholesky::factor(&mut a, n).map_err(RouterError::NotPositiveDefinite)?;
-        cholesky::solve(&a, n, &mut b, m);
-        Ok(Router {
-            dim: self.dim,
-            classes: classes.iter().map(|s| String::from(*s)).collect(),
-            w: b.iter().map(|&v| v as f32).collect(),
-            temperature: 1.0,
-        })
+        cholesky::factor(simd, &mut a, n, ld).map_err(RouterError::NotPositiveDefinite)?;
+        cholesky::solve(simd, &a, n, ld, &mut b, m, bl);
+        let mut w = vec![0.0; n * m];
+        for i in 0..n {
+            w[i * m..(i + 1) * m].copy_from_slice(&b[i * bl..i * bl + m]);
+        }
+        Ok(w)
+    }
+
+    /// Brings the row kernel `XXᵀ` up to date with every row (recomputed
+    /// whole when rows were added: a solve after adding rows is rare, a
+    /// re-solve over another class set is not).
+    fn update_kernel(&mut self, simd: Simd) {
+        let r = self.total_rows();
+        if self.kernel_rows == r {
+            return;
+        }
+        let (dim, ld, kl) = (self.dim, self.ld, pad(r));
+        // Xᵀ, so the kernel's B operand has unit stride along rows.
+        let mut xt = vec![0.0; dim.max(1) * kl];
+        for j in 0..r {
+            for t in 0..dim {
+                xt[t * kl + j] = self.rows[j * ld + t];
+            }
+        }
+        let mut k = vec![0.0; r * kl];
+        let x = Strided {
+            data: &self.rows,
+            rs: ld,
+            ks: 1,
+        };
+        gemm(simd, (r, r, dim), 1.0, x, &xt, kl, &mut k, kl, Part::Upper);
+        for i in 0..r {
+            for j in 0..i {
+                k[i * kl + j] = k[j * kl + i];
+            }
+        }
+        self.kernel = k;
+        self.kernel_rows = r;
+    }
+
+    fn solve_dual(
+        &mut self,
+        simd: Simd,
+        ids: &[usize],
+        lambda: f64,
+    ) -> Result<Vec<f64>, RouterError> {
+        self.update_kernel(simd);
+        let (dim, ld, m) = (self.dim, self.ld, ids.len());
+        let kl = pad(self.kernel_rows);
+        let idx: Vec<usize> = ids
+            .iter()
+            .flat_map(|&c| self.classes[c].members.iter().copied())
+            .collect();
+        let r = idx.len();
+        let rl = pad(r);
+        let kernel = &self.kernel;
+        let trace: f64 = idx.iter().map(|&a| kernel[a * kl + a]).sum();
+        let p = penalty(dim, lambda, trace);
+        // M = K/p + I over the reachable rows (upper triangle).
+        let mut mm = vec![0.0; r * rl];
+        for (i, &a) in idx.iter().enumerate() {
+            let krow = &kernel[a * kl..a * kl + kl];
+            for (j, &b) in idx.iter().enumerate().skip(i) {
+                mm[i * rl + j] = krow[b] / p;
+            }
+            mm[i * rl + i] += 1.0;
+        }
+        // Right-hand sides: Y one-hot in columns 0..m, the ones vector in m.
+        let bl = pad(m + 1);
+        let mut v = vec![0.0; r * bl];
+        let mut row = 0;
+        for (ci, &c) in ids.iter().enumerate() {
+            for _ in &self.classes[c].members {
+                v[row * bl + ci] = 1.0;
+                v[row * bl + m] = 1.0;
+                row += 1;
+            }
+        }
+        cholesky::factor(simd, &mut mm, r, rl).map_err(RouterError::NotPositiveDefinite)?;
+        cholesky::solve(simd, &mm, r, rl, &mut v, m + 1, bl);
+        // b = Vᵀ1 / uᵀ1, then α' = V − u bᵀ in place (u's column cleared).
+        let su: f64 = (0..r).map(|i| v[i * bl + m]).sum();
+        let mut bias = vec![0.0; m];
+        for i in 0..r {
+            for (s, &x) in bias.iter_mut().zip(&v[i * bl..i * bl + m]) {
+                *s += x;
+            }
+        }
+        for s in bias.iter_mut() {
+            *s /= su;
+        }
+        for i in 0..r {
+            let u = v[i * bl + m];
+            v[i * bl + m] = 0.0;
+            for (x, &s) in v[i * bl..i * bl + m].iter_mut().zip(&bias) {
+                *x -= u * s;
+            }
+        }
+        // W = X_Sᵀ α' / p, X_S the reachable rows in solve order.
+        let mut xs = Vec::with_capacity(r * ld);
+        for &a in &idx {
+            xs.extend_from_slice(&self.rows[a * ld..(a + 1) * ld]);
+        }
+        let wl = pad(m);
+        let mut wacc = vec![0.0; dim * wl];
+        let x = Strided {
+            data: &xs,
+            rs: 1,
+            ks: ld,
+        };
+        gemm(simd, (dim, m, r), 1.0, x, &v, bl, &mut wacc, wl, Part::Full);
+        let mut w = vec![0.0; (dim + 1) * m];
+        for i in 0..dim {
+            for (o, &s) in w[i * m..(i + 1) * m].iter_mut().zip(&wacc[i * wl..]) {
+                *o = s / p;
+            }
+        }
+        w[dim * m..].copy_from_slice(&bias);
+        Ok(w)
     }
 }
 
@@ -201,6 +538,11 @@ impl Router {
 
     pub fn class_name(&self, i: usize) -> &str {
         &self.classes[i]
+    }
+
+    /// The `(dim+1) × classes` weights, row-major, bias row last.
+    pub fn weights(&self) -> &[f32] {
+        &self.w
     }
 
     /// Number of weights, bias included.

@@ -11,9 +11,10 @@
 //! Usage: `cargo run --release -p ridge-bench` (markdown table on stdout).
 //! `--quick` skips the largest case.
 
+use std::cell::RefCell;
 use std::hint::black_box;
 
-use router::Dataset;
+use router::{cholesky, reference, Dataset, Method, Simd};
 
 /// One benchmark problem: `rows` random feature rows of width `dim`, spread
 /// evenly over `classes` classes.
@@ -73,19 +74,39 @@ fn thread_cpu_ns() -> u64 {
     ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
 
-/// Best of N thread-CPU-time runs of `f`, in seconds, and N.
-fn best_of(mut f: impl FnMut()) -> (f64, usize) {
-    let t0 = thread_cpu_ns();
-    f();
-    let first = thread_cpu_ns() - t0;
-    let reps = (1_000_000_000 / first.max(1)).clamp(3, 200) as usize;
-    let mut best = first;
-    for _ in 1..reps {
+/// Best and median of N thread-CPU-time runs, in seconds.
+#[derive(Clone, Copy)]
+struct Timing {
+    best: f64,
+    median: f64,
+    n: usize,
+}
+
+/// Times `f` N times, each after an untimed `between()` (a mode toggle is a
+/// solve over one set after a solve over the other). N is fixed by the
+/// first run so the runs take about a second.
+fn measure(mut between: impl FnMut(), mut f: impl FnMut()) -> Timing {
+    let mut runs = Vec::new();
+    let mut reps = 3;
+    while runs.len() < reps {
+        between();
         let t0 = thread_cpu_ns();
         f();
-        best = best.min(thread_cpu_ns() - t0);
+        runs.push(thread_cpu_ns() - t0);
+        if runs.len() == 1 {
+            reps = (1_000_000_000 / runs[0].max(1)).clamp(3, 200) as usize;
+        }
     }
-    (best as f64 * 1e-9, reps)
+    runs.sort_unstable();
+    Timing {
+        best: runs[0] as f64 * 1e-9,
+        median: runs[runs.len() / 2] as f64 * 1e-9,
+        n: runs.len(),
+    }
+}
+
+fn best_of(f: impl FnMut()) -> Timing {
+    measure(|| {}, f)
 }
 
 /// Rows as noisy clusters around one random centre per class, so the
@@ -112,43 +133,145 @@ fn ms(s: f64) -> String {
     format!("{:.3}", s * 1e3)
 }
 
+/// Multiply-adds per second of the factorisation (n³/6) and of the two
+/// triangular solves with 26 right-hand sides (n²·26), per kernel family:
+/// where the solve sits against the machine's FMA rate.
+fn kernel_rates(quick: bool) {
+    println!();
+    println!("| n | family | factor ms | factor GFMA/s | solve 26 ms | solve GFMA/s |");
+    println!("|---:|---|---:|---:|---:|---:|");
+    for n in [193usize, 488, 1930] {
+        if quick && n > 1000 {
+            continue;
+        }
+        let ld = n.div_ceil(8) * 8;
+        // A = XᵀX + I for a random X with n + 10 rows: positive definite.
+        let mut s = n as u64;
+        let mut next = move || {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((s >> 11) as f64) / ((1u64 << 53) as f64) - 0.5
+        };
+        let k = n + 10;
+        let x: Vec<f64> = (0..k * n).map(|_| next()).collect();
+        let mut a = vec![0.0; n * ld];
+        for r in 0..k {
+            let row = &x[r * n..(r + 1) * n];
+            for i in 0..n {
+                for j in i..n {
+                    a[i * ld + j] += row[i] * row[j];
+                }
+            }
+        }
+        for i in 0..n {
+            a[i * ld + i] += 1.0;
+        }
+        let (m, bl) = (26, 32);
+        let b: Vec<f64> = (0..n * bl).map(|i| (i % bl < m) as u8 as f64).collect();
+        for simd in [Simd::Avx2, Simd::Portable] {
+            let mut u = a.clone();
+            let f = best_of(|| {
+                u.copy_from_slice(&a);
+                cholesky::factor(simd, &mut u, n, ld).expect("positive definite");
+            });
+            let mut y = b.clone();
+            let t = best_of(|| {
+                y.copy_from_slice(&b);
+                cholesky::solve(simd, &u, n, ld, &mut y, m, bl);
+            });
+            let nf = n as f64;
+            println!(
+                "| {n} | {simd:?} | {} | {:.1} | {} | {:.1} |",
+                ms(f.best),
+                nf * nf * nf / 6.0 / f.best * 1e-9,
+                ms(t.best),
+                nf * nf * m as f64 / t.best * 1e-9
+            );
+        }
+    }
+}
+
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
-    println!("| dim+1 | classes | parameters | rows | add all rows ms | solve ms | N | toggle solve ms ({TOGGLE_DROP} classes fewer) | N |");
-    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "| dim+1 | classes | parameters | rows | form | before: solve ms | solve ms best / median | N \
+         | before: toggle ms | toggle ms best / median ({TOGGLE_DROP} classes fewer) | N | first solve ms |"
+    );
+    println!("|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|");
     for c in CASES {
         if quick && c.dim > 1000 {
             continue;
         }
         let names: Vec<String> = (0..c.classes).map(|i| format!("applet{i}")).collect();
         let rows = rows(c, 0x5eed ^ c.dim as u64);
-        let t0 = thread_cpu_ns();
+        let all: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+        let fewer = &all[..all.len() - TOGGLE_DROP];
         let mut ds = Dataset::new(c.dim);
         for (r, x) in rows.iter().enumerate() {
             ds.add(&names[r % c.classes], x)
                 .expect("finite row of the right width");
         }
-        let add_s = (thread_cpu_ns() - t0) as f64 * 1e-9;
-        let all: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
-        let fewer = &all[..all.len() - TOGGLE_DROP];
-        let (solve_s, n) = best_of(|| {
+        // The first solve also computes the statistics its form keeps (Gram
+        // matrices or the row kernel); later solves reuse them.
+        let t0 = thread_cpu_ns();
+        let params = ds.solve(&all, LAMBDA).expect("solvable").parameters();
+        let first_s = (thread_cpu_ns() - t0) as f64 * 1e-9;
+        let solve = best_of(|| {
             black_box(ds.solve(black_box(&all), LAMBDA).expect("solvable"));
         });
-        let (toggle_s, tn) = best_of(|| {
-            black_box(ds.solve(black_box(fewer), LAMBDA).expect("solvable"));
-        });
-        let params = ds.solve(&all, LAMBDA).expect("solvable").parameters();
+        let ds = RefCell::new(ds);
+        let toggle = measure(
+            || {
+                black_box(ds.borrow_mut().solve(&all, LAMBDA).expect("solvable"));
+            },
+            || {
+                let mut d = ds.borrow_mut();
+                black_box(d.solve(black_box(fewer), LAMBDA).expect("solvable"));
+            },
+        );
+        let form = if c.rows < c.dim + 1 {
+            Method::Dual
+        } else {
+            Method::Primal
+        };
+        let (before, before_toggle) = if quick {
+            ("-".to_string(), "-".to_string())
+        } else {
+            let mut old = reference::Dataset::new(c.dim);
+            for (r, x) in rows.iter().enumerate() {
+                old.add(&names[r % c.classes], x).expect("finite row");
+            }
+            let b = best_of(|| {
+                black_box(old.solve(black_box(&all), LAMBDA).expect("solvable"));
+            });
+            let bt = measure(
+                || {
+                    black_box(old.solve(&all, LAMBDA).expect("solvable"));
+                },
+                || {
+                    black_box(old.solve(black_box(fewer), LAMBDA).expect("solvable"));
+                },
+            );
+            (ms(b.best), ms(bt.best))
+        };
         println!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {:?} | {} | {} / {} | {} | {} | {} / {} | {} | {} |",
             c.dim + 1,
             c.classes,
             params,
             c.rows,
-            ms(add_s),
-            ms(solve_s),
-            n,
-            ms(toggle_s),
-            tn
+            form,
+            before,
+            ms(solve.best),
+            ms(solve.median),
+            solve.n,
+            before_toggle,
+            ms(toggle.best),
+            ms(toggle.median),
+            toggle.n,
+            ms(first_s),
         );
     }
+    kernel_rates(quick);
 }
