@@ -38,7 +38,7 @@ pub use interpreter::{
     CACHE_TOLERANCE, MIN_COMMAND_TOKENS,
 };
 pub use prompt::{prompt, CMD, END, USER};
-pub use proposal::{Decision, Display, Proposal, RidgeGuess, Timings, Via};
+pub use proposal::{Abstain, Decision, Display, Proposal, RidgeGuess, Timings, Via};
 
 /// A monotonic clock: the kernel reads the TSC, the host `Instant`.
 pub trait Clock {

@@ -35,6 +35,17 @@ impl Via {
     }
 }
 
+/// Why a request gets no command although a model answered it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Abstain {
+    /// Nothing reachable does what the request asks, and in read-only mode
+    /// what it asks is a write: the reply points at F2, naming no applet.
+    NeedsWriteMode,
+    /// Nothing reachable fits: nonsense, a request outside the machine, or
+    /// two paths that disagree with too little confidence to pick one.
+    NothingFits,
+}
+
 /// The ridge router's answer and the command it led to.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RidgeGuess {
@@ -86,6 +97,8 @@ pub struct Proposal {
     /// The request names a file the volume does not hold and no command
     /// creates it: nothing runs, and [`Missing::reply`] is the answer.
     pub missing: Option<Missing>,
+    /// Set when nothing runs because nothing reachable fits.
+    pub abstain: Option<Abstain>,
     pub timings: Timings,
 }
 
@@ -101,6 +114,7 @@ impl Proposal {
             agree: true,
             low_confidence: false,
             missing: None,
+            abstain: None,
             timings: Timings {
                 total_ns,
                 ..Timings::default()

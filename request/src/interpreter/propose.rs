@@ -245,6 +245,7 @@ impl<'m> Interpreter<'m> {
             low_confidence: !confident,
             agree,
             missing,
+            abstain: None,
             ridge,
             grammar: Some(grammar),
             timings: t,

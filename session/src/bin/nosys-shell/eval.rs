@@ -102,7 +102,7 @@ fn read_split(o: &Options) -> Res<Split> {
             ))
         }
         s => Err(format!(
-            "unknown split {s:?} (dev or heldout; --tsv PATH for others)"
+            "unknown split {s:?} (dev, handwritten or heldout; --tsv PATH for others)"
         )),
     }
 }
@@ -113,6 +113,9 @@ fn read_tsv(path: &Path) -> Res<Vec<(String, String)>> {
 }
 
 pub fn run(o: &Options) -> Res<()> {
+    if flag(&o.rest, "--split").as_deref() == Some("handwritten") {
+        return crate::handwritten::run(o);
+    }
     let (mut pairs, mark, name) = read_split(o)?;
     if let Some(n) = flag(&o.rest, "--limit") {
         let n: usize = n.parse().map_err(|_| "--limit: bad value".to_string())?;

@@ -25,6 +25,7 @@
 //! ```
 
 mod eval;
+mod handwritten;
 mod json;
 
 use std::io::{BufRead, Write};

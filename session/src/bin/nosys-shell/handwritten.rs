@@ -1,0 +1,378 @@
+//! `nosys-shell eval --split handwritten`: the product's answer to each
+//! hand-written request (`data/handwritten.tsv`), in the mode the row was
+//! typed in, scored the way a person judges it: the right applet, the whole
+//! right command, a file the request did not name (must be 0), a request
+//! that deserved a command getting none (false abstain), and whether the
+//! reply was the right kind (run, missing file, read-only hint, abstain).
+//!
+//! Every line goes through `session::classify` first, as in the kernel, so
+//! a row that parses as a typed command is scored as typed. The split is an
+//! evaluation split: every read is recorded in `data/handwritten_ledger.txt`
+//! and from the fourth read on its figures print as stale.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use command::{render, Arg, Command, Mode, SlotKind, Table};
+use request::{Abstain, Interpreter, Proposal};
+use session::{classify, Line};
+
+use crate::{flag, load, read_model, HostClock, Options, Res};
+
+/// One row of the split.
+struct Want {
+    request: String,
+    /// `None`: nothing may run.
+    command: Option<String>,
+    applet: String,
+    family: String,
+    mode: Mode,
+    reply: String,
+}
+
+fn read_rows(path: &Path) -> Res<Vec<Want>> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        let [request, command, applet, family, mode, reply] = f[..] else {
+            return Err(format!(
+                "{}:{}: expected 6 tab-separated columns",
+                path.display(),
+                i + 1
+            ));
+        };
+        let mode = match mode {
+            "rw" => Mode::ReadWrite,
+            "ro" => Mode::ReadOnly,
+            m => return Err(format!("{}:{}: mode {m:?}", path.display(), i + 1)),
+        };
+        rows.push(Want {
+            request: request.into(),
+            command: (command != "nothing").then(|| command.to_string()),
+            applet: applet.into(),
+            family: family.into(),
+            mode,
+            reply: reply.into(),
+        });
+    }
+    Ok(rows)
+}
+
+/// What one path answered for a row.
+#[derive(Default, Clone)]
+struct Answer {
+    command: Option<String>,
+    /// Must-exist paths the command names.
+    files: Vec<String>,
+}
+
+impl Answer {
+    fn of(table: &Table, c: &Command) -> Answer {
+        Answer {
+            command: Some(render(c)),
+            files: named_files(table, c),
+        }
+    }
+}
+
+/// The paths `c` passes in slots that must name an existing file or folder.
+fn named_files(table: &Table, c: &Command) -> Vec<String> {
+    let Some(spec) = table.get_any(c.applet).map(|a| a.spec()) else {
+        return Vec::new();
+    };
+    c.args
+        .iter()
+        .zip(spec.slots)
+        .filter_map(|(a, s)| match (a, s.kind) {
+            (
+                Arg::Path(p),
+                SlotKind::Path {
+                    must_exist: true, ..
+                },
+            ) => Some(p.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The files the expected command names, however the slot calls them.
+fn expected_files(want: &Option<String>) -> Vec<String> {
+    let Some(w) = want else { return Vec::new() };
+    command::parse::split(w)
+        .words
+        .into_iter()
+        .skip(1)
+        .map(|w| w.text)
+        .collect()
+}
+
+struct Scored {
+    want: Want,
+    ridge: Answer,
+    grammar: Answer,
+    chosen: Answer,
+    reply: &'static str,
+}
+
+fn reply_kind(p: &Proposal) -> &'static str {
+    if p.command.is_some() {
+        "run"
+    } else if p.missing.is_some() {
+        "missing-file"
+    } else if p.abstain == Some(Abstain::NeedsWriteMode) {
+        "read-only-hint"
+    } else {
+        "abstain"
+    }
+}
+
+fn answer(it: &mut Interpreter<'_>, table: &Table, w: Want) -> Res<Scored> {
+    let (ridge, grammar, chosen, reply) = match classify(table, w.mode, &w.request, true) {
+        Line::Typed(c) => {
+            let a = Answer::of(table, &c);
+            (a.clone(), a.clone(), a, "run")
+        }
+        Line::Empty | Line::Rejected(_) => Default::default(),
+        Line::Request(r) => {
+            let p = it
+                .propose(r, &mut HostClock::new(), &mut || false)
+                .map_err(|e| format!("{r:?}: {e}"))?;
+            let ridge = p
+                .ridge
+                .as_ref()
+                .and_then(|g| g.command.as_ref().ok())
+                .map(|c| Answer::of(table, c))
+                .unwrap_or_default();
+            let grammar = p
+                .grammar
+                .as_ref()
+                .and_then(|g| g.as_ref().ok())
+                .map(|c| Answer::of(table, c))
+                .unwrap_or_default();
+            let chosen = p
+                .command
+                .as_ref()
+                .map(|c| Answer::of(table, c))
+                .unwrap_or_default();
+            (ridge, grammar, chosen, reply_kind(&p))
+        }
+    };
+    Ok(Scored {
+        want: w,
+        ridge,
+        grammar,
+        chosen,
+        reply,
+    })
+}
+
+#[derive(Default)]
+struct Tally {
+    /// Rows that expect a command, and of those: right applet, right command,
+    /// no command at all (a false abstain).
+    commands: usize,
+    applet: usize,
+    exact: usize,
+    none: usize,
+    /// Rows that expect nothing, and of those the ones that got nothing.
+    nothings: usize,
+    nothing_kept: usize,
+    /// Answers naming an existing file the expected command does not name.
+    wrong_file: usize,
+}
+
+impl Tally {
+    fn add(&mut self, want: &Want, a: &Answer) {
+        let files = expected_files(&want.command);
+        let foreign = a
+            .files
+            .iter()
+            .any(|f| !files.iter().any(|e| e.eq_ignore_ascii_case(f)));
+        self.wrong_file += usize::from(foreign);
+        match &want.command {
+            Some(w) => {
+                self.commands += 1;
+                match &a.command {
+                    None => self.none += 1,
+                    Some(c) => {
+                        self.applet += usize::from(corpus::applet_of(c) == want.applet);
+                        self.exact += usize::from(c == w);
+                    }
+                }
+            }
+            None => {
+                self.nothings += 1;
+                self.nothing_kept += usize::from(a.command.is_none());
+            }
+        }
+    }
+}
+
+fn pct(a: usize, n: usize) -> String {
+    if n == 0 {
+        "-".into()
+    } else {
+        format!("{:.1}%", 100.0 * a as f64 / n as f64)
+    }
+}
+
+pub fn run(o: &Options) -> Res<()> {
+    let data = PathBuf::from(flag(&o.rest, "--data").unwrap_or_else(|| "data".into()));
+    let who = flag(&o.rest, "--who").unwrap_or_else(|| "nosys-shell eval".into());
+    let rows = read_rows(&data.join("handwritten.tsv"))?;
+    // Recorded before a single answer is computed.
+    let read = corpus::ledger::record_read(
+        &data.join("handwritten_ledger.txt"),
+        &who,
+        "hand-written split (nosys-shell eval --split handwritten)",
+    )
+    .map_err(|e| e.to_string())?;
+    let mark = read.mark();
+    println!("hand-written read #{}{mark}", read.number);
+
+    let bytes = read_model(o)?;
+    let mut it = load(o, &bytes, true)?;
+    let table = applets::builtin();
+    let mut scored = Vec::with_capacity(rows.len());
+    for mode in [Mode::ReadWrite, Mode::ReadOnly] {
+        it.set_mode(mode, &mut HostClock::new())
+            .map_err(|e| format!("set_mode: {e}"))?;
+        for w in rows.iter().filter(|w| w.mode == mode) {
+            let w = Want {
+                request: w.request.clone(),
+                command: w.command.clone(),
+                applet: w.applet.clone(),
+                family: w.family.clone(),
+                mode: w.mode,
+                reply: w.reply.clone(),
+            };
+            scored.push(answer(&mut it, &table, w)?);
+        }
+    }
+    report(&scored, mark);
+    if let Some(out) = flag(&o.rest, "--errors") {
+        write_errors(&scored, Path::new(&out))?;
+    }
+    Ok(())
+}
+
+fn report(rows: &[Scored], mark: &str) {
+    let c = rows.iter().filter(|r| r.want.command.is_some()).count();
+    println!(
+        "split handwritten: {} rows ({} rw, {} ro); {c} expect a command, {} expect nothing{mark}",
+        rows.len(),
+        rows.iter()
+            .filter(|r| r.want.mode == Mode::ReadWrite)
+            .count(),
+        rows.iter()
+            .filter(|r| r.want.mode == Mode::ReadOnly)
+            .count(),
+        rows.len() - c,
+    );
+    println!();
+    println!(
+        "| path | applet | full command | wrong file | no command where one was due (false abstain) | nothing where nothing was due |{mark}"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
+    let paths: [(&str, fn(&Scored) -> &Answer); 3] = [
+        ("ridge (applet) + its grammar-filled args", |r| &r.ridge),
+        ("grammar (whole command)", |r| &r.grammar),
+        ("chosen (what the shell proposes)", |r| &r.chosen),
+    ];
+    for (name, pick) in paths {
+        let mut t = Tally::default();
+        for r in rows {
+            t.add(&r.want, pick(r));
+        }
+        println!(
+            "| {name} | {} | {} | {} ({}) | {} | {} |",
+            pct(t.applet, t.commands),
+            pct(t.exact, t.commands),
+            t.wrong_file,
+            pct(t.wrong_file, rows.len()),
+            pct(t.none, t.commands),
+            pct(t.nothing_kept, t.nothings),
+        );
+    }
+
+    // The reply a person reads, for the chosen answer.
+    let mut kinds: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for r in rows {
+        *kinds.entry((r.want.reply.as_str(), r.reply)).or_default() += 1;
+    }
+    let right = rows.iter().filter(|r| r.want.reply == r.reply).count();
+    println!(
+        "\nreply kind right: {} of {} ({}){mark}",
+        right,
+        rows.len(),
+        pct(right, rows.len())
+    );
+    println!("| expected reply | got | rows |");
+    println!("|---|---|---:|");
+    for ((want, got), n) in &kinds {
+        println!("| {want} | {got} | {n} |");
+    }
+    let ro_write: Vec<&Scored> = rows
+        .iter()
+        .filter(|r| r.want.mode == Mode::ReadOnly && r.want.reply == "read-only-hint")
+        .collect();
+    let kept = ro_write
+        .iter()
+        .filter(|r| r.chosen.command.is_none())
+        .count();
+    println!(
+        "\nread-only requests only a write applet could do: {} of {} ran nothing ({}){mark}",
+        kept,
+        ro_write.len(),
+        pct(kept, ro_write.len())
+    );
+
+    let mut fam: BTreeMap<&str, Tally> = BTreeMap::new();
+    for r in rows {
+        fam.entry(&r.want.family)
+            .or_default()
+            .add(&r.want, &r.chosen);
+    }
+    println!("\nchosen answer per family{mark}");
+    println!(
+        "| family | rows | applet | full command | wrong file | false abstain | nothing kept |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for (f, t) in &fam {
+        println!(
+            "| {f} | {} | {} | {} | {} | {} | {} |",
+            t.commands + t.nothings,
+            pct(t.applet, t.commands),
+            pct(t.exact, t.commands),
+            t.wrong_file,
+            pct(t.none, t.commands),
+            pct(t.nothing_kept, t.nothings),
+        );
+    }
+}
+
+fn write_errors(rows: &[Scored], out: &Path) -> Res<()> {
+    let mut s =
+        String::from("# request\tmode\texpected\tchosen\treply want\treply got\tridge\tgrammar\n");
+    for r in rows {
+        let want = r.want.command.as_deref().unwrap_or("nothing");
+        let got = r.chosen.command.as_deref().unwrap_or("nothing");
+        if want == got && r.want.reply == r.reply {
+            continue;
+        }
+        s.push_str(&format!(
+            "{}\t{}\t{want}\t{got}\t{}\t{}\t{}\t{}\n",
+            r.want.request,
+            r.want.mode.label(),
+            r.want.reply,
+            r.reply,
+            r.ridge.command.as_deref().unwrap_or("-"),
+            r.grammar.command.as_deref().unwrap_or("-"),
+        ));
+    }
+    std::fs::write(out, s).map_err(|e| format!("{}: {e}", out.display()))
+}
