@@ -22,6 +22,7 @@
 //! `features.bin` ([`features`]).
 extern crate alloc;
 
+pub mod abstain;
 pub mod decode;
 pub mod features;
 mod files;

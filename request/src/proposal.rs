@@ -41,9 +41,11 @@ pub enum Abstain {
     /// Nothing reachable does what the request asks, and in read-only mode
     /// what it asks is a write: the reply points at F2, naming no applet.
     NeedsWriteMode,
-    /// Nothing reachable fits: nonsense, a request outside the machine, or
-    /// two paths that disagree with too little confidence to pick one.
+    /// Nothing reachable fits: nonsense, or a request outside the machine.
     NothingFits,
+    /// The ridge is not confident and the grammar's command is another
+    /// applet: on dev such a pick was right about one time in four.
+    Unsure,
 }
 
 /// The ridge router's answer and the command it led to.

@@ -4,7 +4,7 @@
 mod common;
 use command::{render, Mode};
 use common::WEATHER;
-use request::{paths_from_list, Clock, Config, Interpreter, Via};
+use request::{paths_from_list, Abstain, Clock, Config, Interpreter, Via};
 
 struct Ticks(std::time::Instant);
 
@@ -37,11 +37,19 @@ fn an_applet_the_model_never_saw_is_routed_by_its_examples() {
     let mut routed = Vec::new();
     for r in requests {
         let p = it.propose(r, &mut clock, &mut || false).unwrap();
-        let ridge = p.ridge.as_ref().unwrap();
-        eprintln!("{r:?} -> {} ({})", ridge.applet, p.display());
+        eprintln!("{r:?} -> {} {:?}", p.display(), p.abstain);
+        let ridge = p.ridge.as_ref().expect("a ridge guess");
         if ridge.applet == "weather" {
             routed.push(r);
         }
+        // The grammar path never saw the new applet; where the ridge is
+        // unsure of it, what runs is the new applet or nothing, never the
+        // grammar's unrelated guess.
+        assert!(
+            matches!(p.applet(), None | Some("weather")),
+            "{r:?} ran {:?}",
+            p.line()
+        );
     }
     assert!(routed.len() >= 3, "routed to weather: {routed:?}");
 }
@@ -181,4 +189,86 @@ fn long_names_are_reached_through_the_request_path() {
         let c = p.command.unwrap();
         assert_eq!(it.table().parse(&render(&c), Mode::ReadWrite), Ok(c), "{r}");
     }
+}
+
+#[test]
+fn read_only_write_requests_run_nothing_and_reads_still_run() {
+    let bytes = model();
+    let paths = paths_from_list(command::SAMPLE_FS);
+    let mut it = Interpreter::new(
+        &bytes,
+        applets::builtin(),
+        Mode::ReadOnly,
+        paths,
+        Config::default(),
+    )
+    .unwrap();
+    let mut clock = Ticks(std::time::Instant::now());
+    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    // No write applet is reachable: not a class of the router, not in the
+    // grammar; the model's own ranking of applet names tells the write.
+    assert!(it
+        .router()
+        .unwrap()
+        .classes()
+        .iter()
+        .all(|c| !["rm", "write", "cp", "mv", "append", "mkdir"].contains(&c.as_str())));
+    for r in [
+        "delete the notes",
+        "please remove the todo list",
+        "copy hello.txt to hi.txt",
+        "make a folder called music",
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        eprintln!("{r:?} -> {} {:?}", p.display(), p.abstain);
+        assert_eq!(p.command, None, "{r:?}: {}", p.display());
+        assert_eq!(p.abstain, Some(Abstain::NeedsWriteMode), "{r:?}");
+    }
+    for (r, want) in [
+        ("show me the notes", "cat /NOTES.TXT"),
+        ("list the docs folder", "ls /DOCS"),
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(want), "{r:?}: {}", p.display());
+        assert_eq!(p.abstain, None);
+    }
+}
+
+#[test]
+fn lines_that_are_no_request_run_nothing() {
+    let bytes = model();
+    let paths = paths_from_list(command::SAMPLE_FS);
+    let mut it = Interpreter::new(
+        &bytes,
+        applets::builtin(),
+        Mode::ReadWrite,
+        paths,
+        Config::default(),
+    )
+    .unwrap();
+    let mut clock = Ticks(std::time::Instant::now());
+    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    // The out-of-scope class is solved with the applets, but this model's
+    // hidden state separates it poorly: of its own 14 examples 6 ran
+    // nothing when this was written ("how are you today" still goes to
+    // `date`), a negative result kept in docs/eval.md. The test holds the
+    // line at a third, so losing the class (or the Unsure rule) fails it.
+    let ran: Vec<String> = request::abstain::OUT_OF_SCOPE
+        .iter()
+        .filter_map(|r| {
+            let p = it.propose(r, &mut clock, &mut || false).unwrap();
+            p.line().map(|l| format!("{r:?} -> {l}"))
+        })
+        .collect();
+    assert!(
+        (request::abstain::OUT_OF_SCOPE.len() - ran.len()) * 3
+            >= request::abstain::OUT_OF_SCOPE.len(),
+        "ran: {ran:?}"
+    );
+    assert!(it
+        .router()
+        .unwrap()
+        .classes()
+        .iter()
+        .any(|c| c == request::abstain::NOTHING_FITS));
 }

@@ -303,7 +303,8 @@ fn feature_cache_round_trip_and_refusals() {
     let total: usize = applets::builtin()
         .all()
         .map(|a| a.spec().examples.len())
-        .sum();
+        .sum::<usize>()
+        + request::abstain::OUT_OF_SCOPE.len();
     assert_eq!(cache.rows.len(), total);
     let bytes = cache.to_bytes().unwrap();
     let parsed = FeatureCache::parse(&bytes).unwrap();
@@ -418,12 +419,22 @@ fn display_line_marks_disagreement_and_low_confidence() {
     );
     assert!(line.starts_with("→ "), "{line}");
     assert!(line.contains(" ms"), "{line}");
-    if matches!(p.grammar, Some(Ok(_))) {
+    // Not confident: the grammar's command is taken when it agrees with the
+    // ridge, and nothing runs when it names another applet.
+    if matches!(p.grammar, Some(Ok(_))) && p.agree {
         assert_eq!(p.via, Via::Grammar);
         assert!(line.contains("grammar agrees"), "{line}");
     }
+    let hesitant = p
+        .ridge
+        .as_ref()
+        .is_some_and(|r| r.confidence < it.config().unsure);
+    if matches!(p.grammar, Some(Ok(_))) && !p.agree && hesitant {
+        assert_eq!(p.abstain, Some(request::Abstain::Unsure), "{line}");
+        assert_eq!(p.command, None, "{line}");
+    }
     assert_eq!(line.contains("[disagree]"), !p.agree, "{line}");
-    if let Some(Ok(g)) = &p.grammar {
+    if let (Some(Ok(g)), Via::Grammar) = (&p.grammar, p.via) {
         let r = p.ridge.as_ref().unwrap();
         assert_eq!(
             p.decision().to_string(),

@@ -28,7 +28,8 @@ mod services;
 use core::fmt::Write;
 
 use command::{Command, Mode, ParseError, Services, Table};
-use request::{Proposal, RequestError};
+use grammar::PathEntry;
+use request::{abstain, Abstain, Proposal, RequestError};
 
 pub use assistant::{progress_text, short_error, Assistant, Load, ModelBytes, VERIFY_ROWS};
 
@@ -55,18 +56,67 @@ pub enum Line<'a> {
     Request(&'a str),
 }
 
-/// Decides what `line` is. A line that names an applet but reads as prose
+/// The one line said when a proposal runs nothing and names no missing file.
+pub fn abstain_reply(p: &Proposal) -> alloc::string::String {
+    let unsure = match (&p.ridge, &p.grammar) {
+        (Some(r), Some(Ok(g))) if p.abstain == Some(Abstain::Unsure) => {
+            Some(abstain::unsure_reply(r.applet, g.applet))
+        }
+        _ => None,
+    };
+    match (p.abstain, unsure) {
+        (_, Some(u)) => u,
+        (Some(Abstain::NeedsWriteMode), _) => abstain::NEEDS_WRITE_REPLY.into(),
+        _ => abstain::NOTHING_FITS_REPLY.into(),
+    }
+}
+
+/// Decides what `line` is. `live` is the model's view of the volume, `None`
+/// when no model is loaded. A line that names an applet but reads as prose
 /// ([`ParseError::could_be_prose`]) is a request only when there is a model
 /// to ask; without one its usage error is more use than "not a command".
-pub fn classify<'a>(table: &Table, mode: Mode, line: &'a str, has_model: bool) -> Line<'a> {
+/// So is a line that parses but names, where a file must exist, one the
+/// volume does not hold (`cat notes`, `rm hello`): run as typed it could
+/// only fail, and the request path either finds the file the person meant
+/// (`/NOTES.TXT`, and a write still asks first) or says none is there.
+pub fn classify<'a>(
+    table: &Table,
+    mode: Mode,
+    line: &'a str,
+    live: Option<&[PathEntry]>,
+) -> Line<'a> {
     let line = line.trim();
     match table.parse(line, mode) {
-        Ok(command) => Line::Typed(command),
+        Ok(command) => match live {
+            Some(paths) if names_a_missing_file(table, &command, paths) => Line::Request(line),
+            _ => Line::Typed(command),
+        },
         Err(ParseError::Empty) => Line::Empty,
         Err(ParseError::NotACommand(_)) => Line::Request(line),
-        Err(e) if has_model && e.could_be_prose() => Line::Request(line),
+        Err(e) if live.is_some() && e.could_be_prose() => Line::Request(line),
         Err(e) => Line::Rejected(e),
     }
+}
+
+/// Whether `command` passes, in a slot whose path must exist, a path that
+/// is not among `paths` (FAT names compare without case).
+fn names_a_missing_file(table: &Table, command: &Command, paths: &[PathEntry]) -> bool {
+    let Some(spec) = table.get_any(command.applet).map(|a| a.spec()) else {
+        return false;
+    };
+    command
+        .args
+        .iter()
+        .zip(spec.slots)
+        .any(|(arg, slot)| match (arg, slot.kind) {
+            (
+                command::Arg::Path(p),
+                command::SlotKind::Path {
+                    must_exist: true, ..
+                },
+            ) => *p != "/" && !paths.iter().any(|e| e.path.eq_ignore_ascii_case(p)),
+            _ => false,
+        })
 }
 
 /// What the session made of a line, before anything runs.
@@ -200,7 +250,8 @@ impl Session {
     pub fn decide(&mut self, line: &str, should_cancel: &mut dyn FnMut() -> bool) -> Step {
         let mut clock = assistant::FnClock(self.now);
         let t0 = (self.now)();
-        match classify(&self.table, self.mode, line, self.assistant.is_some()) {
+        let live = self.assistant.as_ref().map(|a| a.interpreter().paths());
+        match classify(&self.table, self.mode, line, live) {
             Line::Empty => Step::Empty,
             Line::Typed(command) => Step::Typed(Proposal::typed(
                 line.trim(),
@@ -232,7 +283,12 @@ impl Session {
         }
         let thinking = self.assistant.is_some()
             && matches!(
-                classify(&self.table, self.mode, line, true),
+                classify(
+                    &self.table,
+                    self.mode,
+                    line,
+                    self.assistant.as_ref().map(|a| a.interpreter().paths())
+                ),
                 Line::Request(_)
             );
         if thinking {
@@ -273,10 +329,7 @@ impl Session {
                                 let _ = writeln!(fe.services().out(), "{}", m.reply(&label));
                             }
                             None => {
-                                let _ = writeln!(
-                                    out,
-                                    "no command fits that request; type `help` for the commands"
-                                );
+                                let _ = writeln!(out, "{}", abstain_reply(&p));
                             }
                         }
                         Outcome::Unanswered

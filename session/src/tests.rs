@@ -76,13 +76,18 @@ fn rm_only() -> Table {
 }
 
 fn assistant(table: Table, mode: Mode) -> Assistant {
+    assistant_over(table, mode, request::paths_from_list(SAMPLE_FS))
+}
+
+/// The fixture model over the files `paths`, as the kernel walks them at boot.
+fn assistant_over(table: Table, mode: Mode, paths: Vec<grammar::PathEntry>) -> Assistant {
     Assistant::load(
         Load {
             bytes: ModelBytes::Static(MODEL),
             origin: "fixture".into(),
             table,
             mode,
-            paths: request::paths_from_list(SAMPLE_FS),
+            paths,
             cache: None,
         },
         ticks,
@@ -119,33 +124,56 @@ fn ask(s: &mut Session, fe: &mut Front) -> String {
 fn classify_is_the_one_decision() {
     let t = applets::builtin();
     let ro = Mode::ReadOnly;
-    assert_eq!(classify(&t, ro, "   ", true), Line::Empty);
+    let live = request::paths_from_list(SAMPLE_FS);
+    let live = Some(live.as_slice());
+    assert_eq!(classify(&t, ro, "   ", live), Line::Empty);
     assert!(matches!(
-        classify(&t, ro, "  cat /NOTES.TXT ", true),
+        classify(&t, ro, "  cat /NOTES.TXT ", live),
         Line::Typed(c) if c.applet == "cat"
     ));
     // Typed, a write command is refused as read-only, not guessed at.
     assert_eq!(
-        classify(&t, ro, "rm /NOTES.TXT", true),
+        classify(&t, ro, "rm /NOTES.TXT", live),
         Line::Rejected(ParseError::ReadOnly("rm"))
     );
     assert_eq!(
-        classify(&t, ro, " please show the notes ", true),
+        classify(&t, ro, " please show the notes ", live),
         Line::Request("please show the notes")
     );
     // An applet name followed by prose: a request when a model can read it,
     // its usage error otherwise.
     assert_eq!(
-        classify(&t, ro, "cat the notes please", true),
+        classify(&t, ro, "cat the notes please", live),
         Line::Request("cat the notes please")
     );
     assert!(matches!(
-        classify(&t, ro, "cat the notes please", false),
+        classify(&t, ro, "cat the notes please", None),
         Line::Rejected(_)
+    ));
+    // A typed line naming a file the volume lacks would only fail: with a
+    // model it is a request (the model finds NOTES.TXT or says none is
+    // there); without one the applet's own error is the answer.
+    assert_eq!(
+        classify(&t, ro, "cat notes", live),
+        Line::Request("cat notes")
+    );
+    assert!(matches!(
+        classify(&t, ro, "cat notes", None),
+        Line::Typed(c) if c.applet == "cat"
+    ));
+    assert!(matches!(
+        classify(&t, ro, "cat /notes.txt", live),
+        Line::Typed(c) if c.applet == "cat"
+    ));
+    // New names are not checked: `mkdir music` makes one.
+    let rw = Mode::ReadWrite;
+    assert!(matches!(
+        classify(&t, rw, "mkdir music", live),
+        Line::Typed(c) if c.applet == "mkdir"
     ));
     // A line that does not fit and is no prose is an error either way.
     assert!(matches!(
-        classify(&t, ro, "cp /NOTES.TXT", true),
+        classify(&t, ro, "cp /NOTES.TXT", live),
         Line::Rejected(_)
     ));
 }
@@ -327,7 +355,6 @@ fn f2_rebuilds_the_model_and_the_status_shows_the_mode_once() {
 #[test]
 fn model_load_replaces_the_interpreter() {
     let mut s = Session::new(applets::builtin(), Mode::ReadOnly, ticks);
-    s.set_assistant(Some(assistant(applets::builtin(), Mode::ReadOnly)));
     let mut fe = Front::new();
     fe.disk()
         .nodes
@@ -335,6 +362,12 @@ fn model_load_replaces_the_interpreter() {
     fe.disk()
         .nodes
         .insert("/BAD.GGU".into(), Node::File(b"not a model".to_vec()));
+    let live = request::walk_files(fe.disk()).unwrap();
+    s.set_assistant(Some(assistant_over(
+        applets::builtin(),
+        Mode::ReadOnly,
+        live,
+    )));
     let before = s.assistant().unwrap().bytes().as_ptr();
     // A bad file leaves the old model in place.
     let r = s.submit("model load /BAD.GGU", &mut fe);

@@ -62,6 +62,16 @@ pub struct Config {
     /// KV cache length, capped at the model's trained context.
     pub max_seq: usize,
     pub feature: Feature,
+    /// Confidence an abstain class needs on top of the ridge's ranking for
+    /// nothing to run; below it the best applet class is the ridge's guess.
+    pub abstain: f32,
+    /// In read-only mode, the share of the model's applet-name probability
+    /// on write applets ([`Interpreter::write_share`]) above which the
+    /// request is taken for a write: nothing runs, and the reply names F2.
+    pub write_share: f32,
+    /// Ridge confidence below which a grammar command for another applet
+    /// is not trusted either: nothing runs ([`crate::Abstain::Unsure`]).
+    pub unsure: f32,
 }
 
 impl Default for Config {
@@ -76,6 +86,9 @@ impl Default for Config {
             max_command_tokens: 64,
             max_seq: 256,
             feature: Feature::FinalNorm,
+            abstain: 0.5,
+            write_share: 0.5,
+            unsure: 0.5,
         }
     }
 }

@@ -4,9 +4,11 @@
 
 use alloc::vec::Vec;
 
+use command::Mode;
+
 use crate::decode::{self, DecodeFailure};
 use crate::ground::{self, Grounded};
-use crate::proposal::{Proposal, RidgeGuess, Timings, Via};
+use crate::proposal::{Abstain, Proposal, RidgeGuess, Timings, Via};
 use crate::Clock;
 
 use super::{Feature, Interpreter, RequestError};
@@ -156,18 +158,38 @@ impl<'m> Interpreter<'m> {
         self.last_features.extend_from_slice(feature);
 
         // Ridge: one matrix-vector product on the prefill's hidden state.
+        // An abstain class on top means nothing reachable fits: no applet
+        // is guessed, and nothing will run.
+        let mut abstain = None;
         let guess = match &self.router {
             Some(r) => r.predict(&self.last_features).ok().map(|p| {
                 let name = |i: usize| self.static_name(r.class_name(i));
-                (
-                    name(p.class),
-                    p.confidence,
-                    p.second.and_then(|(i, c)| name(i).map(|n| (n, c))),
-                )
+                let kind = (r.class_name(p.class) == crate::abstain::NOTHING_FITS)
+                    .then_some(Abstain::NothingFits);
+                match kind {
+                    None => (
+                        name(p.class),
+                        p.confidence,
+                        p.second.and_then(|(i, c)| name(i).map(|n| (n, c))),
+                    ),
+                    Some(k) if p.confidence >= self.config.abstain => {
+                        abstain = Some(k);
+                        (None, p.confidence, None)
+                    }
+                    // A hesitant abstain: the best applet class is the
+                    // guess, at its own (low) confidence.
+                    Some(_) => match p.second {
+                        Some((i, c)) => (name(i), c, None),
+                        None => (None, 0.0, None),
+                    },
+                }
             }),
             None => None,
         };
         let guess = guess.and_then(|(a, c, s)| a.map(|a| (a, c, s)));
+        if self.mode == Mode::ReadOnly && self.write_share() > self.config.write_share {
+            abstain = Some(Abstain::NeedsWriteMode);
+        }
         let t2 = clock.now_ns();
         t.ridge_ns = t2.saturating_sub(t1);
 
@@ -234,6 +256,26 @@ impl<'m> Interpreter<'m> {
                 missing = Some(m.clone());
             }
         }
+        let disagree = match (&ridge, grammar.as_ref()) {
+            (Some(r), Ok(g)) => r.applet != g.applet,
+            _ => false,
+        };
+        let hesitant = ridge
+            .as_ref()
+            .is_some_and(|r| r.confidence < self.config.unsure);
+        if abstain.is_none() && !confident && hesitant && disagree {
+            abstain = Some(Abstain::Unsure);
+        }
+        // A named missing file says more than "nothing fits"; in read-only
+        // mode a write request is answered with F2 whatever it names.
+        if abstain != Some(Abstain::NeedsWriteMode) && missing.is_some() {
+            abstain = None;
+        }
+        if abstain.is_some() {
+            via = Via::Neither;
+            command = None;
+            missing = None;
+        }
         let agree = match (&ridge, &grammar) {
             (Some(r), Ok(g)) => r.applet == g.applet,
             _ => false,
@@ -245,7 +287,7 @@ impl<'m> Interpreter<'m> {
             low_confidence: !confident,
             agree,
             missing,
-            abstain: None,
+            abstain,
             ridge,
             grammar: Some(grammar),
             timings: t,
@@ -302,4 +344,45 @@ fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -
             }
             _ => false,
         })
+}
+
+impl Interpreter<'_> {
+    /// Of the model's next-token probability after the last prompt that
+    /// goes to the first token of some applet's name, the share that goes
+    /// to write applets. The model was trained on every applet, so in
+    /// read-only mode this says "the person asked for a write" without any
+    /// write applet being in the grammar or the router. Tokens that start
+    /// both a write and a read applet's name count for neither.
+    pub fn write_share(&self) -> f32 {
+        let mut firsts: Vec<(u32, bool)> = Vec::new();
+        let mut shared: Vec<u32> = Vec::new();
+        for a in self.table.all() {
+            let spec = a.spec();
+            let Some(&t) = self.tokenizer.encode(spec.name, false).first() else {
+                continue;
+            };
+            match firsts.iter().find(|(u, _)| *u == t) {
+                Some(&(_, w)) if w != spec.writes => shared.push(t),
+                Some(_) => {}
+                None => firsts.push((t, spec.writes)),
+            }
+        }
+        let max = firsts
+            .iter()
+            .map(|(t, _)| self.prompt_logits[*t as usize])
+            .fold(f32::NEG_INFINITY, f32::max);
+        let (mut w, mut all) = (0.0f32, 0.0f32);
+        for (t, writes) in firsts.iter().filter(|(t, _)| !shared.contains(t)) {
+            let p = kmath::expf(self.prompt_logits[*t as usize] - max);
+            all += p;
+            if *writes {
+                w += p;
+            }
+        }
+        if all > 0.0 {
+            w / all
+        } else {
+            0.0
+        }
+    }
 }

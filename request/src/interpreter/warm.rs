@@ -9,7 +9,7 @@ use router::Dataset;
 use super::propose::Prefill;
 use super::{Feature, Interpreter, Rebuild, RequestError};
 use crate::features::{max_rel_diff, CacheError, FeatureCache, FeatureRow, EXTRA_ROW};
-use crate::Clock;
+use crate::{abstain, Clock};
 
 /// Largest relative difference between a cached feature and the recomputed
 /// one before the cache is refused (see `features::max_rel_diff`).
@@ -101,7 +101,7 @@ impl<'m> Interpreter<'m> {
             CacheStatus::Used { .. } => cache,
             _ => None,
         };
-        let wanted: Vec<(&'static str, u32, &'static str)> = self
+        let mut wanted: Vec<(&'static str, u32, &'static str)> = self
             .table
             .all()
             .flat_map(|a| {
@@ -112,6 +112,12 @@ impl<'m> Interpreter<'m> {
                     .map(move |(i, e)| (spec.name, i as u32, e.request))
             })
             .collect();
+        wanted.extend(
+            abstain::OUT_OF_SCOPE
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (abstain::NOTHING_FITS, i as u32, *r)),
+        );
         let total = wanted.len();
         let mut rows = Vec::with_capacity(total);
         let (mut cached, mut computed) = (0, 0);
@@ -144,9 +150,9 @@ impl<'m> Interpreter<'m> {
         }
         self.rows = rows;
         self.dataset = Dataset::new(self.feature_dim());
-        for row in &self.rows {
+        for i in 0..self.rows.len() {
             // Rows were checked finite and of the model's width.
-            if let Err(e) = self.dataset.add(&row.class, &row.features) {
+            if let Err(e) = self.add_to_dataset(i) {
                 self.router_error = Some(e);
             }
         }
@@ -170,17 +176,24 @@ impl<'m> Interpreter<'m> {
     ) -> Result<Rebuild, RequestError> {
         for (i, &(class, request)) in requests.iter().enumerate() {
             let features = self.features(request)?;
-            if self.dataset.add(class, &features).is_ok() {
-                self.rows.push(FeatureRow {
-                    class: class.into(),
-                    example: EXTRA_ROW,
-                    request: request.into(),
-                    features,
-                });
+            self.rows.push(FeatureRow {
+                class: class.into(),
+                example: EXTRA_ROW,
+                request: request.into(),
+                features,
+            });
+            if self.add_to_dataset(self.rows.len() - 1).is_err() {
+                self.rows.pop();
             }
             progress(i + 1, requests.len());
         }
         Ok(self.resolve(clock, 0, self.grammar.states()))
+    }
+
+    /// Adds row `i` to its class.
+    fn add_to_dataset(&mut self, i: usize) -> Result<(), router::RouterError> {
+        let row = &self.rows[i];
+        self.dataset.add(&row.class, &row.features)
     }
 
     /// The cache to write beside the model: every current row.
@@ -193,7 +206,8 @@ impl<'m> Interpreter<'m> {
         }
     }
 
-    /// Solves the router over the reachable applets that have rows.
+    /// Solves the router over the reachable applets that have rows, plus
+    /// [`abstain::NOTHING_FITS`].
     pub(super) fn resolve(
         &mut self,
         clock: &mut dyn Clock,
@@ -206,6 +220,7 @@ impl<'m> Interpreter<'m> {
             .specs(self.mode)
             .iter()
             .map(|s| s.name)
+            .chain([abstain::NOTHING_FITS])
             .filter(|n| self.dataset.rows(n) > 0)
             .collect();
         match self.dataset.solve(&classes, self.config.lambda) {

@@ -36,6 +36,9 @@ struct Row {
     total_ms: f64,
     scores: Vec<f32>,
     label: Option<usize>,
+    abstain: Option<request::Abstain>,
+    /// The expected applet is reachable in this mode.
+    reachable: bool,
 }
 
 fn applet_of(cmd: &str) -> &str {
@@ -155,6 +158,14 @@ pub fn run(o: &Options) -> Res<()> {
         let p = it
             .propose(req, &mut clock, &mut || false)
             .map_err(|e| format!("{req:?}: {e}"))?;
+        if std::env::var_os("WRITE_SHARE").is_some() {
+            eprintln!(
+                "WS\t{}\t{:.3}\t{}",
+                applets::builtin().get(applet_of(want), o.mode).is_some(),
+                it.write_share(),
+                p.abstain.is_some()
+            );
+        }
         let mut scores = vec![0.0f32; classes.len()];
         if let Some(r) = it.router() {
             let _ = r.scores(it.last_features(), &mut scores);
@@ -188,6 +199,8 @@ pub fn run(o: &Options) -> Res<()> {
             total_ms: ns(t.total_ns),
             scores,
             label: classes.iter().position(|c| *c == applet_of(want)),
+            abstain: p.abstain,
+            reachable: applets::builtin().get(applet_of(want), o.mode).is_some(),
         });
     }
     let wall = t0.elapsed().as_secs_f64();
@@ -315,6 +328,49 @@ fn report(
             pct(t.grammar_failed, t.n)
         );
     }
+    let due: Vec<&Row> = rows.iter().filter(|r| r.reachable).collect();
+    let false_abstain = due.iter().filter(|r| r.abstain.is_some()).count();
+    println!(
+        "\nabstained where a reachable command was due (false abstain): {} of {} ({}){mark}",
+        false_abstain,
+        due.len(),
+        pct(false_abstain, due.len())
+    );
+    let unreachable: Vec<&Row> = rows.iter().filter(|r| !r.reachable).collect();
+    if !unreachable.is_empty() {
+        let hinted = unreachable
+            .iter()
+            .filter(|r| r.abstain == Some(request::Abstain::NeedsWriteMode))
+            .count();
+        let ran = unreachable.iter().filter(|r| r.chosen.is_some()).count();
+        println!(
+            "requests for an unreachable applet: {} of {} answered with the F2 hint, {} ran something ({}){mark}",
+            hinted,
+            unreachable.len(),
+            ran,
+            pct(ran, unreachable.len())
+        );
+    }
+    let split: Vec<&Row> = rows
+        .iter()
+        .filter(|r| {
+            r.ridge_conf < c.threshold
+                && r.ridge_applet.is_some()
+                && r.grammar_cmd.as_deref().map(applet_of) != r.ridge_applet.as_deref()
+        })
+        .collect();
+    println!(
+        "low-confidence ridge and a grammar that disagrees: {} of requests, chosen applet right in {}, command in {}{mark}",
+        pct(split.len(), n),
+        pct(
+            split.iter().filter(|r| r.chosen.as_deref().map(applet_of) == Some(&*r.want_applet)).count(),
+            split.len()
+        ),
+        pct(
+            split.iter().filter(|r| r.chosen.as_deref() == Some(&*r.want)).count(),
+            split.len()
+        )
+    );
     let via = |v: Via| rows.iter().filter(|r| r.via == v).count();
     let agree = rows
         .iter()

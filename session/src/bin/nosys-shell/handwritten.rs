@@ -126,12 +126,14 @@ fn reply_kind(p: &Proposal) -> &'static str {
     } else if p.abstain == Some(Abstain::NeedsWriteMode) {
         "read-only-hint"
     } else {
+        // Nothing fits, or the paths disagree: either way nothing ran.
         "abstain"
     }
 }
 
 fn answer(it: &mut Interpreter<'_>, table: &Table, w: Want) -> Res<Scored> {
-    let (ridge, grammar, chosen, reply) = match classify(table, w.mode, &w.request, true) {
+    let live = it.paths().to_vec();
+    let (ridge, grammar, chosen, reply) = match classify(table, w.mode, &w.request, Some(&live)) {
         Line::Typed(c) => {
             let a = Answer::of(table, &c);
             (a.clone(), a.clone(), a, "run")
@@ -260,6 +262,9 @@ pub fn run(o: &Options) -> Res<()> {
     Ok(())
 }
 
+/// Which path's answer a table row scores.
+type Pick = fn(&Scored) -> &Answer;
+
 fn report(rows: &[Scored], mark: &str) {
     let c = rows.iter().filter(|r| r.want.command.is_some()).count();
     println!(
@@ -278,7 +283,7 @@ fn report(rows: &[Scored], mark: &str) {
         "| path | applet | full command | wrong file | no command where one was due (false abstain) | nothing where nothing was due |{mark}"
     );
     println!("|---|---:|---:|---:|---:|---:|");
-    let paths: [(&str, fn(&Scored) -> &Answer); 3] = [
+    let paths: [(&str, Pick); 3] = [
         ("ridge (applet) + its grammar-filled args", |r| &r.ridge),
         ("grammar (whole command)", |r| &r.grammar),
         ("chosen (what the shell proposes)", |r| &r.chosen),

@@ -20,6 +20,10 @@
 //!   --read-only         read-only mode: write applets unreachable (default read-write)
 //!   --threshold X       ridge confidence needed to choose the ridge path (default 0.5)
 //!   --temperature T     softmax temperature of the ridge confidence (default 0.1)
+//!   --abstain X         ridge confidence "nothing fits" needs for nothing to run (default 0.5)
+//!   --write-share X     read-only: model's probability share on write applets that means
+//!                       "a write was asked for" (default 0.5)
+//!   --unsure X          ridge confidence below which a disagreeing grammar runs nothing (0.5)
 //!   --lambda L          ridge λ, relative to mean diag(XᵀX) (default 0.01)
 //!   --layer L           router feature: residual after layer L instead of the final norm
 //! ```
@@ -112,6 +116,9 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
             "--sample-fs" => o.sample_fs = true,
             "--read-only" => o.mode = Mode::ReadOnly,
             "--threshold" => o.config.threshold = value(&mut it, &a)?,
+            "--abstain" => o.config.abstain = value(&mut it, &a)?,
+            "--write-share" => o.config.write_share = value(&mut it, &a)?,
+            "--unsure" => o.config.unsure = value(&mut it, &a)?,
             "--temperature" => o.config.temperature = value(&mut it, &a)?,
             "--lambda" => o.config.lambda = value(&mut it, &a)?,
             "--layer" => o.config.feature = Feature::Layer(value(&mut it, &a)?),
@@ -143,7 +150,7 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
 
 fn usage() -> String {
     "usage: nosys-shell [features|eval] [--model PATH] [--features PATH|--no-features] \
-     [--verify N] [--disk PATH|--sample-fs] [--read-only] [--threshold X] [--temperature T] \
+     [--verify N] [--disk PATH|--sample-fs] [--read-only] [--threshold X] [--abstain X] [--write-share X] [--unsure X] [--temperature T] \
      [--lambda L] [--layer L]  (features: [--out PATH] [--train-rows N]; eval: [--split dev|heldout \
      | --tsv PATH] [--limit N] [--train-rows N] [--unseen A,B] [--data DIR] [--who NAME])"
         .into()
