@@ -65,6 +65,10 @@ fn requests_reach_the_right_applets() {
         "rm proposed in read-only mode:\n{r}"
     );
     assert!(!r.contains(CONFIRM), "{r}");
+    assert!(
+        r.contains("write commands exist in read-write mode (F2)"),
+        "{r}"
+    );
     let r = reply(&mut vm, "cat /TODO.TXT");
     assert!(!r.contains("no such file"), "{r}");
 

@@ -460,3 +460,32 @@ fn a_corrupt_fat_chain_is_reported_and_nothing_is_written() {
     assert_eq!(digest(&disk), before, "the corrupt disk was written to");
     let _ = std::fs::remove_file(&disk);
 }
+
+/// Issue 14: requests that must run nothing leave the disk byte for byte as
+/// it was. In read-only mode a delete request names F2 and no applet; in
+/// read-write mode a request naming a file the disk lacks says so and
+/// names the closest live files; a typed line naming a missing file goes to
+/// the model instead of failing.
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn requests_that_run_nothing_leave_the_disk_unchanged() {
+    let disk = disk_copy("test-nothing.img");
+    let before = digest(&disk);
+    let mut vm = boot_with(&disk);
+    let r = reply(&mut vm, "please delete the todo list");
+    assert!(
+        r.contains("nothing reachable does that; write commands exist in read-write mode (F2)"),
+        "{r}"
+    );
+    assert!(!r.lines().any(|l| l.starts_with("→ rm")), "{r}");
+    read_write_mode(&mut vm);
+    let r = reply(&mut vm, "delete the file named junk.txt");
+    assert!(r.contains("no file junk.txt on NOSYS (closest: "), "{r}");
+    assert!(!r.contains("[y/N]"), "{r}");
+    let r = reply(&mut vm, "rm recipes.txt");
+    assert!(r.contains("no file recipes.txt on NOSYS"), "{r}");
+    assert!(!r.contains("[y/N]"), "{r}");
+    drop(vm);
+    assert_eq!(digest(&disk), before, "the disk changed");
+    std::fs::remove_file(&disk).ok();
+}
