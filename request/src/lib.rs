@@ -27,6 +27,7 @@ pub mod decode;
 pub mod features;
 mod files;
 pub mod ground;
+pub mod lexical;
 mod interpreter;
 pub mod prompt;
 mod proposal;

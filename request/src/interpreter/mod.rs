@@ -72,6 +72,11 @@ pub struct Config {
     /// Ridge confidence below which a grammar command for another applet
     /// is not trusted either: nothing runs ([`crate::Abstain::Unsure`]).
     pub unsure: f32,
+    /// Lexical buckets appended to the hidden state ([`crate::lexical`]);
+    /// 0 routes on the hidden state alone.
+    pub lexical: usize,
+    /// The lexical vector's norm, relative to the hidden state's.
+    pub lexical_norm: f32,
 }
 
 impl Default for Config {
@@ -89,6 +94,8 @@ impl Default for Config {
             abstain: 0.5,
             write_share: 0.5,
             unsure: 0.5,
+            lexical: 512,
+            lexical_norm: 2.0,
         }
     }
 }
@@ -233,9 +240,28 @@ impl<'m> Interpreter<'m> {
         &self.last_features
     }
 
-    /// Width of a feature row.
+    /// Width of a feature row (the hidden state `features.bin` stores).
     pub fn feature_dim(&self) -> usize {
         self.model.config.dim
+    }
+
+    /// Width of the router's input: the hidden state and the lexical
+    /// buckets.
+    pub fn router_dim(&self) -> usize {
+        self.feature_dim() + self.config.lexical
+    }
+
+    /// The router's input for `request` whose hidden state is `hidden`.
+    pub(crate) fn router_input(&self, hidden: &[f32], request: &str, out: &mut Vec<f32>) {
+        out.clear();
+        out.extend_from_slice(hidden);
+        let norm = kmath::sqrtf(hidden.iter().map(|v| v * v).sum::<f32>());
+        out.resize(hidden.len() + self.config.lexical, 0.0);
+        crate::lexical::features(
+            request,
+            norm * self.config.lexical_norm,
+            &mut out[hidden.len()..],
+        );
     }
 
     pub fn set_threshold(&mut self, threshold: f32) {

@@ -154,8 +154,9 @@ impl<'m> Interpreter<'m> {
             Feature::FinalNorm => self.model.hidden(),
             Feature::Layer(_) => self.model.layer_hidden(),
         };
-        self.last_features.clear();
-        self.last_features.extend_from_slice(feature);
+        let mut input = core::mem::take(&mut self.last_features);
+        self.router_input(feature, request, &mut input);
+        self.last_features = input;
 
         // Ridge: one matrix-vector product on the prefill's hidden state.
         // An abstain class on top means nothing reachable fits: no applet

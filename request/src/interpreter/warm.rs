@@ -149,7 +149,7 @@ impl<'m> Interpreter<'m> {
             }
         }
         self.rows = rows;
-        self.dataset = Dataset::new(self.feature_dim());
+        self.dataset = Dataset::new(self.router_dim());
         for i in 0..self.rows.len() {
             // Rows were checked finite and of the model's width.
             if let Err(e) = self.add_to_dataset(i) {
@@ -193,7 +193,9 @@ impl<'m> Interpreter<'m> {
     /// Adds row `i` to its class.
     fn add_to_dataset(&mut self, i: usize) -> Result<(), router::RouterError> {
         let row = &self.rows[i];
-        self.dataset.add(&row.class, &row.features)
+        let mut x = Vec::new();
+        self.router_input(&row.features, &row.request, &mut x);
+        self.dataset.add(&row.class, &x)
     }
 
     /// The cache to write beside the model: every current row.
