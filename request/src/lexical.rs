@@ -34,7 +34,10 @@ pub fn features(request: &str, norm: f32, out: &mut [f32]) {
         return;
     }
     let lower: alloc::vec::Vec<u8> = request.bytes().map(|b| b.to_ascii_lowercase()).collect();
-    for word in lower.split(|b| !b.is_ascii_alphanumeric()).filter(|w| !w.is_empty()) {
+    for word in lower
+        .split(|b| !b.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+    {
         bump(out, fnv(word.iter().copied(), 1), 1.0);
         // Trigrams of the word padded with spaces: " de", "del", ..., "te ".
         let padded: alloc::vec::Vec<u8> = core::iter::once(b' ')

@@ -27,8 +27,8 @@ pub mod decode;
 pub mod features;
 mod files;
 pub mod ground;
-pub mod lexical;
 mod interpreter;
+pub mod lexical;
 pub mod prompt;
 mod proposal;
 

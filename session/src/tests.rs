@@ -329,8 +329,14 @@ fn a_confirmed_write_still_checks_the_mode() {
 fn ctrl_c_while_the_model_thinks() {
     let mut s = rm_session();
     let mut fe = Front::new();
-    fe.cancel_after = Some(2);
+    // The first poll is before the prefill; the second is in the decode.
+    fe.cancel_after = Some(1);
     assert_eq!(s.submit("get rid of a file", &mut fe), Outcome::Cancelled);
+    assert!(
+        fe.polls >= 2,
+        "cancelled before the model ran: {}",
+        fe.polls
+    );
     assert_eq!(fe.take(), "^C cancelled\n");
     assert_eq!(s.prompt(), PROMPT);
     assert!(fe.state.starts_with("ready "), "{}", fe.state);
