@@ -4,6 +4,8 @@
 //! [`Regs`], runs `int n` and writes the registers back. Buffers the BIOS
 //! reads or writes must be below 1 MiB and are named as segment:offset.
 
+use loader_core::e820::{E820Entry, ATTR_ENABLED};
+
 /// Registers in and out of a BIOS call (layout fixed by boot.s).
 #[repr(C)]
 #[derive(Debug, Default, Clone, Copy)]
@@ -49,27 +51,27 @@ pub fn seg_off(phys: u64) -> (u16, u16) {
     ((phys >> 4) as u16, (phys & 0xf) as u16)
 }
 
-/// One raw E820 entry: base, length, type, ACPI 3.0 extended attributes.
+/// What INT 15h E820h writes: base, length, type, ACPI 3.0 attributes.
 #[repr(C)]
-#[derive(Debug, Default, Clone, Copy)]
-pub struct E820Raw {
-    pub base: u64,
-    pub length: u64,
-    pub ty: u32,
-    pub attributes: u32,
+#[derive(Default, Clone, Copy)]
+struct E820Raw {
+    base: u64,
+    length: u64,
+    ty: u32,
+    attributes: u32,
 }
 
-/// The BIOS memory map (INT 15h EAX=E820h), entry by entry into `out`;
-/// returns how many were written.
-pub fn e820(out: &mut [E820Raw]) -> usize {
+/// The BIOS memory map (INT 15h EAX=E820h) into `out`; returns how many
+/// entries were written.
+pub fn e820(out: &mut [E820Entry]) -> usize {
     const SMAP: u32 = 0x534d_4150;
-    let mut entry = E820Raw::default();
+    let mut raw = E820Raw::default();
     let mut continuation = 0;
     let mut n = 0;
     while n < out.len() {
-        // Attributes valid unless the BIOS clears them (ACPI 3.0: bit 0).
-        entry.attributes = 1;
-        let (seg, off) = seg_off(&raw mut entry as u64);
+        // Entries of the 20-byte form leave this as set: enabled.
+        raw.attributes = ATTR_ENABLED;
+        let (seg, off) = seg_off(&raw mut raw as u64);
         let r = int(
             0x15,
             Regs {
@@ -82,10 +84,19 @@ pub fn e820(out: &mut [E820Raw]) -> usize {
                 ..Regs::default()
             },
         );
+        // Some BIOSes end the list with carry set instead of EBX = 0.
         if r.carry() || r.eax != SMAP {
             break;
         }
-        out[n] = entry;
+        if r.ecx < 24 {
+            raw.attributes = ATTR_ENABLED;
+        }
+        out[n] = E820Entry {
+            base: raw.base,
+            length: raw.length,
+            ty: raw.ty,
+            attributes: raw.attributes,
+        };
         n += 1;
         continuation = r.ebx;
         if continuation == 0 {
@@ -93,4 +104,25 @@ pub fn e820(out: &mut [E820Raw]) -> usize {
         }
     }
     n
+}
+
+/// 64 KiB below 1 MiB for disk reads and BIOS structures (boot.s's map).
+pub const BOUNCE: u64 = 0x7_0000;
+pub const BOUNCE_SIZE: usize = 0x1_0000;
+
+/// The bounce buffer's first `len` bytes.
+pub fn bounce(len: usize) -> &'static mut [u8] {
+    assert!(len <= BOUNCE_SIZE);
+    // SAFETY: BOUNCE..BOUNCE+BOUNCE_SIZE is identity-mapped RAM reserved for
+    // this (boot.s's low-memory map); the loader is single-threaded and
+    // never holds two of these views across a BIOS call that fills one.
+    unsafe { core::slice::from_raw_parts_mut(BOUNCE as *mut u8, len) }
+}
+
+/// Waits for ever in real mode, where the BIOS still answers the keyboard
+/// (Ctrl-Alt-Del restarts).
+pub fn wait_forever() -> ! {
+    loop {
+        int(0x16, Regs::default());
+    }
 }

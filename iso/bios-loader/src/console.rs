@@ -27,12 +27,28 @@ fn inb(port: u16) -> u8 {
     value
 }
 
+/// Status reads to wait for COM1's transmitter before output is dropped.
+const COM1_SPINS: u32 = 100_000;
+/// Set once the transmitter stayed busy for [`COM1_SPINS`] reads (absent
+/// hardware, or a port nobody drains): from then on a byte is sent only if
+/// the port is ready at once, so a dead port costs one wait, not one per
+/// byte (the UEFI loader's rule too).
+static STALLED: AtomicBool = AtomicBool::new(false);
+
+fn serial_ready() -> bool {
+    inb(COM1 + 5) & 0x20 != 0
+}
+
 fn serial_byte(b: u8) {
-    // Bounded wait for the transmitter (absent hardware reads 0xff).
-    for _ in 0..100_000 {
-        if inb(COM1 + 5) & 0x20 != 0 {
-            break;
+    if STALLED.load(Ordering::Relaxed) {
+        if !serial_ready() {
+            return;
         }
+        STALLED.store(false, Ordering::Relaxed);
+    }
+    if !(0..COM1_SPINS).any(|_| serial_ready()) {
+        STALLED.store(true, Ordering::Relaxed);
+        return;
     }
     outb(COM1, b);
 }
@@ -48,8 +64,7 @@ fn screen_byte(b: u8) {
     );
 }
 
-/// Serial only: after the hand-off code has started, or after a panic in
-/// a BIOS call.
+/// Serial only: for panics, which may come from inside a BIOS call.
 pub struct Serial;
 
 impl fmt::Write for Serial {

@@ -13,6 +13,16 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+/// Where Limine looks for its configuration on the boot volume, in its
+/// order; both loaders take the first that exists.
+pub const SEARCH_PATHS: [&str; 5] = [
+    "/limine.conf",
+    "/limine/limine.conf",
+    "/boot/limine.conf",
+    "/boot/limine/limine.conf",
+    "/EFI/BOOT/limine.conf",
+];
+
 /// One module line: `module_path` plus the `module_cmdline` that follows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Module {

@@ -1,10 +1,12 @@
-//! The hardware-free half of the nosys UEFI loader.
+//! The hardware-free half of the nosys loaders (UEFI and BIOS).
 //!
 //! Everything here is plain data transformation so it can be tested on the
 //! host: parse `limine.conf`, lay out the kernel ELF, find the kernel's Limine
-//! requests, convert the UEFI memory map to Limine's types, build responses in
-//! a memory arena and build x86_64 page tables through a frame-allocator
-//! trait. `iso/loader` supplies the firmware calls around it.
+//! requests, convert the UEFI or E820 memory map to Limine's types, build
+//! responses in a memory arena and build x86_64 page tables through a
+//! frame-allocator trait; for the BIOS loader also read ISO 9660 volumes and
+//! find the ACPI RSDP in the BIOS areas. `iso/loader` and `iso/bios-loader`
+//! supply the firmware calls around it.
 
 #![cfg_attr(not(test), no_std)]
 #![deny(unsafe_op_in_unsafe_fn)]
@@ -12,11 +14,14 @@
 extern crate alloc;
 
 pub mod conf;
+pub mod e820;
+pub mod iso9660;
 pub mod kernel;
 pub mod memmap;
 pub mod paging;
 pub mod requests;
 pub mod responses;
+pub mod rsdp;
 
 /// Name reported in the bootloader-info response.
 pub const LOADER_NAME: &str = "nosys-loader";

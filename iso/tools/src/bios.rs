@@ -237,6 +237,68 @@ mod tests {
         assert!(install_mbr(&mut image).is_err());
     }
 
+    /// loader-core's reader (what the BIOS loader runs) over xorriso's
+    /// output, with the options `make iso` uses: the oracle is the tree the
+    /// image was made from.
+    #[test]
+    fn the_bios_loaders_iso9660_reader_reads_what_xorriso_writes() {
+        use loader_core::iso9660::{Blocks, IsoError, Volume, BLOCK_SIZE};
+
+        struct Image(Vec<u8>);
+        impl Blocks for Image {
+            type Error = ();
+            fn read_blocks(&mut self, block: u32, buf: &mut [u8]) -> Result<(), ()> {
+                let at = block as usize * BLOCK_SIZE;
+                buf.copy_from_slice(self.0.get(at..at + buf.len()).ok_or(())?);
+                Ok(())
+            }
+        }
+
+        let dir = std::env::temp_dir().join(format!("nosys-iso9660-{}", std::process::id()));
+        let tree = dir.join("tree");
+        std::fs::create_dir_all(tree.join("boot/deeper")).unwrap();
+        let files: Vec<(&str, Vec<u8>)> = vec![
+            ("limine.conf", b"timeout: 0\n".to_vec()),
+            (
+                "boot/nosys",
+                (0..100_000u32).map(|i| (i * 7 % 256) as u8).collect(),
+            ),
+            ("boot/nosys.gguf", vec![0x5a; 3 * 2048]),
+            ("boot/features.bin", vec![]),
+            ("boot/deeper/A Long Name With Spaces.data", b"long".to_vec()),
+        ];
+        for (path, bytes) in &files {
+            std::fs::write(tree.join(path), bytes).unwrap();
+        }
+        let iso = dir.join("t.iso");
+        crate::run(
+            std::process::Command::new("xorriso")
+                .args(["-as", "mkisofs", "-quiet", "-V", "NOSYS", "-R", "-J", "-o"])
+                .arg(&iso)
+                .arg(&tree),
+        )
+        .expect("xorriso (iso/setup.sh installs it)");
+        let mut image = Image(std::fs::read(&iso).unwrap());
+        std::fs::remove_dir_all(&dir).unwrap();
+
+        let vol = Volume::open(&mut image).unwrap();
+        for (path, bytes) in &files {
+            let f = vol.lookup(&mut image, &format!("/{path}")).unwrap();
+            let mut out = vec![0u8; f.size as usize];
+            vol.read(&mut image, &f, &mut out).unwrap();
+            assert_eq!(&out, bytes, "{path}");
+        }
+        assert_eq!(
+            vol.lookup(&mut image, "/boot/nosys.ggu"),
+            Err(IsoError::NotFound),
+            "the 8.3 stem of a Rock Ridge name is not a second name"
+        );
+        assert_eq!(
+            vol.lookup(&mut image, "/boot/deeper"),
+            Err(IsoError::IsADirectory)
+        );
+    }
+
     #[test]
     fn images_without_a_bios_entry_are_refused() {
         let mut no_record = iso();

@@ -304,6 +304,13 @@ pub fn build_iso(artifacts: &Artifacts, opts: &IsoOptions) -> Result<IsoReport> 
             )
             .map_err(io_err("writing the BIOS stage"))?;
             files.push((BIOS_STAGE_ISO_PATH.into(), stage.len() as u64));
+            // The BIOS loader reads the ISO 9660 tree, the UEFI one the ESP:
+            // the configuration, kernel and modules are in both.
+            link_into(&tree, &conf_file, "/limine.conf")?;
+            link_into(&tree, &artifacts.kernel, KERNEL_ISO_PATH)?;
+            for (p, src) in &modules {
+                link_into(&tree, src, p)?;
+            }
             // Two El Torito entries: the BIOS stage (default), then the ESP.
             run(Command::new("xorriso")
                 .args(["-as", "mkisofs", "-quiet", "-o"])
@@ -346,7 +353,25 @@ pub fn build_iso(artifacts: &Artifacts, opts: &IsoOptions) -> Result<IsoReport> 
 const ISO_README: &str = "nosys boot image, for BIOS and UEFI, from a CD or a disk.\n\
 UEFI: the EFI system partition (El Torito EFI image, GPT partition 2) holds the\n\
 loader, limine.conf, the kernel and its modules. BIOS: boot/bios.bin is the El\n\
-Torito boot image, and its first sector is also the image's MBR.\n";
+Torito boot image, and its first sector is also the image's MBR; it reads\n\
+limine.conf, the kernel and the modules from this ISO 9660 tree.\n";
+
+/// Puts `from` at `to` in the ISO tree `tree`: a hard link where the file
+/// system allows (the model is tens of MiB), else a copy.
+fn link_into(tree: &Path, from: &Path, to: &str) -> Result<()> {
+    let dest = tree.join(to.trim_start_matches('/'));
+    if let Some(dir) = dest.parent() {
+        fs::create_dir_all(dir).map_err(io_err(format!("creating {}", dir.display())))?;
+    }
+    if fs::hard_link(from, &dest).is_err() {
+        fs::copy(from, &dest).map_err(io_err(format!(
+            "copying {} to {}",
+            from.display(),
+            dest.display()
+        )))?;
+    }
+    Ok(())
+}
 
 /// Puts the BIOS stage's first sector into the MBR of the ISO at `path`, so
 /// the file boots from a disk too (see [`bios::install_mbr`]).

@@ -9,6 +9,9 @@
 //! nosys-iso run [--cmdline S]           build, make ISO and disk, boot QEMU (serial on this terminal)
 //! nosys-iso measure [--out ISO]         boot the built ISO once, time it to "nosys: ready"
 //! ```
+//!
+//! `run` and `measure` take `--bios` (SeaBIOS instead of OVMF) and
+//! `--as-disk` (the ISO on a SATA disk instead of a CD).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,7 +21,7 @@ use nosys_iso::image::{self, IsoOptions, IsoReport};
 use nosys_iso::qemu::{self, Vm, VmConfig};
 use nosys_iso::{build, build_dir, io_err, Error, Result, READY};
 
-const USAGE: &str = "usage: nosys-iso <build | clippy | iso [--cmdline S] [--out FILE] [--kernel ELF] [--no-build] | disk | run [--cmdline S] [--no-build] | measure [--out ISO]>";
+const USAGE: &str = "usage: nosys-iso <build | clippy | iso [--cmdline S] [--out FILE] [--kernel ELF] [--no-build] | disk | run [--cmdline S] [--no-build] [--bios] [--as-disk] | measure [--out ISO] [--bios] [--as-disk]>";
 
 struct Args {
     command: String,
@@ -26,6 +29,10 @@ struct Args {
     out: Option<PathBuf>,
     kernel: Option<PathBuf>,
     no_build: bool,
+    /// SeaBIOS instead of OVMF (`run`, `measure`).
+    bios: bool,
+    /// The ISO as a SATA disk instead of a CD (`run`, `measure`).
+    as_disk: bool,
 }
 
 fn parse_args() -> Result<Args> {
@@ -37,6 +44,8 @@ fn parse_args() -> Result<Args> {
         out: None,
         kernel: None,
         no_build: false,
+        bios: false,
+        as_disk: false,
     };
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -61,6 +70,8 @@ fn parse_args() -> Result<Args> {
                 )
             }
             "--no-build" => args.no_build = true,
+            "--bios" => args.bios = true,
+            "--as-disk" => args.as_disk = true,
             other => {
                 return Err(Error::Invalid(format!(
                     "unknown argument {other:?}\n{USAGE}"
@@ -128,7 +139,7 @@ fn run_vm(args: &Args) -> Result<()> {
     let disk = make_disk()?;
     let dir = build_dir()?;
     let vars = qemu::fresh_vars(&dir)?;
-    let mut config = VmConfig::new(&report.iso);
+    let mut config = vm_config(args, &report.iso);
     config.disk = Some(disk);
     config.disk_snapshot = false;
     config.display = true;
@@ -161,6 +172,18 @@ fn run_vm(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// The VM for `iso` with the firmware and boot device `args` ask for.
+fn vm_config(args: &Args, iso: &std::path::Path) -> VmConfig {
+    let mut config = VmConfig::new(iso);
+    if args.bios {
+        config.firmware = qemu::Firmware::Bios;
+    }
+    if args.as_disk {
+        config.boot_device = qemu::BootDevice::SataDisk;
+    }
+    config
+}
+
 /// Boots the built ISO headless and reports when each boot stage shows up
 /// on serial, from QEMU start.
 fn measure(args: &Args) -> Result<()> {
@@ -169,7 +192,7 @@ fn measure(args: &Args) -> Result<()> {
         None => build_dir()?.join("nosys.iso"),
     };
     let start = Instant::now();
-    let vm = Vm::boot(&VmConfig::new(&iso))?;
+    let vm = Vm::boot(&vm_config(args, &iso))?;
     let stages = [
         ("firmware hands over to the loader", "nosys-loader "),
         (
@@ -180,8 +203,10 @@ fn measure(args: &Args) -> Result<()> {
         ("kernel ready", READY),
     ];
     println!(
-        "boot of {} under {}:",
+        "boot of {} ({}, {}) under {}:",
         iso.display(),
+        if args.bios { "SeaBIOS" } else { "OVMF" },
+        if args.as_disk { "SATA disk" } else { "CD" },
         if qemu::kvm_works() { "KVM" } else { "TCG" }
     );
     for (what, pattern) in stages {

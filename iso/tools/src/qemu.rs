@@ -219,9 +219,11 @@ impl VmConfig {
                 cmd.args(["-device", "ide-cd,drive=cd,bootindex=0"]);
             }
             BootDevice::SataDisk => {
-                // Opened as a disk, not a CD: the image's GPT is what firmware reads.
+                // Opened as a disk, not a CD: the image's GPT is what firmware
+                // reads. A snapshot, not readonly=on, which ide-hd refuses
+                // ("Block node is read-only"): writes go to a throw-away overlay.
                 cmd.arg("-drive").arg(format!(
-                    "file={},media=disk,if=none,id=satadisk,format=raw,readonly=on",
+                    "file={},media=disk,if=none,id=satadisk,format=raw,snapshot=on",
                     self.iso.display()
                 ));
                 cmd.args(["-device", "ahci,id=sata"]);

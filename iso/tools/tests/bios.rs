@@ -1,26 +1,85 @@
-//! QEMU tests of the BIOS path (SeaBIOS, QEMU's default firmware) and of the
-//! hybrid image's hard-disk boot. They need the ISO (`make iso`) and are
-//! `#[ignore]`d for plain `cargo test`; `make test` runs them.
+//! QEMU tests of the BIOS path (SeaBIOS, QEMU's default firmware) from a CD
+//! and from the same image as a hard disk. They need the ISO (`make iso`)
+//! and are `#[ignore]`d for plain `cargo test`; `make test` runs them.
+//! SeaBIOS boots in a second or two under TCG, so each takes seconds.
 
 use std::time::Duration;
 
-use nosys_iso::default_iso;
+use nosys_iso::image::{build_iso, IsoOptions, MODULE_SOURCES};
 use nosys_iso::qemu::{BootDevice, Firmware, Vm, VmConfig};
+use nosys_iso::{build, default_iso, root, READY};
 
-/// SeaBIOS reaches the boot sector in a second or two even under TCG.
-const BIOS_TIMEOUT: Duration = Duration::from_secs(60);
+/// Generous for a boot that takes about two seconds under TCG.
+const BIOS_TIMEOUT: Duration = Duration::from_secs(120);
 
-fn bios_config(device: BootDevice) -> VmConfig {
-    let mut cfg = VmConfig::new(default_iso().unwrap());
+fn bios_config(iso: std::path::PathBuf, device: BootDevice) -> VmConfig {
+    let mut cfg = VmConfig::new(iso);
     cfg.firmware = Firmware::Bios;
     cfg.boot_device = device;
     cfg
 }
 
+/// The first two numbers of the first line containing `needle`.
+fn two_numbers(out: &str, needle: &str) -> Option<(u64, u64)> {
+    let line = out.lines().find(|l| l.contains(needle))?;
+    let mut numbers = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .filter_map(|w| w.parse().ok());
+    Some((numbers.next()?, numbers.next()?))
+}
+
+/// Boots to `nosys: ready` and checks what the BIOS loader handed over.
+fn boots_to_ready(device: BootDevice) -> Vm {
+    let vm = Vm::boot(&bios_config(default_iso().unwrap(), device)).unwrap();
+    let out = vm
+        .wait_for_serial(READY, BIOS_TIMEOUT)
+        .unwrap_or_else(|e| panic!("{e}\n{}", vm.qemu_log()));
+    for bad in ["PANIC", "panicked", "nosys-loader: error"] {
+        assert!(!out.contains(bad), "serial shows {bad:?}:\n{out}");
+    }
+    assert!(out.contains("nosys-loader 0.1.0 (BIOS)"), "{out}");
+    assert!(out.contains("nosys-loader: base revision 2"), "{out}");
+    assert!(out.contains("boot: loaded by nosys-loader"), "{out}");
+    // ACPI came from the BIOS area (the kernel found its power tables).
+    assert!(out.contains("boot: rsdp at"), "{out}");
+    // The kernel sees the map the loader built: as many entries, as much
+    // usable memory.
+    let loader = two_numbers(&out, "nosys-loader: memory map: ");
+    let kernel = two_numbers(&out, "memory map entries, ");
+    assert!(
+        loader.is_some() && loader == kernel,
+        "{loader:?} {kernel:?}\n{out}"
+    );
+    // Every module the image carries was read from the ISO 9660 tree.
+    for (iso_path, src) in MODULE_SOURCES {
+        if root().join(src).exists() {
+            assert!(out.contains(&format!("boot: module {iso_path} (")), "{out}");
+        }
+    }
+    vm
+}
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn bios_cd_boots_to_ready() {
+    boots_to_ready(BootDevice::Cd);
+}
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn bios_hard_disk_boots_to_ready() {
+    let vm = boots_to_ready(BootDevice::SataDisk);
+    assert!(
+        vm.serial_output().contains("nosys-loader 0.1.0 (BIOS)"),
+        "the MBR started the BIOS stage"
+    );
+}
+
 #[test]
 #[ignore = "boots QEMU; run by `make test`"]
 fn bios_stage_reports_a_cpu_without_long_mode_and_waits() {
-    let mut cfg = bios_config(BootDevice::Cd);
+    let mut cfg = bios_config(default_iso().unwrap(), BootDevice::Cd);
     // The last -cpu wins: a 32-bit CPU model without long mode.
     cfg.extra_args = vec!["-cpu".into(), "qemu32".into()];
     let mut vm = Vm::boot(&cfg).unwrap();
@@ -39,4 +98,51 @@ fn bios_stage_reports_a_cpu_without_long_mode_and_waits() {
         "one line: {out}"
     );
     assert!(vm.is_running(), "the machine waits instead of rebooting");
+}
+
+/// Boots `cfg`, waits for the loader's error line and checks it is the
+/// last thing on serial and the machine still runs.
+fn reports_and_waits(cfg: &VmConfig, expected: &str) {
+    let mut vm = Vm::boot(cfg).unwrap();
+    vm.wait_for_serial("nosys-loader: error:", BIOS_TIMEOUT)
+        .unwrap_or_else(|e| panic!("{e}\n{}", vm.qemu_log()));
+    std::thread::sleep(Duration::from_secs(2));
+    let out = vm.serial_output();
+    assert!(out.contains(expected), "{out}");
+    let last = out.lines().rev().find(|l| !l.trim().is_empty()).unwrap();
+    assert!(last.contains(expected), "the error is the last line: {out}");
+    assert_eq!(out.matches("error").count(), 1, "{out}");
+    assert!(vm.is_running(), "the machine waits instead of rebooting");
+}
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn bios_loader_reports_a_missing_kernel_and_waits() {
+    let mut opts = IsoOptions::named("test-bios-missing-kernel").unwrap();
+    opts.conf_text = Some(
+        "timeout: 0\n/broken\n    protocol: limine\n    path: boot():/boot/no-such-kernel\n".into(),
+    );
+    let iso = build_iso(&build::existing_artifacts().unwrap(), &opts)
+        .unwrap()
+        .iso;
+    reports_and_waits(
+        &bios_config(iso, BootDevice::Cd),
+        "nosys-loader: error: cannot read /boot/no-such-kernel: no such file",
+    );
+}
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn bios_loader_reports_a_memory_map_without_room_and_waits() {
+    let mut cfg = bios_config(default_iso().unwrap(), BootDevice::Cd);
+    // 20 MiB: room for the kernel but not for it and the model.
+    cfg.memory = "20M".into();
+    let model = root().join("model/default/nosys.gguf");
+    let expected = if model.exists() {
+        "nosys-loader: error: cannot load /boot/nosys.gguf: the memory map has no room for"
+    } else {
+        "the memory map has no room for"
+    };
+    cfg.disk = None;
+    reports_and_waits(&cfg, expected);
 }
