@@ -153,17 +153,22 @@ impl Assistant {
             })
             .map_err(|e| format!("router: {e}"))?;
         let warm_ns = clock.now_ns() - t0 - check_ns;
+        let ms = |ns: u64| ns as f64 / 1e6;
         let boot_report = format!(
-            "checked in {} ms; router warmed in {} ms ({:?}: {} cached, {} computed rows), solved over {} classes \
+            "checked in {} ms; router warmed in {} ms ({:?}: {} cached, {} computed rows; \
+             verify {:.1} ms, features {:.1} ms, rows {:.1} ms), solved over {} classes \
              ({} parameters) in {:.2} ms",
             check_ns / 1_000_000,
             warm_ns / 1_000_000,
             report.cache,
             report.cached,
             report.computed,
+            ms(report.verify_ns),
+            ms(report.features_ns),
+            ms(report.rows_ns),
             report.rebuild.router_classes,
             report.rebuild.router_parameters,
-            report.rebuild.router_ns as f64 / 1e6
+            ms(report.rebuild.router_ns)
         );
         log::info!("model: {boot_report}");
         Ok(Assistant {

@@ -209,9 +209,15 @@ fn measure(args: &Args) -> Result<()> {
         if args.as_disk { "SATA disk" } else { "CD" },
         if qemu::kvm_works() { "KVM" } else { "TCG" }
     );
+    let mut serial = String::new();
     for (what, pattern) in stages {
-        vm.wait_for_serial(pattern, Duration::from_secs(600))?;
+        serial = vm.wait_for_serial(pattern, Duration::from_secs(600))?;
         println!("  {:>6.1} s  {what}", start.elapsed().as_secs_f64());
+    }
+    // The kernel's own account of the model's load: the check, the router
+    // warm-up split into its parts, and the solve (`session::Assistant::load`).
+    for line in serial.lines().filter(|l| l.contains("model:")) {
+        println!("  {}", line.trim_end());
     }
     Ok(())
 }

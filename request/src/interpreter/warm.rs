@@ -37,6 +37,12 @@ pub struct WarmReport {
     pub computed: usize,
     /// Rows beyond the declared examples (from the cache).
     pub extra: usize,
+    /// Where the warm-up time went: recomputing the cache's sample rows,
+    /// computing the rows the cache did not have, and adding every row to
+    /// the router's dataset (the solve is `rebuild.router_ns`).
+    pub verify_ns: u64,
+    pub features_ns: u64,
+    pub rows_ns: u64,
     pub rebuild: Rebuild,
 }
 
@@ -90,6 +96,7 @@ impl<'m> Interpreter<'m> {
         clock: &mut dyn Clock,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<WarmReport, RequestError> {
+        let t0 = clock.now_ns();
         let status = match cache {
             None => CacheStatus::Absent,
             Some(c) => match self.verify_sample(c, verify) {
@@ -101,6 +108,7 @@ impl<'m> Interpreter<'m> {
             CacheStatus::Used { .. } => cache,
             _ => None,
         };
+        let t1 = clock.now_ns();
         let mut wanted: Vec<(&'static str, u32, &'static str)> = self
             .table
             .all()
@@ -149,6 +157,7 @@ impl<'m> Interpreter<'m> {
             }
         }
         self.rows = rows;
+        let t2 = clock.now_ns();
         self.dataset = Dataset::new(self.router_dim());
         for i in 0..self.rows.len() {
             // Rows were checked finite and of the model's width.
@@ -156,12 +165,16 @@ impl<'m> Interpreter<'m> {
                 self.router_error = Some(e);
             }
         }
+        let t3 = clock.now_ns();
         let rebuild = self.resolve(clock, 0, self.grammar.states());
         Ok(WarmReport {
             cache: status,
             cached,
             computed,
             extra,
+            verify_ns: t1.saturating_sub(t0),
+            features_ns: t2.saturating_sub(t1),
+            rows_ns: t3.saturating_sub(t2),
             rebuild,
         })
     }
