@@ -13,9 +13,9 @@
 //!   `rows²` kernel system. With `K = XXᵀ` over the reachable rows and
 //!   `M = K/p + I`, the stationarity conditions of the same objective give
 //!   `M α' = Y − 1bᵀ`, `1ᵀα' = 0`, so with `M V = Y` and `M u = 1` the bias
-//!   is `b = Vᵀ1 / uᵀ1`, `α' = V − u bᵀ`, and `W = Xᵀα' / p`. `K` over all
-//!   rows is kept, so a re-solve over another reachable set takes its
-//!   submatrix. (Scaling by `p` keeps `M ≥ I` even when the penalty is tiny.)
+//!   is `b = Vᵀ1 / uᵀ1`, `α' = V − u bᵀ`, and `W = Xᵀα' / p`. `K` is kept
+//!   for every row a solve has needed, so a re-solve over another reachable
+//!   set takes its submatrix and computes only rows it has not seen. (Scaling by `p` keeps `M ≥ I` even when the penalty is tiny.)
 //!
 //! Both forms minimise `‖XW + 1bᵀ − Y‖² + p‖W‖²` exactly; they differ only
 //! in rounding, which the tests bound against [`crate::reference`].
@@ -127,11 +127,12 @@ pub struct Dataset {
     classes: Vec<Class>,
     /// Every row in the order added: the features, the bias 1, zeros.
     rows: Vec<f64>,
-    /// `XXᵀ` (features only) over the first `kernel_rows` rows, full and
-    /// symmetric, row stride `pad(kernel_rows)`. Empty until the dual form
-    /// first needs it.
+    /// `XXᵀ` (features only), row stride `kernel_ld`: entry (a, b) is valid
+    /// when `in_kernel[a]` and `in_kernel[b]`. Each dual solve adds the rows
+    /// it needs, so the read-only set at boot computes only its own rows.
     kernel: Vec<f64>,
-    kernel_rows: usize,
+    kernel_ld: usize,
+    in_kernel: Vec<bool>,
     /// The primal systems summed for the most recent class sets, newest
     /// first: toggling between two modes re-uses both sums and factors once.
     summed: Vec<Summed>,
@@ -160,7 +161,8 @@ impl Dataset {
             classes: Vec::new(),
             rows: Vec::new(),
             kernel: Vec::new(),
-            kernel_rows: 0,
+            kernel_ld: 0,
+            in_kernel: Vec::new(),
             summed: Vec::new(),
         }
     }
@@ -399,36 +401,71 @@ impl Dataset {
         Ok(w)
     }
 
-    /// Brings the row kernel `XXᵀ` up to date with every row (recomputed
-    /// whole when rows were added: a solve after adding rows is rare, a
-    /// re-solve over another class set is not).
-    fn update_kernel(&mut self, simd: Simd) {
-        let r = self.total_rows();
-        if self.kernel_rows == r {
+    /// Brings the row kernel `XXᵀ` up to date for the rows `needed`: their
+    /// products with each other and with every row already in it. Each
+    /// entry is one fixed-order sum (`gemm`'s reduction order), so its value
+    /// does not depend on which solve computed it.
+    fn update_kernel(&mut self, simd: Simd, needed: &[usize]) {
+        let total = self.total_rows();
+        if self.kernel_ld < total {
+            // Rows were added: a wider matrix, the computed part copied over.
+            let (old, old_ld) = (core::mem::take(&mut self.kernel), self.kernel_ld);
+            let ld = pad(total);
+            self.kernel = vec![0.0; total * ld];
+            for a in (0..self.in_kernel.len()).filter(|&a| self.in_kernel[a]) {
+                self.kernel[a * ld..a * ld + old_ld].copy_from_slice(&old[a * old_ld..][..old_ld]);
+            }
+            self.kernel_ld = ld;
+        }
+        self.in_kernel.resize(total, false);
+        let missing: Vec<usize> = needed
+            .iter()
+            .copied()
+            .filter(|&a| !self.in_kernel[a])
+            .collect();
+        if missing.is_empty() {
             return;
         }
-        let (dim, ld, kl) = (self.dim, self.ld, pad(r));
-        // Xᵀ, so the kernel's B operand has unit stride along rows.
-        let mut xt = vec![0.0; dim.max(1) * kl];
-        for j in 0..r {
+        // Columns: the missing rows first, so the block among them is the
+        // upper triangle of a square and every column after it lies right
+        // of the diagonal.
+        let cols: Vec<usize> = missing
+            .iter()
+            .copied()
+            .chain((0..total).filter(|&a| self.in_kernel[a]))
+            .collect();
+        let (dim, ld, cl) = (self.dim, self.ld, pad(cols.len()));
+        let mut xm = Vec::with_capacity(missing.len() * ld);
+        for &a in &missing {
+            xm.extend_from_slice(&self.rows[a * ld..(a + 1) * ld]);
+        }
+        // The columns' rows transposed, so the kernel's B operand has unit
+        // stride along rows.
+        let mut xt = vec![0.0; dim.max(1) * cl];
+        for (j, &a) in cols.iter().enumerate() {
             for t in 0..dim {
-                xt[t * kl + j] = self.rows[j * ld + t];
+                xt[t * cl + j] = self.rows[a * ld + t];
             }
         }
-        let mut k = vec![0.0; r * kl];
+        let mut c = vec![0.0; missing.len() * cl];
         let x = Strided {
-            data: &self.rows,
+            data: &xm,
             rs: ld,
             ks: 1,
         };
-        gemm(simd, (r, r, dim), 1.0, x, &xt, kl, &mut k, kl, Part::Upper);
-        for i in 0..r {
-            for j in 0..i {
-                k[i * kl + j] = k[j * kl + i];
+        let dims = (missing.len(), cols.len(), dim);
+        gemm(simd, dims, 1.0, x, &xt, cl, &mut c, cl, Part::Upper);
+        let kl = self.kernel_ld;
+        for (i, &a) in missing.iter().enumerate() {
+            for (k, &b) in cols.iter().enumerate().skip(i) {
+                let v = c[i * cl + k];
+                self.kernel[a * kl + b] = v;
+                self.kernel[b * kl + a] = v;
             }
         }
-        self.kernel = k;
-        self.kernel_rows = r;
+        for &a in &missing {
+            self.in_kernel[a] = true;
+        }
     }
 
     fn solve_dual(
@@ -437,13 +474,13 @@ impl Dataset {
         ids: &[usize],
         lambda: f64,
     ) -> Result<Vec<f64>, RouterError> {
-        self.update_kernel(simd);
         let (dim, ld, m) = (self.dim, self.ld, ids.len());
-        let kl = pad(self.kernel_rows);
         let idx: Vec<usize> = ids
             .iter()
             .flat_map(|&c| self.classes[c].members.iter().copied())
             .collect();
+        self.update_kernel(simd, &idx);
+        let kl = self.kernel_ld;
         let r = idx.len();
         let rl = pad(r);
         let kernel = &self.kernel;
@@ -452,7 +489,7 @@ impl Dataset {
         // M = K/p + I over the reachable rows (upper triangle).
         let mut mm = vec![0.0; r * rl];
         for (i, &a) in idx.iter().enumerate() {
-            let krow = &kernel[a * kl..a * kl + kl];
+            let krow = &kernel[a * kl..(a + 1) * kl];
             for (j, &b) in idx.iter().enumerate().skip(i) {
                 mm[i * rl + j] = krow[b] / p;
             }
