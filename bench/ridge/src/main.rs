@@ -43,6 +43,13 @@ const CASES: &[Case] = &[
         classes: 26,
         rows: 2000,
     },
+    // The shell's router since the lexical features (request::lexical):
+    // the hidden state and 512 hashed buckets.
+    Case {
+        dim: 704,
+        classes: 26,
+        rows: 220,
+    },
     Case {
         dim: 1929,
         classes: 26,
