@@ -172,6 +172,16 @@ fn answer(it: &mut Interpreter<'_>, table: &Table, w: Want) -> Res<Scored> {
     })
 }
 
+/// Whether two command lines do the same on FAT: parsed, paths compared
+/// ignoring case as FAT looks names up (`mkdir /music` is `mkdir /MUSIC`).
+fn same(a: &str, b: &str) -> bool {
+    let t = applets::builtin();
+    match (t.parse(a, Mode::ReadWrite), t.parse(b, Mode::ReadWrite)) {
+        (Ok(x), Ok(y)) => command::same_files(&x, &y),
+        _ => a == b,
+    }
+}
+
 #[derive(Default)]
 struct Tally {
     /// Rows that expect a command, and of those: right applet, right command,
@@ -202,7 +212,7 @@ impl Tally {
                     None => self.none += 1,
                     Some(c) => {
                         self.applet += usize::from(corpus::applet_of(c) == want.applet);
-                        self.exact += usize::from(c == w);
+                        self.exact += usize::from(same(c, w));
                     }
                 }
             }
@@ -366,7 +376,7 @@ fn write_errors(rows: &[Scored], out: &Path) -> Res<()> {
     for r in rows {
         let want = r.want.command.as_deref().unwrap_or("nothing");
         let got = r.chosen.command.as_deref().unwrap_or("nothing");
-        if want == got && r.want.reply == r.reply {
+        if same(want, got) && r.want.reply == r.reply {
             continue;
         }
         s.push_str(&format!(
