@@ -815,7 +815,95 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
 /// trailing `,;:.` and without quotes around it.
 /// A span never takes in a file-like token: that is the file the text goes
 /// to, not the text (`write hello world to hello.txt`).
+///
+/// Two marks narrow the choice to what the person meant as the text:
+/// quotes (`write "the server is down" into status.txt` offers only the
+/// quoted words), else a word that announces a text (`saying`, `containing`,
+/// `with`, …): the text then starts right after one of them (`new file
+/// memo.txt saying call bob` offers `call bob`, `call`, never `new`).
 fn spans(request: &str, tokens: &[(usize, usize)], file_tokens: &[usize]) -> Vec<String> {
+    let (quoted, opens) = quoted_texts(request, tokens, file_tokens);
+    if !quoted.is_empty() {
+        // The quoted words, or a text that begins with the quote and runs
+        // on (`say "hi" there`).
+        let mut out = quoted;
+        for s in spans_from(request, tokens, file_tokens, Some(&opens)) {
+            if s.starts_with(['"', '\'']) && !out.contains(&s) {
+                out.push(s);
+            }
+        }
+        return out;
+    }
+    let word = |k: usize| request[tokens[k].0..tokens[k].1].to_ascii_lowercase();
+    let starts: Vec<usize> = (0..tokens.len().saturating_sub(1))
+        .filter(|&k| is_text_mark(clean(&word(k))))
+        .map(|k| k + 1)
+        .collect();
+    let all_spans = spans_from(request, tokens, file_tokens, None);
+    if starts.is_empty() {
+        return all_spans;
+    }
+    let marked = spans_from(request, tokens, file_tokens, Some(&starts));
+    if marked.is_empty() {
+        all_spans
+    } else {
+        marked
+    }
+}
+
+/// Words after which the text of a `write`/`append`/`echo` begins.
+fn is_text_mark(w: &str) -> bool {
+    matches!(
+        w,
+        "saying" | "says" | "containing" | "contains" | "reading" | "with" | "text" | "words"
+    )
+}
+
+/// The contents of every quoted run of tokens that is not a file name, and
+/// the tokens that open them.
+fn quoted_texts(
+    request: &str,
+    tokens: &[(usize, usize)],
+    file_tokens: &[usize],
+) -> (Vec<String>, Vec<usize>) {
+    let mut out: Vec<String> = Vec::new();
+    let mut opens = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let start = &request[tokens[i].0..];
+        let Some(q) = start.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+            i += 1;
+            continue;
+        };
+        let close = (i..tokens.len()).find(|&j| {
+            let t =
+                request[tokens[j].0..tokens[j].1].trim_end_matches(['?', '.', '!', ',', ';', ':']);
+            t.ends_with(q) && (j > i || t.len() > 1)
+        });
+        match close {
+            Some(j) if !(i..=j).any(|k| file_tokens.contains(&k)) => {
+                let run = request[tokens[i].0..tokens[j].1]
+                    .trim_end_matches(['?', '.', '!', ',', ';', ':']);
+                let inner = &run[q.len_utf8()..run.len() - q.len_utf8()];
+                if !inner.trim().is_empty() && !out.iter().any(|o| o == inner) {
+                    out.push(inner.to_string());
+                    opens.push(i);
+                }
+                i = j + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    (out, opens)
+}
+
+/// Every span as [`spans`] describes, starting anywhere or only at `starts`.
+fn spans_from(
+    request: &str,
+    tokens: &[(usize, usize)],
+    file_tokens: &[usize],
+    starts: Option<&[usize]>,
+) -> Vec<String> {
     // A set: a long request has thousands of spans, and a linear search
     // per span made a 43-word request cost 11 ms on the host.
     let mut out: alloc::collections::BTreeSet<String> = alloc::collections::BTreeSet::new();
@@ -825,6 +913,9 @@ fn spans(request: &str, tokens: &[(usize, usize)], file_tokens: &[usize]) -> Vec
         }
     };
     for i in 0..tokens.len() {
+        if starts.is_some_and(|s| !s.contains(&i)) {
+            continue;
+        }
         for j in i..tokens.len().min(i + MAX_SPAN_WORDS) {
             let quoted = request[tokens[i].0..].starts_with(['"', '\''])
                 && request[..tokens[j].1]

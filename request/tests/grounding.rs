@@ -120,6 +120,19 @@ fn new_names_and_texts_are_copied_from_the_request() {
     assert!(accepts(&gr, "write /greet.txt \"Hello, World!\""));
     assert!(accepts(&gr, "write /greet.txt Hello"));
     assert!(!accepts(&gr, "write /greet.txt \"hello world\""));
+    // Quotes mark the text: only the quoted words (or a text that starts
+    // with them) are offered, never a fragment from around them.
+    let (_, gr) = grounded("Could you write \"the server is down\" into status.txt?");
+    assert!(accepts(&gr, "write /status.txt \"the server is down\""));
+    assert!(!accepts(&gr, "write /status.txt you"));
+    assert!(!accepts(&gr, "write /status.txt the"));
+    // A word that announces the text: the text starts right after it.
+    let (_, gr) = grounded("new file memo.txt saying call bob");
+    assert!(accepts(&gr, "write /memo.txt \"call bob\""));
+    assert!(!accepts(&gr, "write /memo.txt new"));
+    let (_, gr) = grounded("creat file keys.txt with under the mat");
+    assert!(accepts(&gr, "write /keys.txt \"under the mat\""));
+    assert!(!accepts(&gr, "write /keys.txt \"the mat\""));
     // Quotes inside a copied text are escaped.
     let (_, gr) = grounded("say \"hi\" there");
     assert!(accepts(&gr, r#"echo "\"hi\" there""#));
