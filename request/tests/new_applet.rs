@@ -67,3 +67,40 @@ fn a_new_applet_is_reached_by_requests_it_was_never_shown() {
         FOR_WEATHER.len()
     );
 }
+
+/// Chosen-applet accuracy on every `step`-th dev row, with `table`.
+fn dev_applet_accuracy(bytes: &[u8], table: command::Table, step: usize) -> (usize, usize) {
+    let dev =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/dev.tsv")).unwrap();
+    let paths = paths_from_list(command::SAMPLE_FS);
+    let mut it = Interpreter::new(bytes, table, Mode::ReadWrite, paths, Config::default()).unwrap();
+    let mut clock = Ticks(std::time::Instant::now());
+    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let (mut right, mut n) = (0, 0);
+    for line in dev.lines().filter(|l| !l.starts_with('#')).step_by(step) {
+        let mut f = line.split('\t');
+        let (Some(request), Some(command)) = (f.next(), f.next()) else {
+            continue;
+        };
+        let want = command.split_whitespace().next().unwrap_or("");
+        let p = it.propose(request, &mut clock, &mut || false).unwrap();
+        n += 1;
+        right += usize::from(p.applet() == Some(want));
+    }
+    (right, n)
+}
+
+#[test]
+fn adding_an_applet_costs_the_old_ones_at_most_a_point() {
+    let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../model/default/nosys.gguf");
+    let bytes = std::fs::read(p).unwrap();
+    let (before, n) = dev_applet_accuracy(&bytes, applets::builtin(), 4);
+    let (after, m) = dev_applet_accuracy(&bytes, applets::builtin().with(&WEATHER).unwrap(), 4);
+    assert_eq!(n, m);
+    eprintln!("old applets on a quarter of dev: {before} of {n} without weather, {after} with it");
+    // At most one point lost (a gain is fine).
+    assert!(
+        100 * (before as i64 - after as i64) <= n as i64,
+        "{before} -> {after} of {n}"
+    );
+}
