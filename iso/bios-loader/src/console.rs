@@ -11,6 +11,11 @@ const COM1: u16 = 0x3f8;
 /// Cleared once the loader has switched to a graphics mode.
 static TEXT_SCREEN: AtomicBool = AtomicBool::new(true);
 
+/// Stops using the BIOS teletype (the screen is a framebuffer now).
+pub fn graphics_mode() {
+    TEXT_SCREEN.store(false, Ordering::Relaxed);
+}
+
 fn outb(port: u16, value: u8) {
     // SAFETY: COM1 register writes have no memory effects.
     unsafe {

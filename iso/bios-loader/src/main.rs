@@ -22,6 +22,7 @@ mod disk;
 mod handoff;
 mod heap;
 mod rt;
+mod video;
 
 use alloc::string::String;
 use alloc::vec;
@@ -35,7 +36,7 @@ use loader_core::iso9660::{IsoError, Volume};
 use loader_core::kernel::{self, KernelError};
 use loader_core::memmap::{self, MemMapError};
 use loader_core::paging::{self, Frames, PagingError, Plan, LOW_HHDM_SPAN};
-use loader_core::requests::{self, ScanError};
+use loader_core::requests::{self, Kind, ScanError};
 use loader_core::responses::{self, Arena, BootInfo, FileInfo, ResponseError};
 use loader_core::{align_up, rsdp, LOADER_NAME, LOADER_VERSION, PAGE_SIZE};
 
@@ -73,6 +74,11 @@ enum LoadError {
     Scan(ScanError),
     Response(ResponseError),
     Paging(PagingError),
+    NoVideoMode,
+    SetVideoMode {
+        mode: u16,
+        status: u16,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -93,6 +99,18 @@ impl fmt::Display for LoadError {
             Self::Scan(e) => write!(f, "kernel requests: {e}"),
             Self::Response(e) => write!(f, "{e}"),
             Self::Paging(e) => write!(f, "page tables: {e}"),
+            Self::NoVideoMode => write!(
+                f,
+                "no VBE mode with a linear framebuffer at 24 or 32 bpp, up to {}x{}",
+                loader_core::vbe::MAX_AUTO.0,
+                loader_core::vbe::MAX_AUTO.1
+            ),
+            Self::SetVideoMode { mode, status } => {
+                write!(
+                    f,
+                    "VBE could not switch to mode {mode:#x} (status {status:#06x})"
+                )
+            }
         }
     }
 }
@@ -280,6 +298,22 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
     }
 
     let found = requests::scan(image).map_err(LoadError::Scan)?;
+    // A framebuffer only for a kernel that asks: the switch is the last
+    // BIOS call, and after it the BIOS text screen is gone.
+    let video = match found.find(Kind::Framebuffer) {
+        Some(_) => {
+            let mode = loader_core::vbe::choose(&video::modes(), entry.resolution)
+                .ok_or(LoadError::NoVideoMode)?;
+            let fb = mode.framebuffer;
+            println!(
+                "{LOADER_NAME}: VBE mode {:#x}: {}x{}, {} bpp at {:#x}",
+                mode.number, fb.width, fb.height, fb.bpp, fb.phys
+            );
+            Some(mode)
+        }
+        None => None,
+    };
+    let framebuffer = video.map(|m| m.framebuffer);
     let stack_size = align_up(responses::stack_size(image, &found), PAGE_SIZE);
     let stack = alloc_zeroed(
         &mut phys,
@@ -300,8 +334,8 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
         "responses",
     )?;
 
-    // The HHDM: all of the first 4 GiB, and every region above that is not
-    // reserved or bad memory.
+    // The HHDM: all of the first 4 GiB, every region above that is not
+    // reserved or bad memory, and the framebuffer wherever it is.
     let mut hhdm = vec![(0, LOW_HHDM_SPAN)];
     hhdm.extend(
         regions
@@ -309,11 +343,13 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
             .filter(|r| r.ty != EntryType::RESERVED && r.ty != EntryType::BAD_MEMORY)
             .map(|r| (r.start, r.end)),
     );
+    let fb_range = framebuffer.map(|fb| (fb.phys, fb.phys + fb.len()));
+    hhdm.extend(fb_range);
 
     let rsdp_phys = find_rsdp();
     let info = BootInfo {
         hhdm_offset: HHDM_OFFSET,
-        framebuffer: None,
+        framebuffer,
         rsdp_phys,
         kernel_file: Some(kernel_file),
         modules,
@@ -332,7 +368,7 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
     let plan = Plan {
         hhdm_offset: HHDM_OFFSET,
         hhdm,
-        write_combining: None,
+        write_combining: fb_range,
         kernel: layout.segments(image_phys),
         identity: vec![handoff::code_range()],
         nx: handoff::nx_supported(),
@@ -348,7 +384,9 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
     }];
     overlays.extend_from_slice(phys.used());
     let mut entries = vec![memmap::empty_entry(); info.memmap_capacity];
-    let n = e820::final_map(regions, &overlays, None, &mut entries).map_err(LoadError::MemMap)?;
+    let fb_entry = framebuffer.map(|fb| (fb.phys, fb.len()));
+    let n =
+        e820::final_map(regions, &overlays, fb_entry, &mut entries).map_err(LoadError::MemMap)?;
     if let Some(slot) = answered.memmap {
         slot.fill(&mut arena, &entries[..n]);
     }
@@ -362,6 +400,13 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
         usable >> 20
     );
     println!("{LOADER_NAME}: starting kernel");
+    if let Some(mode) = &video {
+        video::set(mode).map_err(|status| LoadError::SetVideoMode {
+            mode: mode.number,
+            status,
+        })?;
+        console::graphics_mode();
+    }
     let stack_top = HHDM_OFFSET + stack + stack_size;
     // SAFETY: cr3 maps the kernel at its link address, the stack and GDT in
     // the HHDM and the hand-off code at its current address; no BIOS call

@@ -22,6 +22,7 @@ pub mod paging;
 pub mod requests;
 pub mod responses;
 pub mod rsdp;
+pub mod vbe;
 
 /// Name reported in the bootloader-info response.
 pub const LOADER_NAME: &str = "nosys-loader";

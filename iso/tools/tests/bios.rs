@@ -68,6 +68,39 @@ fn bios_cd_boots_to_ready() {
 
 #[test]
 #[ignore = "boots QEMU; run by `make test`"]
+fn bios_framebuffer_is_the_vbe_mode_and_shows_the_banner() {
+    let mut vm = boots_to_ready(BootDevice::Cd);
+    let out = vm.serial_output();
+    // The mode the loader chose is the one the kernel draws on.
+    let chosen = out
+        .lines()
+        .find(|l| l.contains("nosys-loader: VBE mode "))
+        .and_then(|l| two_numbers(l.split(": ").nth(2)?, "x"))
+        .unwrap_or_else(|| panic!("no VBE mode line:\n{out}"));
+    let (w, h) = chosen;
+    assert!(w <= 1920 && h <= 1080 && w >= 640, "{w}x{h}");
+    assert!(
+        out.contains(&format!("boot: framebuffer {w}x{h} ")),
+        "kernel framebuffer is not {w}x{h}:\n{out}"
+    );
+    let shot = vm.screendump().unwrap();
+    assert_eq!((shot.width as u64, shot.height as u64), (w, h));
+    let background = shot.dominant_color(0, 0, shot.width, shot.height);
+    // The banner is the first text line: the top 32 rows, left half.
+    let (bw, bh) = (shot.width / 2, 32);
+    let ink = shot.count_not(background, 0, 0, bw, bh);
+    assert!(
+        ink * 200 > bw * bh,
+        "banner region is background: {ink} of {} pixels differ",
+        bw * bh
+    );
+    // The middle of the screen is empty: the picture is not noise.
+    let (mx, my) = (shot.width / 4, shot.height / 3);
+    assert!(shot.count_not(background, mx, my, 64, 16) < 64 * 16 / 10);
+}
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
 fn bios_hard_disk_boots_to_ready() {
     let vm = boots_to_ready(BootDevice::SataDisk);
     assert!(
@@ -145,4 +178,16 @@ fn bios_loader_reports_a_memory_map_without_room_and_waits() {
     };
     cfg.disk = None;
     reports_and_waits(&cfg, expected);
+}
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn bios_loader_reports_no_vbe_mode_and_waits() {
+    let mut cfg = bios_config(default_iso().unwrap(), BootDevice::Cd);
+    // No display adapter: no VGA BIOS, so no VBE.
+    cfg.extra_args = vec!["-vga".into(), "none".into()];
+    reports_and_waits(
+        &cfg,
+        "nosys-loader: error: no VBE mode with a linear framebuffer at 24 or 32 bpp, up to 1920x1080",
+    );
 }
