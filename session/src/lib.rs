@@ -89,6 +89,7 @@ pub fn classify<'a>(
     match table.parse(line, mode) {
         Ok(command) => match live {
             Some(paths) if names_a_missing_file(table, &command, paths) => Line::Request(line),
+            Some(_) if text_reads_as_prose(line, &command) => Line::Request(line),
             _ => Line::Typed(command),
         },
         Err(ParseError::Empty) => Line::Empty,
@@ -96,6 +97,30 @@ pub fn classify<'a>(
         Err(e) if live.is_some() && e.could_be_prose() => Line::Request(line),
         Err(e) => Line::Rejected(e),
     }
+}
+
+/// Whether an unquoted text argument reads as English that names where it
+/// goes: `write hi to a.txt` parses as the file `/hi` holding "to a.txt",
+/// which is not what anyone typing it means. A text that holds "to", "into"
+/// or "onto" followed by a file name makes the line a request (where a
+/// write still asks first); quoting the text keeps it typed.
+fn text_reads_as_prose(line: &str, command: &Command) -> bool {
+    if line.contains(['"', '\'']) {
+        return false;
+    }
+    command.args.iter().any(|a| match a {
+        command::Arg::Text(t) => {
+            let words: alloc::vec::Vec<&str> = t.split_whitespace().collect();
+            words.windows(2).any(|w| {
+                matches!(w[0].to_ascii_lowercase().as_str(), "to" | "into" | "onto")
+                    && (w[1].starts_with('/')
+                        || w[1].rsplit_once('.').is_some_and(|(stem, ext)| {
+                            !stem.is_empty() && (1..=4).contains(&ext.len())
+                        }))
+            })
+        }
+        _ => false,
+    })
 }
 
 /// Whether `command` passes, in a slot whose path must exist, a path that

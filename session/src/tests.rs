@@ -165,8 +165,21 @@ fn classify_is_the_one_decision() {
         classify(&t, ro, "cat /notes.txt", live),
         Line::Typed(c) if c.applet == "cat"
     ));
-    // New names are not checked: `mkdir music` makes one.
+    // A typed text that says where it goes is English, not a text.
     let rw = Mode::ReadWrite;
+    assert_eq!(
+        classify(&t, rw, "write hi to a.txt", live),
+        Line::Request("write hi to a.txt")
+    );
+    assert!(matches!(
+        classify(&t, rw, "write /a.txt \"hi to a.txt\"", live),
+        Line::Typed(c) if c.applet == "write"
+    ));
+    assert!(matches!(
+        classify(&t, rw, "echo go to bed", live),
+        Line::Typed(c) if c.applet == "echo"
+    ));
+    // New names are not checked: `mkdir music` makes one.
     assert!(matches!(
         classify(&t, rw, "mkdir music", live),
         Line::Typed(c) if c.applet == "mkdir"
