@@ -28,3 +28,5 @@ pub mod fuzz;
 mod gguf_tests;
 #[cfg(test)]
 mod parity_tests;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;

@@ -7,7 +7,6 @@
 
 use crate::gguf::{Gguf, GgufError, TensorInfo, TensorType};
 use crate::ops::{self, ActScratch, Matrix, RopeStyle, Simd};
-use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -51,6 +50,13 @@ pub enum ModelError {
     },
     /// An output buffer of the wrong size, or an empty token slice.
     BadArgument(&'static str),
+    /// The run state (KV cache and activations) could not be allocated: it needs `bytes`, of
+    /// which the KV cache for `positions` positions is `kv_bytes`.
+    OutOfMemory {
+        bytes: usize,
+        kv_bytes: usize,
+        positions: usize,
+    },
 }
 
 impl From<GgufError> for ModelError {
@@ -79,8 +85,24 @@ impl fmt::Display for ModelError {
             Self::TokenOutOfRange(t) => write!(f, "model: token {t} out of range"),
             Self::ContextFull { pos, max } => write!(f, "model: position {pos} past context {max}"),
             Self::BadArgument(a) => write!(f, "model: bad argument: {a}"),
+            Self::OutOfMemory {
+                bytes,
+                kv_bytes,
+                positions,
+            } => write!(
+                f,
+                "model: not enough memory for the run state: {} MiB, of which the KV cache for \
+                 {positions} positions is {} MiB (a shorter context needs less)",
+                mib(*bytes),
+                mib(*kv_bytes)
+            ),
         }
     }
+}
+
+/// Bytes as MiB, rounded up (so a small state never reads "0 MiB").
+fn mib(bytes: usize) -> usize {
+    bytes.div_ceil(1 << 20)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -250,6 +272,40 @@ impl Config {
     }
     pub fn att_out_dim(&self) -> usize {
         self.n_heads * self.head_dim_v
+    }
+
+    /// Floats of the KV cache: keys and values for `seq_len` positions of every layer.
+    fn kv_floats(&self) -> Option<usize> {
+        self.n_layers
+            .checked_mul(self.seq_len)?
+            .checked_mul(self.kv_dim() + self.kv_dim_v())
+    }
+
+    /// Bytes of the KV cache (f32 keys and values, `seq_len` positions).
+    pub fn kv_cache_bytes(&self) -> usize {
+        self.kv_floats().map_or(usize::MAX, |n| n.saturating_mul(4))
+    }
+
+    /// Bytes [`RunState::new`] allocates for a prefill batch of `n_batch`: the KV cache, the
+    /// activations, the logits and the scratch, so a caller can check them before allocating.
+    pub fn state_bytes(&self, n_batch: usize) -> usize {
+        self.state_floats(n_batch.max(1))
+            .map_or(usize::MAX, |n| n.saturating_mul(4))
+    }
+
+    fn state_floats(&self, b: usize) -> Option<usize> {
+        let widest = self.dim.max(self.att_out_dim()).max(self.ff);
+        let per_token = 2 * self.dim
+            + self.att_out_dim()
+            + self.q_dim()
+            + self.kv_dim()
+            + self.kv_dim_v()
+            + 2 * self.ff
+            + self.n_rot
+            + widest;
+        b.checked_mul(per_token)?
+            .checked_add(self.seq_len + self.vocab + 2 * self.dim)?
+            .checked_add(self.kv_floats()?)
     }
 }
 
@@ -494,35 +550,53 @@ pub struct RunState {
     scratch: ActScratch,
 }
 
+/// `n` zeros, or `None` when the allocator has no room (never an abort: a kernel asked for a
+/// context it cannot hold keeps running).
+fn zeros(n: usize) -> Option<Vec<f32>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).ok()?;
+    v.resize(n, 0.0);
+    Some(v)
+}
+
 impl RunState {
     pub fn new(c: &Config, n_batch: usize) -> Result<Self, ModelError> {
         let n_batch = n_batch.max(1);
         // The KV cache is the one allocation sized by a number the file does not bound by its
-        // own length (context length × layers × width): cap it at 2^31 floats (8 GiB).
-        c.n_layers
-            .checked_mul(c.seq_len)
-            .and_then(|v| v.checked_mul(c.kv_dim().max(c.kv_dim_v())))
-            .filter(|&v| v <= 1 << 31)
+        // own length (context length × layers × width): cap keys and values at 2^32 floats
+        // (16 GiB) together.
+        c.kv_floats()
+            .filter(|&v| v <= 1 << 32)
             .ok_or(ModelError::BadConfig("context_length"))?;
+        let oom = ModelError::OutOfMemory {
+            bytes: c.state_bytes(n_batch),
+            kv_bytes: c.kv_cache_bytes(),
+            positions: c.seq_len,
+        };
         let widest = c.dim.max(c.att_out_dim()).max(c.ff);
+        // The KV cache first: it is the large one, and failing there allocates nothing else.
+        let kv = c.n_layers * c.seq_len;
+        let key_cache = zeros(kv * c.kv_dim()).ok_or(oom)?;
+        let value_cache = zeros(kv * c.kv_dim_v()).ok_or(oom)?;
+        let z = |n: usize| zeros(n).ok_or(oom);
         Ok(Self {
             n_batch,
-            x: vec![0.0; n_batch * c.dim],
-            xb: vec![0.0; n_batch * c.dim],
-            xb2: vec![0.0; n_batch * c.att_out_dim()],
-            q: vec![0.0; n_batch * c.q_dim()],
-            k: vec![0.0; n_batch * c.kv_dim()],
-            v: vec![0.0; n_batch * c.kv_dim_v()],
-            hb: vec![0.0; n_batch * c.ff],
-            hb2: vec![0.0; n_batch * c.ff],
-            att: vec![0.0; c.seq_len],
-            rope: vec![0.0; n_batch * c.n_rot],
-            logits: vec![0.0; c.vocab],
-            hidden: vec![0.0; c.dim],
-            layer_hidden: vec![0.0; c.dim],
-            key_cache: vec![0.0; c.n_layers * c.seq_len * c.kv_dim()],
-            value_cache: vec![0.0; c.n_layers * c.seq_len * c.kv_dim_v()],
-            scratch: ActScratch::new(n_batch * widest),
+            x: z(n_batch * c.dim)?,
+            xb: z(n_batch * c.dim)?,
+            xb2: z(n_batch * c.att_out_dim())?,
+            q: z(n_batch * c.q_dim())?,
+            k: z(n_batch * c.kv_dim())?,
+            v: z(n_batch * c.kv_dim_v())?,
+            hb: z(n_batch * c.ff)?,
+            hb2: z(n_batch * c.ff)?,
+            att: z(c.seq_len)?,
+            rope: z(n_batch * c.n_rot)?,
+            logits: z(c.vocab)?,
+            hidden: z(c.dim)?,
+            layer_hidden: z(c.dim)?,
+            key_cache,
+            value_cache,
+            scratch: ActScratch::try_new(n_batch * widest).ok_or(oom)?,
         })
     }
 }
@@ -664,6 +738,11 @@ impl<'a> Transformer<'a> {
     /// does not report it). Both give the same results to rounding.
     pub fn set_kernels(&mut self, k: Simd) {
         self.kernels = k;
+    }
+
+    /// Bytes of the run state (KV cache, activations, logits), as [`Config::state_bytes`].
+    pub fn state_bytes(&self) -> usize {
+        self.config.state_bytes(self.state.n_batch)
     }
 
     /// Final-norm hidden state (`dim`) of the last token processed by `forward`/`prefill*`.

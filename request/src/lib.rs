@@ -6,8 +6,9 @@
 //! A typed line that parses as a reachable command runs as typed. Anything
 //! else is a request, and [`Interpreter::propose`] turns it into a command:
 //!
-//! 1. one prefill of `<|user|>REQUEST<|cmd|>` ([`prompt()`], the format
-//!    defined once in [`prompt`](mod@prompt));
+//! 1. one prefill of the prompt: `<|user|>REQUEST<|cmd|>` for the default
+//!    model ([`prompt()`]), the model's own ChatML turns for a chat model
+//!    ([`ChatFormat`], defined once in [`prompt`](mod@prompt));
 //! 2. the ridge router reads the final-norm hidden state at the last prompt
 //!    token and names an applet with a confidence;
 //! 3. grammar-constrained greedy decoding proposes a whole command;
@@ -39,7 +40,7 @@ pub use interpreter::{
     CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild, RequestError, WarmReport,
     CACHE_TOLERANCE, MIN_COMMAND_TOKENS,
 };
-pub use prompt::{prompt, CMD, END, USER};
+pub use prompt::{prompt, ChatFormat, NoFormat, CMD, END, USER};
 pub use proposal::{Abstain, Decision, Display, Proposal, RidgeGuess, Timings, Via};
 
 /// A monotonic clock: the kernel reads the TSC, the host `Instant`.

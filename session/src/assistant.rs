@@ -8,7 +8,6 @@
 //! beside the interpreter that borrows it ([`self_cell`]), and freed with it
 //! when the next model replaces it.
 
-use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -29,8 +28,10 @@ pub const VERIFY_ROWS: usize = 4;
 pub enum ModelBytes {
     /// A boot module: mapped for the kernel's whole life.
     Static(&'static [u8]),
-    /// A file read at run time (`model load`), freed with its interpreter.
-    Owned(Box<[u8]>),
+    /// A file read at run time (`model load`), freed with its interpreter. A `Vec` as the
+    /// volume returned it: turning it into a boxed slice could reallocate (its capacity is
+    /// whole clusters), which would copy the weights once more.
+    Owned(Vec<u8>),
 }
 
 impl ModelBytes {
@@ -223,21 +224,29 @@ impl Assistant {
         format!("ready {}L d{}", c.n_layers, c.dim)
     }
 
-    fn parameters(&self) -> Result<(u64, Vec<(String, u64)>), String> {
-        let g = Gguf::parse(self.bytes()).map_err(|e| format!("{e}"))?;
-        let mut total = 0u64;
-        let mut by_type: Vec<(String, u64)> = Vec::new();
+    /// The file's tensors by type, largest share first: (type, tensors, elements, bytes).
+    fn quant_mix(g: &Gguf<'_>) -> Vec<(&'static str, usize, u64, u64)> {
+        let mut mix: Vec<(&'static str, usize, u64, u64)> = Vec::new();
         for t in g.tensors() {
-            let n = t.n_elements();
-            total += n;
-            let name = format!("{:?}", t.ty);
-            match by_type.iter_mut().find(|(k, _)| *k == name) {
-                Some((_, v)) => *v += n,
-                None => by_type.push((name, n)),
+            let name = t.ty.name();
+            let (n, bytes) = (t.n_elements(), t.data.len() as u64);
+            match mix.iter_mut().find(|m| m.0 == name) {
+                Some(m) => {
+                    m.1 += 1;
+                    m.2 += n;
+                    m.3 += bytes;
+                }
+                None => mix.push((name, 1, n, bytes)),
             }
         }
-        Ok((total, by_type))
+        mix.sort_by_key(|m| core::cmp::Reverse(m.3));
+        mix
     }
+}
+
+/// Bytes as MiB with one decimal.
+fn mib(bytes: u64) -> f64 {
+    bytes as f64 / (1024.0 * 1024.0)
 }
 
 impl command::Assistant for Assistant {
@@ -282,30 +291,58 @@ impl command::Assistant for Assistant {
     }
 
     fn describe(&mut self, out: &mut dyn Write) -> Result<(), String> {
-        let (params, types) = self.parameters()?;
+        let g = Gguf::parse(self.bytes()).map_err(|e| format!("{e}"))?;
+        let mix = Self::quant_mix(&g);
         let it = self.interpreter();
         let c = &it.model().config;
         let tok = it.tokenizer();
+        let name = g.get_str("general.name").unwrap_or("(no general.name)");
+        let _ = writeln!(out, "model:      {name}");
         let _ = writeln!(
             out,
-            "model:      {} ({} bytes, read in place)",
+            "file:       {} ({} bytes, read in place)",
             self.origin,
             self.bytes().len()
         );
         let _ = writeln!(out, "hash:       xxh64 {:016x}", it.model_hash());
         let _ = writeln!(
             out,
-            "arch:       {:?} · {} layers · dim {} · ffn {} · heads {}/{} kv · head dim {}",
-            c.arch, c.n_layers, c.dim, c.ff, c.n_heads, c.n_kv_heads, c.head_dim
+            "arch:       {} · {} layers · dim {} · ffn {} · heads {}/{} kv · head dim {}",
+            g.architecture().unwrap_or("?"),
+            c.n_layers,
+            c.dim,
+            c.ff,
+            c.n_heads,
+            c.n_kv_heads,
+            c.head_dim
         );
-        let _ = writeln!(out, "parameters: {params}");
-        for (ty, n) in types {
-            let _ = writeln!(out, "  {ty:>6}: {n}");
+        let params: u64 = mix.iter().map(|m| m.2).sum();
+        let weight_bytes: u64 = mix.iter().map(|m| m.3).sum();
+        let _ = writeln!(out, "parameters: {params} in {} tensors", g.tensors().len());
+        let _ = write!(out, "quant mix: ");
+        for (i, (ty, n, _, bytes)) in mix.iter().enumerate() {
+            let share = *bytes as f64 * 100.0 / weight_bytes.max(1) as f64;
+            let sep = if i == 0 { " " } else { " · " };
+            let _ = write!(
+                out,
+                "{sep}{ty} {n} tensors {:.1} MiB ({share:.0}%)",
+                mib(*bytes)
+            );
         }
+        let _ = writeln!(out);
         let _ = writeln!(
             out,
-            "context:    {} tokens (trained {}, KV cache {})",
-            c.train_ctx, c.train_ctx, c.seq_len
+            "context:    {} tokens (KV cache; trained {})",
+            c.seq_len, c.train_ctx
+        );
+        let _ = writeln!(out, "chat:       {}", it.chat_format().name());
+        let state = it.model().state_bytes() as u64;
+        let _ = writeln!(
+            out,
+            "memory:     weights {:.1} MiB (read in place) · KV cache {:.1} MiB · activations and logits {:.1} MiB",
+            mib(weight_bytes),
+            mib(c.kv_cache_bytes() as u64),
+            mib(state.saturating_sub(c.kv_cache_bytes() as u64))
         );
         let _ = writeln!(
             out,
@@ -371,7 +408,7 @@ impl command::Assistant for Assistant {
         let (table, mode, paths) = (it.table().clone(), it.mode(), it.paths().to_vec());
         let next = Assistant::load(
             Load {
-                bytes: ModelBytes::Owned(bytes.into_boxed_slice()),
+                bytes: ModelBytes::Owned(bytes),
                 origin: format!("{path} (data volume)"),
                 table,
                 mode,

@@ -412,6 +412,101 @@ fn model_load_replaces_the_interpreter() {
 }
 
 #[test]
+fn a_loaded_file_is_read_in_place() {
+    let mut a = assistant(applets::builtin(), Mode::ReadOnly);
+    // As the volume returns a file: whole clusters allocated, the tail cut off.
+    let mut bytes = Vec::with_capacity(MODEL.len() + 4096);
+    bytes.extend_from_slice(MODEL);
+    let at = bytes.as_ptr();
+    let mut out = String::new();
+    command::Assistant::load(&mut a, "/M.GGU", bytes, &mut out).unwrap();
+    assert_eq!(
+        a.bytes().as_ptr(),
+        at,
+        "the weights are the buffer read, not a copy"
+    );
+    // The model's weights point into that buffer.
+    let range = a.bytes().as_ptr_range();
+    let embd = a.interpreter().model().weights.token_embd.data.as_ptr();
+    assert!(range.contains(&embd));
+}
+
+/// A random-weight Qwen3 with Qwen3's vocabulary layout and a ChatML template, whose
+/// vocabulary spells the command language's words as whole tokens.
+fn qwen3_model() -> Vec<u8> {
+    let table = applets::builtin();
+    let mut words: Vec<&str> = table.all().map(|a| a.spec().name).collect();
+    words.extend(SAMPLE_FS.iter().flat_map(|p| p.split('/')));
+    model::testing::qwen3_vocab_model(&model::testing::Qwen3Spec {
+        name: "Qwen3 test model",
+        words: &words,
+        ..Default::default()
+    })
+}
+
+#[test]
+fn after_model_load_a_request_is_answered_by_the_new_model() {
+    let qwen = qwen3_model();
+    let mut s = Session::new(applets::builtin(), Mode::ReadOnly, ticks);
+    let mut fe = Front::new();
+    fe.disk()
+        .nodes
+        .insert("/QWEN3.GGU".into(), Node::File(qwen.clone()));
+    let live = request::walk_files(fe.disk()).unwrap();
+    s.set_assistant(Some(assistant_over(
+        applets::builtin(),
+        Mode::ReadOnly,
+        live,
+    )));
+    let r = s.submit("model load /QWEN3.GGU", &mut fe);
+    assert!(
+        matches!(r, Outcome::Ran { ok: true, .. }),
+        "{r:?}: {}",
+        fe.sv.out
+    );
+    assert_eq!(s.assistant().unwrap().bytes(), &qwen[..]);
+    fe.take();
+    s.submit("model", &mut fe);
+    let described = fe.take();
+    for line in [
+        "model:      Qwen3 test model\n",
+        "file:       /QWEN3.GGU (data volume)",
+        "arch:       qwen3 · 1 layers · dim 64",
+        "quant mix:  Q8_0 8 tensors",
+        "context:    256 tokens (KV cache; trained 40960)",
+        "chat:       ChatML from the model's template (<|im_start|>), Qwen3 non-thinking",
+        "memory:     weights ",
+        "tokenizer:  byte-level BPE, 151936 tokens",
+    ] {
+        assert!(described.contains(line), "{line:?} in\n{described}");
+    }
+    // The next request is the new model's: its prompt is the ChatML one.
+    let request = "show me the notes";
+    let Step::Proposed(p) = s.decide(request, &mut || false) else {
+        panic!("a request gets a proposal");
+    };
+    let it = s.assistant().unwrap().interpreter();
+    let mut toks = Vec::new();
+    it.prompt_tokens(request, &mut toks);
+    assert_eq!(toks[0], it.tokenizer().token_id("<|im_start|>").unwrap());
+    assert_eq!(p.timings.prompt_tokens, toks.len());
+    let g = p.grammar.as_ref().unwrap().as_ref().expect("a command");
+    assert!(s.table().get(g.applet, Mode::ReadOnly).is_some(), "{g:?}");
+    // Submitted, it is answered (run, or nothing fits) rather than failing.
+    let outcome = s.submit(request, &mut fe);
+    assert!(
+        !matches!(outcome, Outcome::Failed | Outcome::Cancelled),
+        "{outcome:?}: {}",
+        fe.sv.out
+    );
+    assert!(
+        fe.sv.out.contains('→') || fe.sv.out.contains("nothing"),
+        "{}",
+        fe.sv.out
+    );
+}
+
+#[test]
 fn a_request_for_a_missing_file_runs_nothing_and_says_so() {
     let mut s = rm_session();
     let mut fe = Front::new();

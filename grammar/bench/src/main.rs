@@ -2,10 +2,11 @@
 //! llguidance, on the same command grammar and the same vocabularies, in one
 //! run on one machine.
 //!
-//! Usage: `cargo run --release -p grammar-bench [-- model.gguf]`
+//! Usage: `cargo run --release -p grammar-bench [-- model.gguf | qwen3-layout]`
 //! (`make bench-grammar` passes the default model). It measures a 4k
 //! synthetic vocabulary, a 150k Qwen-size synthetic vocabulary and, given a
-//! GGUF, that model's own vocabulary.
+//! GGUF, that model's own vocabulary (`qwen3-layout`: the 151,936-id test
+//! vocabulary of `model::testing`).
 #![forbid(unsafe_code)]
 
 use std::sync::Arc;
@@ -396,21 +397,41 @@ fn main() -> anyhow::Result<()> {
     let table = applets::builtin();
     println!("| vocabulary | tokens | commands | vocab precompute ms: ours / llg | grammar build µs: ours / llg | ours, fresh grammar: mask µs mean (median) | ours, after rebuild | ours, warm | llguidance | identical masks |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
-    // A GGUF's vocabulary (e.g. the default model's), spelled as bytes.
-    if let Some(path) = std::env::args().nth(1) {
-        let bytes = std::fs::read(&path)?;
-        let g = model::Gguf::parse(&bytes).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    // A GGUF's vocabulary (e.g. the default model's), spelled as bytes; `qwen3-layout` is
+    // the request path's test vocabulary (model::testing: Qwen3's 151,936 ids and added
+    // tokens, the command language's words as whole tokens, random words after them).
+    if let Some(arg) = std::env::args().nth(1) {
+        let (label, bytes) = if arg == "qwen3-layout" {
+            let mut words: Vec<&str> = table.all().map(|a| a.spec().name).collect();
+            words.extend(SAMPLE_FS.iter().flat_map(|p| p.split('/')));
+            let spec = model::testing::Qwen3Spec {
+                words: &words,
+                ..Default::default()
+            };
+            (
+                "Qwen3 layout".to_string(),
+                model::testing::qwen3_vocab_model(&spec),
+            )
+        } else {
+            (arg.clone(), std::fs::read(&arg)?)
+        };
+        let g = model::Gguf::parse(&bytes).map_err(|e| anyhow::anyhow!("{label}: {e}"))?;
         let tok = model::tokenizer::Tokenizer::from_gguf(&g)
-            .map_err(|e| anyhow::anyhow!("{path}: {e:?}"))?;
-        // Control tokens cannot spell a command; `<|end|>` goes last, as the
-        // synthetic vocabularies have it.
+            .map_err(|e| anyhow::anyhow!("{label}: {e:?}"))?;
+        // Only normal and byte tokens spell a command (as the request path's `Vocab`);
+        // `<|end|>` goes last, as the synthetic vocabularies have it.
+        use model::tokenizer::TokenType;
         let mut toks: Vec<Vec<u8>> = (0..tok.vocab_size() as u32)
-            .filter(|&t| tok.token_type(t) != Some(model::tokenizer::TokenType::Control))
+            .filter(|&t| matches!(tok.token_type(t), Some(TokenType::Normal | TokenType::Byte)))
             .map(|t| tok.token_bytes(t).unwrap_or(&[]).to_vec())
             .filter(|b| !b.is_empty())
             .collect();
         toks.push(b"<|end|>".to_vec());
-        let label = format!("{path} ({} spelling tokens)", toks.len() - 1);
+        let label = format!(
+            "{label} ({} of {} tokens spell)",
+            toks.len() - 1,
+            tok.vocab_size()
+        );
         bench(&label, toks, &table, Mode::ReadWrite)?;
     }
     bench(

@@ -50,6 +50,15 @@ impl ActScratch {
         }
     }
 
+    /// [`ActScratch::new`], or `None` when the allocator has no room.
+    pub fn try_new(n: usize) -> Option<Self> {
+        let len = 4usize.checked_mul(n.max(1))?;
+        let mut buf = alloc::vec::Vec::new();
+        buf.try_reserve_exact(len).ok()?;
+        buf.resize(len, 0);
+        Some(Self { buf })
+    }
+
     /// Convert `x` (one or more rows, each a whole number of the format's blocks) into the
     /// format that pairs with weights of type `ty`.
     pub fn convert<'a>(&'a mut self, ty: TensorType, x: &[f32]) -> Act<'a> {

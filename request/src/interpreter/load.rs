@@ -14,7 +14,7 @@ use router::{Dataset, RouterError};
 use super::{Config, Feature, Interpreter};
 use crate::decode::Scratch;
 use crate::features::model_hash;
-use crate::{CMD, END, USER};
+use crate::prompt::{ChatFormat, NoFormat};
 
 /// Why a model could not be turned into an interpreter.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,8 +22,8 @@ pub enum LoadError {
     Gguf(GgufError),
     Model(ModelError),
     Tokenizer(TokenizerError),
-    /// The vocabulary lacks a token the prompt format needs.
-    MissingToken(&'static str),
+    /// Neither the default model's tokens nor a chat template this path can write.
+    NoChatFormat(NoFormat),
     /// The tokenizer has more tokens than the model's output.
     VocabMismatch {
         tokenizer: usize,
@@ -38,7 +38,7 @@ impl fmt::Display for LoadError {
             LoadError::Gguf(e) => write!(f, "GGUF: {e}"),
             LoadError::Model(e) => write!(f, "model: {e}"),
             LoadError::Tokenizer(e) => write!(f, "tokenizer: {e}"),
-            LoadError::MissingToken(t) => write!(f, "the vocabulary has no {t} token"),
+            LoadError::NoChatFormat(e) => write!(f, "{e}"),
             LoadError::VocabMismatch { tokenizer, model } => write!(
                 f,
                 "tokenizer has {tokenizer} tokens but the model outputs {model}"
@@ -81,8 +81,11 @@ impl<'m> Interpreter<'m> {
                 model: n_vocab,
             });
         }
-        let id = |t: &'static str| tokenizer.token_id(t).ok_or(LoadError::MissingToken(t));
-        let (user, cmd, end) = (id(USER)?, id(CMD)?, id(END)?);
+        let has = |t: &str| tokenizer.token_id(t).is_some();
+        let format = ChatFormat::detect(has, g.get_str("tokenizer.chat_template"))
+            .map_err(LoadError::NoChatFormat)?;
+        // `detect` checked the format's tokens are there.
+        let end = tokenizer.token_id(format.end_token()).unwrap_or(0);
         // Only ordinary and byte tokens may spell a command; control tokens,
         // unused ids and the model's padding rows past the tokenizer never do.
         let mut tokens = Vec::with_capacity(n_vocab);
@@ -108,8 +111,7 @@ impl<'m> Interpreter<'m> {
             hash,
             tokenizer,
             vocab,
-            user,
-            cmd,
+            format,
             table,
             mode,
             paths,

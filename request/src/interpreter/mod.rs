@@ -16,6 +16,7 @@ use router::{Dataset, Router, RouterError};
 use crate::decode::Scratch;
 use crate::features::FeatureRow;
 use crate::ground::Descriptions;
+use crate::prompt::ChatFormat;
 use crate::Clock;
 
 mod load;
@@ -158,9 +159,8 @@ pub struct Interpreter<'m> {
     hash: u64,
     tokenizer: Tokenizer,
     vocab: Vocab,
-    /// `<|user|>` and `<|cmd|>`.
-    user: u32,
-    cmd: u32,
+    /// How the prompt is written (the default model's tokens or the model's chat template).
+    format: ChatFormat,
     table: Table,
     mode: Mode,
     paths: Vec<PathEntry>,
@@ -211,8 +211,18 @@ impl<'m> Interpreter<'m> {
         &self.model
     }
 
+    /// The prompt format in use.
+    pub fn chat_format(&self) -> ChatFormat {
+        self.format
+    }
+
     pub fn tokenizer(&self) -> &Tokenizer {
         &self.tokenizer
+    }
+
+    /// The grammar's view of the vocabulary (the tokens that may spell a command).
+    pub fn vocab(&self) -> &Vocab {
+        &self.vocab
     }
 
     pub fn grammar(&self) -> &Grammar {

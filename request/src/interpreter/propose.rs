@@ -38,10 +38,7 @@ impl<'m> Interpreter<'m> {
         if self.tokenizer.add_bos() {
             out.extend(self.tokenizer.bos());
         }
-        out.push(self.user);
-        // Not `parse_special`: a request that spells `<|cmd|>` stays text.
-        self.tokenizer.encode_into(request.as_bytes(), false, out);
-        out.push(self.cmd);
+        self.format.encode(&self.tokenizer, request, out);
     }
 
     /// Decode steps left for a command after a prompt of `prompt` tokens,

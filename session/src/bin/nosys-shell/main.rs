@@ -340,7 +340,7 @@ pub fn proposal_json(p: &Proposal) -> String {
 /// The kernel's session, deciding each line exactly as the console does;
 /// nothing runs, each decision is printed as one JSON object.
 fn run_stdin(o: &Options) -> Res<()> {
-    let bytes = ModelBytes::Owned(read_model(o)?.into_boxed_slice());
+    let bytes = ModelBytes::Owned(read_model(o)?);
     let origin = o.model.display().to_string();
     let assistant = Assistant::build(bytes, origin, host_now, |b| load(o, b, true))?;
     let mut session = Session::new(applets::builtin(), o.mode, host_now);
