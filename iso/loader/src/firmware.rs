@@ -118,7 +118,10 @@ impl Volume {
     /// be tens of MiB; no intermediate copy).
     pub fn read_to_pages(&mut self, path: &str, ty: MemoryType) -> Result<Pages, LoadError> {
         let (mut file, size) = self.open(path)?;
-        let mut pages = Pages::alloc(ty, size, "file")?;
+        let mut pages = Pages::alloc(ty, size, "file").map_err(|_| LoadError::NoRoomFor {
+            path: path.into(),
+            bytes: size,
+        })?;
         Self::read_all(path, &mut file, pages.bytes_mut())?;
         Ok(pages)
     }
@@ -168,8 +171,14 @@ fn open_gop() -> Option<ScopedProtocol<GraphicsOutput>> {
 
 /// The GOP framebuffer, switched to `resolution` if the firmware offers it.
 /// `None` when there is no GOP or it has no linear framebuffer (BltOnly).
+/// Says which, or which mode it is out of how many: graphics controllers
+/// differ mostly in the mode list (VirtualBox's VMSVGA, QEMU's VGA with
+/// more video memory, bochs-display, virtio-vga).
 pub fn framebuffer(resolution: Option<(u32, u32)>) -> Option<FramebufferInfo> {
-    let mut gop = open_gop()?;
+    let Some(mut gop) = open_gop() else {
+        say!("nosys-loader: no graphics output protocol; the kernel will use serial only");
+        return None;
+    };
     if let Some((w, h)) = resolution {
         let wanted = gop.modes().find(|m| {
             m.info().resolution() == (w as usize, h as usize)
@@ -188,7 +197,7 @@ pub fn framebuffer(resolution: Option<(u32, u32)>) -> Option<FramebufferInfo> {
     let (red, green, blue) = match info.pixel_format() {
         PixelFormat::Rgb => ((8, 0), (8, 8), (8, 16)),
         PixelFormat::Bgr => ((8, 16), (8, 8), (8, 0)),
-        PixelFormat::Bitmask => {
+        PixelFormat::Bitmask if info.pixel_bitmask().is_some() => {
             let m = info.pixel_bitmask()?;
             (
                 mask_size_shift(m.red),
@@ -196,9 +205,20 @@ pub fn framebuffer(resolution: Option<(u32, u32)>) -> Option<FramebufferInfo> {
                 mask_size_shift(m.blue),
             )
         }
-        PixelFormat::BltOnly => return None,
+        _ => {
+            say!(
+                "nosys-loader: the GOP has no linear framebuffer ({:?}); the kernel will use serial only",
+                info.pixel_format()
+            );
+            return None;
+        }
     };
     let (width, height) = info.resolution();
+    say!(
+        "nosys-loader: framebuffer {width}x{height}, stride {} pixels, {} GOP modes offered",
+        info.stride(),
+        gop.modes().count()
+    );
     let phys = gop.frame_buffer().as_mut_ptr() as u64;
     Some(FramebufferInfo {
         phys,

@@ -72,6 +72,12 @@ pub enum LoadError {
         what: &'static str,
         bytes: u64,
     },
+    /// No room for a file named in the configuration (a machine with too
+    /// little RAM for the kernel and its modules).
+    NoRoomFor {
+        path: String,
+        bytes: u64,
+    },
     Kernel(KernelError),
     Scan(ScanError),
     Response(ResponseError),
@@ -92,6 +98,11 @@ impl fmt::Display for LoadError {
             Self::OutOfMemory { what, bytes } => {
                 write!(f, "out of memory for {what} ({bytes} bytes)")
             }
+            Self::NoRoomFor { path, bytes } => write!(
+                f,
+                "not enough memory to load {path} ({} KiB); give the machine more RAM",
+                bytes.div_ceil(1024)
+            ),
             Self::Kernel(e) => write!(f, "kernel: {e}"),
             Self::Scan(e) => write!(f, "kernel requests: {e}"),
             Self::Response(e) => write!(f, "{e}"),
