@@ -50,8 +50,10 @@ test: setup test-host test-qemu
 test-host:
 	$(CARGO) test
 
+# The tests boot build/nosys.iso expecting nosys-loader, so it is built without
+# LIMINE_DIR; tests/limine.rs builds its own Limine ISO from LIMINE_DIR.
 test-qemu: model-features
-	$(HARNESS) iso
+	LIMINE_DIR= $(HARNESS) iso
 	$(HARNESS) disk
 	$(CARGO) test -p nosys-iso -- --ignored --test-threads=$(QEMU_TEST_THREADS)
 

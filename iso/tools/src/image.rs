@@ -388,6 +388,35 @@ fn install_mbr(path: &Path) -> Result<()> {
         .map_err(io_err(format!("writing the MBR of {}", path.display())))
 }
 
+/// The oldest Limine whose configuration file is `limine.conf` with
+/// `kernel_path:` (8.0 renamed `limine.cfg` and changed its syntax).
+pub const OLDEST_LIMINE_MAJOR: u32 = 8;
+
+/// `Ok` when `limine --version` output names a release we can boot with.
+fn check_limine_version(output: &str) -> Result<()> {
+    let version = output
+        .lines()
+        .next()
+        .and_then(|l| l.trim().strip_prefix("Limine "))
+        .ok_or_else(|| {
+            Error::Invalid(format!(
+                "LIMINE_DIR: `limine --version` printed {:?}, not `Limine X.Y.Z`",
+                output.lines().next().unwrap_or("")
+            ))
+        })?;
+    let major: u32 = version
+        .split('.')
+        .next()
+        .and_then(|m| m.parse().ok())
+        .ok_or_else(|| Error::Invalid(format!("LIMINE_DIR: cannot read version {version:?}")))?;
+    if major < OLDEST_LIMINE_MAJOR {
+        return Err(Error::Invalid(format!(
+            "LIMINE_DIR is Limine {version}; nosys's limine.conf needs v{OLDEST_LIMINE_MAJOR}.x or later (older releases read limine.cfg)"
+        )));
+    }
+    Ok(())
+}
+
 /// Limine's hybrid BIOS+UEFI ISO (Limine's own README recipe).
 fn build_limine_iso(
     limine: &Path,
@@ -417,6 +446,10 @@ fn build_limine_iso(
         // The binary branch ships limine.c and a Makefile for the host tool.
         run(Command::new("make").arg("-C").arg(limine))?;
     }
+    // Limine 7.x and older read `limine.cfg` in another syntax and would stop at
+    // their menu with no entry: refuse them here, in one line, not in a boot.
+    let version = run(Command::new(&tool).arg("--version"))?;
+    check_limine_version(&version)?;
     let tree = work.join("tree");
     let copy = |from: &Path, to: &str| -> Result<()> {
         let dest = tree.join(to.trim_start_matches('/'));
@@ -576,6 +609,24 @@ mod tests {
             msg.contains("limine-bios.sys") && msg.contains("v8.x+ binary release"),
             "{msg}"
         );
+    }
+
+    #[test]
+    fn limine_releases_older_than_8_are_refused_by_name() {
+        // `limine --version` of the 8.2.0, 8.0.0 and 7.13.3 binary releases.
+        let banner =
+            |v: &str| format!("Limine {v}\nCopyright (C) 2019-2024 mintsuki and contributors.\n");
+        check_limine_version(&banner("8.2.0")).unwrap();
+        check_limine_version(&banner("8.0.0")).unwrap();
+        check_limine_version(&banner("10.1.1")).unwrap();
+        let msg = check_limine_version(&banner("7.13.3"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            msg.contains("Limine 7.13.3") && msg.contains("v8.x or later"),
+            "{msg}"
+        );
+        assert!(check_limine_version("usage: limine <command>").is_err());
     }
 
     #[test]
