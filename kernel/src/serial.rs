@@ -93,9 +93,11 @@ fn init_uart() -> bool {
 
 /// Longest the transmitter may stay busy before output is dropped. A 16550
 /// at 115200 baud empties its FIFO in about 1.4 ms; this is long enough for a
-/// loaded host to be late reading a virtual port and still short once per
-/// episode (the waits do not add up per byte, see [`ui::Transmitter`]).
-pub const STALL_BOUND_MS: u64 = 500;
+/// loaded host to be late reading a virtual port (with 500 ms a test once
+/// missed a prompt on a host running five agents on two cores, plausibly
+/// this) and still short, paid once per episode (the waits do not add up
+/// per byte, see [`ui::Transmitter`]).
+pub const STALL_BOUND_MS: u64 = 2000;
 /// The bound in TSC cycles before the TSC is calibrated, at the fastest TSC
 /// we expect (5 GHz): a slower one only makes the first bound longer.
 const STALL_BOUND_UNCALIBRATED: u64 = 5_000_000_000 / 1000 * STALL_BOUND_MS;
