@@ -22,6 +22,44 @@ pub fn now_ns() -> u64 {
     time::uptime_ns()
 }
 
+/// Reads `path` from the data volume and checks it as the model (its router is warmed by the
+/// session, from the volume's features: `Session::warm_model`).
+pub fn load_from_volume(
+    path: &str,
+    devices: &mut crate::console::Devices,
+    mode: Mode,
+    paths: Vec<PathEntry>,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Assistant, String> {
+    let files = devices
+        .files
+        .as_deref_mut()
+        .ok_or_else(|| String::from("no data volume"))?;
+    progress(&session::progress_text("reading model", 0, 1));
+    let t0 = time::uptime_ns();
+    let bytes = files
+        .read(path)
+        .map_err(|e| alloc::format!("{path}: {e}"))?;
+    let ms = (time::uptime_ns() - t0) / 1_000_000;
+    log::info!(
+        "model: read {path}: {} MiB in {ms} ms ({} MiB/s)",
+        bytes.len() >> 20,
+        (bytes.len() as u64 >> 20) * 1000 / ms.max(1)
+    );
+    Assistant::check(
+        Load {
+            bytes: ModelBytes::Owned(bytes),
+            origin: alloc::format!("{path} (data volume, from the command line)"),
+            table: applets::builtin(),
+            mode,
+            paths,
+            cache: None,
+        },
+        now_ns,
+        progress,
+    )
+}
+
 /// Loads the boot module's model. `progress` gets the status text to show.
 pub fn load_default(
     mode: Mode,

@@ -292,6 +292,7 @@ fn queue_log(text: &str) {
 /// applets, Ctrl-C polled from the inputs, the status bar, the TSC.
 struct Front<'a> {
     services: KernelServices<'a>,
+    screen: &'a mut Screen,
     input: &'a mut Input,
     /// Keys read while the model was generating, handled after it.
     deferred: &'a mut Vec<KeyEvent>,
@@ -313,6 +314,10 @@ impl session::Frontend for Front<'_> {
 
     fn model_state(&mut self, state: &str) {
         self.services.console.set_model_state(state);
+        // Shown at once: a new model's router features take minutes to compute, and the
+        // progress bar is how the wait is seen.
+        self.screen.render(self.services.console);
+        flush_serial(self.services.console);
     }
 
     fn cycles(&mut self) -> u64 {
@@ -369,15 +374,54 @@ pub fn run(mut devices: Devices) -> ! {
         Some(f) => request::walk_files(f).unwrap_or_default(),
         None => Vec::new(),
     };
-    match assistant::load_default(session.mode(), paths, &mut |text| {
-        console.set_model_state(text);
-        screen.render(&mut console);
-        flush_serial(&mut console);
-    }) {
+    // `model=/FILE.GGU` on the command line: that file from the data volume instead, its
+    // router features from the volume (computed and kept there the first time).
+    let from_volume = crate::boot::cmdline_value("model").map(|path| {
+        assistant::load_from_volume(
+            path,
+            &mut devices,
+            session.mode(),
+            paths.clone(),
+            &mut |text| {
+                console.set_model_state(text);
+                screen.render(&mut console);
+                flush_serial(&mut console);
+            },
+        )
+    });
+    let loaded = match from_volume {
+        Some(Ok(a)) => Ok(a),
+        other => {
+            if let Some(Err(e)) = other {
+                log::warn!("model: {e}; the boot image's model instead");
+                let _ = writeln!(console, "model from the command line: {e}");
+            }
+            assistant::load_default(session.mode(), paths, &mut |text| {
+                console.set_model_state(text);
+                screen.render(&mut console);
+                flush_serial(&mut console);
+            })
+        }
+    };
+    let mut deferred: Vec<KeyEvent> = Vec::new();
+    match loaded {
         Ok(a) => {
-            console.set_model_state(&a.status());
-            log::info!("model: ready");
             session.set_assistant(Some(a));
+            // Warm already unless it came from the volume.
+            let mut front = Front {
+                services: KernelServices {
+                    console: &mut console,
+                    devices: &mut devices,
+                },
+                screen: &mut screen,
+                input: &mut input,
+                deferred: &mut deferred,
+            };
+            session.warm_model(None, &mut front);
+            if let Some(a) = session.assistant() {
+                console.set_model_state(&a.status());
+            }
+            log::info!("model: ready");
         }
         Err(e) => {
             log::warn!("model: {e}");
@@ -385,7 +429,6 @@ pub fn run(mut devices: Devices) -> ! {
             let _ = writeln!(console, "model unavailable: {e}; typed commands work");
         }
     }
-    let mut deferred: Vec<KeyEvent> = Vec::new();
     screen.render(&mut console);
     flush_serial(&mut console);
     log::info!("{READY_LINE}");
@@ -409,6 +452,7 @@ pub fn run(mut devices: Devices) -> ! {
                     console: &mut console,
                     devices: &mut devices,
                 },
+                screen: &mut screen,
                 input: &mut input,
                 deferred: &mut deferred,
             };

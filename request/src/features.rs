@@ -43,6 +43,17 @@ pub fn model_hash(bytes: &[u8]) -> u64 {
     h.finish()
 }
 
+/// The data volume's directory of feature caches, one file per model.
+pub const VOLUME_DIR: &str = "/FEATURES";
+
+/// Where a model's feature cache is kept on the data volume: `/FEATURES/XXXXXXXX.BIN`, named
+/// by the top 32 bits of its [`model_hash`] so the name is a FAT 8.3 name. Two models whose
+/// hashes share those bits take turns in one file; the full hash inside it
+/// ([`FeatureCache::check_model`]) keeps one from using the other's rows.
+pub fn volume_path(model_hash: u64) -> String {
+    alloc::format!("{VOLUME_DIR}/{:08X}.BIN", model_hash >> 32)
+}
+
 /// One router training row.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FeatureRow {

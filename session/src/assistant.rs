@@ -16,7 +16,7 @@ use core::fmt::Write;
 use command::{Mode, Table};
 use grammar::PathEntry;
 use model::{Gguf, Transformer};
-use request::{Clock, Config, FeatureCache, Interpreter};
+use request::{Clock, Config, FeatureCache, Interpreter, WarmReport};
 
 use crate::NowNs;
 
@@ -83,6 +83,10 @@ pub struct Assistant {
     origin: String,
     /// How loading went: cache use and timings, for `model`.
     boot_report: String,
+    /// How long checking the model took.
+    check_ns: u64,
+    /// What warming the router did; `None` until it is warmed.
+    warm: Option<WarmReport>,
     /// Last `bench` result: (prefill tok/s, decode tok/s).
     last_bench: Option<(f64, f64)>,
     now: NowNs,
@@ -118,18 +122,32 @@ impl Assistant {
         now: NowNs,
         progress: &mut dyn FnMut(&str),
     ) -> Result<Assistant, String> {
+        let cache = what.cache;
+        let mut a = Assistant::check(what, now, progress)?;
+        a.warm(cache, progress)?;
+        Ok(a)
+    }
+
+    /// [`Assistant::load`] without warming the router (`what.cache` is not read): the
+    /// session warms it from wherever the features are ([`crate::Session::warm_model`]).
+    /// Until then the assistant answers with the grammar alone.
+    pub fn check(
+        what: Load<'_>,
+        now: NowNs,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<Assistant, String> {
         let Load {
             bytes,
             origin,
             table,
             mode,
             paths,
-            cache,
+            cache: _,
         } = what;
         let mut clock = FnClock(now);
         progress(&progress_text("checking model", 0, 1));
         let t0 = clock.now_ns();
-        let mut loaded = Loaded::try_new(bytes, |b| {
+        let loaded = Loaded::try_new(bytes, |b| {
             Interpreter::new(b.get(), table, mode, paths, Config::default())
         })
         .map_err(|e| format!("model rejected: {e}"))?;
@@ -141,25 +159,57 @@ impl Assistant {
             interp.model_hash(),
             check_ns / 1_000_000
         );
+        Ok(Assistant {
+            loaded,
+            origin,
+            boot_report: format!("checked in {} ms; router not warmed", check_ns / 1_000_000),
+            check_ns,
+            warm: None,
+            last_bench: None,
+            now,
+        })
+    }
+
+    /// Whether the router has been warmed ([`Assistant::warm`]).
+    pub fn is_warm(&self) -> bool {
+        self.warm.is_some()
+    }
+
+    /// What the last warm-up did.
+    pub fn warm_report(&self) -> Option<&WarmReport> {
+        self.warm.as_ref()
+    }
+
+    /// Warms the router: one feature row per declared example, from `cache` where it fits the
+    /// model (its sample of [`VERIFY_ROWS`] recomputes equal), computed otherwise, with a
+    /// progress bar through `progress`.
+    pub fn warm(
+        &mut self,
+        cache: Option<&FeatureCache>,
+        progress: &mut dyn FnMut(&str),
+    ) -> Result<&WarmReport, String> {
+        let mut clock = FnClock(self.now);
+        let t0 = clock.now_ns();
         let mut last_pct = usize::MAX;
-        let report = loaded
+        let report = self
+            .loaded
             .with_dependent_mut(|_, it| {
                 it.warm_router(cache, VERIFY_ROWS, &mut clock, &mut |done, total| {
                     let pct = (done * 100).checked_div(total).unwrap_or(100);
                     if pct / 5 != last_pct / 5 {
                         last_pct = pct;
-                        progress(&progress_text("warming router", done, total));
+                        progress(&progress_text("router features", done, total));
                     }
                 })
             })
             .map_err(|e| format!("router: {e}"))?;
-        let warm_ns = clock.now_ns() - t0 - check_ns;
+        let warm_ns = clock.now_ns() - t0;
         let ms = |ns: u64| ns as f64 / 1e6;
-        let boot_report = format!(
+        self.boot_report = format!(
             "checked in {} ms; router warmed in {} ms ({:?}: {} cached, {} computed rows; \
              verify {:.1} ms, features {:.1} ms, rows {:.1} ms), solved over {} classes \
              ({} parameters) in {:.2} ms",
-            check_ns / 1_000_000,
+            self.check_ns / 1_000_000,
             warm_ns / 1_000_000,
             report.cache,
             report.cached,
@@ -171,14 +221,8 @@ impl Assistant {
             report.rebuild.router_parameters,
             ms(report.rebuild.router_ns)
         );
-        log::info!("model: {boot_report}");
-        Ok(Assistant {
-            loaded,
-            origin,
-            boot_report,
-            last_bench: None,
-            now,
-        })
+        log::info!("model: {}", self.boot_report);
+        Ok(self.warm.insert(report))
     }
 
     /// An interpreter the caller builds (and warms) itself over `bytes`:
@@ -193,6 +237,9 @@ impl Assistant {
             loaded: Loaded::try_new(bytes, |b| build(b.get()))?,
             origin,
             boot_report: String::from("loaded by the host tool"),
+            check_ns: 0,
+            // The host tool warms the interpreter it builds.
+            warm: None,
             last_bench: None,
             now,
         })
@@ -406,7 +453,9 @@ impl command::Assistant for Assistant {
         let len = bytes.len();
         let it = self.interpreter();
         let (table, mode, paths) = (it.table().clone(), it.mode(), it.paths().to_vec());
-        let next = Assistant::load(
+        // The router is warmed by the session, which has the volume the model's features
+        // are kept on (`Session::warm_model`).
+        let next = Assistant::check(
             Load {
                 bytes: ModelBytes::Owned(bytes),
                 origin: format!("{path} (data volume)"),
@@ -421,10 +470,7 @@ impl command::Assistant for Assistant {
         // The old interpreter and the bytes it borrowed are freed here.
         *self = next;
         let ms = (clock.now_ns() - t0) as f64 / 1e6;
-        let _ = writeln!(
-            out,
-            "loaded {path}: {len} bytes, checked and router warmed in {ms:.0} ms"
-        );
+        let _ = writeln!(out, "loaded {path}: {len} bytes, checked in {ms:.0} ms");
         Ok(())
     }
 }

@@ -29,7 +29,7 @@ use core::fmt::Write;
 
 use command::{Command, Mode, ParseError, Services, Table};
 use grammar::PathEntry;
-use request::{abstain, Abstain, Proposal, RequestError};
+use request::{abstain, Abstain, FeatureCache, Proposal, RequestError};
 
 pub use assistant::{progress_text, short_error, Assistant, Load, ModelBytes, VERIFY_ROWS};
 
@@ -474,7 +474,13 @@ impl Session {
         if result.is_ok() && self.needs_confirmation(&command) {
             self.refresh_files(fe);
         }
-        // `model load` replaced the model: the status bar says so.
+        // `model load` replaced the model: its router is warmed from the volume's features
+        // (or they are computed and kept there), and the status bar says so.
+        if let Some(a) = &self.assistant {
+            if loaded != Some(a.bytes().as_ptr()) {
+                self.warm_model(None, fe);
+            }
+        }
         if let Some(a) = &self.assistant {
             if loaded != Some(a.bytes().as_ptr()) {
                 fe.model_state(&a.status());
@@ -485,6 +491,110 @@ impl Session {
             ok: result.is_ok(),
         }
     }
+}
+
+impl Session {
+    /// Warms the loaded model's router if it is not warm yet. The features come from `given`
+    /// (the boot image's `features.bin`) when there is one; otherwise from the data volume's
+    /// file for this model ([`request::features_volume_path`]), and when that is missing or
+    /// does not fit, they are computed now (a progress bar in the status bar) and written
+    /// there, so the next load or boot of the same file reads them. Says on `out` where they
+    /// came from. Rows computed beside a given cache are not written (the boot image's cache
+    /// is the build's to refresh).
+    pub fn warm_model(&mut self, given: Option<&FeatureCache>, fe: &mut dyn Frontend) {
+        let Some(a) = self.assistant.as_mut() else {
+            return;
+        };
+        if a.is_warm() {
+            return;
+        }
+        let path = request::features_volume_path(a.interpreter().model_hash());
+        let mut note = alloc::string::String::new();
+        let stored = match given {
+            Some(_) => None,
+            None => match fe.services().files().map(|f| f.read(&path)) {
+                Some(Ok(bytes)) => match FeatureCache::parse(&bytes) {
+                    Ok(c) => Some(c),
+                    Err(e) => {
+                        let _ = write!(note, "{path}: {e}; ");
+                        None
+                    }
+                },
+                _ => None,
+            },
+        };
+        let cache = given.or(stored.as_ref());
+        let t0 = (self.now)();
+        let report = match a.warm(cache, &mut |text| fe.model_state(text)) {
+            Ok(r) => r.clone(),
+            Err(e) => {
+                let _ = writeln!(fe.services().out(), "model: {e}");
+                return;
+            }
+        };
+        let secs = ((self.now)() - t0) as f64 / 1e9;
+        let from = if given.is_some() {
+            "the boot image"
+        } else {
+            path.as_str()
+        };
+        match (&report.cache, stored.is_some() || given.is_some()) {
+            (request::CacheStatus::Used { verified }, _) => {
+                let _ = write!(
+                    note,
+                    "router: features from {from} ({verified} rows recomputed to check them"
+                );
+                if report.computed > 0 {
+                    let _ = write!(note, ", {} new rows computed", report.computed);
+                }
+                note.push(')');
+            }
+            (request::CacheStatus::Refused(e), true) => {
+                let _ = write!(
+                    note,
+                    "router: {from} refused ({e}); {} rows computed",
+                    report.computed
+                );
+            }
+            _ => {
+                let _ = write!(note, "router: {} feature rows computed", report.computed);
+            }
+        }
+        let _ = write!(note, " in {secs:.1} s");
+        if given.is_none() && report.computed > 0 {
+            let bytes = a.with_interpreter(|it| it.feature_cache().to_bytes());
+            let saved = match (bytes, fe.services().files()) {
+                (Ok(b), Some(files)) => save_features(files, &path, &b),
+                (Err(e), _) => Err(alloc::format!("{e}")),
+                (_, None) => Err("no data volume".into()),
+            };
+            match saved {
+                Ok(()) => {
+                    let _ = write!(note, "; saved to {path} for the next load");
+                    self.refresh_files(fe);
+                }
+                Err(e) => {
+                    let _ = write!(note, "; not saved ({e})");
+                }
+            }
+        }
+        log::info!("{note}");
+        let _ = writeln!(fe.services().out(), "{note}");
+    }
+}
+
+/// Writes a feature cache at `path` (its directory made first) and makes it durable.
+fn save_features(
+    files: &mut dyn command::Files,
+    path: &str,
+    bytes: &[u8],
+) -> Result<(), alloc::string::String> {
+    let fail = |e: command::FsError| alloc::format!("{e}");
+    if files.stat(request::FEATURES_DIR).is_err() {
+        files.mkdir(request::FEATURES_DIR).map_err(fail)?;
+    }
+    files.write(path, bytes, false).map_err(fail)?;
+    files.flush().map_err(fail)
 }
 
 /// The data volume's label for a reply (`NOSYS`), or a plain phrase when

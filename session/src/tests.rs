@@ -26,6 +26,8 @@ fn ticks() -> u64 {
 struct Front {
     sv: FakeServices,
     state: String,
+    /// Every state the status bar was given, in order.
+    states: Vec<String>,
     polls: usize,
     cancel_after: Option<usize>,
 }
@@ -38,6 +40,7 @@ impl Front {
         Front {
             sv,
             state: String::new(),
+            states: Vec::new(),
             polls: 0,
             cancel_after: None,
         }
@@ -67,6 +70,7 @@ impl Frontend for Front {
     }
     fn model_state(&mut self, state: &str) {
         self.state = state.into();
+        self.states.push(state.into());
     }
 }
 
@@ -503,6 +507,129 @@ fn after_model_load_a_request_is_answered_by_the_new_model() {
         fe.sv.out.contains('→') || fe.sv.out.contains("nothing"),
         "{}",
         fe.sv.out
+    );
+}
+
+/// A session over the sample volume plus `/QWEN3.GGU`, with the fixture model loaded.
+fn qwen3_session(qwen: &[u8]) -> (Session, Front) {
+    let mut s = Session::new(applets::builtin(), Mode::ReadOnly, ticks);
+    let mut fe = Front::new();
+    fe.disk()
+        .nodes
+        .insert("/QWEN3.GGU".into(), Node::File(qwen.to_vec()));
+    let live = request::walk_files(fe.disk()).unwrap();
+    s.set_assistant(Some(assistant_over(
+        applets::builtin(),
+        Mode::ReadOnly,
+        live,
+    )));
+    (s, fe)
+}
+
+#[test]
+fn router_features_are_computed_once_and_kept_on_the_volume() {
+    let qwen = qwen3_model();
+    let hash = request::model_hash(&qwen);
+    let path = request::features_volume_path(hash);
+    assert_eq!(path, std::format!("/FEATURES/{:08X}.BIN", hash >> 32));
+    let (mut s, mut fe) = qwen3_session(&qwen);
+    assert!(!fe.has(&path));
+    // First load: every row computed, then written beside the model's hash.
+    let r = s.submit("model load /QWEN3.GGU", &mut fe);
+    assert!(matches!(r, Outcome::Ran { ok: true, .. }), "{r:?}");
+    let out = fe.take();
+    let a = s.assistant().unwrap();
+    let rows = a.interpreter().rows().len();
+    assert_eq!(a.warm_report().unwrap().computed, rows);
+    assert!(
+        out.contains(&std::format!("router: {rows} feature rows computed"))
+            && out.contains(&std::format!("saved to {path} for the next load")),
+        "{out}"
+    );
+    // The status bar showed the rows being computed, to the end.
+    assert!(
+        fe.states
+            .iter()
+            .any(|t| t.starts_with("router features [#")),
+        "{:?}",
+        fe.states
+    );
+    assert!(
+        fe.states.iter().any(|t| t.ends_with("] 100%")),
+        "{:?}",
+        fe.states
+    );
+    let stored = fe
+        .disk()
+        .file(&path)
+        .expect("the cache is on the volume")
+        .to_vec();
+    let cache = request::FeatureCache::parse(&stored).unwrap();
+    assert_eq!(cache.model_hash, hash);
+    assert_eq!(cache.rows.len(), rows);
+    // The grammar's live files include it now.
+    assert!(a.interpreter().paths().iter().any(|p| p.path == path));
+    // Second load of the same file (as after a reboot): the rows come from the volume, a
+    // sample is recomputed, nothing is rewritten.
+    let r = s.submit("model load /QWEN3.GGU", &mut fe);
+    assert!(matches!(r, Outcome::Ran { ok: true, .. }), "{r:?}");
+    let out = fe.take();
+    let report = s.assistant().unwrap().warm_report().unwrap().clone();
+    assert_eq!(report.computed, 0, "{report:?}");
+    assert_eq!(
+        report.cache,
+        request::CacheStatus::Used {
+            verified: VERIFY_ROWS
+        }
+    );
+    assert!(
+        out.contains(&std::format!(
+            "router: features from {path} ({VERIFY_ROWS} rows recomputed"
+        )),
+        "{out}"
+    );
+    assert!(!out.contains("saved"), "{out}");
+    assert_eq!(fe.disk().file(&path), Some(&stored[..]));
+    // The same answers either way.
+    let before = s.decide("show me the notes", &mut || false);
+    assert!(matches!(before, Step::Proposed(_)), "{before:?}");
+}
+
+#[test]
+fn a_feature_file_that_does_not_fit_is_recomputed_and_replaced() {
+    let qwen = qwen3_model();
+    let path = request::features_volume_path(request::model_hash(&qwen));
+    let (mut s, mut fe) = qwen3_session(&qwen);
+    // Another model's cache under this name (their hashes share the top 32 bits), then
+    // a corrupt one: both are refused with the reason, recomputed and rewritten.
+    let mut other = request::FeatureCache::parse(
+        &s.assistant()
+            .unwrap()
+            .interpreter()
+            .feature_cache()
+            .to_bytes()
+            .unwrap(),
+    )
+    .unwrap();
+    other.model_hash ^= 1;
+    fe.disk().nodes.insert("/FEATURES".into(), Node::Dir);
+    fe.disk()
+        .nodes
+        .insert(path.clone(), Node::File(other.to_bytes().unwrap()));
+    s.submit("model load /QWEN3.GGU", &mut fe);
+    let out = fe.take();
+    assert!(out.contains("refused (feature cache is for model"), "{out}");
+    assert!(out.contains("saved to"), "{out}");
+    let fixed = request::FeatureCache::parse(fe.disk().file(&path).unwrap()).unwrap();
+    assert_eq!(fixed.model_hash, request::model_hash(&qwen));
+    fe.disk()
+        .nodes
+        .insert(path.clone(), Node::File(b"NSFC garbage".to_vec()));
+    s.submit("model load /QWEN3.GGU", &mut fe);
+    let out = fe.take();
+    assert!(
+        out.contains(&std::format!("{path}: ")) && out.contains("saved to"),
+        "{out}"
     );
 }
 

@@ -211,6 +211,11 @@ fn model_load_reads_a_gguf_from_the_disk_and_refuses_a_bad_one() {
         .unwrap();
     assert!(r.contains("MiB/s"), "{r}");
     assert!(r.contains("loaded /MODEL.GGU"), "{r}");
+    // Its router features were computed in the kernel and kept on the volume (issue 16).
+    assert!(
+        r.contains("feature rows computed") && r.contains("saved to /FEATURES/"),
+        "{r}"
+    );
     let r = reply(&mut vm, "model");
     assert!(r.contains("/MODEL.GGU (data volume)"), "{r}");
     let r = reply(&mut vm, "show me the notes");
@@ -225,6 +230,8 @@ fn model_load_reads_a_gguf_from_the_disk_and_refuses_a_bad_one() {
         r.to_lowercase().contains("loaded /qwen3-0.6b-q4_k_m.gguf"),
         "{r}"
     );
+    // The same bytes under another name: the features kept on the volume serve it.
+    assert!(r.contains("router: features from /FEATURES/"), "{r}");
     drop(vm);
     let _ = std::fs::remove_file(&disk);
 }

@@ -420,12 +420,14 @@ fn write_features(o: &Options) -> Res<()> {
     let b = cache.to_bytes().map_err(|e| e.to_string())?;
     std::fs::write(&out, &b).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!(
-        "nosys-shell: {} rows × {} floats for model {:016x} -> {} ({} bytes)",
+        "nosys-shell: {} rows × {} floats for model {:016x} -> {} ({} bytes); on a NOSYS volume \
+         beside the model it goes at {}",
         cache.rows.len(),
         cache.dim,
         cache.model_hash,
         out.display(),
-        b.len()
+        b.len(),
+        request::features_volume_path(cache.model_hash)
     );
     Ok(())
 }
