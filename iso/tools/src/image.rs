@@ -322,6 +322,9 @@ pub fn build_iso(artifacts: &Artifacts, opts: &IsoOptions) -> Result<IsoReport> 
                 .arg(&esp)
                 .args([
                     "-appended_part_as_gpt",
+                    // An active MBR partition beside the GPT's protective
+                    // one: some BIOSes boot no disk without one.
+                    "--mbr-force-bootable",
                     "-eltorito-alt-boot",
                     "-e",
                     "--interval:appended_partition_2:all::",

@@ -150,6 +150,9 @@ pub enum BootDevice {
     /// as a VirtualBox VM with the image on its SATA controller: the ISO is
     /// GPT-partitioned, so firmware boots its EFI partition from a disk too.
     SataDisk,
+    /// USB mass storage on an xHCI controller: the image written to a USB
+    /// stick with `dd`.
+    UsbStick,
 }
 
 /// What is on the other end of COM1.
@@ -228,6 +231,17 @@ impl VmConfig {
                 ));
                 cmd.args(["-device", "ahci,id=sata"]);
                 cmd.args(["-device", "ide-hd,drive=satadisk,bus=sata.0,bootindex=0"]);
+            }
+            BootDevice::UsbStick => {
+                cmd.arg("-drive").arg(format!(
+                    "file={},media=disk,if=none,id=usbstick,format=raw,snapshot=on",
+                    self.iso.display()
+                ));
+                cmd.args(["-device", "qemu-xhci,id=xhci"]);
+                cmd.args([
+                    "-device",
+                    "usb-storage,drive=usbstick,bus=xhci.0,bootindex=0",
+                ]);
             }
         }
         if let Some(disk) = &self.disk {

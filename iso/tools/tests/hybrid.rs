@@ -1,13 +1,16 @@
-//! QEMU tests of the BIOS path (SeaBIOS, QEMU's default firmware) from a CD
-//! and from the same image as a hard disk. They need the ISO (`make iso`)
-//! and are `#[ignore]`d for plain `cargo test`; `make test` runs them.
-//! SeaBIOS boots in a second or two under TCG, so each takes seconds.
+//! QEMU tests of the hybrid image: SeaBIOS (QEMU's default firmware) from
+//! the ISO as a CD, a SATA disk and a USB stick, OVMF from it as a SATA
+//! disk (OVMF from a CD is tests/boot.rs), the BIOS loader's errors, and
+//! the El Torito catalog and MBR as xorriso reports them. They need the
+//! ISO (`make iso`) and are `#[ignore]`d for plain `cargo test`; `make
+//! test` runs them. SeaBIOS boots in a second or two under TCG, so each
+//! BIOS test takes seconds; the OVMF one about as long as those in boot.rs.
 
 use std::time::Duration;
 
-use nosys_iso::image::{build_iso, IsoOptions, MODULE_SOURCES};
+use nosys_iso::image::{build_iso, IsoOptions, BIOS_STAGE_ISO_PATH, MODULE_SOURCES};
 use nosys_iso::qemu::{BootDevice, Firmware, Vm, VmConfig};
-use nosys_iso::{build, default_iso, root, READY};
+use nosys_iso::{bios, build, default_iso, root, run, READY};
 
 /// Generous for a boot that takes about two seconds under TCG.
 const BIOS_TIMEOUT: Duration = Duration::from_secs(120);
@@ -64,6 +67,12 @@ fn boots_to_ready(device: BootDevice) -> Vm {
 #[ignore = "boots QEMU; run by `make test`"]
 fn bios_cd_boots_to_ready() {
     boots_to_ready(BootDevice::Cd);
+}
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn bios_usb_stick_boots_to_ready() {
+    boots_to_ready(BootDevice::UsbStick);
 }
 
 #[test]
@@ -190,4 +199,74 @@ fn bios_loader_reports_no_vbe_mode_and_waits() {
         &cfg,
         "nosys-loader: error: no VBE mode with a linear framebuffer at 24 or 32 bpp, up to 1920x1080",
     );
+}
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn uefi_hard_disk_boots_to_ready() {
+    let mut cfg = VmConfig::new(default_iso().unwrap());
+    cfg.boot_device = BootDevice::SataDisk;
+    let vm = Vm::boot(&cfg).unwrap();
+    // OVMF under TCG: the time boot.rs allows.
+    let out = vm
+        .wait_for_serial(READY, Duration::from_secs(300))
+        .unwrap_or_else(|e| panic!("{e}\n{}", vm.qemu_log()));
+    for bad in ["PANIC", "panicked", "nosys-loader: error", "(BIOS)"] {
+        assert!(!out.contains(bad), "serial shows {bad:?}:\n{out}");
+    }
+    // The UEFI loader (from the ESP partition), not the MBR, started it.
+    assert!(out.contains("nosys-loader: base revision 2"), "{out}");
+    assert!(out.contains("boot: loaded by nosys-loader"), "{out}");
+}
+
+#[test]
+#[ignore = "needs the ISO; run by `make test`"]
+fn the_image_has_both_el_torito_entries_and_a_bootable_mbr() {
+    let iso = default_iso().unwrap();
+    let report = run(std::process::Command::new("xorriso")
+        .arg("-indev")
+        .arg(&iso)
+        .args(["-report_el_torito", "plain", "-report_system_area", "plain"]))
+    .unwrap();
+    let line = |prefix: &str| -> Vec<String> {
+        report
+            .lines()
+            .filter(|l| l.starts_with(prefix))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let images = line("El Torito boot img :");
+    assert_eq!(images.len(), 2, "{report}");
+    assert!(
+        images[0].starts_with("El Torito boot img : 1 BIOS y none"),
+        "{report}"
+    );
+    assert!(
+        images[1].starts_with("El Torito boot img : 2 UEFI y none"),
+        "{report}"
+    );
+    assert!(
+        line("El Torito img path :")
+            .contains(&format!("El Torito img path : 1 {BIOS_STAGE_ISO_PATH}")),
+        "{report}"
+    );
+    assert!(
+        line("El Torito img opts :")
+            .contains(&"El Torito img opts : 1 boot-info-table".to_string()),
+        "{report}"
+    );
+    // The GPT's protective entry and an active one for strict BIOSes.
+    let mbr = line("MBR partition      :");
+    assert!(mbr.iter().any(|l| l.contains(" 0x00 0xee ")), "{report}");
+    assert!(mbr.iter().any(|l| l.contains(" 0x80 ")), "{report}");
+    assert!(!line("GPT partname local :").is_empty(), "{report}");
+    // The MBR's boot code is the stage's first sector.
+    let bytes = std::fs::read(&iso).unwrap();
+    let stage = bios::bios_boot_image_lba(&bytes).unwrap() as usize * bios::BLOCK;
+    assert_eq!(
+        bytes[..bios::MBR_CODE],
+        bytes[stage..stage + bios::MBR_CODE],
+        "MBR boot code"
+    );
+    assert_eq!(bytes[510..512], [0x55, 0xaa]);
 }
