@@ -26,7 +26,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use loader_core::conf::{self, ConfError};
+use loader_core::conf::{self, ConfError, SEARCH_PATHS};
 use loader_core::kernel::{self, KernelError};
 use loader_core::memmap::{self, EfiRegion, MemMapError, KERNEL_AND_MODULES_EFI_TYPE};
 use loader_core::paging::{self, PagingError, Plan, LOW_HHDM_SPAN};
@@ -36,15 +36,6 @@ use loader_core::{align_up, LOADER_NAME, LOADER_VERSION, PAGE_SIZE};
 use uefi::boot::MemoryType;
 use uefi::mem::memory_map::MemoryMap;
 use uefi::prelude::*;
-
-/// Where Limine looks for its configuration, in its order.
-const CONF_PATHS: [&str; 5] = [
-    "/limine.conf",
-    "/limine/limine.conf",
-    "/boot/limine.conf",
-    "/boot/limine/limine.conf",
-    "/EFI/BOOT/limine.conf",
-];
 
 /// HHDM base for 4-level paging, the value Limine uses.
 const HHDM_OFFSET: u64 = 0xffff_8000_0000_0000;
@@ -91,7 +82,7 @@ impl fmt::Display for LoadError {
             Self::NoConfig => write!(
                 f,
                 "no limine.conf found (looked in {})",
-                CONF_PATHS.join(", ")
+                SEARCH_PATHS.join(", ")
             ),
             Self::Conf(e) => write!(f, "limine.conf: {e}"),
             Self::File { path, status } => write!(f, "cannot read {path}: {status:?}"),
@@ -133,7 +124,7 @@ fn main() -> Status {
 fn boot() -> Result<core::convert::Infallible, LoadError> {
     let mut volume = firmware::boot_volume()?;
 
-    let (conf_path, conf_text) = CONF_PATHS
+    let (conf_path, conf_text) = SEARCH_PATHS
         .iter()
         .find_map(|p| volume.read_to_vec(p).ok().map(|bytes| (*p, bytes)))
         .ok_or(LoadError::NoConfig)?;
