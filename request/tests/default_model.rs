@@ -3,30 +3,14 @@
 
 mod common;
 use command::{render, Mode};
-use common::WEATHER;
-use request::{paths_from_list, Abstain, Clock, Config, Interpreter, Via};
-
-struct Ticks(std::time::Instant);
-
-impl Clock for Ticks {
-    fn now_ns(&mut self) -> u64 {
-        self.0.elapsed().as_nanos() as u64
-    }
-}
-
-fn model() -> Vec<u8> {
-    let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../model/default/nosys.gguf");
-    std::fs::read(p).unwrap_or_else(|e| panic!("{p}: {e}"))
-}
+use common::{default_model, warmed, warmed_over, WEATHER};
+use request::{paths_from_list, Abstain, Via};
 
 #[test]
 fn an_applet_the_model_never_saw_is_routed_by_its_examples() {
-    let bytes = model();
+    let bytes = default_model();
     let table = applets::builtin().with(&WEATHER).unwrap();
-    let paths = paths_from_list(command::SAMPLE_FS);
-    let mut it = Interpreter::new(&bytes, table, Mode::ReadOnly, paths, Config::default()).unwrap();
-    let mut clock = Ticks(std::time::Instant::now());
-    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let (mut it, mut clock) = warmed(&bytes, table, Mode::ReadOnly);
     // Paraphrases, none of them a declared example.
     let requests = [
         "is it going to rain tomorrow",
@@ -56,18 +40,8 @@ fn an_applet_the_model_never_saw_is_routed_by_its_examples() {
 
 #[test]
 fn everyday_requests() {
-    let bytes = model();
-    let paths = paths_from_list(command::SAMPLE_FS);
-    let mut it = Interpreter::new(
-        &bytes,
-        applets::builtin(),
-        Mode::ReadWrite,
-        paths,
-        Config::default(),
-    )
-    .unwrap();
-    let mut clock = Ticks(std::time::Instant::now());
-    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
     for (r, want) in [
         ("show me the notes", "cat /NOTES.TXT"),
         ("how much memory is free", "mem"),
@@ -85,7 +59,7 @@ fn everyday_requests() {
 /// runs nothing and says so, copied names and texts, distinct cp ends.
 #[test]
 fn requests_are_grounded_in_what_they_say() {
-    let bytes = model();
+    let bytes = default_model();
     let paths = paths_from_list(&[
         "/DOCS/",
         "/DOCS/FAQ.TXT",
@@ -97,16 +71,7 @@ fn requests_are_grounded_in_what_they_say() {
         "/README.TXT",
         "/TODO.TXT",
     ]);
-    let mut it = Interpreter::new(
-        &bytes,
-        applets::builtin(),
-        Mode::ReadWrite,
-        paths,
-        Config::default(),
-    )
-    .unwrap();
-    let mut clock = Ticks(std::time::Instant::now());
-    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let (mut it, mut clock) = warmed_over(&bytes, applets::builtin(), Mode::ReadWrite, paths);
     let mut line = |r: &str| {
         let p = it.propose(r, &mut clock, &mut || false).unwrap();
         (
@@ -152,17 +117,8 @@ fn requests_are_grounded_in_what_they_say() {
 /// the live volume is what names them.
 #[test]
 fn long_names_are_reached_through_the_request_path() {
-    let bytes = model();
-    let mut it = Interpreter::new(
-        &bytes,
-        applets::builtin(),
-        Mode::ReadWrite,
-        paths_from_list(command::SAMPLE_FS),
-        Config::default(),
-    )
-    .unwrap();
-    let mut clock = Ticks(std::time::Instant::now());
-    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
     for (r, want) in [
         ("show me the meeting notes", "cat \"/meeting notes.txt\""),
         ("open the meeting notes", "cat \"/meeting notes.txt\""),
@@ -193,18 +149,8 @@ fn long_names_are_reached_through_the_request_path() {
 
 #[test]
 fn read_only_write_requests_run_nothing_and_reads_still_run() {
-    let bytes = model();
-    let paths = paths_from_list(command::SAMPLE_FS);
-    let mut it = Interpreter::new(
-        &bytes,
-        applets::builtin(),
-        Mode::ReadOnly,
-        paths,
-        Config::default(),
-    )
-    .unwrap();
-    let mut clock = Ticks(std::time::Instant::now());
-    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
     // No write applet is reachable: not a class of the router, not in the
     // grammar; the model's own ranking of applet names tells the write.
     assert!(it
@@ -236,18 +182,8 @@ fn read_only_write_requests_run_nothing_and_reads_still_run() {
 
 #[test]
 fn lines_that_are_no_request_run_nothing() {
-    let bytes = model();
-    let paths = paths_from_list(command::SAMPLE_FS);
-    let mut it = Interpreter::new(
-        &bytes,
-        applets::builtin(),
-        Mode::ReadWrite,
-        paths,
-        Config::default(),
-    )
-    .unwrap();
-    let mut clock = Ticks(std::time::Instant::now());
-    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
     // The out-of-scope class is solved with the applets, but this model's
     // hidden state separates it poorly: of its own 14 examples 6 ran
     // nothing when this was written ("how are you today" still goes to

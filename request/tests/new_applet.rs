@@ -6,16 +6,7 @@
 
 mod common;
 use command::Mode;
-use common::WEATHER;
-use request::{paths_from_list, Clock, Config, Interpreter};
-
-struct Ticks(std::time::Instant);
-
-impl Clock for Ticks {
-    fn now_ns(&mut self) -> u64 {
-        self.0.elapsed().as_nanos() as u64
-    }
-}
+use common::{default_model, warmed, WEATHER};
 
 const FOR_WEATHER: &[&str] = &[
     "is it going to rain tomorrow",
@@ -42,13 +33,9 @@ const FOR_WEATHER: &[&str] = &[
 
 #[test]
 fn a_new_applet_is_reached_by_requests_it_was_never_shown() {
-    let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../model/default/nosys.gguf");
-    let bytes = std::fs::read(p).unwrap();
+    let bytes = default_model();
     let table = applets::builtin().with(&WEATHER).unwrap();
-    let paths = paths_from_list(command::SAMPLE_FS);
-    let mut it = Interpreter::new(&bytes, table, Mode::ReadOnly, paths, Config::default()).unwrap();
-    let mut clock = Ticks(std::time::Instant::now());
-    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let (mut it, mut clock) = warmed(&bytes, table, Mode::ReadOnly);
     let mut missed = Vec::new();
     for r in FOR_WEATHER {
         let p = it.propose(r, &mut clock, &mut || false).unwrap();
@@ -72,10 +59,7 @@ fn a_new_applet_is_reached_by_requests_it_was_never_shown() {
 fn dev_applet_accuracy(bytes: &[u8], table: command::Table, step: usize) -> (usize, usize) {
     let dev =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/dev.tsv")).unwrap();
-    let paths = paths_from_list(command::SAMPLE_FS);
-    let mut it = Interpreter::new(bytes, table, Mode::ReadWrite, paths, Config::default()).unwrap();
-    let mut clock = Ticks(std::time::Instant::now());
-    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let (mut it, mut clock) = warmed(bytes, table, Mode::ReadWrite);
     let (mut right, mut n) = (0, 0);
     for line in dev.lines().filter(|l| !l.starts_with('#')).step_by(step) {
         let mut f = line.split('\t');
@@ -92,8 +76,7 @@ fn dev_applet_accuracy(bytes: &[u8], table: command::Table, step: usize) -> (usi
 
 #[test]
 fn adding_an_applet_costs_the_old_ones_at_most_a_point() {
-    let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../model/default/nosys.gguf");
-    let bytes = std::fs::read(p).unwrap();
+    let bytes = default_model();
     let (before, n) = dev_applet_accuracy(&bytes, applets::builtin(), 4);
     let (after, m) = dev_applet_accuracy(&bytes, applets::builtin().with(&WEATHER).unwrap(), 4);
     assert_eq!(n, m);

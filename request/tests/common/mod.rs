@@ -1,6 +1,43 @@
-//! Test fixtures shared by the shell's integration tests.
+//! Test fixtures shared by the request path's integration tests.
+// Each test binary uses its own part of this module.
+#![allow(dead_code)]
 
-use command::{Applet, AppletError, AppletSpec, Arg, Context, Example, Slot};
+use command::{Applet, AppletError, AppletSpec, Arg, Context, Example, Mode, Slot, Table};
+use request::{paths_from_list, Clock, Config, Interpreter};
+
+/// Monotonic nanoseconds for the request path's timings.
+pub struct Ticks(pub std::time::Instant);
+
+impl Clock for Ticks {
+    fn now_ns(&mut self) -> u64 {
+        self.0.elapsed().as_nanos() as u64
+    }
+}
+
+/// The committed default model's bytes.
+pub fn default_model() -> Vec<u8> {
+    let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../model/default/nosys.gguf");
+    std::fs::read(p).unwrap_or_else(|e| panic!("{p}: {e}"))
+}
+
+/// An interpreter over `bytes` with `table` in `mode` over the sample
+/// volume, its router warmed from the declared examples.
+pub fn warmed(bytes: &[u8], table: Table, mode: Mode) -> (Interpreter<'_>, Ticks) {
+    warmed_over(bytes, table, mode, paths_from_list(command::SAMPLE_FS))
+}
+
+/// [`warmed`] over the files `paths`.
+pub fn warmed_over(
+    bytes: &[u8],
+    table: Table,
+    mode: Mode,
+    paths: Vec<grammar::PathEntry>,
+) -> (Interpreter<'_>, Ticks) {
+    let mut it = Interpreter::new(bytes, table, mode, paths, Config::default()).unwrap();
+    let mut clock = Ticks(std::time::Instant::now());
+    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    (it, clock)
+}
 
 // An applet the model never saw: only its declared examples teach the
 // router about it.
