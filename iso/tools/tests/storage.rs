@@ -226,13 +226,137 @@ fn model_load_reads_a_gguf_from_the_disk_and_refuses_a_bad_one() {
             Duration::from_secs(600),
         )
         .unwrap();
-    assert!(
-        r.to_lowercase().contains("loaded /qwen3-0.6b-q4_k_m.gguf"),
-        "{r}"
-    );
+    assert!(r.contains("loaded /Qwen3-0.6B-Q4_K_M.gguf"), "{r}");
     // The same bytes under another name: the features kept on the volume serve it.
     assert!(r.contains("router: features from /FEATURES/"), "{r}");
     drop(vm);
+    let _ = std::fs::remove_file(&disk);
+}
+
+fn mtools_ok(cmd: &str, args: &[&std::ffi::OsStr]) -> String {
+    let out = Command::new(cmd).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{cmd}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Issue 17, "Done when": a person copies a model and a note with long
+/// names onto their own NOSYS disk with mtools; nosys lists both as given,
+/// reads the note, loads the model by its name, finds the note from a
+/// request, and writes new long and mixed-case names that mtools then reads
+/// back under those names.
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn names_as_a_person_gives_them_work_end_to_end() {
+    let dir = nosys_iso::build_dir().unwrap();
+    let disk = dir.join("test-long-names.img");
+    let _ = std::fs::remove_file(&disk);
+    let st = Command::new("mkfs.fat")
+        .args(["-C", "-n", "NOSYS"])
+        .arg(&disk)
+        .arg("65536")
+        .output()
+        .unwrap();
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stderr)
+    );
+    let note = dir.join("meeting notes.txt");
+    std::fs::write(&note, "Agenda: long names on the data volume\n").unwrap();
+    let gguf = nosys_iso::root().join("model/default/nosys.gguf");
+    let os = |s: &str| std::ffi::OsString::from(s);
+    for (from, to) in [
+        (&note, "::/meeting notes.txt"),
+        (&gguf, "::/Qwen3-0.6B-Q4_K_M.gguf"),
+    ] {
+        mtools_ok(
+            "mcopy",
+            &[
+                os("-i").as_os_str(),
+                disk.as_os_str(),
+                from.as_os_str(),
+                os(to).as_os_str(),
+            ],
+        );
+    }
+    let _ = std::fs::remove_file(&note);
+
+    let mut vm = boot_with(&disk);
+    let ls = reply(&mut vm, "ls");
+    for name in ["meeting notes.txt", "Qwen3-0.6B-Q4_K_M.gguf"] {
+        assert!(
+            ls.lines().any(|l| l.ends_with(&format!("  {name}"))),
+            "{name}:\n{ls}"
+        );
+    }
+    let r = reply(&mut vm, "cat \"/meeting notes.txt\"");
+    assert!(r.contains("Agenda: long names on the data volume"), "{r}");
+    // A request names it by its words: grounding in the live volume.
+    let r = reply(&mut vm, "show me the meeting notes");
+    assert!(
+        r.lines()
+            .any(|l| l.starts_with("→ cat \"/meeting notes.txt\"")),
+        "{r}"
+    );
+    read_write_mode(&mut vm);
+    for line in [
+        "write \"/new file.txt\" hello",
+        "write /Notes.txt mixed case",
+    ] {
+        let r = reply(&mut vm, line);
+        assert!(
+            !r.contains("error") && !r.contains("invalid"),
+            "{line}: {r}"
+        );
+    }
+    let ls = reply(&mut vm, "ls");
+    for name in ["new file.txt", "Notes.txt"] {
+        assert!(
+            ls.lines().any(|l| l.ends_with(&format!("  {name}"))),
+            "{name}:\n{ls}"
+        );
+    }
+    let r = vm
+        .reply(
+            "model load /Qwen3-0.6B-Q4_K_M.gguf",
+            Duration::from_secs(600),
+        )
+        .unwrap();
+    assert!(r.contains("loaded /Qwen3-0.6B-Q4_K_M.gguf"), "{r}");
+    drop(vm);
+
+    let img = disk.as_os_str();
+    let names = mtools_ok(
+        "mdir",
+        &[
+            os("-b").as_os_str(),
+            os("-i").as_os_str(),
+            img,
+            os("::/").as_os_str(),
+        ],
+    );
+    for name in [
+        "new file.txt",
+        "Notes.txt",
+        "meeting notes.txt",
+        "Qwen3-0.6B-Q4_K_M.gguf",
+    ] {
+        assert!(
+            names.lines().any(|l| l == format!("::/{name}")),
+            "{name}:\n{names}"
+        );
+    }
+    assert_eq!(mtype_bytes(&disk, "/new file.txt"), b"hello\n");
+    assert_eq!(mtype_bytes(&disk, "/Notes.txt"), b"mixed case\n");
+    assert!(
+        fsck_findings(&disk).is_empty(),
+        "{:?}",
+        fsck_findings(&disk)
+    );
     let _ = std::fs::remove_file(&disk);
 }
 
