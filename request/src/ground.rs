@@ -565,6 +565,30 @@ fn stem_run<'p>(
     None
 }
 
+/// `path` with its leading components spelt as the volume spells them,
+/// as far as they match a live path ignoring case: `/docs/a.txt` is
+/// `/DOCS/a.txt` when `/DOCS` exists, so the line a proposal shows names
+/// what `ls` will show. The rest keeps the case given.
+pub fn respell(path: &str, paths: &[PathEntry]) -> String {
+    let mut out = String::new();
+    let mut live = true;
+    for comp in path.trim_start_matches('/').split('/') {
+        let next = alloc::format!("{out}/{comp}");
+        if live {
+            if let Some(e) = paths.iter().find(|e| same_path(&e.path, &next)) {
+                out.clone_from(&e.path);
+                continue;
+            }
+            live = false;
+        }
+        out = next;
+    }
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
+}
+
 /// Grounds `request` in the live `paths`.
 pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grounded {
     // Tokens with their byte offsets in the request.
@@ -748,6 +772,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // already has keeps the volume's spelling.
     let mut new_paths: Vec<String> = Vec::new();
     let add = |p: String, new_paths: &mut Vec<String>| {
+        let p = respell(&p, paths);
         let valid = canonical(&p, true).is_some() && p.starts_with('/');
         if valid && !new_paths.iter().any(|q| same_path(q, &p)) {
             new_paths.push(p);

@@ -36,7 +36,7 @@ mod proposal;
 pub use features::{model_hash, CacheError, FeatureCache, FeatureRow, EXTRA_ROW};
 pub use features::{volume_path as features_volume_path, VOLUME_DIR as FEATURES_DIR};
 pub use files::{paths_from_list, walk_files};
-pub use ground::{ground, Descriptions, Grounded, Missing};
+pub use ground::{ground, respell, Descriptions, Grounded, Missing};
 pub use interpreter::{
     CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild, RequestError, WarmReport,
     CACHE_TOLERANCE, MIN_COMMAND_TOKENS,

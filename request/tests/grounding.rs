@@ -303,6 +303,18 @@ fn new_long_names_are_quoted_and_keep_their_case() {
         &gr,
         "mv \"/photo-list 2026.txt\" \"/DOCS/photo-list 2026.txt\""
     ));
+    // A live folder typed in another case keeps the volume's spelling
+    // (what `ls` shows); the new name keeps the request's.
+    let (_, gr) = grounded_long("write hi to docs/Plan.txt");
+    assert!(accepts(&gr, "write /DOCS/Plan.txt hi"));
+    assert!(!accepts(&gr, "write /docs/Plan.txt hi"));
+    assert_eq!(
+        request::respell(
+            "/docs/release notes 0.1.txt/x",
+            &paths_from_list(command::SAMPLE_FS)
+        ),
+        "/DOCS/Release Notes 0.1.txt/x"
+    );
     // A quoted request is still text, not a file name.
     let (g, gr) = grounded_long("what would 'rename hello.txt to hi.txt' do");
     assert!(accepts(&gr, "route \"rename hello.txt to hi.txt\""));
