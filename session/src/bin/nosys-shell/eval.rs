@@ -74,6 +74,14 @@ fn read_split(o: &Options) -> Res<Split> {
                 "held-out data is read only with --split heldout (through the ledger)".into(),
             );
         }
+        // The hand-written split is an evaluation split with its own ledger:
+        // a --tsv read of it would be a read nobody counted.
+        if tsv.to_ascii_lowercase().contains("handwritten") {
+            return Err(
+                "the hand-written split is read only with --split handwritten (through its ledger)"
+                    .into(),
+            );
+        }
         return Ok((read_tsv(Path::new(&tsv))?, String::new(), tsv));
     }
     match flag(&o.rest, "--split").as_deref().unwrap_or("dev") {
