@@ -35,8 +35,8 @@ pub use parse::{
 };
 pub use parsed::{Arg, Command};
 pub use services::{
-    Assistant, CpuInfo, DateTime, DiskInfo, MemoryStats, NamespaceInfo, PciDevice, PowerError,
-    Services,
+    Assistant, CpuInfo, DateTime, DiskInfo, LoadOptions, MemoryStats, NamespaceInfo, PciDevice,
+    PowerError, Services, LOAD_HEADROOM,
 };
 pub use spec::{AppletSpec, Example, PathKind, Slot, SlotKind, SAMPLE_FS};
 pub use table::{Applet, AppletError, Context, Mode, RunError, Table, TableError, MODE_TOGGLE_KEY};

@@ -155,6 +155,21 @@ pub trait Assistant {
         &mut self,
         path: &str,
         bytes: Vec<u8>,
+        options: LoadOptions,
         out: &mut dyn core::fmt::Write,
     ) -> Result<(), String>;
+}
+
+/// Heap a model load needs beside the file and the run state (tokenizer, grammar vocabulary,
+/// router: tens of MiB for a 150k vocabulary); kept free when checking that a model fits.
+pub const LOAD_HEADROOM: u64 = 64 << 20;
+
+/// How `model load` asks for a model beyond its file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// KV cache positions (`--ctx N`); `None`: the machine's default.
+    pub ctx: Option<usize>,
+    /// Heap bytes free once the file is read: the new model's run state must fit in them
+    /// beside the model it replaces. `None`: not known (checked by allocating).
+    pub free_bytes: Option<u64>,
 }

@@ -86,6 +86,22 @@ impl Slot {
         }
     }
 
+    /// An optional option word such as `--ctx`, naming the slot after it. Options tune how
+    /// a command runs rather than saying what it does, so the corpus leaves them out of the
+    /// requests it writes ([`Slot::is_option`]).
+    pub const fn option(name: &'static str, word: &'static [&'static str; 1]) -> Slot {
+        Slot {
+            name,
+            kind: SlotKind::OneOf(word),
+            required: false,
+        }
+    }
+
+    /// Whether this is an option word ([`Slot::option`]): one word, starting with `--`.
+    pub fn is_option(&self) -> bool {
+        matches!(self.kind, SlotKind::OneOf([w]) if w.starts_with("--"))
+    }
+
     /// The same slot, optional.
     pub const fn optional(self) -> Slot {
         Slot {

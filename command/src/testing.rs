@@ -321,6 +321,7 @@ impl crate::services::Assistant for FakeAssistant {
         &mut self,
         path: &str,
         bytes: Vec<u8>,
+        _options: crate::LoadOptions,
         out: &mut dyn core::fmt::Write,
     ) -> Result<(), String> {
         if let Some(why) = &self.refuse_load {

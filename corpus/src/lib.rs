@@ -321,6 +321,12 @@ fn instantiate(
     })
 }
 
+/// The slots a request says something about: those before the first option word
+/// (`model load FILE --ctx N`: how to load it is not what a person asks for).
+fn request_slots(spec: &AppletSpec) -> impl Iterator<Item = &'static command::Slot> {
+    spec.slots.iter().take_while(|s| !s.is_option())
+}
+
 /// Requests and commands live on one TSV line.
 fn clean_line(s: &str) -> String {
     s.replace(['\t', '\n', '\r'], " ")
@@ -330,7 +336,7 @@ fn clean_line(s: &str) -> String {
 /// with its paths in lower case (the parser upper-cases them).
 fn bare(rng: &mut Rng, spec: &'static AppletSpec, applet_names: &[&'static str]) -> Pair {
     let mut args = Vec::new();
-    for slot in spec.slots {
+    for slot in request_slots(spec) {
         if !slot.required && rng.chance(0.5) {
             break;
         }
@@ -401,7 +407,7 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
             examples.push(example_family(table, spec, i, ex.request, ex.command)?);
         }
         // Training pairs: the applet's quota over its training families.
-        let quota = cfg.train_per_slot * (1 + spec.slots.len());
+        let quota = cfg.train_per_slot * (1 + request_slots(spec).count());
         if !train_fams.is_empty() {
             for k in 0..quota {
                 let fam = &train_fams[k % train_fams.len()];

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use command::Mode;
 use grammar::PathEntry;
-use request::FeatureCache;
+use request::{Config, FeatureCache};
 use session::{Assistant, Load, ModelBytes};
 
 use crate::{boot, time};
@@ -20,6 +20,26 @@ pub const FEATURES_MODULE: &str = "features";
 /// Nanoseconds from the calibrated TSC: the session's clock.
 pub fn now_ns() -> u64 {
     time::uptime_ns()
+}
+
+/// The request path's configuration: the defaults, with `ctx=N` on the kernel command line
+/// as the context (KV cache positions) of every model loaded.
+fn config() -> Config {
+    let mut c = Config::default();
+    match crate::boot::cmdline_value("ctx").map(str::parse::<usize>) {
+        None => {}
+        Some(Ok(n)) if n >= 64 => c.max_seq = n,
+        Some(_) => log::warn!(
+            "ctx= on the command line is not a number of positions (64 or more); {} kept",
+            c.max_seq
+        ),
+    }
+    c
+}
+
+/// Heap bytes not in use now, less what a load needs beside the run state.
+fn heap_free() -> u64 {
+    (crate::memory::stats().free_bytes as u64).saturating_sub(command::LOAD_HEADROOM)
 }
 
 /// Reads `path` from the data volume and checks it as the model (its router is warmed by the
@@ -35,6 +55,17 @@ pub fn load_from_volume(
         .files
         .as_deref_mut()
         .ok_or_else(|| String::from("no data volume"))?;
+    let size = files
+        .stat(path)
+        .map_err(|e| alloc::format!("{path}: {e}"))?
+        .size;
+    if size > heap_free() {
+        return Err(alloc::format!(
+            "{path} is {} MiB and {} MiB of memory are free: it does not fit",
+            size >> 20,
+            heap_free() >> 20
+        ));
+    }
     progress(&session::progress_text("reading model", 0, 1));
     let t0 = time::uptime_ns();
     let bytes = files
@@ -54,6 +85,8 @@ pub fn load_from_volume(
             mode,
             paths,
             cache: None,
+            config: config(),
+            free_bytes: Some(heap_free()),
         },
         now_ns,
         progress,
@@ -104,6 +137,8 @@ pub fn load_default(
             mode,
             paths,
             cache: cache.as_ref(),
+            config: config(),
+            free_bytes: Some(heap_free()),
         },
         now_ns,
         progress,

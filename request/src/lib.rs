@@ -38,8 +38,8 @@ pub use features::{volume_path as features_volume_path, VOLUME_DIR as FEATURES_D
 pub use files::{paths_from_list, walk_files};
 pub use ground::{ground, respell, Descriptions, Grounded, Missing};
 pub use interpreter::{
-    CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild, RequestError, WarmReport,
-    CACHE_TOLERANCE, MIN_COMMAND_TOKENS,
+    CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild, RequestError, StateSize,
+    WarmReport, CACHE_TOLERANCE, MIN_COMMAND_TOKENS,
 };
 pub use prompt::{prompt, ChatFormat, NoFormat, CMD, END, USER};
 pub use proposal::{Abstain, Decision, Display, Proposal, RidgeGuess, Timings, Via};

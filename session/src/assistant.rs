@@ -75,12 +75,20 @@ pub struct Load<'a> {
     pub paths: Vec<PathEntry>,
     /// The router feature cache shipped beside the model, if any.
     pub cache: Option<&'a FeatureCache>,
+    /// The request path's tuning; its `max_seq` is the context (KV cache positions), which
+    /// later `model load`s keep unless given `--ctx`.
+    pub config: Config,
+    /// Heap bytes free for the model's run state, when known: a context that does not fit is
+    /// refused before anything is allocated.
+    pub free_bytes: Option<u64>,
 }
 
 /// The model: interpreter, bytes, and what loading it reported.
 pub struct Assistant {
     loaded: Loaded,
     origin: String,
+    /// The configuration later loads start from (the machine's context, not a `--ctx`).
+    base: Config,
     /// How loading went: cache use and timings, for `model`.
     boot_report: String,
     /// How long checking the model took.
@@ -102,6 +110,25 @@ pub fn progress_text(stage: &str, done: usize, total: usize) -> String {
     }
     let pct = (done * 100).checked_div(total).unwrap_or(100);
     format!("{stage} [{bar}] {pct}%")
+}
+
+/// The refusal of a context whose run state does not fit in `free` bytes.
+fn too_big(need: &request::StateSize, free: u64) -> String {
+    let mib = |b: u64| b.div_ceil(1 << 20);
+    let fits = need.positions_fitting(free);
+    let hint = if fits >= request::MIN_COMMAND_TOKENS * 4 {
+        format!("at most --ctx {fits} fits")
+    } else {
+        String::from("not even a short context fits")
+    };
+    format!(
+        "model rejected: a context of {} positions needs {} MiB (KV cache {} MiB) and {} MiB \
+         are free; {hint}",
+        need.positions,
+        mib(need.bytes as u64),
+        mib(need.kv_bytes as u64),
+        mib(free)
+    )
 }
 
 /// Why a model could not be used, short enough for the status bar.
@@ -143,12 +170,21 @@ impl Assistant {
             mode,
             paths,
             cache: _,
+            config,
+            free_bytes,
         } = what;
         let mut clock = FnClock(now);
         progress(&progress_text("checking model", 0, 1));
         let t0 = clock.now_ns();
+        if let Some(free) = free_bytes {
+            let need = Interpreter::state_size(bytes.get(), &config)
+                .map_err(|e| format!("model rejected: {e}"))?;
+            if need.bytes as u64 > free {
+                return Err(too_big(&need, free));
+            }
+        }
         let loaded = Loaded::try_new(bytes, |b| {
-            Interpreter::new(b.get(), table, mode, paths, Config::default())
+            Interpreter::new(b.get(), table, mode, paths, config)
         })
         .map_err(|e| format!("model rejected: {e}"))?;
         let check_ns = clock.now_ns() - t0;
@@ -162,6 +198,7 @@ impl Assistant {
         Ok(Assistant {
             loaded,
             origin,
+            base: config,
             boot_report: format!("checked in {} ms; router not warmed", check_ns / 1_000_000),
             check_ns,
             warm: None,
@@ -237,6 +274,7 @@ impl Assistant {
             loaded: Loaded::try_new(bytes, |b| build(b.get()))?,
             origin,
             boot_report: String::from("loaded by the host tool"),
+            base: Config::default(),
             check_ns: 0,
             // The host tool warms the interpreter it builds.
             warm: None,
@@ -445,7 +483,13 @@ impl command::Assistant for Assistant {
         Ok(())
     }
 
-    fn load(&mut self, path: &str, bytes: Vec<u8>, out: &mut dyn Write) -> Result<(), String> {
+    fn load(
+        &mut self,
+        path: &str,
+        bytes: Vec<u8>,
+        options: command::LoadOptions,
+        out: &mut dyn Write,
+    ) -> Result<(), String> {
         let mut clock = self.clock();
         let t0 = clock.now_ns();
         // Validate before building anything: a bad file leaves the old model.
@@ -453,9 +497,14 @@ impl command::Assistant for Assistant {
         let len = bytes.len();
         let it = self.interpreter();
         let (table, mode, paths) = (it.table().clone(), it.mode(), it.paths().to_vec());
+        let base = self.base;
+        let config = Config {
+            max_seq: options.ctx.unwrap_or(base.max_seq),
+            ..base
+        };
         // The router is warmed by the session, which has the volume the model's features
         // are kept on (`Session::warm_model`).
-        let next = Assistant::check(
+        let mut next = Assistant::check(
             Load {
                 bytes: ModelBytes::Owned(bytes),
                 origin: format!("{path} (data volume)"),
@@ -463,14 +512,23 @@ impl command::Assistant for Assistant {
                 mode,
                 paths,
                 cache: None,
+                config,
+                free_bytes: options.free_bytes,
             },
             self.now,
             &mut |_| {},
         )?;
+        next.base = base;
         // The old interpreter and the bytes it borrowed are freed here.
         *self = next;
         let ms = (clock.now_ns() - t0) as f64 / 1e6;
-        let _ = writeln!(out, "loaded {path}: {len} bytes, checked in {ms:.0} ms");
+        let c = &self.interpreter().model().config;
+        let _ = writeln!(
+            out,
+            "loaded {path}: {len} bytes, checked in {ms:.0} ms; context {} positions (KV cache {:.1} MiB)",
+            c.seq_len,
+            c.kv_cache_bytes() as f64 / (1024.0 * 1024.0)
+        );
         Ok(())
     }
 }

@@ -93,6 +93,8 @@ fn assistant_over(table: Table, mode: Mode, paths: Vec<grammar::PathEntry>) -> A
             mode,
             paths,
             cache: None,
+            config: request::Config::default(),
+            free_bytes: None,
         },
         ticks,
         &mut |_| {},
@@ -423,7 +425,7 @@ fn a_loaded_file_is_read_in_place() {
     bytes.extend_from_slice(MODEL);
     let at = bytes.as_ptr();
     let mut out = String::new();
-    command::Assistant::load(&mut a, "/M.GGU", bytes, &mut out).unwrap();
+    command::Assistant::load(&mut a, "/M.GGU", bytes, Default::default(), &mut out).unwrap();
     assert_eq!(
         a.bytes().as_ptr(),
         at,
@@ -631,6 +633,109 @@ fn a_feature_file_that_does_not_fit_is_recomputed_and_replaced() {
         out.contains(&std::format!("{path}: ")) && out.contains("saved to"),
         "{out}"
     );
+}
+
+#[test]
+fn model_load_takes_a_context_and_later_loads_keep_the_machines() {
+    let qwen = qwen3_model();
+    let (mut s, mut fe) = qwen3_session(&qwen);
+    let r = s.submit("model load /QWEN3.GGU --ctx 1024", &mut fe);
+    assert!(
+        matches!(r, Outcome::Ran { ok: true, .. }),
+        "{r:?}: {}",
+        fe.sv.out
+    );
+    let out = fe.take();
+    // 1 layer × 1024 positions × 2 KV heads × 16 × (keys and values) × 4 bytes.
+    assert!(
+        out.contains("context 1024 positions (KV cache 0.2 MiB)"),
+        "{out}"
+    );
+    assert_eq!(
+        s.assistant().unwrap().interpreter().model().config.seq_len,
+        1024
+    );
+    s.submit("model", &mut fe);
+    assert!(fe
+        .take()
+        .contains("context:    1024 tokens (KV cache; trained 40960)"));
+    // Past the trained context: capped there.
+    s.submit("model load /QWEN3.GGU --ctx 100000", &mut fe);
+    assert!(fe.take().contains("context 40960 positions"));
+    // Without --ctx: the machine's context again, not the last one asked for.
+    s.submit("model load /QWEN3.GGU", &mut fe);
+    assert!(fe.take().contains("context 256 positions"));
+    // Bad forms say what --ctx takes.
+    for line in [
+        "model load /QWEN3.GGU --ctx",
+        "model load /QWEN3.GGU --ctx 8",
+    ] {
+        let r = s.submit(line, &mut fe);
+        assert!(!matches!(r, Outcome::Ran { ok: true, .. }), "{line}: {r:?}");
+        let out = fe.take();
+        assert!(out.contains("ctx"), "{line}: {out}");
+        assert_eq!(
+            s.assistant().unwrap().interpreter().model().config.seq_len,
+            256
+        );
+    }
+}
+
+#[test]
+fn a_context_that_does_not_fit_is_refused_before_anything_is_allocated() {
+    let qwen = qwen3_model();
+    let load = |ctx: usize, free: u64| {
+        Assistant::check(
+            Load {
+                bytes: ModelBytes::Owned(qwen.clone()),
+                origin: "test".into(),
+                table: applets::builtin(),
+                mode: Mode::ReadOnly,
+                paths: Vec::new(),
+                cache: None,
+                config: request::Config {
+                    max_seq: ctx,
+                    ..Default::default()
+                },
+                free_bytes: Some(free),
+            },
+            ticks,
+            &mut |_| {},
+        )
+    };
+    let free = 6 << 20;
+    let e = load(40960, free).err().expect("refused");
+    assert!(
+        e.contains("a context of 40960 positions needs") && e.contains("and 6 MiB are free"),
+        "{e}"
+    );
+    // The context it names fits, and one more position does not.
+    let fits: usize = e
+        .split("at most --ctx ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{e}"));
+    assert!(fits > 256 && fits < 40960, "{fits}");
+    let a = load(fits, free).expect("the named context fits");
+    assert!(a.interpreter().model().state_bytes() <= free as usize);
+    assert!(load(fits + 1, free).is_err());
+}
+
+#[test]
+fn a_file_larger_than_free_memory_is_not_read() {
+    let qwen = qwen3_model();
+    let (mut s, mut fe) = qwen3_session(&qwen);
+    let before = s.assistant().unwrap().bytes().as_ptr();
+    fe.sv.memory.free_bytes = 70 << 20;
+    let r = s.submit("model load /QWEN3.GGU", &mut fe);
+    assert!(matches!(r, Outcome::Ran { ok: false, .. }), "{r:?}");
+    let out = fe.take();
+    assert!(
+        out.contains("/QWEN3.GGU is 14 MiB and 70 MiB of memory are free: it does not fit"),
+        "{out}"
+    );
+    assert_eq!(s.assistant().unwrap().bytes().as_ptr(), before);
 }
 
 #[test]

@@ -52,6 +52,8 @@ fn ten_loads_keep_the_heap_flat() {
             mode: Mode::ReadOnly,
             paths: request::paths_from_list(SAMPLE_FS),
             cache: None,
+            config: request::Config::default(),
+            free_bytes: None,
         },
         now,
         &mut |_| {},
@@ -62,7 +64,8 @@ fn ten_loads_keep_the_heap_flat() {
         // What the `model` applet hands over: the file's bytes, read anew.
         let bytes = MODEL.to_vec();
         let mut out = String::new();
-        a.load(&format!("/M{i}.GGU"), bytes, &mut out).unwrap();
+        a.load(&format!("/M{i}.GGU"), bytes, Default::default(), &mut out)
+            .unwrap();
         assert!(out.starts_with(&format!("loaded /M{i}.GGU")), "{out}");
         drop(out);
         live.push(LIVE.load(Ordering::Relaxed));

@@ -1,9 +1,14 @@
-//! `model [info|load <file>]`: what the loaded language model is, or load
+//! `model [info|load <file> [--ctx N]]`: what the loaded language model is, or load
 //! another GGUF from the data volume.
 
-use command::Arg;
+use command::{Arg, LOAD_HEADROOM};
 use command::{AppletSpec, Example, PathKind, Slot};
 use command::{Applet, AppletError, Context};
+
+/// `--ctx` bounds: room for a chat prompt and a command; past the top a KV cache outgrows
+/// the machines nosys runs on (the trained context caps it too).
+const MIN_CTX: i64 = 64;
+const MAX_CTX: i64 = 1 << 17;
 
 pub struct Model;
 pub static APPLET: Model = Model;
@@ -14,6 +19,8 @@ static SPEC: AppletSpec = AppletSpec {
     slots: &[
         Slot::one_of("action", &["info", "load"]).optional(),
         Slot::path("file", PathKind::File, true).optional(),
+        Slot::option("option", &["--ctx"]),
+        Slot::integer("positions", MIN_CTX, MAX_CTX).optional(),
     ],
     writes: false,
     examples: &[
@@ -28,6 +35,11 @@ static SPEC: AppletSpec = AppletSpec {
     ],
 };
 
+/// Memory free for a model now (the kernel's heap spans all usable RAM).
+fn heap_free(cx: &mut Context<'_>) -> u64 {
+    cx.services.memory().free_bytes
+}
+
 impl Applet for Model {
     fn spec(&self) -> &'static AppletSpec {
         &SPEC
@@ -36,9 +48,33 @@ impl Applet for Model {
     fn run(&self, args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
         let action = super::opt_word(args, 0)?.unwrap_or("info");
         let file = super::opt_path(args, 1)?;
+        let ctx = match (super::opt_word(args, 2)?, args.get(3)) {
+            (None, _) => None,
+            (Some(_), Some(Arg::Integer(n))) => Some(*n as usize),
+            (Some(_), _) => {
+                return Err(AppletError::Refused(alloc::format!(
+                    "--ctx takes a number of positions ({MIN_CTX}..={MAX_CTX})"
+                )))
+            }
+        };
         let mut buf = alloc::string::String::new();
         match (action, file) {
             ("load", Some(path)) => {
+                let files = cx.services.files().ok_or(AppletError::Unavailable("no data volume is mounted"))?;
+                let size = files
+                    .stat(path)
+                    .map_err(|error| AppletError::Fs { path: path.into(), error })?
+                    .size;
+                // The whole file is read into memory: refuse one that cannot fit rather than
+                // run out of memory halfway through reading it.
+                let free = heap_free(cx);
+                if size.saturating_add(LOAD_HEADROOM) > free {
+                    return Err(AppletError::Refused(alloc::format!(
+                        "{path} is {} MiB and {} MiB of memory are free: it does not fit",
+                        size >> 20,
+                        free >> 20
+                    )));
+                }
                 let t0 = cx.services.uptime_ms();
                 let files = cx.services.files().ok_or(AppletError::Unavailable("no data volume is mounted"))?;
                 let bytes = files
@@ -51,11 +87,16 @@ impl Applet for Model {
                     "read {path}: {mib:.1} MiB in {ms} ms ({:.1} MiB/s) from the data volume",
                     mib * 1000.0 / ms as f64
                 )?;
+                let options = command::LoadOptions {
+                    ctx,
+                    free_bytes: Some(heap_free(cx).saturating_sub(LOAD_HEADROOM)),
+                };
                 let a = cx.services.assistant().ok_or(AppletError::Unavailable("the model cannot be replaced here"))?;
-                a.load(path, bytes, &mut buf).map_err(AppletError::Refused)?;
+                a.load(path, bytes, options, &mut buf).map_err(AppletError::Refused)?;
             }
-            ("load", None) => return Err(AppletError::Refused("usage: model load <file.gguf>".into())),
+            ("load", None) => return Err(AppletError::Refused("usage: model load <file.gguf> [--ctx N]".into())),
             (_, Some(_)) => return Err(AppletError::Refused("a file goes with `model load <file>`".into())),
+            _ if ctx.is_some() => return Err(AppletError::Refused("--ctx goes with `model load <file>`".into())),
             _ => match cx.services.assistant() {
                 Some(a) => a.describe(&mut buf).map_err(AppletError::Refused)?,
                 None => return Err(AppletError::Unavailable("no language model is loaded")),

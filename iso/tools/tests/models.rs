@@ -1,5 +1,6 @@
 //! Models other than the boot image's (issue 16): a GGUF on the data volume loaded at boot
-//! with `model=` on the kernel command line, its router features read from the volume's
+//! with `model=` on the kernel command line (and its context from `ctx=`), its router
+//! features read from the volume's
 //! `/FEATURES/XXXXXXXX.BIN` (here the host's `nosys-shell features` file, copied there with
 //! mtools), so the kernel computes only the rows it checks them with.
 
@@ -43,7 +44,8 @@ fn a_model_named_on_the_command_line_boots_with_the_volumes_features() {
     let dst = format!("::{on_volume}");
     mtools(&["mcopy", features.to_str().unwrap(), &dst], &disk);
 
-    let mut cfg = VmConfig::new(test_iso("test-model-cmdline", "model=/MODEL.GGU").unwrap());
+    let mut cfg =
+        VmConfig::new(test_iso("test-model-cmdline", "model=/MODEL.GGU ctx=100").unwrap());
     cfg.disk = Some(disk.clone());
     cfg.disk_snapshot = false;
     let mut vm = Vm::boot(&cfg).unwrap();
@@ -64,6 +66,11 @@ fn a_model_named_on_the_command_line_boots_with_the_volumes_features() {
         "{r}"
     );
     assert!(r.contains("Used {"), "{r}");
+    // `ctx=` sized its KV cache (the default model was trained for 128).
+    assert!(
+        r.contains("context:    100 tokens (KV cache; trained 128)"),
+        "{r}"
+    );
     let r = vm.reply("show me the notes", REPLY_TIMEOUT).unwrap();
     assert!(r.lines().any(|l| l.starts_with("→ cat /NOTES.TXT")), "{r}");
     drop(vm);

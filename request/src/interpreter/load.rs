@@ -50,7 +50,64 @@ impl fmt::Display for LoadError {
 
 impl core::error::Error for LoadError {}
 
+/// The KV cache length `config` gives a model: `max_seq`, capped at the trained context
+/// (positions past it would be out of distribution).
+fn positions(g: &Gguf<'_>, config: &Config) -> usize {
+    let trained = g
+        .architecture()
+        .and_then(|a| g.get_u64(&alloc::format!("{a}.context_length")))
+        .map_or(config.max_seq, |c| c as usize);
+    config.max_seq.min(trained).max(1)
+}
+
+/// What a model's run state takes under a [`Config`], known before anything is allocated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StateSize {
+    /// KV cache positions (the context).
+    pub positions: usize,
+    /// The model's trained context.
+    pub trained: usize,
+    /// The KV cache's bytes.
+    pub kv_bytes: usize,
+    /// Everything sized by the model that [`Interpreter::new`] allocates: the run state (KV
+    /// cache, activations, logits) and the request path's logits and mask.
+    pub bytes: usize,
+    /// Bytes one more position adds.
+    pub per_position: usize,
+}
+
+impl StateSize {
+    /// Most positions whose state fits in `free` bytes (0 when not even the rest fits).
+    pub fn positions_fitting(&self, free: u64) -> usize {
+        let fixed = self.bytes - self.positions * self.per_position;
+        (free as usize).saturating_sub(fixed) / self.per_position.max(1)
+    }
+}
+
 impl<'m> Interpreter<'m> {
+    /// The memory [`Interpreter::new`] would take for the run state of the model in `gguf`
+    /// under `config`, computed from the header alone, so a caller can refuse a context that
+    /// does not fit before allocating it.
+    pub fn state_size(gguf: &[u8], config: &Config) -> Result<StateSize, LoadError> {
+        let g = Gguf::parse(gguf).map_err(LoadError::Gguf)?;
+        let positions = positions(&g, config);
+        let c = model::Config::from_gguf(&g, Some(positions)).map_err(LoadError::Model)?;
+        let one_more = model::Config {
+            seq_len: positions + 1,
+            ..c.clone()
+        };
+        let batch = model::model::DEFAULT_BATCH;
+        // `prompt_logits`, the decode scratch's logits and its mask.
+        let request_path = c.vocab * 8 + c.vocab / 8;
+        Ok(StateSize {
+            positions,
+            trained: c.train_ctx,
+            kv_bytes: c.kv_cache_bytes(),
+            bytes: c.state_bytes(batch).saturating_add(request_path),
+            per_position: one_more.state_bytes(batch) - c.state_bytes(batch),
+        })
+    }
+
     /// Loads the model from GGUF bytes (read in place, never copied),
     /// hashes them, and builds the grammar for `mode` and `paths`. The
     /// router is empty until [`Interpreter::warm_router`].
@@ -64,12 +121,7 @@ impl<'m> Interpreter<'m> {
         let hash = model_hash(gguf);
         let g = Gguf::parse(gguf).map_err(LoadError::Gguf)?;
         let tokenizer = Tokenizer::from_gguf(&g).map_err(LoadError::Tokenizer)?;
-        // Positions past the trained context would be out of distribution.
-        let trained = g
-            .architecture()
-            .and_then(|a| g.get_u64(&alloc::format!("{a}.context_length")))
-            .map_or(config.max_seq, |c| c as usize);
-        let max_seq = config.max_seq.min(trained).max(1);
+        let max_seq = positions(&g, &config);
         let mut model = Transformer::new(&g, Some(max_seq)).map_err(LoadError::Model)?;
         if let Feature::Layer(l) = config.feature {
             model.set_capture_layer(Some(l)).map_err(LoadError::Model)?;
