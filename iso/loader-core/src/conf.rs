@@ -13,6 +13,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::BootError;
+
 /// Where Limine looks for its configuration on the boot volume, in its
 /// order; both loaders take the first that exists.
 pub const SEARCH_PATHS: [&str; 5] = [
@@ -105,6 +107,20 @@ impl Config {
             .find(|e| e.protocol == "limine" && e.kernel_path.is_some())
             .ok_or(ConfError::NoLimineEntry)
     }
+}
+
+/// The first configuration in [`SEARCH_PATHS`] that `read` has, with its
+/// path, parsed. `read` answers `None` for a file it cannot read, and the
+/// search goes on to the next path.
+pub fn find(
+    mut read: impl FnMut(&str) -> Option<Vec<u8>>,
+) -> Result<(&'static str, Config), BootError> {
+    let (path, bytes) = SEARCH_PATHS
+        .iter()
+        .find_map(|p| read(p).map(|bytes| (*p, bytes)))
+        .ok_or(BootError::NoConfig)?;
+    let text = String::from_utf8_lossy(&bytes);
+    parse(&text).map(|c| (path, c)).map_err(BootError::Conf)
 }
 
 /// Parses a whole configuration file.
@@ -340,5 +356,30 @@ timeout: 0
         let conf = parse(text).unwrap();
         let e = conf.boot_entry().unwrap();
         assert_eq!(e.kernel_path.as_deref(), Some("/boot/nosys"));
+    }
+
+    #[test]
+    fn find_takes_the_first_path_that_reads_in_limines_order() {
+        let mut asked = Vec::new();
+        let (path, conf) = find(|p| {
+            asked.push(p.to_string());
+            // None (missing or unreadable) moves the search on; it stops at the first file.
+            (p == "/boot/limine.conf" || p == "/EFI/BOOT/limine.conf")
+                .then(|| NOSYS.as_bytes().to_vec())
+        })
+        .unwrap();
+        assert_eq!(path, "/boot/limine.conf");
+        assert_eq!(asked, SEARCH_PATHS[..3]);
+        assert_eq!(conf.boot_entry().unwrap().name, "nosys");
+    }
+
+    #[test]
+    fn find_reports_no_file_and_a_bad_one() {
+        assert_eq!(find(|_| None), Err(BootError::NoConfig));
+        let bad = find(|_| Some(b"/x\n    protocol: limine\n    path: /boot/k\n".to_vec()));
+        assert_eq!(
+            bad,
+            Err(BootError::Conf(ConfError::UnsupportedUri { line: 3 }))
+        );
     }
 }

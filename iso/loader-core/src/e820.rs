@@ -16,7 +16,7 @@
 
 use limine::memory_map::{Entry, EntryType};
 
-use crate::memmap::{type_code, MemMapError};
+use crate::memmap::{type_code, MemMapError, Writer};
 use crate::{align_down, align_up, PAGE_SIZE};
 
 /// E820 address-range types (ACPI 6.5, table 15.4). Anything else is
@@ -331,26 +331,11 @@ pub fn final_map(
     framebuffer: Option<(u64, u64)>,
     out: &mut [Entry],
 ) -> Result<usize, MemMapError> {
-    let capacity = out.len();
-    let mut n = 0;
-    let mut emit = |out: &mut [Entry], start: u64, end: u64, ty: EntryType| {
-        if end <= start {
-            return Ok(());
-        }
-        let slot = out
-            .get_mut(n)
-            .ok_or(MemMapError::TooManyEntries { capacity })?;
-        *slot = Entry {
-            base: start,
-            length: end - start,
-            entry_type: ty,
-        };
-        n += 1;
-        Ok(())
-    };
+    let mut map = Writer::new(out);
+    let mut emit = |start: u64, end: u64, ty| map.push(start, end.saturating_sub(start), ty);
     for r in regions {
         if r.ty != EntryType::USABLE {
-            emit(out, r.start, r.end, r.ty)?;
+            emit(r.start, r.end, r.ty)?;
             continue;
         }
         // Walk the region, cutting out each overlay in address order.
@@ -362,31 +347,13 @@ pub fn final_map(
                 .min_by_key(|o| o.start);
             let Some(o) = next else { break };
             let (os, oe) = (o.start.max(at), o.end.min(r.end));
-            emit(out, at, os, EntryType::USABLE)?;
-            emit(out, os, oe, o.ty)?;
+            emit(at, os, EntryType::USABLE)?;
+            emit(os, oe, o.ty)?;
             at = oe;
         }
-        emit(out, at, r.end, EntryType::USABLE)?;
+        emit(at, r.end, EntryType::USABLE)?;
     }
-    if let Some((base, length)) = framebuffer.filter(|&(_, len)| len > 0) {
-        emit(out, base, base + length, EntryType::FRAMEBUFFER)?;
-    }
-    let used = &mut out[..n];
-    used.sort_unstable_by_key(|e| e.base);
-    let mut w = 0;
-    for r in 0..n {
-        let e = used[r];
-        if w > 0 {
-            let prev = &mut used[w - 1];
-            if prev.entry_type == e.entry_type && prev.base + prev.length == e.base {
-                prev.length += e.length;
-                continue;
-            }
-        }
-        used[w] = e;
-        w += 1;
-    }
-    Ok(w)
+    map.finish(framebuffer)
 }
 
 #[cfg(test)]
@@ -411,14 +378,7 @@ mod tests {
             .collect()
     }
 
-    const USABLE: u64 = 0;
-    const RESERVED: u64 = 1;
-    const ACPI_RECLAIMABLE: u64 = 2;
-    const ACPI_NVS: u64 = 3;
-    const BAD_MEMORY: u64 = 4;
-    const BOOTLOADER_RECLAIMABLE: u64 = 5;
-    const EXECUTABLE_AND_MODULES: u64 = 6;
-    const FRAMEBUFFER: u64 = 7;
+    use crate::memmap::codes::*;
 
     /// SeaBIOS under QEMU with 2 GiB (q35), as the loader read it, shuffled.
     const QEMU_Q35: [(u64, u64, u32); 6] = [

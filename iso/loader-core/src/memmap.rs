@@ -102,11 +102,17 @@ pub fn type_code(ty: EntryType) -> u64 {
         .map_or(u64::MAX, |i| i as u64)
 }
 
-/// Whether memory of UEFI type `ty` belongs in the HHDM beyond the first
-/// 4 GiB (base revisions 1 and 2: everything but reserved and bad memory).
-pub fn in_hhdm(ty: u32) -> bool {
-    let t = limine_type(ty);
-    t != EntryType::RESERVED && t != EntryType::BAD_MEMORY
+/// [`type_code`]'s numbers by name, for the tests' expected maps.
+#[cfg(test)]
+pub(crate) mod codes {
+    pub const USABLE: u64 = 0;
+    pub const RESERVED: u64 = 1;
+    pub const ACPI_RECLAIMABLE: u64 = 2;
+    pub const ACPI_NVS: u64 = 3;
+    pub const BAD_MEMORY: u64 = 4;
+    pub const BOOTLOADER_RECLAIMABLE: u64 = 5;
+    pub const EXECUTABLE_AND_MODULES: u64 = 6;
+    pub const FRAMEBUFFER: u64 = 7;
 }
 
 /// A placeholder entry for pre-allocated buffers.
@@ -122,6 +128,69 @@ fn is_exclusive(ty: EntryType) -> bool {
     ty == EntryType::USABLE || ty == EntryType::BOOTLOADER_RECLAIMABLE
 }
 
+/// A map being written into a caller's buffer: what the UEFI conversion
+/// and the E820 one ([`crate::e820::final_map`]) both end with.
+pub(crate) struct Writer<'a> {
+    out: &'a mut [Entry],
+    n: usize,
+}
+
+impl<'a> Writer<'a> {
+    pub(crate) fn new(out: &'a mut [Entry]) -> Self {
+        Writer { out, n: 0 }
+    }
+
+    /// Appends `length` bytes of type `ty` at `base`; an empty range adds
+    /// nothing.
+    pub(crate) fn push(
+        &mut self,
+        base: u64,
+        length: u64,
+        ty: EntryType,
+    ) -> Result<(), MemMapError> {
+        if length == 0 {
+            return Ok(());
+        }
+        let capacity = self.out.len();
+        let slot = self
+            .out
+            .get_mut(self.n)
+            .ok_or(MemMapError::TooManyEntries { capacity })?;
+        *slot = Entry {
+            base,
+            length,
+            entry_type: ty,
+        };
+        self.n += 1;
+        Ok(())
+    }
+
+    /// Adds the framebuffer entry `(base, length)` if given, sorts by base
+    /// and merges touching entries of one type, in place; returns how many
+    /// entries of the buffer are used.
+    pub(crate) fn finish(mut self, framebuffer: Option<(u64, u64)>) -> Result<usize, MemMapError> {
+        if let Some((base, length)) = framebuffer {
+            self.push(base, length, EntryType::FRAMEBUFFER)?;
+        }
+        let used = &mut self.out[..self.n];
+        used.sort_unstable_by_key(|e| e.base);
+        let mut w = 0;
+        for r in 0..used.len() {
+            let e = used[r];
+            if w > 0 {
+                let prev = &mut used[w - 1];
+                if prev.entry_type == e.entry_type && prev.base + prev.length == e.base {
+                    prev.length += e.length;
+                    continue;
+                }
+            }
+            used[w] = e;
+            w += 1;
+        }
+        Ok(w)
+    }
+}
+
 /// Converts `regions` (any order) into `out`, adding a framebuffer entry
 /// `(base, length)` if given; returns how many entries of `out` are used.
 pub fn convert(
@@ -129,69 +198,20 @@ pub fn convert(
     framebuffer: Option<(u64, u64)>,
     out: &mut [Entry],
 ) -> Result<usize, MemMapError> {
-    let capacity = out.len();
-    let mut n = 0;
-    let mut push = |out: &mut [Entry], e: Entry| -> Result<(), MemMapError> {
-        let slot = out
-            .get_mut(n)
-            .ok_or(MemMapError::TooManyEntries { capacity })?;
-        *slot = e;
-        n += 1;
-        Ok(())
-    };
+    let mut map = Writer::new(out);
     for r in regions {
-        if r.pages == 0 {
-            continue;
-        }
         let mut base = r.phys_start;
         let mut length = r.pages * PAGE_SIZE;
         let entry_type = limine_type(r.ty);
         // Page 0 is never usable (real-mode IVT, and a null pointer's target).
         if is_exclusive(entry_type) && base < PAGE_SIZE {
-            let cut = PAGE_SIZE - base;
-            if length <= cut {
-                continue;
-            }
+            let cut = (PAGE_SIZE - base).min(length);
             base += cut;
             length -= cut;
         }
-        push(
-            out,
-            Entry {
-                base,
-                length,
-                entry_type,
-            },
-        )?;
+        map.push(base, length, entry_type)?;
     }
-    if let Some((base, length)) = framebuffer.filter(|&(_, len)| len > 0) {
-        push(
-            out,
-            Entry {
-                base,
-                length,
-                entry_type: EntryType::FRAMEBUFFER,
-            },
-        )?;
-    }
-    let used = &mut out[..n];
-    used.sort_unstable_by_key(|e| e.base);
-
-    // Merge touching entries of the same type, in place.
-    let mut w = 0;
-    for r in 0..n {
-        let e = used[r];
-        if w > 0 {
-            let prev = &mut used[w - 1];
-            if prev.entry_type == e.entry_type && prev.base + prev.length == e.base {
-                prev.length += e.length;
-                continue;
-            }
-        }
-        used[w] = e;
-        w += 1;
-    }
-    Ok(w)
+    map.finish(framebuffer)
 }
 
 #[cfg(test)]
@@ -212,14 +232,7 @@ mod tests {
             .collect()
     }
 
-    const USABLE: u64 = 0;
-    const RESERVED: u64 = 1;
-    const ACPI_RECLAIMABLE: u64 = 2;
-    const ACPI_NVS: u64 = 3;
-    const BAD_MEMORY: u64 = 4;
-    const BOOTLOADER_RECLAIMABLE: u64 = 5;
-    const EXECUTABLE_AND_MODULES: u64 = 6;
-    const FRAMEBUFFER: u64 = 7;
+    use crate::memmap::codes::*;
 
     #[test]
     fn types_sort_merge_and_first_page() {
@@ -289,6 +302,11 @@ mod tests {
 
     #[test]
     fn hhdm_skips_reserved_and_bad_memory_only() {
+        // Above the low 4 GiB, which the HHDM always covers.
+        let in_hhdm = |ty| {
+            let at = 0x2_0000_0000;
+            crate::paging::hhdm_ranges([(at, at + PAGE_SIZE, limine_type(ty))], None).len() == 2
+        };
         assert!(in_hhdm(efi::CONVENTIONAL));
         assert!(in_hhdm(efi::ACPI_NON_VOLATILE));
         assert!(in_hhdm(KERNEL_AND_MODULES_EFI_TYPE));

@@ -7,8 +7,11 @@
 //! loader's own hand-off code, which runs across the CR3 switch. Tables come
 //! from a [`Frames`] source so the same code runs on the host in tests.
 
+use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
+
+use limine::memory_map::EntryType;
 
 use crate::{align_down, align_up, PAGE_SIZE};
 
@@ -17,6 +20,8 @@ pub const LARGE_PAGE: u64 = 2 * 1024 * 1024;
 /// The part of physical memory always in the HHDM (protocol: "4 GiB and
 /// additional memory map regions").
 pub const LOW_HHDM_SPAN: u64 = 4 * 1024 * 1024 * 1024;
+/// HHDM base for 4-level paging, the value Limine uses.
+pub const HHDM_OFFSET: u64 = 0xffff_8000_0000_0000;
 
 const PRESENT: u64 = 1 << 0;
 const WRITABLE: u64 = 1 << 1;
@@ -225,6 +230,24 @@ pub struct Plan {
     pub nx: bool,
 }
 
+/// The physical ranges the HHDM covers (base revisions 1 and 2): all of the
+/// first 4 GiB, every memory-map region `(start, end, type)` that is not
+/// reserved or bad memory, and the framebuffer `(start, end)` wherever it is.
+pub fn hhdm_ranges(
+    regions: impl IntoIterator<Item = (u64, u64, EntryType)>,
+    framebuffer: Option<(u64, u64)>,
+) -> Vec<(u64, u64)> {
+    let mut hhdm = vec![(0, LOW_HHDM_SPAN)];
+    hhdm.extend(
+        regions
+            .into_iter()
+            .filter(|&(_, _, ty)| ty != EntryType::RESERVED && ty != EntryType::BAD_MEMORY)
+            .map(|(start, end, _)| (start, end)),
+    );
+    hhdm.extend(framebuffer);
+    hhdm
+}
+
 /// Widens ranges to `granule` and merges overlapping or touching ones.
 pub fn merge_ranges(ranges: &[(u64, u64)], granule: u64) -> Vec<(u64, u64)> {
     let mut r: Vec<(u64, u64)> = ranges
@@ -323,7 +346,7 @@ mod tests {
         }
     }
 
-    const HHDM: u64 = 0xffff_8000_0000_0000;
+    const HHDM: u64 = HHDM_OFFSET;
     const KBASE: u64 = 0xffff_ffff_8000_0000;
 
     #[test]
@@ -432,6 +455,33 @@ mod tests {
         let mut few = HostFrames::new(2);
         let mut space = AddressSpace::new(&mut few, false).unwrap();
         assert_eq!(space.map_4k(0x1000, 0, rw), Err(PagingError::OutOfFrames));
+    }
+
+    #[test]
+    fn hhdm_ranges_are_the_low_4_gib_usable_kinds_and_the_framebuffer() {
+        let high = 0x1_0000_0000;
+        let regions = [
+            (high, high + 0x1000, EntryType::USABLE),
+            (high + 0x1000, high + 0x2000, EntryType::RESERVED),
+            (high + 0x2000, high + 0x3000, EntryType::ACPI_NVS),
+            (high + 0x3000, high + 0x4000, EntryType::BAD_MEMORY),
+            (
+                high + 0x4000,
+                high + 0x5000,
+                EntryType::EXECUTABLE_AND_MODULES,
+            ),
+        ];
+        assert_eq!(
+            hhdm_ranges(regions, Some((0xfd00_0000, 0xfe00_0000))),
+            [
+                (0, LOW_HHDM_SPAN),
+                (high, high + 0x1000),
+                (high + 0x2000, high + 0x3000),
+                (high + 0x4000, high + 0x5000),
+                (0xfd00_0000, 0xfe00_0000),
+            ]
+        );
+        assert_eq!(hhdm_ranges([], None), [(0, LOW_HHDM_SPAN)]);
     }
 
     #[test]

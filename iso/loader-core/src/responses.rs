@@ -21,6 +21,10 @@ use crate::{LOADER_NAME, LOADER_VERSION};
 /// Stack size when the kernel makes no stack-size request (protocol minimum).
 pub const DEFAULT_STACK_SIZE: u64 = 64 * 1024;
 
+/// Bytes both loaders set aside for the responses, their strings and the
+/// memory map.
+pub const ARENA_SIZE: u64 = 256 * 1024;
+
 #[repr(C)]
 #[derive(Clone, Copy)]
 struct BootloaderInfoResponse {
