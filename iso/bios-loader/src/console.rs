@@ -4,9 +4,9 @@
 use core::fmt;
 use core::sync::atomic::{AtomicBool, Ordering};
 
-use crate::bios::{self, Regs};
+use loader_core::serial::Stall;
 
-const COM1: u16 = 0x3f8;
+use crate::bios::{self, Regs};
 
 /// Cleared once the loader has switched to a graphics mode.
 static TEXT_SCREEN: AtomicBool = AtomicBool::new(true);
@@ -16,46 +16,16 @@ pub fn graphics_mode() {
     TEXT_SCREEN.store(false, Ordering::Relaxed);
 }
 
-fn outb(port: u16, value: u8) {
-    // SAFETY: COM1 register writes have no memory effects.
-    unsafe {
-        core::arch::asm!("out dx, al", in("dx") port, in("al") value, options(nomem, nostack, preserves_flags))
-    };
-}
-
-fn inb(port: u16) -> u8 {
-    let value: u8;
-    // SAFETY: reading COM1's line status has no side effects.
-    unsafe {
-        core::arch::asm!("in al, dx", in("dx") port, out("al") value, options(nomem, nostack, preserves_flags))
-    };
-    value
-}
-
-/// Status reads to wait for COM1's transmitter before output is dropped.
-const COM1_SPINS: u32 = 100_000;
-/// Set once the transmitter stayed busy for [`COM1_SPINS`] reads (absent
-/// hardware, or a port nobody drains): from then on a byte is sent only if
-/// the port is ready at once, so a dead port costs one wait, not one per
-/// byte (the UEFI loader's rule too).
+/// COM1's stall state ([`loader_core::serial::Stall`]) across messages:
+/// once the transmitter has stayed busy for the bounded wait, later bytes
+/// are sent only if the port is ready at once, so a dead port costs one
+/// wait, not one per byte (the UEFI loader waits once per message).
 static STALLED: AtomicBool = AtomicBool::new(false);
 
-fn serial_ready() -> bool {
-    inb(COM1 + 5) & 0x20 != 0
-}
-
 fn serial_byte(b: u8) {
-    if STALLED.load(Ordering::Relaxed) {
-        if !serial_ready() {
-            return;
-        }
-        STALLED.store(false, Ordering::Relaxed);
-    }
-    if !(0..COM1_SPINS).any(|_| serial_ready()) {
-        STALLED.store(true, Ordering::Relaxed);
-        return;
-    }
-    outb(COM1, b);
+    let mut stall = Stall::new(STALLED.load(Ordering::Relaxed));
+    handoff::com1::send(&mut stall, b);
+    STALLED.store(stall.stalled(), Ordering::Relaxed);
 }
 
 fn screen_byte(b: u8) {

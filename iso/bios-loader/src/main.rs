@@ -19,9 +19,7 @@ extern crate alloc;
 mod bios;
 mod console;
 mod disk;
-mod handoff;
 mod heap;
-mod rt;
 mod video;
 
 use alloc::string::String;
@@ -29,27 +27,23 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
+// Linked for its symbols only (the C memory functions and unwinding stubs).
+use freestanding as _;
 use limine::memory_map::EntryType;
-use loader_core::conf::{self, ConfError, SEARCH_PATHS};
 use loader_core::e820::{self, AllocError, E820Entry, PhysAlloc, Region};
 use loader_core::iso9660::{IsoError, Volume};
-use loader_core::kernel::{self, KernelError};
-use loader_core::memmap::{self, MemMapError};
-use loader_core::paging::{self, Frames, PagingError, Plan, LOW_HHDM_SPAN};
-use loader_core::requests::{self, Kind, ScanError};
-use loader_core::responses::{self, Arena, BootInfo, FileInfo, ResponseError};
-use loader_core::{align_up, rsdp, LOADER_NAME, LOADER_VERSION, PAGE_SIZE};
+use loader_core::paging::{self, Frames, Plan, HHDM_OFFSET};
+use loader_core::requests::{self, Kind};
+use loader_core::responses::{self, Arena, BootInfo, FileInfo, ARENA_SIZE};
+use loader_core::{align_up, conf, gdt, kernel, memmap, rsdp, BootError};
+use loader_core::{LOADER_NAME, LOADER_VERSION, PAGE_SIZE};
 
 use crate::disk::{Disk, DiskError};
 
 core::arch::global_asm!(include_str!("boot.s"), options(att_syntax));
 
-/// HHDM base for 4-level paging, the value Limine uses.
-const HHDM_OFFSET: u64 = 0xffff_8000_0000_0000;
 /// The loader's heap (configuration, ELF headers, request list, plans).
 const HEAP_SIZE: u64 = 4 * 1024 * 1024;
-/// Bytes for responses, strings and the memory map.
-const ARENA_SIZE: u64 = 256 * 1024;
 /// Low memory the loader itself uses (stack, image, boot page tables,
 /// bounce buffer: boot.s's map), reported to the kernel as
 /// bootloader-reclaimable: the hand-off code runs from there.
@@ -57,23 +51,18 @@ const LOW_LOADER_MEMORY: (u64, u64) = (0x1000, 0x8_0000);
 
 /// Everything that can stop a boot, with what the user needs to fix it.
 enum LoadError {
+    /// A cause the UEFI loader shares.
+    Boot(BootError),
     NoMemoryMap,
-    MemMap(MemMapError),
     Memory {
         what: String,
         err: AllocError,
     },
     Volume(IsoError<DiskError>),
-    NoConfig,
-    Conf(ConfError),
     File {
         path: String,
         err: IsoError<DiskError>,
     },
-    Kernel(KernelError),
-    Scan(ScanError),
-    Response(ResponseError),
-    Paging(PagingError),
     NoVideoMode,
     SetVideoMode {
         mode: u16,
@@ -81,24 +70,20 @@ enum LoadError {
     },
 }
 
+impl From<BootError> for LoadError {
+    fn from(e: BootError) -> Self {
+        Self::Boot(e)
+    }
+}
+
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Self::Boot(e) => write!(f, "{e}"),
             Self::NoMemoryMap => write!(f, "the BIOS gives no memory map (INT 15h E820h)"),
-            Self::MemMap(e) => write!(f, "{e}"),
             Self::Memory { what, err } => write!(f, "{what}: {err}"),
             Self::Volume(e) => write!(f, "boot drive: {e}"),
-            Self::NoConfig => write!(
-                f,
-                "no limine.conf found (looked in {})",
-                SEARCH_PATHS.join(", ")
-            ),
-            Self::Conf(e) => write!(f, "limine.conf: {e}"),
             Self::File { path, err } => write!(f, "cannot read {path}: {err}"),
-            Self::Kernel(e) => write!(f, "kernel: {e}"),
-            Self::Scan(e) => write!(f, "kernel requests: {e}"),
-            Self::Response(e) => write!(f, "{e}"),
-            Self::Paging(e) => write!(f, "page tables: {e}"),
             Self::NoVideoMode => write!(
                 f,
                 "no VBE mode with a linear framebuffer at 24 or 32 bpp, up to {}x{}",
@@ -229,7 +214,7 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
         return Err(LoadError::NoMemoryMap);
     }
     let mut region_buf = [Region::EMPTY; 2 * e820::MAX_ENTRIES];
-    let nreg = e820::sanitize(&raw[..nraw], &mut region_buf).map_err(LoadError::MemMap)?;
+    let nreg = e820::sanitize(&raw[..nraw], &mut region_buf).map_err(BootError::MemMap)?;
     let regions = &region_buf[..nreg];
     let mut phys = PhysAlloc::new(regions);
     let heap = phys
@@ -242,18 +227,13 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
 
     let mut disk = Disk::new(drive, sector_size);
     let vol = Volume::open(&mut disk).map_err(LoadError::Volume)?;
-    let (conf_path, conf_text) = SEARCH_PATHS
-        .iter()
-        .find_map(|p| {
-            let f = vol.lookup(&mut disk, p).ok()?;
-            let mut text = vec![0u8; f.size as usize];
-            vol.read(&mut disk, &f, &mut text).ok()?;
-            Some((*p, text))
-        })
-        .ok_or(LoadError::NoConfig)?;
-    let conf_text = String::from_utf8_lossy(&conf_text);
-    let config = conf::parse(&conf_text).map_err(LoadError::Conf)?;
-    let entry = config.boot_entry().map_err(LoadError::Conf)?;
+    let (conf_path, config) = conf::find(|p| {
+        let f = vol.lookup(&mut disk, p).ok()?;
+        let mut text = vec![0u8; f.size as usize];
+        vol.read(&mut disk, &f, &mut text).ok()?;
+        Some(text)
+    })?;
+    let entry = config.boot_entry().map_err(BootError::Conf)?;
     println!("{LOADER_NAME}: {conf_path}: entry \"{}\"", entry.name);
 
     // The kernel file stays in memory for the kernel-file response.
@@ -267,7 +247,7 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
     )?;
     kernel_file.cmdline = entry.cmdline.clone();
     let file_bytes = phys_bytes(kernel_file.phys, kernel_file.size);
-    let layout = kernel::layout(file_bytes).map_err(LoadError::Kernel)?;
+    let layout = kernel::layout(file_bytes).map_err(BootError::Kernel)?;
     let image_phys = alloc_zeroed(
         &mut phys,
         layout.size,
@@ -297,7 +277,7 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
         modules.push(file);
     }
 
-    let found = requests::scan(image).map_err(LoadError::Scan)?;
+    let found = requests::scan(image).map_err(BootError::Scan)?;
     // A framebuffer only for a kernel that asks: the switch is the last
     // BIOS call, and after it the BIOS text screen is gone.
     let video = match found.find(Kind::Framebuffer) {
@@ -321,7 +301,7 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
         EntryType::BOOTLOADER_RECLAIMABLE,
         "kernel stack",
     )?;
-    let gdt = alloc_zeroed(
+    let gdt_page = alloc_zeroed(
         &mut phys,
         PAGE_SIZE,
         EntryType::BOOTLOADER_RECLAIMABLE,
@@ -334,17 +314,8 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
         "responses",
     )?;
 
-    // The HHDM: all of the first 4 GiB, every region above that is not
-    // reserved or bad memory, and the framebuffer wherever it is.
-    let mut hhdm = vec![(0, LOW_HHDM_SPAN)];
-    hhdm.extend(
-        regions
-            .iter()
-            .filter(|r| r.ty != EntryType::RESERVED && r.ty != EntryType::BAD_MEMORY)
-            .map(|r| (r.start, r.end)),
-    );
     let fb_range = framebuffer.map(|fb| (fb.phys, fb.phys + fb.len()));
-    hhdm.extend(fb_range);
+    let hhdm = paging::hhdm_ranges(regions.iter().map(|r| (r.start, r.end, r.ty)), fb_range);
 
     let rsdp_phys = find_rsdp();
     let info = BootInfo {
@@ -359,7 +330,7 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
     };
     let mut arena = Arena::new(phys_bytes(arena_phys, ARENA_SIZE), arena_phys, HHDM_OFFSET);
     let answered =
-        responses::answer(image, &found, &info, &mut arena).map_err(LoadError::Response)?;
+        responses::answer(image, &found, &info, &mut arena).map_err(BootError::Response)?;
     println!(
         "{LOADER_NAME}: base revision {}, answered {:?}, {} unanswered",
         answered.base_revision, answered.kinds, answered.unanswered
@@ -373,8 +344,8 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
         identity: vec![handoff::code_range()],
         nx: handoff::nx_supported(),
     };
-    let cr3 = paging::build(&plan, &mut TableFrames(&mut phys)).map_err(LoadError::Paging)?;
-    let gdtr = handoff::write_gdt(phys_bytes(gdt, PAGE_SIZE), HHDM_OFFSET + gdt);
+    let cr3 = paging::build(&plan, &mut TableFrames(&mut phys)).map_err(BootError::Paging)?;
+    let gdtr = gdt::write(phys_bytes(gdt_page, PAGE_SIZE), HHDM_OFFSET + gdt_page);
 
     // Every allocation is made: the kernel's map is final now.
     let mut overlays = vec![Region {
@@ -386,7 +357,7 @@ fn boot(drive: u8, sector_size: usize) -> Result<core::convert::Infallible, Load
     let mut entries = vec![memmap::empty_entry(); info.memmap_capacity];
     let fb_entry = framebuffer.map(|fb| (fb.phys, fb.len()));
     let n =
-        e820::final_map(regions, &overlays, fb_entry, &mut entries).map_err(LoadError::MemMap)?;
+        e820::final_map(regions, &overlays, fb_entry, &mut entries).map_err(BootError::MemMap)?;
     if let Some(slot) = answered.memmap {
         slot.fill(&mut arena, &entries[..n]);
     }

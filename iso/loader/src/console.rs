@@ -8,7 +8,7 @@
 //! is a reason not to boot, so [`line`] ignores every status the console
 //! returns. Before `ExitBootServices` text goes to the firmware console
 //! (screen, and serial through its mirror); after, to COM1 with a bounded
-//! wait ([`crate::handoff::serial_line`]).
+//! wait ([`crate::exit::serial_line`]).
 
 use core::fmt::{self, Write};
 
@@ -20,7 +20,7 @@ pub fn line(args: fmt::Arguments) {
     if !firmware_console_available() {
         let mut text = Utf8Line::default();
         let _ = text.write_fmt(args);
-        crate::handoff::serial_line(text.as_str());
+        crate::exit::serial_line(text.as_str());
         return;
     }
     let mut out = FirmwareText::default();
@@ -38,7 +38,7 @@ macro_rules! say {
 
 /// Whether boot services and a console-out protocol are there to write to.
 fn firmware_console_available() -> bool {
-    if crate::handoff::boot_services_exited_already() {
+    if crate::exit::boot_services_exited_already() {
         return false;
     }
     let Some(st) = uefi::table::system_table_raw() else {

@@ -18,30 +18,22 @@ extern crate alloc;
 
 #[macro_use]
 mod console;
+mod exit;
 mod firmware;
-mod handoff;
 
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use loader_core::conf::{self, ConfError, SEARCH_PATHS};
-use loader_core::kernel::{self, KernelError};
 use loader_core::memmap::{self, EfiRegion, MemMapError, KERNEL_AND_MODULES_EFI_TYPE};
-use loader_core::paging::{self, PagingError, Plan, LOW_HHDM_SPAN};
-use loader_core::requests::{self, ScanError};
-use loader_core::responses::{self, Arena, BootInfo, FileInfo, ResponseError};
-use loader_core::{align_up, LOADER_NAME, LOADER_VERSION, PAGE_SIZE};
+use loader_core::paging::{self, Plan, HHDM_OFFSET};
+use loader_core::responses::{self, Arena, BootInfo, FileInfo, ARENA_SIZE};
+use loader_core::{align_up, conf, gdt, kernel, requests, BootError};
+use loader_core::{LOADER_NAME, LOADER_VERSION, PAGE_SIZE};
 use uefi::boot::MemoryType;
 use uefi::mem::memory_map::MemoryMap;
 use uefi::prelude::*;
-
-/// HHDM base for 4-level paging, the value Limine uses.
-const HHDM_OFFSET: u64 = 0xffff_8000_0000_0000;
-
-/// Bytes for responses, strings and the memory map.
-const ARENA_SIZE: u64 = 256 * 1024;
 
 /// Spare memory-map slots: allocations after we count the map (and the map
 /// buffer of `exit_boot_services` itself) can split a few more regions.
@@ -50,41 +42,27 @@ const MEMMAP_SLACK: usize = 128;
 /// Everything that can stop a boot, with what the user needs to fix it.
 #[derive(Debug)]
 pub enum LoadError {
-    /// No configuration file in any of Limine's locations.
-    NoConfig,
-    Conf(ConfError),
+    /// A cause the BIOS loader shares.
+    Boot(BootError),
     /// A file named in the configuration could not be read.
-    File {
-        path: String,
-        status: Status,
-    },
+    File { path: String, status: Status },
     /// The firmware refused memory.
-    OutOfMemory {
-        what: &'static str,
-        bytes: u64,
-    },
+    OutOfMemory { what: &'static str, bytes: u64 },
     /// No room for a file named in the configuration (a machine with too
     /// little RAM for the kernel and its modules).
-    NoRoomFor {
-        path: String,
-        bytes: u64,
-    },
-    Kernel(KernelError),
-    Scan(ScanError),
-    Response(ResponseError),
-    Paging(PagingError),
-    MemMap(MemMapError),
+    NoRoomFor { path: String, bytes: u64 },
+}
+
+impl From<BootError> for LoadError {
+    fn from(e: BootError) -> Self {
+        Self::Boot(e)
+    }
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::NoConfig => write!(
-                f,
-                "no limine.conf found (looked in {})",
-                SEARCH_PATHS.join(", ")
-            ),
-            Self::Conf(e) => write!(f, "limine.conf: {e}"),
+            Self::Boot(e) => write!(f, "{e}"),
             Self::File { path, status } => write!(f, "cannot read {path}: {status:?}"),
             Self::OutOfMemory { what, bytes } => {
                 write!(f, "out of memory for {what} ({bytes} bytes)")
@@ -94,11 +72,6 @@ impl fmt::Display for LoadError {
                 "not enough memory to load {path} ({} KiB); give the machine more RAM",
                 bytes.div_ceil(1024)
             ),
-            Self::Kernel(e) => write!(f, "kernel: {e}"),
-            Self::Scan(e) => write!(f, "kernel requests: {e}"),
-            Self::Response(e) => write!(f, "{e}"),
-            Self::Paging(e) => write!(f, "page tables: {e}"),
-            Self::MemMap(e) => write!(f, "{e}"),
         }
     }
 }
@@ -124,13 +97,8 @@ fn main() -> Status {
 fn boot() -> Result<core::convert::Infallible, LoadError> {
     let mut volume = firmware::boot_volume()?;
 
-    let (conf_path, conf_text) = SEARCH_PATHS
-        .iter()
-        .find_map(|p| volume.read_to_vec(p).ok().map(|bytes| (*p, bytes)))
-        .ok_or(LoadError::NoConfig)?;
-    let conf_text = String::from_utf8_lossy(&conf_text);
-    let config = conf::parse(&conf_text).map_err(LoadError::Conf)?;
-    let entry = config.boot_entry().map_err(LoadError::Conf)?;
+    let (conf_path, config) = conf::find(|p| volume.read_to_vec(p).ok())?;
+    let entry = config.boot_entry().map_err(BootError::Conf)?;
     say!("{LOADER_NAME}: {conf_path}: entry \"{}\"", entry.name);
 
     // The kernel file stays in memory for the kernel-file response.
@@ -139,7 +107,7 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
         &kernel_path,
         MemoryType::custom(KERNEL_AND_MODULES_EFI_TYPE),
     )?;
-    let layout = kernel::layout(kernel_file.bytes()).map_err(LoadError::Kernel)?;
+    let layout = kernel::layout(kernel_file.bytes()).map_err(BootError::Kernel)?;
     let mut image = firmware::Pages::alloc(
         MemoryType::custom(KERNEL_AND_MODULES_EFI_TYPE),
         layout.size,
@@ -166,26 +134,22 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
         });
     }
 
-    let found = requests::scan(image.bytes()).map_err(LoadError::Scan)?;
+    let found = requests::scan(image.bytes()).map_err(BootError::Scan)?;
     let framebuffer = firmware::framebuffer(entry.resolution);
     let stack_size = align_up(responses::stack_size(image.bytes(), &found), PAGE_SIZE);
     let stack = firmware::Pages::alloc(MemoryType::LOADER_DATA, stack_size, "kernel stack")?;
-    let mut gdt = firmware::Pages::alloc(MemoryType::LOADER_DATA, PAGE_SIZE, "GDT")?;
+    let mut gdt_page = firmware::Pages::alloc(MemoryType::LOADER_DATA, PAGE_SIZE, "GDT")?;
     let mut arena_pages = firmware::Pages::alloc(MemoryType::LOADER_DATA, ARENA_SIZE, "responses")?;
 
-    // Regions to cover in the HHDM: all of the first 4 GiB, everything above
-    // that is not reserved or bad, and the framebuffer wherever it is.
     let pre_exit = firmware::memory_map()?;
-    let mut hhdm = vec![(0, LOW_HHDM_SPAN)];
-    hhdm.extend(
-        pre_exit
-            .iter()
-            .filter(|r| memmap::in_hhdm(r.ty))
-            .map(|r| (r.phys_start, r.phys_start + r.pages * PAGE_SIZE)),
+    let fb_range = framebuffer.map(|fb| (fb.phys, fb.phys + fb.len()));
+    let hhdm = paging::hhdm_ranges(
+        pre_exit.iter().map(|r| {
+            let end = r.phys_start + r.pages * PAGE_SIZE;
+            (r.phys_start, end, memmap::limine_type(r.ty))
+        }),
+        fb_range,
     );
-    if let Some(fb) = framebuffer {
-        hhdm.push((fb.phys, fb.phys + fb.len()));
-    }
 
     let info = BootInfo {
         hhdm_offset: HHDM_OFFSET,
@@ -203,7 +167,7 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
     let arena_phys = arena_pages.phys;
     let mut arena = Arena::new(arena_pages.bytes_mut(), arena_phys, HHDM_OFFSET);
     let answered = responses::answer(image.bytes_mut(), &found, &info, &mut arena)
-        .map_err(LoadError::Response)?;
+        .map_err(BootError::Response)?;
     say!(
         "{LOADER_NAME}: base revision {}, answered {:?}, {} unanswered",
         answered.base_revision,
@@ -214,35 +178,35 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
     let plan = Plan {
         hhdm_offset: HHDM_OFFSET,
         hhdm,
-        write_combining: framebuffer.map(|fb| (fb.phys, fb.phys + fb.len())),
+        write_combining: fb_range,
         kernel: layout.segments(image.phys),
         identity: vec![handoff::code_range()],
         nx: handoff::nx_supported(),
     };
-    let cr3 = paging::build(&plan, &mut firmware::TableFrames).map_err(LoadError::Paging)?;
-    let gdt_virt = gdt.phys + HHDM_OFFSET;
-    let gdtr = handoff::write_gdt(gdt.bytes_mut(), gdt_virt);
+    let cr3 = paging::build(&plan, &mut firmware::TableFrames).map_err(BootError::Paging)?;
+    let gdt_virt = gdt_page.phys + HHDM_OFFSET;
+    let gdtr = gdt::write(gdt_page.bytes_mut(), gdt_virt);
 
     // Room for the final map, allocated while we still can allocate.
     let mut converted = vec![memmap::empty_entry(); info.memmap_capacity];
     let stack_top = HHDM_OFFSET + stack.phys + stack_size;
-    let fb_range = framebuffer.map(|fb| (fb.phys, fb.len()));
+    let fb_entry = framebuffer.map(|fb| (fb.phys, fb.len()));
     say!("{LOADER_NAME}: starting kernel");
 
     // SAFETY: nothing uses boot services after this point: the closure
     // below only converts numbers into buffers allocated above.
     let final_map = unsafe { uefi::boot::exit_boot_services(Some(MemoryType::LOADER_DATA)) };
-    handoff::boot_services_exited();
+    exit::boot_services_exited();
     let regions = final_map.entries().map(|d| EfiRegion {
         ty: d.ty.0,
         phys_start: d.phys_start,
         pages: d.page_count,
     });
-    let n = match memmap::convert(regions, fb_range, &mut converted) {
+    let n = match memmap::convert(regions, fb_entry, &mut converted) {
         Ok(n) => n,
         // Every slot is used: hand over a truncated map rather than none.
         Err(MemMapError::TooManyEntries { capacity }) => {
-            handoff::serial_line("nosys-loader: memory map truncated");
+            exit::serial_line("nosys-loader: memory map truncated");
             capacity
         }
     };
@@ -257,5 +221,5 @@ fn boot() -> Result<core::convert::Infallible, LoadError> {
 
 #[panic_handler]
 fn panic(info: &core::panic::PanicInfo) -> ! {
-    handoff::report_panic(info)
+    exit::report_panic(info)
 }
