@@ -1,19 +1,27 @@
 #!/usr/bin/env python3
-"""Prefill and decode tokens/s, one thread: ours (model-bench) vs llama.cpp (llama-cpp-python).
+"""Prefill and decode tokens/s, one thread: ours (model-bench) against llama.cpp (llama-cpp-python).
 
-    python3 model/scripts/bench.py            # from the repository root; writes docs/model-bench.md
+    python3 model/scripts/bench.py                 # from the repository root: the whole table
+    python3 model/scripts/bench.py 25M-Q8_0 ...    # only these rows, for a quick look
+    REPS=3 python3 model/scripts/bench.py          # fewer repetitions
 
-Builds random-weight qwen3 GGUFs of a few sizes into /tmp/nosys-bench (not committed), runs both
-implementations on the same files and the same token ids in the same run, and writes the table.
-Both are timed in CPU time of the computing thread (the machine is shared, so wall time would
-count other jobs); llama.cpp with n_threads=1 computes on the calling thread, timed around
-Llama.eval() (its perf counters read 0 through llama-cpp-python 0.3.36), so each of its decode
-steps includes a few microseconds of Python.
+Builds random-weight qwen3 GGUFs at three shapes into /tmp/nosys-bench (not committed): an F16
+file written by gguf-py, and Q8_0 and Q4_K_M quantised from it by llama.cpp's own
+`llama_model_quantize` (so the Q4_K_M mix is the one llama.cpp picks: Q4_K with Q6_K for
+attn_v, ffn_down and the output). Both implementations run the same files and token ids:
+N_PREFILL tokens in one call, then N_DECODE tokens one at a time.
+
+Timing: the machine is shared, so both are timed in CPU time of the computing thread
+(CLOCK_THREAD_CPUTIME_ID; Python's time.thread_time for llama.cpp, which with n_threads=1
+computes on the calling thread, timed around Llama.eval, so each of its decode steps includes a
+few microseconds of Python). Our model stays loaded in a `model-bench --serve` process and the
+repetitions alternate, ours and llama.cpp's (which goes first alternates too), so both see the
+same minutes of the machine; the best of REPS is reported. Prints a markdown table.
 """
 
+import ctypes
 import json
 import os
-import platform
 import subprocess
 import sys
 import time
@@ -27,105 +35,136 @@ from make_parity_fixtures import write_model  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TMP = "/tmp/nosys-bench"
 TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-N_PREFILL, N_DECODE, REPS = 128, 64, 5
+N_PREFILL, N_DECODE = 128, 64
+REPS = int(os.environ.get("REPS", "5"))
 
-# (name, weight type, dim, layers, heads, kv heads, head_dim, ff, vocab)
-MODELS = [
-    ("qwen3-d256-l4-f32", Q.F32, 256, 4, 4, 2, 64, 768, 8192),
-    ("qwen3-d256-l4-q8_0", Q.Q8_0, 256, 4, 4, 2, 64, 768, 8192),
-    ("qwen3-d512-l8-f32", Q.F32, 512, 8, 8, 4, 64, 1536, 16384),
-    ("qwen3-d512-l8-f16", Q.F16, 512, 8, 8, 4, 64, 1536, 16384),
-    ("qwen3-d512-l8-q8_0", Q.Q8_0, 512, 8, 8, 4, 64, 1536, 16384),
-]
+# name: (dim, layers, heads, kv heads, head_dim, ff, vocab); tied embeddings. Every matrix width
+# is a multiple of 256, so Q4_K applies to every tensor llama.cpp chooses it for.
+SHAPES = {
+    # 25.2M parameters in the blocks, 33.6M with the embedding.
+    "25M": (512, 8, 8, 4, 64, 1536, 16384),
+    # 104M in the blocks, 129M with the embedding (GPT-2 small's width and depth).
+    "120M": (768, 12, 12, 4, 64, 3072, 32768),
+    # Qwen3-0.6B: 440M in the blocks, 596M with the embedding.
+    "0.6B": (1024, 28, 16, 8, 128, 3072, 151936),
+}
+TYPES = ["F16", "Q8_0", "Q4_K_M"]
+# llama.h's llama_ftype values.
+FTYPE = {"Q8_0": 7, "Q4_K_M": 15}
 
 
 def tokens(vocab):
     return [(i * 7919 + 13) % vocab for i in range(N_PREFILL + N_DECODE)]
 
 
-def bench_llama(path, vocab):
+def quantize(src, dst, ftype):
     import llama_cpp
-    from llama_cpp import Llama
+    p = llama_cpp.llama_model_quantize_default_params()
+    p.ftype = FTYPE[ftype]
+    p.nthread = 2
+    rc = llama_cpp.llama_model_quantize(src.encode(), dst.encode(), ctypes.byref(p))
+    assert rc == 0, f"llama_model_quantize {ftype}: {rc}"
 
-    llm = Llama(model_path=path, n_ctx=N_PREFILL + N_DECODE + 8, n_batch=N_PREFILL,
-                n_ubatch=N_PREFILL, n_threads=1, n_threads_batch=1, verbose=False)
-    toks = tokens(vocab)
-    best_p = best_d = 0.0
-    for _ in range(REPS):
+
+def model_file(shape, ty):
+    path = os.path.join(TMP, f"qwen3-{shape}-{ty.lower()}.gguf")
+    if os.path.exists(path):
+        return path
+    dim, nl, nh, nkv, hd, ff, vocab = SHAPES[shape]
+    src = os.path.join(TMP, f"qwen3-{shape}-f16.gguf")
+    if not os.path.exists(src):
+        seed = 3000 + list(SHAPES).index(shape)
+        write_model(src + ".tmp", "qwen3", Q.F16, dim, nl, nh, nkv, hd, ff, True, 1e6,
+                    np.random.default_rng(seed), n_vocab=vocab)
+        os.rename(src + ".tmp", src)
+    if ty != "F16":
+        quantize(src, path + ".tmp", ty)
+        os.rename(path + ".tmp", path)
+    return path
+
+
+class Ours:
+    def __init__(self, path):
+        exe = os.path.join(TARGET, "release", "model-bench")
+        self.p = subprocess.Popen([exe, path, str(N_PREFILL), str(N_DECODE), "1", "--serve"],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.p.stdout.readline().strip() == "ready"
+
+    def rep(self):
+        self.p.stdin.write("\n")
+        self.p.stdin.flush()
+        r = json.loads(self.p.stdout.readline())
+        return r["prefill_s"], r["decode_s"]
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
+
+
+class Llama:
+    def __init__(self, path, vocab):
+        from llama_cpp import Llama as L
+        self.llm = L(model_path=path, n_ctx=N_PREFILL + N_DECODE + 8, n_batch=N_PREFILL,
+                     n_ubatch=N_PREFILL, n_threads=1, n_threads_batch=1, verbose=False)
+        self.toks = tokens(vocab)
+
+    def rep(self):
+        llm, toks = self.llm, self.toks
         llm.reset()
         t0 = time.thread_time()
         llm.eval(toks[:N_PREFILL])
         t1 = time.thread_time()
         for t in toks[N_PREFILL:]:
             llm.eval([t])
-        t2 = time.thread_time()
-        best_p = max(best_p, N_PREFILL / (t1 - t0))
-        best_d = max(best_d, N_DECODE / (t2 - t1))
-    return best_p, best_d
+        return t1 - t0, time.thread_time() - t1
+
+    def close(self):
+        del self.llm
 
 
-def bench_ours(path, portable=False):
-    exe = os.path.join(TARGET, "release", "model-bench")
-    cmd = [exe, path, str(N_PREFILL), str(N_DECODE), str(REPS)] + (["--portable"] if portable else [])
-    r = json.loads(subprocess.check_output(cmd, text=True))
-    return r["prefill_tps"], r["decode_tps"]
+def bench(path, vocab):
+    ours, llama = Ours(path), Llama(path, vocab)
+    best = {"ours": [1e9, 1e9], "llama": [1e9, 1e9]}
+    for i in range(REPS):
+        order = [("ours", ours), ("llama", llama)]
+        for name, impl in order if i % 2 == 0 else order[::-1]:
+            p, d = impl.rep()
+            best[name] = [min(best[name][0], p), min(best[name][1], d)]
+    ours.close()
+    llama.close()
+    tps = {k: (N_PREFILL / v[0], N_DECODE / v[1]) for k, v in best.items()}
+    return tps["ours"], tps["llama"]
 
 
 def main():
-    only = sys.argv[1:]  # optional model names, for a quick look
+    only = sys.argv[1:]
     subprocess.check_call(["cargo", "build", "-q", "--release", "-p", "model", "--features", "std",
                            "--bin", "model-bench"], cwd=ROOT,
                           env={**os.environ, "CARGO_TARGET_DIR": TARGET})
     os.makedirs(TMP, exist_ok=True)
-    rows = []
-    for i, (name, wt, dim, nl, nh, nkv, hd, ff, vocab) in enumerate(MODELS):
-        if only and name not in only:
-            continue
-        path = os.path.join(TMP, name + ".gguf")
-        if not os.path.exists(path):
-            write_model(path, "qwen3", wt, dim, nl, nh, nkv, hd, ff, True, 1e6,
-                        np.random.default_rng(3000 + i), n_vocab=vocab)
-        size = os.path.getsize(path) / 2**20
-        lp, ld = bench_llama(path, vocab)
-        op, od = bench_ours(path)
-        pp, pd = bench_ours(path, portable=True)
-        rows.append((name, size, op, lp, od, ld, pp, pd))
-        print(f"{name}: ours {op:.0f}/{od:.0f}, llama.cpp {lp:.0f}/{ld:.0f}, "
-              f"portable {pp:.0f}/{pd:.0f} tok/s", file=sys.stderr)
-    cpu = "unknown"
-    with open("/proc/cpuinfo") as f:
-        for line in f:
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
     import llama_cpp
-    out = [
-        "# model/: inference speed against llama.cpp",
-        "",
-        "Single thread, same random-weight qwen3 GGUF files, same token ids, same run.",
-        f"Prefill: {N_PREFILL} tokens in one call; decode: {N_DECODE} tokens one at a time after it;",
-        f"best of {REPS}. Tokens/s (higher is better). llama.cpp is llama-cpp-python "
-        f"{llama_cpp.__version__} (n_threads=1, built from source with its native CPU flags),",
-        "timed around `Llama.eval` (a few µs of Python per call). All times are CPU time of the",
-        "computing thread (time.thread_time / CLOCK_THREAD_CPUTIME_ID), since the machine is shared.",
-        "\"portable\" is our non-SIMD path.",
-        "",
-        f"Machine: {cpu}, {platform.system()}, shared with other jobs: even in CPU time, repeated",
-        "runs of one row vary by up to about 25% (memory bandwidth and caches are shared).",
-        f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.",
-        "",
-        "| model | size MiB | prefill ours | prefill llama.cpp | decode ours | decode llama.cpp "
-        "| prefill portable | decode portable |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for name, size, op, lp, od, ld, pp, pd in rows:
-        out.append(f"| {name} | {size:.1f} | {op:.0f} | {lp:.0f} | {od:.0f} | {ld:.0f} "
-                   f"| {pp:.0f} | {pd:.0f} |")
-    out += ["", "Command (from the repository root):", "", "    python3 model/scripts/bench.py", ""]
-    if not only:
-        with open(os.path.join(ROOT, "docs", "model-bench.md"), "w") as f:
-            f.write("\n".join(out))
-    print("\n".join(out))
+    info = llama_cpp.llama_print_system_info().decode().strip()
+    rows = []
+    for shape in SHAPES:
+        for ty in TYPES:
+            name = f"{shape}-{ty}"
+            if only and name not in only:
+                continue
+            path = model_file(shape, ty)
+            size = os.path.getsize(path) / 2**20
+            (op, od), (lp, ld) = bench(path, SHAPES[shape][6])
+            rows.append((name, size, op, lp, od, ld))
+            print(f"{name}: prefill {op:.1f} vs {lp:.1f}, decode {od:.1f} vs {ld:.1f} tok/s",
+                  file=sys.stderr)
+    print(f"\nllama-cpp-python {llama_cpp.__version__}: {info}")
+    print(f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, best of {REPS}, "
+          f"{N_PREFILL} prompt tokens then {N_DECODE} decoded.\n")
+    print("| model | MiB | prefill ours | prefill llama.cpp | ratio | decode ours "
+          "| decode llama.cpp | ratio |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name, size, op, lp, od, ld in rows:
+        print(f"| {name} | {size:.0f} | {op:.1f} | {lp:.1f} | {op / lp:.2f} | {od:.1f} "
+              f"| {ld:.1f} | {od / ld:.2f} |")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,12 @@
 //! Prefill and decode speed of one GGUF, single thread; driven by `model/scripts/bench.py`.
 //!
 //! `model-bench MODEL.gguf [prefill_tokens] [decode_tokens] [reps] [--portable]` prints one JSON
-//! line (tokens per second of thread CPU time). Token ids are `(i * 7919 + 13) % vocab`, the same formula bench.py feeds llama.cpp.
+//! line (tokens per second of thread CPU time). Token ids are `(i * 7919 + 13) % vocab`, the same
+//! formula bench.py feeds llama.cpp.
+//!
+//! With `--serve` it loads the model once, prints `ready`, and then runs one repetition per line
+//! read from stdin, printing `{"prefill_s": .., "decode_s": ..}` for each: bench.py alternates
+//! these with llama.cpp's repetitions, so both see the same minutes of a shared machine.
 
 use model::{ops, Gguf, Transformer};
 
@@ -50,16 +55,34 @@ fn main() {
     let toks: Vec<u32> = (0..n_prefill + n_decode)
         .map(|i| ((i * 7919 + 13) % vocab) as u32)
         .collect();
-    let (mut best_p, mut best_d) = (f64::MAX, f64::MAX);
-    for _ in 0..reps {
+    let mut rep = || {
         let t0 = cpu_s();
         m.prefill(&toks[..n_prefill], 0).expect("prefill");
         let t1 = cpu_s();
         for (i, &t) in toks[n_prefill..].iter().enumerate() {
             m.forward(t, n_prefill + i).expect("forward");
         }
-        best_p = best_p.min(t1 - t0);
-        best_d = best_d.min(cpu_s() - t1);
+        (t1 - t0, cpu_s() - t1)
+    };
+    if args.iter().any(|a| a == "--serve") {
+        use std::io::{BufRead, Write};
+        println!("ready");
+        std::io::stdout().flush().expect("stdout");
+        for line in std::io::stdin().lock().lines() {
+            if line.is_err() {
+                break;
+            }
+            let (p, d) = rep();
+            println!("{{\"prefill_s\": {p:.6}, \"decode_s\": {d:.6}}}");
+            std::io::stdout().flush().expect("stdout");
+        }
+        return;
+    }
+    let (mut best_p, mut best_d) = (f64::MAX, f64::MAX);
+    for _ in 0..reps {
+        let (p, d) = rep();
+        best_p = best_p.min(p);
+        best_d = best_d.min(d);
     }
     println!(
         "{{\"prefill_tps\": {:.2}, \"decode_tps\": {:.2}, \"kernels\": \"{:?}\"}}",
