@@ -8,7 +8,7 @@
 //! read from stdin, printing `{"prefill_s": .., "decode_s": ..}` for each: bench.py alternates
 //! these with llama.cpp's repetitions, so both see the same minutes of a shared machine.
 
-use model::{ops, Gguf, Transformer};
+use model::{ops, Gguf, TensorType, Transformer};
 
 /// CPU time of this thread in seconds: on a machine shared with other jobs, time spent
 /// descheduled is not ours to count. (`/proc/thread-self/schedstat` only advances at scheduler
@@ -35,8 +35,139 @@ fn cpu_s() -> f64 {
     ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
 }
 
+/// Best (smallest) CPU time of `reps` calls of `f`, in seconds.
+fn best_of(reps: usize, mut f: impl FnMut()) -> f64 {
+    (0..reps)
+        .map(|_| {
+            let t0 = cpu_s();
+            f();
+            cpu_s() - t0
+        })
+        .fold(f64::MAX, f64::min)
+}
+
+/// The machine's roofs on one core: AVX2 FMA throughput (16 independent 8-lane chains, long
+/// enough to hide the latency) and the read bandwidth of one thread streaming a buffer far
+/// larger than the caches.
+fn roofs() {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        #[target_feature(enable = "avx2,fma")]
+        fn fma_loop(iters: usize) -> f32 {
+            let mut a = [_mm256_set1_ps(1.0); 12];
+            let m = _mm256_set1_ps(0.999_999);
+            let c = _mm256_set1_ps(1e-7);
+            for _ in 0..iters {
+                for v in a.iter_mut() {
+                    *v = _mm256_fmadd_ps(*v, m, c);
+                }
+            }
+            let mut s = _mm256_setzero_ps();
+            for v in a {
+                s = _mm256_add_ps(s, v);
+            }
+            let mut o = [0f32; 8];
+            // SAFETY: `o` holds eight f32s.
+            unsafe { _mm256_storeu_ps(o.as_mut_ptr(), s) };
+            o.iter().sum()
+        }
+        #[target_feature(enable = "avx2")]
+        fn read_loop(buf: &[u8]) -> u64 {
+            let mut acc = [_mm256_setzero_si256(); 4];
+            for c in buf.chunks_exact(128) {
+                for (k, a) in acc.iter_mut().enumerate() {
+                    // SAFETY: 32 bytes at 32k of a 128-byte chunk.
+                    let v = unsafe { _mm256_loadu_si256(c.as_ptr().add(32 * k) as *const __m256i) };
+                    *a = _mm256_xor_si256(*a, v);
+                }
+            }
+            let mut o = [0u64; 4];
+            let x = _mm256_xor_si256(
+                _mm256_xor_si256(acc[0], acc[1]),
+                _mm256_xor_si256(acc[2], acc[3]),
+            );
+            // SAFETY: `o` holds 32 bytes.
+            unsafe { _mm256_storeu_si256(o.as_mut_ptr() as *mut __m256i, x) };
+            o.iter().fold(0, |a, b| a ^ b)
+        }
+        if ops::simd() != ops::Simd::Avx2 {
+            return;
+        }
+        let iters = 20_000_000;
+        let mut sink = 0f32;
+        // SAFETY: AVX2 and FMA detected above.
+        let t = best_of(5, || sink += unsafe { fma_loop(iters) });
+        let fmas = (iters * 12 * 8) as f64;
+        let buf: Vec<u8> = (0..1usize << 30).map(|i| i as u8).collect();
+        let mut x = 0u64;
+        // SAFETY: AVX2 detected above.
+        let tb = best_of(5, || x ^= unsafe { read_loop(&buf) });
+        println!(
+            "{{\"fma_g_per_s\": {:.2}, \"read_gb_per_s\": {:.2}, \"sink\": {}}}",
+            fmas / t * 1e-9,
+            buf.len() as f64 / tb * 1e-9,
+            (sink as u64) ^ (x & 1)
+        );
+    }
+}
+
+/// Each weight type's product on its own: a 3072 × 1024 matrix (an FFN's gate at the 0.6B
+/// shape, 1.5 to 12 MiB) against 32 tokens, and a 256 MiB-or-more matrix against one token (decode,
+/// from memory). One JSON line per type and shape: multiply-adds per second and weight bytes
+/// per second.
+fn kernels(types: &[String]) {
+    for ty in TensorType::ALL {
+        if !types.is_empty() && !types.iter().any(|t| t.eq_ignore_ascii_case(ty.name())) {
+            continue;
+        }
+        let cols = 1024;
+        let row_bytes = ty.row_bytes(cols as u64).expect("whole blocks") as usize;
+        for (rows, n_tok) in [(3072, 32), ((256 << 20) / row_bytes, 1)] {
+            let data = ops::random_weights(ty, rows, cols, 1);
+            let w = ops::Matrix {
+                ty,
+                rows,
+                cols,
+                row_bytes,
+                data: &data,
+            };
+            let x: Vec<f32> = (0..n_tok * cols)
+                .map(|i| ((i * 7919) % 1000) as f32 / 500.0 - 1.0)
+                .collect();
+            let mut sc = ops::ActScratch::new(n_tok * cols);
+            let mut out = vec![0f32; n_tok * rows];
+            let reps = if n_tok == 1 { 5 } else { 20 };
+            let t = best_of(reps, || {
+                ops::matmul(&mut out, &w, sc.convert(ty, &x), n_tok)
+            });
+            let macs = (rows * cols * n_tok) as f64;
+            println!(
+                "{{\"type\": \"{}\", \"rows\": {rows}, \"cols\": {cols}, \"n_tok\": {n_tok}, \"gmac_per_s\": {:.2}, \"weight_gb_per_s\": {:.2}}}",
+                ty.name(),
+                macs / t * 1e-9,
+                data.len() as f64 / t * 1e-9
+            );
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "--roofs") {
+        return roofs();
+    }
+    if args.first().is_some_and(|a| a == "--kernels") {
+        if args.iter().any(|a| a == "--portable") {
+            ops::force_portable(true);
+        }
+        let types: Vec<String> = args[1..]
+            .iter()
+            .filter(|a| !a.starts_with("--"))
+            .cloned()
+            .collect();
+        return kernels(&types);
+    }
     let portable = args.iter().any(|a| a == "--portable");
     let pos_args: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let Some(path) = pos_args.first() else {

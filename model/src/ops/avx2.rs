@@ -5,7 +5,7 @@
 //! The CPU must support AVX2, FMA and F16C with YMM state enabled ([`super::simd`] says so), and
 //! `w` must hold at least as many elements as `x` (the matrix product asserts both lengths).
 
-use super::formats::{f16_to_f32, Q8_0_BYTES, Q8_1_BYTES, Q8_K_BYTES, QK_K};
+use super::formats::{Q8_0_BYTES, Q8_1_BYTES, Q8_K_BYTES, QK_K};
 use super::quants::{min_sum, q8k_parts, KBlock, UnpackK};
 use core::arch::x86_64::*;
 
@@ -77,29 +77,6 @@ pub(super) fn cvtph256_int(h: __m128i) -> __m256 {
     _mm256_castsi256_ps(_mm256_or_si256(r, sign))
 }
 
-/// Eight f16 at `p` to f32.
-///
-/// # Safety
-/// 16 readable bytes at `p`.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn ld_f16(p: *const u8) -> __m256 {
-    // SAFETY: the caller guarantees 16 bytes at p.
-    _mm256_cvtph_ps(unsafe { _mm_loadu_si128(p as *const __m128i) })
-}
-
-/// Eight bf16 at `p` to f32.
-///
-/// # Safety
-/// 16 readable bytes at `p`.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn ld_bf16(p: *const u8) -> __m256 {
-    // SAFETY: the caller guarantees 16 bytes at p.
-    let h = unsafe { _mm_loadu_si128(p as *const __m128i) };
-    _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16))
-}
-
 /// One f16 (a block scale) to f32.
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
@@ -141,179 +118,6 @@ pub(super) unsafe fn dot_f32(w: &[u8], x: &[u8]) -> f32 {
         }
         s
     }
-}
-
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot_f16(w: &[u8], x: &[u8]) -> f32 {
-    debug_assert!(w.len() >= x.len());
-    let n = x.len() / 2;
-    let (wp, xp) = (w.as_ptr(), x.as_ptr());
-    let (mut a0, mut a1) = (_mm256_setzero_ps(), _mm256_setzero_ps());
-    let mut i = 0;
-    // SAFETY: every load reads f16 indices < n, inside both rows.
-    unsafe {
-        while i + 16 <= n {
-            a0 = _mm256_fmadd_ps(ld_f16(wp.add(2 * i)), ld_f16(xp.add(2 * i)), a0);
-            a1 = _mm256_fmadd_ps(ld_f16(wp.add(2 * i + 16)), ld_f16(xp.add(2 * i + 16)), a1);
-            i += 16;
-        }
-    }
-    let mut s = hsum(_mm256_add_ps(a0, a1));
-    while i < n {
-        s += f16_to_f32(u16::from_le_bytes([w[2 * i], w[2 * i + 1]]))
-            * f16_to_f32(u16::from_le_bytes([x[2 * i], x[2 * i + 1]]));
-        i += 1;
-    }
-    s
-}
-
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot_bf16(w: &[u8], x: &[u8]) -> f32 {
-    debug_assert!(w.len() >= x.len());
-    let n = x.len() / 2;
-    let (wp, xp) = (w.as_ptr(), x.as_ptr());
-    let mut a0 = _mm256_setzero_ps();
-    let mut i = 0;
-    // SAFETY: every load reads bf16 indices < n, inside both rows.
-    unsafe {
-        while i + 8 <= n {
-            a0 = _mm256_fmadd_ps(ld_bf16(wp.add(2 * i)), ld_bf16(xp.add(2 * i)), a0);
-            i += 8;
-        }
-    }
-    let mut s = hsum(a0);
-    let bf = |b: &[u8], i: usize| {
-        super::formats::bf16_to_f32(u16::from_le_bytes([b[2 * i], b[2 * i + 1]]))
-    };
-    while i < n {
-        s += bf(w, i) * bf(x, i);
-        i += 1;
-    }
-    s
-}
-
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot_q8_0(w: &[u8], x: &[u8]) -> f32 {
-    debug_assert!(w.len() >= x.len());
-    let mut acc = _mm256_setzero_ps();
-    for (wb, xb) in w.chunks_exact(Q8_0_BYTES).zip(x.chunks_exact(Q8_0_BYTES)) {
-        let d = h2f(wb, 0) * h2f(xb, 0);
-        // SAFETY: each block holds 32 quants after its 2-byte scale.
-        let (qw, qx) = unsafe {
-            (
-                _mm256_loadu_si256(wb.as_ptr().add(2) as *const __m256i),
-                _mm256_loadu_si256(xb.as_ptr().add(2) as *const __m256i),
-            )
-        };
-        acc = _mm256_fmadd_ps(_mm256_set1_ps(d), mul_sum_i8_maddubs(qw, qx), acc);
-    }
-    hsum(acc)
-}
-
-/// Four rows against one activation vector, for prefill: `x` is loaded once for four rows, and
-/// four independent streams keep more loads in flight. `load(p)` reads eight elements of the
-/// common float format at `p` and `esize` is the bytes per element.
-///
-/// # Safety
-/// See the module; `w` holds four rows of `stride` bytes.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn dot4_float(
-    w: &[u8],
-    stride: usize,
-    x: &[u8],
-    esize: usize,
-    load: unsafe fn(*const u8) -> __m256,
-    scalar: fn(&[u8], usize) -> f32,
-) -> [f32; 4] {
-    debug_assert!(w.len() >= 3 * stride + x.len() && stride >= x.len());
-    let n = x.len() / esize;
-    let (wp, xp) = (w.as_ptr(), x.as_ptr());
-    let mut a = [_mm256_setzero_ps(); 4];
-    let mut i = 0;
-    // SAFETY: element indices < n of rows 0..4 and of x, as the caller guarantees.
-    unsafe {
-        while i + 8 <= n {
-            let xv = load(xp.add(esize * i));
-            for (r, acc) in a.iter_mut().enumerate() {
-                *acc = _mm256_fmadd_ps(load(wp.add(r * stride + esize * i)), xv, *acc);
-            }
-            i += 8;
-        }
-    }
-    let mut out = [hsum(a[0]), hsum(a[1]), hsum(a[2]), hsum(a[3])];
-    for j in i..n {
-        let xv = scalar(x, j);
-        for (r, o) in out.iter_mut().enumerate() {
-            *o += scalar(&w[r * stride..], j) * xv;
-        }
-    }
-    out
-}
-
-/// # Safety
-/// 32 readable bytes at `p`.
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn ld_f32(p: *const u8) -> __m256 {
-    // SAFETY: forwarded.
-    unsafe { _mm256_loadu_ps(p as *const f32) }
-}
-
-/// # Safety
-/// See [`dot4_float`].
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot4_f32(w: &[u8], stride: usize, x: &[u8]) -> [f32; 4] {
-    // SAFETY: forwarded.
-    unsafe { dot4_float(w, stride, x, 4, ld_f32, super::formats::rd_f32) }
-}
-
-/// # Safety
-/// See [`dot4_float`].
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot4_f16(w: &[u8], stride: usize, x: &[u8]) -> [f32; 4] {
-    // SAFETY: forwarded.
-    unsafe {
-        dot4_float(w, stride, x, 2, ld_f16, |b, i| {
-            super::formats::rd_f16(b, 2 * i)
-        })
-    }
-}
-
-/// # Safety
-/// See [`dot4_float`].
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot4_bf16(w: &[u8], stride: usize, x: &[u8]) -> [f32; 4] {
-    let bf = |b: &[u8], i: usize| super::formats::bf16_to_f32(super::formats::rd_u16(b, i));
-    // SAFETY: forwarded.
-    unsafe { dot4_float(w, stride, x, 2, ld_bf16, bf) }
-}
-
-/// # Safety
-/// See [`dot4_float`].
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot4_q8_0(w: &[u8], stride: usize, x: &[u8]) -> [f32; 4] {
-    debug_assert!(w.len() >= 3 * stride + x.len() && stride >= x.len());
-    let mut a = [_mm256_setzero_ps(); 4];
-    for (b, xb) in x.chunks_exact(Q8_0_BYTES).enumerate() {
-        let dx = h2f(xb, 0);
-        // SAFETY: 32 quants follow each block's scale, in x and in each of the four rows.
-        unsafe {
-            let qx = _mm256_loadu_si256(xb.as_ptr().add(2) as *const __m256i);
-            for (r, acc) in a.iter_mut().enumerate() {
-                let o = r * stride + b * Q8_0_BYTES;
-                let d = h2f(w, o) * dx;
-                let qw = _mm256_loadu_si256(w.as_ptr().add(o + 2) as *const __m256i);
-                *acc = _mm256_fmadd_ps(_mm256_set1_ps(d), mul_sum_i8_maddubs(qw, qx), *acc);
-            }
-        }
-    }
-    [hsum(a[0]), hsum(a[1]), hsum(a[2]), hsum(a[3])]
 }
 
 /// k-quant × Q8_K: the block is unpacked by the portable unpacker, the 256 products and their

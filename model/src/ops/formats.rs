@@ -3,7 +3,8 @@
 //!
 //! Converted activations are kept in the same byte layout as ggml's blocks (an f16 scale is
 //! stored as f16), so a row of activations is a byte slice exactly like a row of weights and the
-//! kernels index both the same way.
+//! kernels index both the same way; the exceptions are F16 and BF16, whose activations are
+//! rounded to that format but stored as f32.
 
 /// Exact f16 → f32 without F16C (the portable kernels' inner loop; `half`'s software path is
 /// several times slower). Exponent rebias with fix-ups for Inf/NaN and subnormals, written as
@@ -62,11 +63,6 @@ pub(crate) fn rd_f32(b: &[u8], i: usize) -> f32 {
     f32::from_le_bytes([b[4 * i], b[4 * i + 1], b[4 * i + 2], b[4 * i + 3]])
 }
 
-#[inline]
-pub(crate) fn rd_u16(b: &[u8], i: usize) -> u16 {
-    u16::from_le_bytes([b[2 * i], b[2 * i + 1]])
-}
-
 /// The f16 at byte offset `o`.
 #[inline]
 pub(crate) fn rd_f16(b: &[u8], o: usize) -> f32 {
@@ -93,15 +89,18 @@ pub(crate) fn act_f32(x: &[f32], out: &mut [u8]) {
     }
 }
 
+/// F16 weights' activations: each value rounded to f16 as llama.cpp rounds it, then stored
+/// back as f32 (exact), so the products widen only the weights.
 pub(crate) fn act_f16(x: &[f32], out: &mut [u8]) {
-    for (o, &v) in out.chunks_exact_mut(2).zip(x) {
-        o.copy_from_slice(&f32_to_f16(v).to_le_bytes());
+    for (o, &v) in out.chunks_exact_mut(4).zip(x) {
+        o.copy_from_slice(&f16_to_f32(f32_to_f16(v)).to_le_bytes());
     }
 }
 
+/// BF16 weights' activations: rounded to bf16, stored as f32.
 pub(crate) fn act_bf16(x: &[f32], out: &mut [u8]) {
-    for (o, &v) in out.chunks_exact_mut(2).zip(x) {
-        o.copy_from_slice(&f32_to_bf16(v).to_le_bytes());
+    for (o, &v) in out.chunks_exact_mut(4).zip(x) {
+        o.copy_from_slice(&bf16_to_f32(f32_to_bf16(v)).to_le_bytes());
     }
 }
 

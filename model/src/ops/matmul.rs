@@ -77,7 +77,8 @@ impl ActScratch {
 /// `out[t * rows_total + r] = W[r] · x[t]` for `r` in `rows` and `t` in `0..n_tok`, where `x`
 /// holds `n_tok` converted rows of `w.cols` elements. One token is a matrix-vector product; more
 /// reuse each weight row (loaded once, kept in L1) across all tokens, which is what makes prefill
-/// faster than decode. `rows` lets a caller split the work across cores.
+/// faster than decode. `rows` lets a caller split the work across cores: each element's value
+/// depends only on its row and token, not on the range or the batch it was computed in.
 pub fn matmul_rows(
     out: &mut [f32],
     w: &Matrix<'_>,
@@ -112,7 +113,7 @@ pub fn matmul_rows_on(
     let xrow = |t: usize| &x.bytes[t * xrb..(t + 1) * xrb];
     match effective(s) {
         #[cfg(target_arch = "x86_64")]
-        Simd::Avx2 => matmul_avx2(k, out, w, &xrow, n_tok, rows),
+        Simd::Avx2 => matmul_avx2(k, out, w, x.bytes, xrb, n_tok, rows),
         _ => {
             for r in rows {
                 let wr = w.row(r);
@@ -124,37 +125,45 @@ pub fn matmul_rows_on(
     }
 }
 
-/// The AVX2 product. Called only when [`super::simd`] reported AVX2/FMA/F16C.
+/// The AVX2 product. Called only when [`super::simd`] reported AVX2/FMA/F16C, after the
+/// caller's shape checks.
 #[cfg(target_arch = "x86_64")]
-fn matmul_avx2<'x>(
+fn matmul_avx2(
     k: &Kernels,
     out: &mut [f32],
     w: &Matrix<'_>,
-    xrow: &dyn Fn(usize) -> &'x [u8],
+    x: &[u8],
+    xrb: usize,
     n_tok: usize,
     rows: core::ops::Range<usize>,
 ) {
-    let mut r = rows.start;
-    // Prefill: groups of four rows, each group staying in L1 while every token passes over it.
-    // Decode (one token) streams the matrix from memory row by row instead: interleaving four
-    // rows measured 3x slower there (model-bench, qwen3-d512-l8-q8_0: 145 vs 470 tok/s).
-    if let (true, Some(dot4)) = (n_tok > 1, k.dot4_avx2) {
-        while r + 4 <= rows.end {
-            let wr = &w.data[r * w.row_bytes..(r + 4) * w.row_bytes];
-            for t in 0..n_tok {
-                // SAFETY: AVX2/FMA/F16C detected (the caller's `effective`); four whole rows,
-                // each at least as long as the activation row (asserted by the caller).
-                let d = unsafe { dot4(wr, w.row_bytes, xrow(t)) };
-                out[t * w.rows + r..t * w.rows + r + 4].copy_from_slice(&d);
-            }
-            r += 4;
+    match k.avx2 {
+        super::Avx2::Gemm(gemm) => {
+            let g = super::gemm::Gemm {
+                w: w.data.as_ptr(),
+                w_stride: w.row_bytes,
+                cols: w.cols,
+                x: x.as_ptr(),
+                x_stride: xrb,
+                n_tok,
+                out: out.as_mut_ptr(),
+                out_stride: w.rows,
+            };
+            // SAFETY: AVX2/FMA/F16C detected (the caller's `effective`); the caller asserted
+            // that `rows` are whole rows of `w.data`, that `x` holds `n_tok` activation rows of
+            // `xrb` bytes in `w.ty`'s activation format, and that `out` reaches
+            // `(n_tok - 1) * w.rows + rows.end`; `out` is borrowed exclusively.
+            unsafe { gemm(&g, rows) }
         }
-    }
-    for r in r..rows.end {
-        let wr = w.row(r);
-        for t in 0..n_tok {
-            // SAFETY: as above, for one row.
-            out[t * w.rows + r] = unsafe { (k.dot_avx2)(wr, xrow(t)) };
+        super::Avx2::Dot(dot) => {
+            for r in rows {
+                let wr = w.row(r);
+                for t in 0..n_tok {
+                    // SAFETY: AVX2/FMA/F16C detected; one whole row against one activation
+                    // row of the same length (asserted by the caller).
+                    out[t * w.rows + r] = unsafe { dot(wr, &x[t * xrb..(t + 1) * xrb]) };
+                }
+            }
         }
     }
 }

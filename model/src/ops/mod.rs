@@ -17,6 +17,8 @@
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 pub mod formats;
+#[cfg(target_arch = "x86_64")]
+pub mod gemm;
 mod matmul;
 mod norm;
 mod portable;
@@ -34,6 +36,7 @@ pub use norm::{
 };
 
 use crate::gguf::TensorType;
+use alloc::vec::Vec;
 use core::sync::atomic::{AtomicU8, Ordering};
 
 // ---------------------------------------------------------------------------------------------
@@ -123,6 +126,50 @@ fn detect_avx2() -> bool {
     false
 }
 
+/// Random weights of type `ty` (`rows × cols`, ggml layout) for benchmarks and tests: random
+/// quant bits with small finite f16 scales where the type keeps scales, random values in
+/// [-1, 1) for the float types. `seed` picks the numbers.
+#[doc(hidden)]
+pub fn random_weights(ty: TensorType, rows: usize, cols: usize, seed: u64) -> Vec<u8> {
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+    };
+    let n = rows * cols;
+    let mut out = Vec::new();
+    match ty {
+        TensorType::F32 => (0..n).for_each(|_| out.extend(next().to_le_bytes())),
+        TensorType::F16 => (0..n).for_each(|_| out.extend(f32_to_f16(next()).to_le_bytes())),
+        TensorType::BF16 => (0..n).for_each(|_| out.extend(f32_to_bf16(next()).to_le_bytes())),
+        _ => {
+            // The byte offsets of each block's f16 scales.
+            let scales: &[usize] = match ty {
+                TensorType::Q8_0 | TensorType::Q4_0 | TensorType::Q5_0 => &[0],
+                TensorType::Q4_1 | TensorType::Q5_1 | TensorType::Q4_K | TensorType::Q5_K => {
+                    &[0, 2]
+                }
+                TensorType::Q2_K => &[80, 82],
+                TensorType::Q3_K => &[108],
+                TensorType::Q6_K => &[208],
+                _ => unreachable!("every type is listed"),
+            };
+            let bytes = ty.block_bytes() as usize;
+            for _ in 0..n / ty.block_elems() as usize {
+                let start = out.len();
+                out.extend((0..bytes).map(|_| (next() * 128.0 + 128.0) as u8));
+                for &o in scales {
+                    let v = f32_to_f16(next() * 0.05).to_le_bytes();
+                    out[start + o..start + o + 2].copy_from_slice(&v);
+                }
+            }
+        }
+    }
+    out
+}
+
 // ---------------------------------------------------------------------------------------------
 // The weight-type table
 // ---------------------------------------------------------------------------------------------
@@ -132,9 +179,15 @@ pub(crate) type DotFn = fn(&[u8], &[u8]) -> f32;
 /// As [`DotFn`], needing AVX2+FMA+F16C.
 #[cfg(target_arch = "x86_64")]
 pub(crate) type DotAvx2Fn = unsafe fn(&[u8], &[u8]) -> f32;
-/// Four weight rows `stride` bytes apart against one activation row.
+
+/// A weight type's AVX2 product: tiled over rows and tokens, or (until a type has its tile
+/// kernel) one dot product per row and token.
 #[cfg(target_arch = "x86_64")]
-pub(crate) type Dot4Avx2Fn = unsafe fn(&[u8], usize, &[u8]) -> [f32; 4];
+#[derive(Clone, Copy)]
+pub(crate) enum Avx2 {
+    Gemm(gemm::GemmFn),
+    Dot(DotAvx2Fn),
+}
 
 /// Everything the products need to know about one weight type.
 pub(crate) struct Kernels {
@@ -147,10 +200,7 @@ pub(crate) struct Kernels {
     pub dequantize: fn(&[u8], &mut [f32]),
     pub dot: DotFn,
     #[cfg(target_arch = "x86_64")]
-    pub dot_avx2: DotAvx2Fn,
-    /// Prefill's four-row kernel, where one exists (else one row at a time).
-    #[cfg(target_arch = "x86_64")]
-    pub dot4_avx2: Option<Dot4Avx2Fn>,
+    pub avx2: Avx2,
 }
 
 impl Kernels {
@@ -161,7 +211,7 @@ impl Kernels {
 }
 
 macro_rules! kernels {
-    ($blk:expr, $bytes:expr, $act:path, $deq:path, $dot:path, $avx:path, $dot4:expr) => {
+    ($blk:expr, $bytes:expr, $act:path, $deq:path, $dot:path, $avx:expr) => {
         Kernels {
             act_block: $blk,
             act_block_bytes: $bytes,
@@ -169,9 +219,7 @@ macro_rules! kernels {
             dequantize: $deq,
             dot: $dot,
             #[cfg(target_arch = "x86_64")]
-            dot_avx2: $avx,
-            #[cfg(target_arch = "x86_64")]
-            dot4_avx2: $dot4,
+            avx2: $avx,
         }
     };
 }
@@ -185,26 +233,25 @@ static F32: Kernels = kernels!(
     fm::act_f32,
     pt::dequant_f32,
     pt::dot_f32,
-    avx2::dot_f32,
-    Some(avx2::dot4_f32)
+    Avx2::Gemm(gemm::gemm_f32)
 );
+// F16 and BF16 activations are rounded to the weight's format, as llama.cpp rounds them, and
+// kept as f32 so the products read them without converting.
 static F16: Kernels = kernels!(
     1,
-    2,
+    4,
     fm::act_f16,
     pt::dequant_f16,
     pt::dot_f16,
-    avx2::dot_f16,
-    Some(avx2::dot4_f16)
+    Avx2::Gemm(gemm::gemm_f16)
 );
 static BF16: Kernels = kernels!(
     1,
-    2,
+    4,
     fm::act_bf16,
     pt::dequant_bf16,
     pt::dot_bf16,
-    avx2::dot_bf16,
-    Some(avx2::dot4_bf16)
+    Avx2::Gemm(gemm::gemm_bf16)
 );
 static Q8_0: Kernels = kernels!(
     32,
@@ -212,8 +259,7 @@ static Q8_0: Kernels = kernels!(
     fm::act_q8_0,
     pt::dequant_q8_0,
     pt::dot_q8_0,
-    avx2::dot_q8_0,
-    Some(avx2::dot4_q8_0)
+    Avx2::Gemm(gemm::gemm_q8_0)
 );
 
 use quants::typed as qt;
@@ -226,8 +272,7 @@ static Q4_0: Kernels = kernels!(
     fm::act_q8_0,
     qt::Q4_0::dequant,
     qt::Q4_0::dot,
-    avx2::dot_q4_0,
-    None
+    Avx2::Dot(avx2::dot_q4_0)
 );
 static Q4_1: Kernels = kernels!(
     Q8_1_ACT.0,
@@ -235,8 +280,7 @@ static Q4_1: Kernels = kernels!(
     fm::act_q8_1,
     qt::Q4_1::dequant,
     qt::Q4_1::dot,
-    avx2::dot_q4_1,
-    None
+    Avx2::Dot(avx2::dot_q4_1)
 );
 static Q5_0: Kernels = kernels!(
     Q8_0_ACT.0,
@@ -244,8 +288,7 @@ static Q5_0: Kernels = kernels!(
     fm::act_q8_0,
     qt::Q5_0::dequant,
     qt::Q5_0::dot,
-    avx2::dot_q5_0,
-    None
+    Avx2::Dot(avx2::dot_q5_0)
 );
 static Q5_1: Kernels = kernels!(
     Q8_1_ACT.0,
@@ -253,8 +296,7 @@ static Q5_1: Kernels = kernels!(
     fm::act_q8_1,
     qt::Q5_1::dequant,
     qt::Q5_1::dot,
-    avx2::dot_q5_1,
-    None
+    Avx2::Dot(avx2::dot_q5_1)
 );
 static Q2_K: Kernels = kernels!(
     Q8_K_ACT.0,
@@ -262,8 +304,7 @@ static Q2_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q2_K::dequant,
     qt::Q2_K::dot,
-    avx2::dot_q2_k,
-    None
+    Avx2::Dot(avx2::dot_q2_k)
 );
 static Q3_K: Kernels = kernels!(
     Q8_K_ACT.0,
@@ -271,8 +312,7 @@ static Q3_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q3_K::dequant,
     qt::Q3_K::dot,
-    avx2::dot_q3_k,
-    None
+    Avx2::Dot(avx2::dot_q3_k)
 );
 static Q4_K: Kernels = kernels!(
     Q8_K_ACT.0,
@@ -280,8 +320,7 @@ static Q4_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q4_K::dequant,
     qt::Q4_K::dot,
-    avx2::dot_q4_k,
-    None
+    Avx2::Dot(avx2::dot_q4_k)
 );
 static Q5_K: Kernels = kernels!(
     Q8_K_ACT.0,
@@ -289,8 +328,7 @@ static Q5_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q5_K::dequant,
     qt::Q5_K::dot,
-    avx2::dot_q5_k,
-    None
+    Avx2::Dot(avx2::dot_q5_k)
 );
 static Q6_K: Kernels = kernels!(
     Q8_K_ACT.0,
@@ -298,8 +336,7 @@ static Q6_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q6_K::dequant,
     qt::Q6_K::dot,
-    avx2::dot_q6_k,
-    None
+    Avx2::Dot(avx2::dot_q6_k)
 );
 
 /// The kernels for weights of type `ty`: the one place that dispatches on the weight type.

@@ -47,27 +47,29 @@ pub(crate) fn dot_f32(w: &[u8], x: &[u8]) -> f32 {
     s
 }
 
+/// F16 weights against f32 activations (already rounded to f16).
 pub(crate) fn dot_f16(w: &[u8], x: &[u8]) -> f32 {
     let mut acc = [0.0f32; 8];
-    let (wc, xc) = (w.chunks_exact(16), x.chunks_exact(16));
+    let (wc, xc) = (w.chunks_exact(16), x.chunks_exact(32));
     let (wt, xt) = (wc.remainder(), xc.remainder());
     for (wb, xb) in wc.zip(xc) {
         for (j, a) in acc.iter_mut().enumerate() {
-            *a += rd_f16(wb, 2 * j) * rd_f16(xb, 2 * j);
+            *a += rd_f16(wb, 2 * j) * rd_f32(xb, j);
         }
     }
     let mut s: f32 = acc.iter().sum();
-    for i in 0..xt.len() / 2 {
-        s += rd_f16(wt, 2 * i) * rd_f16(xt, 2 * i);
+    for i in 0..xt.len() / 4 {
+        s += rd_f16(wt, 2 * i) * rd_f32(xt, i);
     }
     s
 }
 
+/// BF16 weights against f32 activations (already rounded to bf16).
 pub(crate) fn dot_bf16(w: &[u8], x: &[u8]) -> f32 {
     let mut s = 0.0f32;
-    for (a, b) in w.chunks_exact(2).zip(x.chunks_exact(2)) {
+    for (a, b) in w.chunks_exact(2).zip(x.chunks_exact(4)) {
         s += bf16_to_f32(u16::from_le_bytes([a[0], a[1]]))
-            * bf16_to_f32(u16::from_le_bytes([b[0], b[1]]));
+            * f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
     }
     s
 }

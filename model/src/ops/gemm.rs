@@ -1,0 +1,343 @@
+//! The products on AVX2, tiled: a register tile of `RM` weight rows × `RN` tokens, so each
+//! weight vector loaded serves `RN` tokens and each activation vector `RM` rows. A matrix is
+//! walked one group of `RM` rows at a time (the group stays in L1 while every token of the batch
+//! passes over it, so the weights stream from memory once per batch), and within a group the
+//! tokens `RN` at a time (their activations stay in L2). Decode is the same walk with one token.
+//!
+//! Every output element is computed in an order that depends on nothing but its row and its
+//! token: one 8-lane accumulator per element over the columns (for block formats, over the
+//! blocks, scaled per block as llama.cpp scales), then [`hsum`], then any scalar tail. So the
+//! tile shape, where a row range starts (cores can split a matrix anywhere) and the batch size
+//! do not change a single bit: prefill gives exactly the logits of decoding token by token.
+//!
+//! # Safety (every `unsafe fn` here)
+//! The CPU has AVX2, FMA and F16C with YMM state enabled ([`super::simd`]), and the [`Gemm`]
+//! satisfies its field contracts for the row range passed.
+
+// Tiles are index arithmetic over rows and tokens at once; indexed loops say it plainest.
+#![allow(clippy::needless_range_loop)]
+
+use super::avx2::{h2f, hsum, mul_sum_i8_maddubs};
+use super::formats::Q8_0_BYTES;
+use core::arch::x86_64::*;
+use core::ops::Range;
+
+/// One product as raw parts: `out[t * out_stride + r] = W[r] · x[t]`. Built by
+/// `matmul.rs` after its shape checks.
+pub struct Gemm {
+    /// Row `r` of the weights starts at `w + r * w_stride` and holds `cols` elements.
+    pub w: *const u8,
+    pub w_stride: usize,
+    pub cols: usize,
+    /// Token `t`'s activation row (the weight type's activation format) starts at
+    /// `x + t * x_stride`, for `t < n_tok`.
+    pub x: *const u8,
+    pub x_stride: usize,
+    pub n_tok: usize,
+    /// Written only at `t * out_stride + r` for `t < n_tok` and `r` in the row range, which
+    /// nothing else reads or writes during the call.
+    pub out: *mut f32,
+    pub out_stride: usize,
+}
+
+/// A tiled product over a row range.
+pub type GemmFn = unsafe fn(&Gemm, Range<usize>);
+
+/// One register tile: rows `r0..r0 + RM` × tokens `t0..t0 + RN`, both inside the product.
+pub(super) trait Tile {
+    /// # Safety
+    /// See the module.
+    unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize);
+}
+
+/// Walk `rows` in groups of `RM` (1 ≤ RM ≤ 4), each group over the tokens `RN` at a time
+/// (1 ≤ RN ≤ 4); the last group and the last tokens take smaller tiles.
+///
+/// # Safety
+/// See the module.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn drive<T: Tile, const RM: usize, const RN: usize>(
+    g: &Gemm,
+    rows: Range<usize>,
+) {
+    let mut r = rows.start;
+    // SAFETY: every tile below lies inside `rows` × `0..n_tok`, the caller's contract.
+    unsafe {
+        while r + RM <= rows.end {
+            tokens::<T, RM, RN>(g, r);
+            r += RM;
+        }
+        match rows.end - r {
+            0 => {}
+            1 => tokens::<T, 1, RN>(g, r),
+            2 => tokens::<T, 2, RN>(g, r),
+            3 => tokens::<T, 3, RN>(g, r),
+            _ => unreachable!("RM is at most 4"),
+        }
+    }
+}
+
+/// # Safety
+/// See the module; rows `r..r + RM` are in the caller's range.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn tokens<T: Tile, const RM: usize, const RN: usize>(g: &Gemm, r: usize) {
+    let mut t = 0;
+    // SAFETY: the tiles below cover tokens t..t + RN (fewer at the end), all below n_tok.
+    unsafe {
+        while t + RN <= g.n_tok {
+            T::tile::<RM, RN>(g, r, t);
+            t += RN;
+        }
+        match g.n_tok - t {
+            0 => {}
+            1 => T::tile::<RM, 1>(g, r, t),
+            2 => T::tile::<RM, 2>(g, r, t),
+            3 => T::tile::<RM, 3>(g, r, t),
+            _ => unreachable!("RN is at most 4"),
+        }
+    }
+}
+
+/// Store a tile's results.
+///
+/// # Safety
+/// See [`Gemm::out`].
+#[inline]
+unsafe fn store<const RM: usize, const RN: usize>(
+    g: &Gemm,
+    r0: usize,
+    t0: usize,
+    v: &[[f32; RN]; RM],
+) {
+    for (r, row) in v.iter().enumerate() {
+        for (t, &x) in row.iter().enumerate() {
+            // SAFETY: element (t0 + t, r0 + r) is inside the tile the caller may write.
+            unsafe { g.out.add((t0 + t) * g.out_stride + r0 + r).write(x) };
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Float weights (F32, F16, BF16) against f32 activations
+// ---------------------------------------------------------------------------------------------
+
+/// Eight weights of one float format to f32.
+pub(super) trait FloatWeights {
+    /// Bytes per element.
+    const SIZE: usize;
+    /// # Safety
+    /// `8 * SIZE` readable bytes at `p`; AVX2/F16C.
+    unsafe fn load8(p: *const u8) -> __m256;
+    /// # Safety
+    /// `SIZE` readable bytes at `p`.
+    unsafe fn load1(p: *const u8) -> f32;
+}
+
+pub(super) struct F32w;
+pub(super) struct F16w;
+pub(super) struct Bf16w;
+
+impl FloatWeights for F32w {
+    const SIZE: usize = 4;
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn load8(p: *const u8) -> __m256 {
+        // SAFETY: 32 bytes at p (the caller).
+        unsafe { _mm256_loadu_ps(p as *const f32) }
+    }
+    #[inline]
+    unsafe fn load1(p: *const u8) -> f32 {
+        // SAFETY: 4 bytes at p (the caller).
+        unsafe { (p as *const f32).read_unaligned() }
+    }
+}
+
+impl FloatWeights for F16w {
+    const SIZE: usize = 2;
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn load8(p: *const u8) -> __m256 {
+        // SAFETY: 16 bytes at p (the caller).
+        _mm256_cvtph_ps(unsafe { _mm_loadu_si128(p as *const __m128i) })
+    }
+    #[inline]
+    unsafe fn load1(p: *const u8) -> f32 {
+        // SAFETY: 2 bytes at p (the caller).
+        super::formats::f16_to_f32(unsafe { (p as *const u16).read_unaligned() })
+    }
+}
+
+impl FloatWeights for Bf16w {
+    const SIZE: usize = 2;
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn load8(p: *const u8) -> __m256 {
+        // SAFETY: 16 bytes at p (the caller).
+        let h = unsafe { _mm_loadu_si128(p as *const __m128i) };
+        _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16))
+    }
+    #[inline]
+    unsafe fn load1(p: *const u8) -> f32 {
+        // SAFETY: 2 bytes at p (the caller).
+        super::formats::bf16_to_f32(unsafe { (p as *const u16).read_unaligned() })
+    }
+}
+
+/// Float weights of format `W` against activations that are f32 (already rounded to `W`'s
+/// format where llama.cpp rounds them). With `PF` the tile prefetches the next row group as one
+/// sequential stream while it reads its own rows: decode reads several rows side by side from
+/// memory, short interleaved streams the hardware prefetcher follows badly (four F16 rows read
+/// at 11-21 GB/s without it, 22-28 GB/s with it; one row at a time, whose single accumulator
+/// chain is latency-bound, at 18).
+pub(super) struct FloatTile<W, const PF: bool>(core::marker::PhantomData<W>);
+
+impl<W: FloatWeights, const PF: bool> Tile for FloatTile<W, PF> {
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize) {
+        let n = g.cols;
+        // SAFETY: rows r0..r0+RM and tokens t0..t0+RN are inside the product (the caller), so
+        // every element index below n of them is readable.
+        unsafe {
+            let w = |r: usize| g.w.add((r0 + r) * g.w_stride);
+            let x = |t: usize| g.x.add((t0 + t) * g.x_stride) as *const f32;
+            let mut acc = [[_mm256_setzero_ps(); RN]; RM];
+            let mut i = 0;
+            // The prefetches run past the matrix at its end: harmless, they never fault.
+            let next = w(RM);
+            while i + 8 <= n {
+                if PF {
+                    _mm_prefetch::<_MM_HINT_T0>(next.wrapping_add(RM * W::SIZE * i) as *const i8);
+                }
+                let mut wv = [_mm256_setzero_ps(); RM];
+                for (r, v) in wv.iter_mut().enumerate() {
+                    *v = W::load8(w(r).add(W::SIZE * i));
+                }
+                for t in 0..RN {
+                    let xv = _mm256_loadu_ps(x(t).add(i));
+                    for r in 0..RM {
+                        acc[r][t] = _mm256_fmadd_ps(wv[r], xv, acc[r][t]);
+                    }
+                }
+                i += 8;
+            }
+            let mut s = [[0f32; RN]; RM];
+            for r in 0..RM {
+                for t in 0..RN {
+                    let mut v = hsum(acc[r][t]);
+                    for j in i..n {
+                        v += W::load1(w(r).add(W::SIZE * j)) * x(t).add(j).read_unaligned();
+                    }
+                    s[r][t] = v;
+                }
+            }
+            store(g, r0, t0, &s);
+        }
+    }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn gemm_f32(g: &Gemm, rows: Range<usize>) {
+    // SAFETY: forwarded.
+    unsafe {
+        if g.n_tok == 1 {
+            // One f32 row at a time already reads at about the memory bandwidth.
+            drive::<FloatTile<F32w, false>, 1, 1>(g, rows)
+        } else {
+            drive::<FloatTile<F32w, true>, 3, 3>(g, rows)
+        }
+    }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn gemm_f16(g: &Gemm, rows: Range<usize>) {
+    // SAFETY: forwarded.
+    unsafe {
+        if g.n_tok == 1 {
+            drive::<FloatTile<F16w, true>, 4, 1>(g, rows)
+        } else {
+            drive::<FloatTile<F16w, true>, 3, 3>(g, rows)
+        }
+    }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn gemm_bf16(g: &Gemm, rows: Range<usize>) {
+    // SAFETY: forwarded.
+    unsafe {
+        if g.n_tok == 1 {
+            drive::<FloatTile<Bf16w, true>, 4, 1>(g, rows)
+        } else {
+            drive::<FloatTile<Bf16w, true>, 3, 3>(g, rows)
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Q8_0 weights against Q8_0 activations
+// ---------------------------------------------------------------------------------------------
+
+pub(super) struct Q8_0Tile;
+
+impl Tile for Q8_0Tile {
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize) {
+        let nb = g.cols / 32;
+        // SAFETY: rows r0..r0+RM and tokens t0..t0+RN are inside the product, each `nb`
+        // blocks of 34 bytes (the caller).
+        unsafe {
+            let w = |r: usize| g.w.add((r0 + r) * g.w_stride);
+            let x = |t: usize| g.x.add((t0 + t) * g.x_stride);
+            let mut acc = [[_mm256_setzero_ps(); RN]; RM];
+            for b in 0..nb {
+                let o = b * Q8_0_BYTES;
+                let mut qw = [_mm256_setzero_si256(); RM];
+                let mut dw = [0f32; RM];
+                for r in 0..RM {
+                    qw[r] = _mm256_loadu_si256(w(r).add(o + 2) as *const __m256i);
+                    dw[r] = h2f(core::slice::from_raw_parts(w(r).add(o), 2), 0);
+                }
+                for t in 0..RN {
+                    let qx = _mm256_loadu_si256(x(t).add(o + 2) as *const __m256i);
+                    let dx = h2f(core::slice::from_raw_parts(x(t).add(o), 2), 0);
+                    for r in 0..RM {
+                        let p = mul_sum_i8_maddubs(qw[r], qx);
+                        acc[r][t] = _mm256_fmadd_ps(_mm256_set1_ps(dw[r] * dx), p, acc[r][t]);
+                    }
+                }
+            }
+            let mut s = [[0f32; RN]; RM];
+            for r in 0..RM {
+                for t in 0..RN {
+                    s[r][t] = hsum(acc[r][t]);
+                }
+            }
+            store(g, r0, t0, &s);
+        }
+    }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn gemm_q8_0(g: &Gemm, rows: Range<usize>) {
+    // SAFETY: forwarded.
+    unsafe {
+        if g.n_tok == 1 {
+            // Several Q8_0 rows side by side read at a quarter of the bandwidth of one row at a
+            // time, prefetching or not (6 against 25 GB/s).
+            drive::<Q8_0Tile, 1, 1>(g, rows)
+        } else {
+            drive::<Q8_0Tile, 4, 2>(g, rows)
+        }
+    }
+}
