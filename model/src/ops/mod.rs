@@ -18,7 +18,7 @@
 mod avx2;
 pub mod formats;
 #[cfg(target_arch = "x86_64")]
-pub mod gemm;
+mod gemm;
 mod matmul;
 mod norm;
 mod portable;
