@@ -27,6 +27,8 @@ pub mod fuzz;
 #[cfg(test)]
 mod gguf_tests;
 #[cfg(test)]
+mod par_tests;
+#[cfg(test)]
 mod parity_tests;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;

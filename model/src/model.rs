@@ -9,6 +9,7 @@ use crate::gguf::{Gguf, GgufError, TensorInfo, TensorType};
 use crate::ops::{self, ActScratch, Matrix, RopeStyle, Simd};
 use alloc::vec::Vec;
 use core::fmt;
+use pool::{Disjoint, Pool};
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -533,7 +534,7 @@ pub struct RunState {
     hb: Vec<f32>,
     /// (n_batch × ff) up
     hb2: Vec<f32>,
-    /// (seq_len) attention scores of one head
+    /// (participants × seq_len) attention scores of one head, a row per participating core
     att: Vec<f32>,
     /// (n_batch × n_rot) cos/sin pairs for each position of the batch
     rope: Vec<f32>,
@@ -632,6 +633,8 @@ pub struct Transformer<'a> {
     state: RunState,
     capture_layer: Option<usize>,
     kernels: Simd,
+    /// Where products and attention heads run (`None`: [`pool::global`] at each call).
+    pool: Option<&'a Pool>,
 }
 
 /// Default prefill batch: big enough to amortise weight loads, small enough for L2.
@@ -658,6 +661,7 @@ impl<'a> Transformer<'a> {
             state,
             capture_layer: None,
             kernels: ops::simd(),
+            pool: None,
         })
     }
 
@@ -745,6 +749,12 @@ impl<'a> Transformer<'a> {
         self.config.state_bytes(self.state.n_batch)
     }
 
+    /// Run matrix rows and attention heads on the cores of `pool` instead of [`pool::global`]
+    /// ([`pool::serial`] for one core). Results are the same bit for bit on any pool.
+    pub fn set_pool(&mut self, pool: &'a Pool) {
+        self.pool = Some(pool);
+    }
+
     /// Final-norm hidden state (`dim`) of the last token processed by `forward`/`prefill*`.
     /// For the state at position p, process the sequence up to p.
     pub fn hidden(&self) -> &[f32] {
@@ -794,6 +804,10 @@ impl<'a> Transformer<'a> {
         all_logits: Option<&mut [f32]>,
     ) -> Result<(), ModelError> {
         let (c, w, s, k) = (&self.config, &self.weights, &mut self.state, self.kernels);
+        let pool: &Pool = match self.pool {
+            Some(p) => p,
+            None => pool::global(),
+        };
         let n = tokens.len();
         debug_assert!(n >= 1 && n <= s.n_batch);
         if pos.saturating_add(n) > c.seq_len {
@@ -806,6 +820,21 @@ impl<'a> Transformer<'a> {
             return Err(ModelError::TokenOutOfRange(t));
         }
         let dim = c.dim;
+
+        // Attention scores need a row per participating core: the first call on a wider pool
+        // grows them (fallibly, as the rest of the state was allocated).
+        let rows = pool.width() * c.seq_len;
+        if s.att.len() < rows {
+            let more = rows - s.att.len();
+            s.att
+                .try_reserve_exact(more)
+                .map_err(|_| ModelError::OutOfMemory {
+                    bytes: more * 4,
+                    kv_bytes: c.kv_cache_bytes(),
+                    positions: c.seq_len,
+                })?;
+            s.att.resize(rows, 0.0);
+        }
 
         // RoPE angles, once per position for all layers and heads.
         let nr = c.n_rot;
@@ -821,8 +850,8 @@ impl<'a> Transformer<'a> {
 
         // The blocks: x += attention(norm(x)); x += ffn(norm(x)).
         for (l, lw) in w.layers.iter().enumerate() {
-            s.attention(c, lw, k, l, pos, n);
-            s.ffn(c, lw, k, n);
+            s.attention(c, lw, Exec { k, pool }, l, pos, n);
+            s.ffn(c, lw, Exec { k, pool }, n);
             if self.capture_layer == Some(l) {
                 s.layer_hidden.copy_from_slice(&s.x[(n - 1) * dim..n * dim]);
             }
@@ -835,18 +864,26 @@ impl<'a> Transformer<'a> {
                 ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], w.output_norm, c.norm_eps);
             }
             let xb = &s.xb[..n * dim];
-            ops::matmul_on(k, out, &w.output, s.scratch.convert(w.output.ty, xb), n);
+            let act = s.scratch.convert(w.output.ty, xb);
+            ops::matmul_par(pool, k, out, &w.output, act, n);
             s.hidden.copy_from_slice(&s.xb[(n - 1) * dim..n * dim]);
         } else {
             let last = &s.x[(n - 1) * dim..n * dim];
             ops::rmsnorm(&mut s.hidden, last, w.output_norm, c.norm_eps);
             if output == Output::Logits {
                 let act = s.scratch.convert(w.output.ty, &s.hidden);
-                ops::matmul_on(k, &mut s.logits, &w.output, act, 1);
+                ops::matmul_par(pool, k, &mut s.logits, &w.output, act, 1);
             }
         }
         Ok(())
     }
+}
+
+/// How a step computes: the kernel family, and the cores its products and heads run on.
+#[derive(Clone, Copy)]
+struct Exec<'p> {
+    k: Simd,
+    pool: &'p Pool,
 }
 
 impl RunState {
@@ -856,12 +893,12 @@ impl RunState {
         &mut self,
         c: &Config,
         lw: &LayerWeights<'_>,
-        k: Simd,
+        e: Exec<'_>,
         l: usize,
         pos: usize,
         n: usize,
     ) {
-        let s = self;
+        let (s, k, pool) = (self, e.k, e.pool);
         let (dim, hd, hdv, nr) = (c.dim, c.head_dim, c.head_dim_v, c.n_rot);
         let (q_dim, kv_dim, kv_dim_v, ao_dim) =
             (c.q_dim(), c.kv_dim(), c.kv_dim_v(), c.att_out_dim());
@@ -872,9 +909,30 @@ impl RunState {
             ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.attn_norm, c.norm_eps);
         }
         let xb = &s.xb[..n * dim];
-        ops::matmul_on(k, &mut s.q, &lw.wq, s.scratch.convert(lw.wq.ty, xb), n);
-        ops::matmul_on(k, &mut s.k, &lw.wk, s.scratch.convert(lw.wk.ty, xb), n);
-        ops::matmul_on(k, &mut s.v, &lw.wv, s.scratch.convert(lw.wv.ty, xb), n);
+        ops::matmul_par(
+            pool,
+            k,
+            &mut s.q,
+            &lw.wq,
+            s.scratch.convert(lw.wq.ty, xb),
+            n,
+        );
+        ops::matmul_par(
+            pool,
+            k,
+            &mut s.k,
+            &lw.wk,
+            s.scratch.convert(lw.wk.ty, xb),
+            n,
+        );
+        ops::matmul_par(
+            pool,
+            k,
+            &mut s.v,
+            &lw.wv,
+            s.scratch.convert(lw.wv.ty, xb),
+            n,
+        );
 
         // Per-head QK-Norm (its own weights; qwen3 only) BEFORE RoPE, then RoPE; cache K and V.
         let cache_off = l * c.seq_len;
@@ -902,53 +960,77 @@ impl RunState {
         }
 
         // Causal softmax attention; query head h reads KV head h / gqa (llama.cpp's broadcast).
+        // One (token, head) pair per item, spread over the pool: an item writes only its head's
+        // output, and each participant scores into its own row of `att`.
         let gqa = c.n_heads / c.n_kv_heads;
         let scale = 1.0 / kmath::sqrtf(hd as f32);
-        for t in 0..n {
-            let last = pos + t;
-            for h in 0..c.n_heads {
+        let items = n * c.n_heads;
+        // `run` gave `att` a row per participant of the pool.
+        let width =
+            ops::par_width(pool, items * (pos + n) * (hd + hdv)).min(s.att.len() / c.seq_len);
+        let (q, key_cache, value_cache) = (&s.q, &s.key_cache, &s.value_cache);
+        let att_rows = Disjoint::new(&mut s.att);
+        let xb2 = Disjoint::new(&mut s.xb2);
+        let grain = ops::par_grain(items, width);
+        pool.for_each_chunk_on(width, items, grain, |chunk, part| {
+            for i in chunk {
+                let (t, h) = (i / c.n_heads, i % c.n_heads);
+                let last = pos + t;
                 let kvh = h / gqa;
-                let qh = &s.q[t * q_dim + h * hd..t * q_dim + (h + 1) * hd];
-                let att = &mut s.att[..=last];
+                let qh = &q[t * q_dim + h * hd..t * q_dim + (h + 1) * hd];
+                let row = part * c.seq_len;
+                // SAFETY: participant `part` alone uses row `part` of `att`, one item at a time.
+                let att = unsafe { att_rows.slice(row..row + last + 1) };
                 for (p, a) in att.iter_mut().enumerate() {
                     let k0 = (cache_off + p) * kv_dim + kvh * hd;
-                    *a = ops::dot_f32_on(k, qh, &s.key_cache[k0..k0 + hd]) * scale;
+                    *a = ops::dot_f32_on(k, qh, &key_cache[k0..k0 + hd]) * scale;
                 }
                 ops::softmax(att);
-                let out = &mut s.xb2[t * ao_dim + h * hdv..t * ao_dim + (h + 1) * hdv];
+                let o = t * ao_dim + h * hdv;
+                // SAFETY: item (t, h) alone writes head h of token t.
+                let out = unsafe { xb2.slice(o..o + hdv) };
                 out.fill(0.0);
                 for (p, &a) in att.iter().enumerate() {
                     let v0 = (cache_off + p) * kv_dim_v + kvh * hdv;
-                    ops::axpy(out, a, &s.value_cache[v0..v0 + hdv]);
+                    ops::axpy(out, a, &value_cache[v0..v0 + hdv]);
                 }
             }
-        }
+        });
 
         // Output projection and residual.
         let xb2 = &s.xb2[..n * ao_dim];
-        ops::matmul_on(k, &mut s.xb, &lw.wo, s.scratch.convert(lw.wo.ty, xb2), n);
+        ops::matmul_par(
+            pool,
+            k,
+            &mut s.xb,
+            &lw.wo,
+            s.scratch.convert(lw.wo.ty, xb2),
+            n,
+        );
         for (x, &d) in s.x[..n * dim].iter_mut().zip(&s.xb[..n * dim]) {
             *x += d;
         }
     }
 
     /// `x += w_down · (silu(w_gate · h) ⊙ (w_up · h))` with `h = rmsnorm(x)`, for `n` tokens.
-    fn ffn(&mut self, c: &Config, lw: &LayerWeights<'_>, k: Simd, n: usize) {
-        let s = self;
+    fn ffn(&mut self, c: &Config, lw: &LayerWeights<'_>, e: Exec<'_>, n: usize) {
+        let (s, k, pool) = (self, e.k, e.pool);
         let (dim, ff) = (c.dim, c.ff);
         for t in 0..n {
             let r = t * dim..(t + 1) * dim;
             ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.ffn_norm, c.norm_eps);
         }
         let xb = &s.xb[..n * dim];
-        ops::matmul_on(
+        ops::matmul_par(
+            pool,
             k,
             &mut s.hb,
             &lw.w_gate,
             s.scratch.convert(lw.w_gate.ty, xb),
             n,
         );
-        ops::matmul_on(
+        ops::matmul_par(
+            pool,
             k,
             &mut s.hb2,
             &lw.w_up,
@@ -957,7 +1039,8 @@ impl RunState {
         );
         ops::swiglu(&mut s.hb[..n * ff], &s.hb2[..n * ff]);
         let hb = &s.hb[..n * ff];
-        ops::matmul_on(
+        ops::matmul_par(
+            pool,
             k,
             &mut s.xb,
             &lw.w_down,

@@ -36,6 +36,12 @@ impl<'a, T> Disjoint<'a, T> {
         self.len == 0
     }
 
+    /// The first element's address, for kernels that write through raw pointers (using it
+    /// carries the same contract as [`Disjoint::slice`]).
+    pub fn as_mut_ptr(&self) -> *mut T {
+        self.ptr
+    }
+
     /// The elements `range`, mutably. Panics if `range` is out of bounds.
     ///
     /// # Safety

@@ -14,10 +14,14 @@
 //! benchmarks run the kernel's design.
 //!
 //! # The hot path
-//! No locks. Each worker has a mailbox of its own cache line: the caller stores a pointer to the
-//! job and bumps the mailbox's generation (`posted`); the worker, polling `posted`, runs the job
-//! and copies the generation to `done`; the caller polls every `done`. Chunks are claimed with
-//! one `fetch_add` on a counter on the caller's stack. A pool has one caller at a time: a second
+//! No locks. Each worker has a mailbox of its own cache line holding one state word: the caller
+//! stores a pointer to the job and marks the mailbox *posted*; the worker, polling it, claims
+//! the job with a compare-exchange (*running*), runs it and marks the mailbox *idle* again.
+//! Chunks are claimed with one `fetch_add` on a counter on the caller's stack. When the caller
+//! has run out of chunks it revokes every job still only posted (the same compare-exchange, so
+//! exactly one side wins) and waits only for workers that are running: a worker that was late
+//! (a descheduled host thread, a vCPU the hypervisor did not run) never delays a fork, it just
+//! does no part of it. A pool has one caller at a time: a second
 //! caller (another host thread, or a job calling the pool from inside) finds it busy and runs
 //! its whole loop itself, which gives the same results, since results never depend on who runs
 //! a chunk.
@@ -56,21 +60,37 @@ pub const MAX_WORKERS: usize = 63;
 #[cfg(any(test, feature = "std"))]
 const SPINS_BEFORE_PARK: u32 = 1 << 15;
 
+/// Polls of an unfinished worker before a std caller yields its time slice to it.
+#[cfg(any(test, feature = "std"))]
+const SPINS_BEFORE_YIELD: u32 = 1 << 10;
+
 /// One fork's job as the workers see it: run the loop as participant `p`. It lives on the
 /// caller's stack, which outlives every use because the caller joins before it returns.
 struct Task<'a> {
-    body: &'a (dyn Fn(usize) + Sync),
+    /// Runs participant `p`'s share; returns how many chunks it ran.
+    body: &'a (dyn Fn(usize) -> usize + Sync),
+}
+
+/// A mailbox's state word: the fork's generation times four, plus the phase.
+const IDLE: u64 = 0;
+const POSTED: u64 = 1;
+const RUNNING: u64 = 2;
+const PHASE: u64 = 3;
+
+const fn state(generation: u64, phase: u64) -> u64 {
+    generation << 2 | phase
 }
 
 /// One worker's mailbox, alone on its cache lines (128 bytes: adjacent-line prefetch pairs them).
 #[repr(align(128))]
 struct Mailbox {
-    /// Generation of the last job posted here (written by the caller).
-    posted: AtomicU64,
-    /// Generation of the last job this worker finished (written by the worker).
-    done: AtomicU64,
-    /// The posted job: a `*const Task`, valid while `posted != done`.
+    /// `state(generation, IDLE | POSTED | RUNNING)`. The caller moves IDLE to POSTED and may
+    /// revoke POSTED back to IDLE; the worker moves POSTED to RUNNING and RUNNING to IDLE.
+    state: AtomicU64,
+    /// The posted job: a `*const Task`, valid while the state is POSTED or RUNNING.
     task: AtomicPtr<()>,
+    /// Chunks this worker ran, ever (only it writes; [`Pool::chunks_by_workers`] reads).
+    chunks: AtomicU64,
     /// Set by a std worker about to park; the caller then unparks it.
     #[cfg(any(test, feature = "std"))]
     sleeping: AtomicBool,
@@ -83,9 +103,9 @@ struct Mailbox {
 impl Mailbox {
     const fn new() -> Self {
         Self {
-            posted: AtomicU64::new(0),
-            done: AtomicU64::new(0),
+            state: AtomicU64::new(state(0, IDLE)),
             task: AtomicPtr::new(core::ptr::null_mut()),
+            chunks: AtomicU64::new(0),
             #[cfg(any(test, feature = "std"))]
             sleeping: AtomicBool::new(false),
             panicked: AtomicBool::new(false),
@@ -160,6 +180,15 @@ impl Pool {
         1 + self.workers()
     }
 
+    /// Chunks the workers (not the callers) have run since the pool was made: how a test or a
+    /// benchmark sees that the other cores took part.
+    pub fn chunks_by_workers(&self) -> u64 {
+        self.mail[..self.workers()]
+            .iter()
+            .map(|m| m.chunks.load(Ordering::Relaxed))
+            .sum()
+    }
+
     /// Makes the calling core a worker: waits for jobs and runs them, until [`Pool::stop`]
     /// (never, in the kernel). Fails at once if every slot is taken.
     pub fn serve(&self) -> Result<(), PoolFull> {
@@ -172,22 +201,34 @@ impl Pool {
         let m = &self.mail[k];
         #[cfg(any(test, feature = "std"))]
         let _ = m.thread.set(std::thread::current());
-        // A job may already be posted (the slot became visible before this loop started):
-        // everything not yet done is run.
-        let mut done = m.done.load(Ordering::Relaxed);
+        // A job may already be posted (the slot became visible before this loop started).
         #[cfg(any(test, feature = "std"))]
         let mut spins = 0u32;
         loop {
-            let posted = m.posted.load(Ordering::Acquire);
-            if posted != done {
-                let task = m.task.load(Ordering::Relaxed) as *const Task<'_>;
-                // SAFETY: the caller stored a pointer to a live `Task` before publishing
-                // `posted` (Release, read above with Acquire) and does not return, so the task
-                // stays alive, until it has seen `done == posted`, which is stored only below.
-                let body = unsafe { (*task).body };
-                run_part(m, body, k + 1);
-                m.done.store(posted, Ordering::Release);
-                done = posted;
+            let now = m.state.load(Ordering::Relaxed);
+            if now & PHASE == POSTED {
+                let generation = now >> 2;
+                let claimed = m
+                    .state
+                    .compare_exchange(
+                        now,
+                        state(generation, RUNNING),
+                        Ordering::Acquire,
+                        Ordering::Relaxed,
+                    )
+                    .is_ok();
+                if claimed {
+                    let task = m.task.load(Ordering::Relaxed) as *const Task<'_>;
+                    // SAFETY: the caller stored a pointer to a live `Task` before publishing
+                    // POSTED (Release; the claim above is Acquire), and it does not return,
+                    // so the task stays alive, until it has seen this mailbox IDLE again,
+                    // which is stored only below, after the last use.
+                    let body = unsafe { (*task).body };
+                    let ran = run_part(m, body, k + 1);
+                    m.chunks.fetch_add(ran as u64, Ordering::Relaxed);
+                    m.state.store(state(generation, IDLE), Ordering::Release);
+                }
+                // Not claimed: the caller revoked it; nothing to do.
                 #[cfg(any(test, feature = "std"))]
                 {
                     spins = 0;
@@ -204,7 +245,8 @@ impl Pool {
                     // Dekker-style with the caller's post: either this load sees the new
                     // generation, or the caller's load of `sleeping` sees true and unparks.
                     m.sleeping.store(true, Ordering::SeqCst);
-                    if m.posted.load(Ordering::SeqCst) == done && !self.stop.load(Ordering::SeqCst)
+                    if m.state.load(Ordering::SeqCst) & PHASE != POSTED
+                        && !self.stop.load(Ordering::SeqCst)
                     {
                         std::thread::park();
                     }
@@ -246,13 +288,17 @@ impl Pool {
         let grain = grain.max(1);
         let chunks = n.div_ceil(grain);
         let next = AtomicUsize::new(0);
-        let body = |p: usize| loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= chunks {
-                break;
+        let body = |p: usize| {
+            let mut ran = 0;
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= chunks {
+                    break ran;
+                }
+                let start = i * grain;
+                f(start..(start + grain).min(n), p);
+                ran += 1;
             }
-            let start = i * grain;
-            f(start..(start + grain).min(n), p);
         };
         // Never more workers than chunks beyond the caller's first.
         let workers = self
@@ -260,17 +306,20 @@ impl Pool {
             .min(width.saturating_sub(1))
             .min(chunks.saturating_sub(1));
         if workers == 0 {
-            return body(0);
+            body(0);
+            return;
         }
         match Busy::take(self) {
             Some(_busy) => self.fork_join(workers, &body),
-            None => body(0),
+            None => {
+                body(0);
+            }
         }
     }
 
     /// Posts `body` to the first `workers` mailboxes, runs it as participant 0, and waits for
     /// them. The caller holds `busy`.
-    fn fork_join(&self, workers: usize, body: &(dyn Fn(usize) + Sync)) {
+    fn fork_join(&self, workers: usize, body: &(dyn Fn(usize) -> usize + Sync)) {
         let task = Task { body };
         let generation = self.generation.load(Ordering::Relaxed) + 1;
         self.generation.store(generation, Ordering::Relaxed);
@@ -279,8 +328,8 @@ impl Pool {
             m.panicked.store(false, Ordering::Relaxed);
             m.task.store(ptr, Ordering::Relaxed);
             // Release publishes the task pointer; SeqCst pairs with a parking worker's
-            // `sleeping` store (see `serve`).
-            m.posted.store(generation, Ordering::SeqCst);
+            // `sleeping` store (see `serve`). The mailbox is IDLE: the last fork joined it.
+            m.state.store(state(generation, POSTED), Ordering::SeqCst);
             #[cfg(any(test, feature = "std"))]
             if m.sleeping.load(Ordering::SeqCst) {
                 if let Some(t) = m.thread.get() {
@@ -307,13 +356,13 @@ impl Pool {
 
 /// Runs one worker's part; with std a panic is caught, recorded for the caller, and the worker
 /// lives on.
-fn run_part(m: &Mailbox, body: &(dyn Fn(usize) + Sync), p: usize) {
+fn run_part(m: &Mailbox, body: &(dyn Fn(usize) -> usize + Sync), p: usize) -> usize {
     #[cfg(any(test, feature = "std"))]
     {
-        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(p)));
-        if r.is_err() {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| body(p))).unwrap_or_else(|_| {
             m.panicked.store(true, Ordering::Relaxed);
-        }
+            0
+        })
     }
     #[cfg(not(any(test, feature = "std")))]
     {
@@ -340,7 +389,7 @@ impl Drop for Busy<'_> {
     }
 }
 
-/// Waits until every posted worker has finished `generation`.
+/// Revokes every job of `generation` no worker has claimed and waits for the claimed ones.
 struct Join<'p> {
     mail: &'p [Mailbox],
     generation: u64,
@@ -348,9 +397,29 @@ struct Join<'p> {
 
 impl Drop for Join<'_> {
     fn drop(&mut self) {
+        let (posted, idle) = (state(self.generation, POSTED), state(self.generation, IDLE));
         for m in self.mail {
-            while m.done.load(Ordering::Acquire) != self.generation {
-                core::hint::spin_loop();
+            // Acquire on both outcomes: a revoked job was never touched; a finished one's
+            // writes must be visible to the caller.
+            if let Err(mut now) =
+                m.state
+                    .compare_exchange(posted, idle, Ordering::Acquire, Ordering::Acquire)
+            {
+                #[cfg(any(test, feature = "std"))]
+                let mut spins = 0u32;
+                while now != idle {
+                    // A host with more threads than cores may have descheduled the worker: give
+                    // it the core instead of spinning out the time slice.
+                    #[cfg(any(test, feature = "std"))]
+                    {
+                        spins = spins.saturating_add(1);
+                        if spins >= SPINS_BEFORE_YIELD {
+                            std::thread::yield_now();
+                        }
+                    }
+                    core::hint::spin_loop();
+                    now = m.state.load(Ordering::Acquire);
+                }
             }
         }
     }

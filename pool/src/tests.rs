@@ -62,6 +62,7 @@ fn workers_take_part() {
         who.sort();
         assert_eq!(who, [0, 1]);
     }
+    assert_eq!(tp.chunks_by_workers(), 20);
 }
 
 /// `for_each_chunk_on` keeps participant indices below the width asked for.

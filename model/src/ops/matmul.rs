@@ -3,6 +3,7 @@
 use super::{effective, kernels, Kernels, Simd};
 use crate::gguf::TensorType;
 use alloc::vec::Vec;
+use pool::{Disjoint, Pool};
 
 /// A weight matrix borrowed from the GGUF file: `rows` rows of `cols` elements, row-major
 /// (ggml's `ne0 = cols`, `ne1 = rows`).
@@ -98,6 +99,24 @@ pub fn matmul_rows_on(
     n_tok: usize,
     rows: core::ops::Range<usize>,
 ) {
+    let out = Disjoint::new(out);
+    // SAFETY: `out` is borrowed exclusively for this call, so nothing else touches it.
+    unsafe { product(s, &out, w, x, n_tok, rows) }
+}
+
+/// The product for `rows`, written through `out`.
+///
+/// # Safety
+/// While it runs, nothing else reads or writes `out[t * w.rows + r]` for `r` in `rows`,
+/// `t < n_tok`.
+unsafe fn product(
+    s: Simd,
+    out: &Disjoint<'_, f32>,
+    w: &Matrix<'_>,
+    x: Act<'_>,
+    n_tok: usize,
+    rows: core::ops::Range<usize>,
+) {
     let k = kernels(w.ty);
     let xrb = k.act_row_bytes(w.cols);
     // These are programming errors (shapes are validated at load), not input errors; the unsafe
@@ -113,12 +132,14 @@ pub fn matmul_rows_on(
     let xrow = |t: usize| &x.bytes[t * xrb..(t + 1) * xrb];
     match effective(s) {
         #[cfg(target_arch = "x86_64")]
-        Simd::Avx2 => matmul_avx2(k, out, w, x.bytes, xrb, n_tok, rows),
+        // SAFETY: the caller's contract, passed on.
+        Simd::Avx2 => unsafe { matmul_avx2(k, out, w, x.bytes, xrb, n_tok, rows) },
         _ => {
             for r in rows {
                 let wr = w.row(r);
                 for t in 0..n_tok {
-                    out[t * w.rows + r] = (k.dot)(wr, xrow(t));
+                    // SAFETY: element (t, r) with r in `rows`: the caller's contract.
+                    unsafe { out.write(t * w.rows + r, (k.dot)(wr, xrow(t))) };
                 }
             }
         }
@@ -127,10 +148,13 @@ pub fn matmul_rows_on(
 
 /// The AVX2 product. Called only when [`super::simd`] reported AVX2/FMA/F16C, after the
 /// caller's shape checks.
+///
+/// # Safety
+/// As [`product`].
 #[cfg(target_arch = "x86_64")]
-fn matmul_avx2(
+unsafe fn matmul_avx2(
     k: &Kernels,
-    out: &mut [f32],
+    out: &Disjoint<'_, f32>,
     w: &Matrix<'_>,
     x: &[u8],
     xrb: usize,
@@ -152,7 +176,8 @@ fn matmul_avx2(
             // SAFETY: AVX2/FMA/F16C detected (the caller's `effective`); the caller asserted
             // that `rows` are whole rows of `w.data`, that `x` holds `n_tok` activation rows of
             // `xrb` bytes in `w.ty`'s activation format, and that `out` reaches
-            // `(n_tok - 1) * w.rows + rows.end`; `out` is borrowed exclusively.
+            // `(n_tok - 1) * w.rows + rows.end`; nothing else touches those elements of `out`
+            // (this function's contract).
             unsafe { gemm(&g, rows) }
         }
         super::Avx2::Dot(dot) => {
@@ -160,8 +185,9 @@ fn matmul_avx2(
                 let wr = w.row(r);
                 for t in 0..n_tok {
                     // SAFETY: AVX2/FMA/F16C detected; one whole row against one activation
-                    // row of the same length (asserted by the caller).
-                    out[t * w.rows + r] = unsafe { dot(wr, &x[t * xrb..(t + 1) * xrb]) };
+                    // row of the same length (asserted by the caller); element (t, r) is the
+                    // caller's to write.
+                    unsafe { out.write(t * w.rows + r, dot(wr, &x[t * xrb..(t + 1) * xrb])) };
                 }
             }
         }
@@ -176,6 +202,74 @@ pub fn matmul(out: &mut [f32], w: &Matrix<'_>, x: Act<'_>, n_tok: usize) {
 /// [`matmul`] on a chosen kernel family (AVX2 falls back to portable where unsupported).
 pub fn matmul_on(s: Simd, out: &mut [f32], w: &Matrix<'_>, x: Act<'_>, n_tok: usize) {
     matmul_rows_on(s, out, w, x, n_tok, 0..w.rows)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Across cores
+// ---------------------------------------------------------------------------------------------
+
+/// Parallel chunks of a product hold a multiple of this many rows, starting on a multiple of
+/// it: the AVX2 products walk rows in register tiles of four from the start of their range, so
+/// chunks of whole tiles keep every tile full. (The values do not depend on it: each element's
+/// summation order depends only on its row and token, see `gemm.rs`.)
+pub const ROW_TILE: usize = 4;
+
+/// Below this much work (weight bytes × tokens, or the like) a step runs on its caller alone:
+/// waking the other cores would cost more than it saves. Tests split everything, so that the
+/// small fixture models exercise the parallel paths.
+const PAR_MIN_WORK: usize = if cfg!(test) { 0 } else { 1 << 16 };
+
+/// Chunks per participant: enough that a core that started late, or is shared with other work
+/// (a host thread, a vCPU), is made up for by the others.
+const CHUNKS_PER_PARTICIPANT: usize = 4;
+
+/// Test switch: the workers (not the caller) take the portable kernels, as a core whose SIMD
+/// state differed from the boot CPU's would (the bug the core-count tests must catch).
+#[cfg(test)]
+pub(crate) static WORKERS_PORTABLE: core::sync::atomic::AtomicBool =
+    core::sync::atomic::AtomicBool::new(false);
+
+/// How many participants of `pool` a step of `work` units should use: 1 when it is small.
+#[allow(
+    clippy::absurd_extreme_comparisons,
+    reason = "the threshold is zero in test builds"
+)]
+pub fn par_width(pool: &Pool, work: usize) -> usize {
+    if work < PAR_MIN_WORK {
+        1
+    } else {
+        pool.width()
+    }
+}
+
+/// Items per chunk when `n` items go to `width` participants.
+pub fn par_grain(n: usize, width: usize) -> usize {
+    n.div_ceil(width.max(1) * CHUNKS_PER_PARTICIPANT).max(1)
+}
+
+/// [`matmul_on`] with its rows spread over the cores of `pool`. Each output element is computed
+/// by one core with the same kernel and summation order as the one-core product, so the
+/// result is the same bit for bit whatever the core count.
+pub fn matmul_par(pool: &Pool, s: Simd, out: &mut [f32], w: &Matrix<'_>, x: Act<'_>, n_tok: usize) {
+    let width = par_width(pool, w.rows * w.row_bytes * n_tok.max(1));
+    if width == 1 {
+        return matmul_on(s, out, w, x, n_tok);
+    }
+    let grain = par_grain(w.rows, width).div_ceil(ROW_TILE) * ROW_TILE;
+    let out = Disjoint::new(out);
+    pool.for_each_chunk_on(width, w.rows, grain, |rows, p| {
+        #[cfg(test)]
+        let s = if p != 0 && WORKERS_PORTABLE.load(core::sync::atomic::Ordering::Relaxed) {
+            Simd::Portable
+        } else {
+            s
+        };
+        #[cfg(not(test))]
+        let _ = p;
+        // SAFETY: the chunks partition 0..w.rows, and a chunk writes only its own rows'
+        // elements; `out` is borrowed exclusively until every chunk is done.
+        unsafe { product(s, &out, w, x, n_tok, rows) }
+    });
 }
 
 /// Dot of two f32 slices of equal length (attention scores).

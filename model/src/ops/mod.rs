@@ -27,9 +27,11 @@ mod quants;
 mod tests;
 
 pub use formats::{bf16_to_f32, f16_to_f32, f32_to_bf16, f32_to_f16, quantize_q8_0, QK8_0};
+#[cfg(test)]
+pub(crate) use matmul::WORKERS_PORTABLE;
 pub use matmul::{
-    axpy, dot_f32, dot_f32_on, matmul, matmul_on, matmul_rows, matmul_rows_on, Act, ActScratch,
-    Matrix,
+    axpy, dot_f32, dot_f32_on, matmul, matmul_on, matmul_par, matmul_rows, matmul_rows_on,
+    par_grain, par_width, Act, ActScratch, Matrix, ROW_TILE,
 };
 pub use norm::{
     expf, rmsnorm, rmsnorm_inplace, rope_apply, rope_cache, softmax, swiglu, weight_f32, RopeStyle,
