@@ -839,6 +839,7 @@ fn mem_cpu_uptime_date() {
         "{cpu}"
     );
     assert!(cpu.contains("family 25 model 1 stepping 1, 1 logical cpus"));
+    assert!(cpu.contains("cores:    2 running of 2 present\n"), "{cpu}");
     assert_eq!(
         ok("uptime", Mode::ReadOnly, &mut sv),
         "up 1d 01:01:01.042\n"

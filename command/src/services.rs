@@ -43,8 +43,12 @@ pub struct CpuInfo {
     pub family: u32,
     pub model: u32,
     pub stepping: u32,
-    /// Logical processors the firmware reported (the kernel runs on one).
+    /// Logical processors per package, as CPUID leaf 1 reports them.
     pub logical_cpus: u32,
+    /// Cores running the kernel: the boot CPU and every application processor started.
+    pub cores_running: u32,
+    /// Cores the firmware lists (the ACPI MADT's enabled processors).
+    pub cores_present: u32,
     /// Feature names in CPUID's order, e.g. "sse2", "avx2", "fma".
     pub features: Vec<String>,
 }

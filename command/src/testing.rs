@@ -360,6 +360,8 @@ impl FakeServices {
                 model: 1,
                 stepping: 1,
                 logical_cpus: 1,
+                cores_running: 2,
+                cores_present: 2,
                 features: vec!["sse2".into(), "avx2".into(), "fma".into()],
             },
             pci: vec![

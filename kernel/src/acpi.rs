@@ -418,3 +418,54 @@ pub fn reboot() -> ! {
         core::arch::asm!("int3", options(noreturn));
     }
 }
+
+/// Why the processor list could not be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MadtError {
+    /// The loader passed no RSDP.
+    NoRsdp,
+    /// The tables could not be read, or there is no MADT; says which.
+    Tables(&'static str),
+}
+
+impl fmt::Display for MadtError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MadtError::NoRsdp => f.write_str("no ACPI tables (the loader passed no RSDP)"),
+            MadtError::Tables(what) => write!(f, "no processor list: {what}"),
+        }
+    }
+}
+
+/// The APIC IDs of the processors the MADT marks enabled, the boot CPU among them, in table
+/// order and without repeats (a CPU may appear as both a local APIC and a local x2APIC entry).
+/// Processors that are only "online capable" are not there yet and are left out.
+pub fn enabled_apic_ids(rsdp: Option<u64>) -> Result<alloc::vec::Vec<u32>, MadtError> {
+    use acpi::madt::{Madt, MadtEntry};
+    const ENABLED: u32 = 1;
+    let rsdp = rsdp.ok_or(MadtError::NoRsdp)?;
+    let fail = |e: PowerError| match e {
+        PowerError::Tables(what) => MadtError::Tables(what),
+        _ => MadtError::Tables("unreadable"),
+    };
+    // SAFETY: the loader reports this as the RSDP's physical address.
+    let tables =
+        checked(unsafe { AcpiTables::from_rsdp(TableMapper, rsdp as usize) }).map_err(fail)?;
+    let madt = match tables.find_table::<Madt>() {
+        Ok(m) if !take_map_failure() => m,
+        Ok(_) => return Err(MadtError::Tables("a table could not be mapped")),
+        Err(_) => return Err(MadtError::Tables("no MADT")),
+    };
+    let mut ids = alloc::vec::Vec::new();
+    for entry in madt.get().entries() {
+        let id = match entry {
+            MadtEntry::LocalApic(e) if { e.flags } & ENABLED != 0 => u32::from(e.apic_id),
+            MadtEntry::LocalX2Apic(e) if { e.flags } & ENABLED != 0 => e.x2apic_id,
+            _ => continue,
+        };
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    Ok(ids)
+}

@@ -21,7 +21,7 @@ use ui::{Completer, Console, LineEvent};
 
 use crate::assistant;
 use crate::fbtext;
-use crate::{acpi, cpu, memory, ps2, serial, time};
+use crate::{acpi, cpu, memory, ps2, serial, smp, time};
 use ui::{Key, NoCompletion};
 
 /// The line tests wait for before typing.
@@ -172,6 +172,8 @@ impl command::Services for KernelServices<'_> {
             model: c.model.into(),
             stepping: c.stepping.into(),
             logical_cpus: c.logical_cpus.into(),
+            cores_running: smp::counts().0 as u32,
+            cores_present: smp::counts().1 as u32,
             features: c.features().map(String::from).collect(),
         }
     }

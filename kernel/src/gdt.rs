@@ -5,6 +5,8 @@
 //! double-fault handler a known-good stack. A kernel stack overflow page-faults, and the CPU cannot
 //! push the page-fault frame onto the overflowed stack; without an IST that becomes a triple fault
 //! (an instant, silent reset). With it, the double-fault handler runs and draws the panic screen.
+//! Each application processor gets the same layout with a TSS and emergency stacks of its own
+//! ([`for_application_processor`]).
 
 use spin::Once;
 use x86_64::instructions::segmentation::{Segment, CS, DS, ES, SS};
@@ -34,16 +36,34 @@ struct Selectors {
     tss: SegmentSelector,
 }
 
+/// One CPU's GDT and the selectors into it. Every CPU's table has the same layout (code 0x08,
+/// data 0x10, TSS 0x18), so the one IDT, whose gates name the code selector, serves them all.
+pub struct CpuTables {
+    gdt: GlobalDescriptorTable,
+    sel: Selectors,
+}
+
 static TSS: Once<TaskStateSegment> = Once::new();
-static GDT: Once<(GlobalDescriptorTable, Selectors)> = Once::new();
+static GDT: Once<CpuTables> = Once::new();
 
 fn stack_top(stack: *mut Stack) -> VirtAddr {
     // Stacks grow down: the IST entry is the address one past the end.
     VirtAddr::from_ptr(stack) + IST_STACK_SIZE as u64
 }
 
-/// Loads the kernel GDT and TSS and reloads every segment register. Call once, early, before
-/// [`crate::interrupts::init`].
+fn tables(tss: &'static TaskStateSegment) -> CpuTables {
+    let mut gdt = GlobalDescriptorTable::new();
+    let code = gdt.append(Descriptor::kernel_code_segment());
+    let data = gdt.append(Descriptor::kernel_data_segment());
+    let tss = gdt.append(Descriptor::tss_segment(tss));
+    CpuTables {
+        gdt,
+        sel: Selectors { code, data, tss },
+    }
+}
+
+/// Loads the boot CPU's GDT and TSS and reloads every segment register. Call once, early,
+/// before [`crate::interrupts::init`].
 pub fn init() {
     let tss = TSS.call_once(|| {
         let mut tss = TaskStateSegment::new();
@@ -52,21 +72,36 @@ pub fn init() {
         tss.interrupt_stack_table[CRITICAL_IST_INDEX as usize] = stack_top(&raw mut CRITICAL_STACK);
         tss
     });
-    let (gdt, sel) = GDT.call_once(|| {
-        let mut gdt = GlobalDescriptorTable::new();
-        let code = gdt.append(Descriptor::kernel_code_segment());
-        let data = gdt.append(Descriptor::kernel_data_segment());
-        let tss = gdt.append(Descriptor::tss_segment(tss));
-        (gdt, Selectors { code, data, tss })
-    });
-    gdt.load();
-    // SAFETY: the selectors index descriptors of the GDT just loaded, which lives in a static
-    // for the rest of the kernel's life; the TSS descriptor is referenced exactly once.
-    unsafe {
-        CS::set_reg(sel.code);
-        SS::set_reg(sel.data);
-        DS::set_reg(sel.data);
-        ES::set_reg(sel.data);
-        load_tss(sel.tss);
+    GDT.call_once(|| tables(tss)).load();
+}
+
+/// An application processor's own GDT and TSS, with IST stacks of its own from the heap (an
+/// AP's double fault must not share the boot CPU's emergency stack). Built by the boot CPU
+/// before the AP starts, loaded by the AP with [`CpuTables::load`]; never freed.
+pub fn for_application_processor() -> &'static CpuTables {
+    let mut tss = TaskStateSegment::new();
+    for slot in [DOUBLE_FAULT_IST_INDEX, CRITICAL_IST_INDEX] {
+        let stack: &'static mut Stack =
+            alloc::boxed::Box::leak(alloc::boxed::Box::new(Stack([0; IST_STACK_SIZE])));
+        tss.interrupt_stack_table[slot as usize] = stack_top(stack);
+    }
+    let tss: &'static TaskStateSegment = alloc::boxed::Box::leak(alloc::boxed::Box::new(tss));
+    alloc::boxed::Box::leak(alloc::boxed::Box::new(tables(tss)))
+}
+
+impl CpuTables {
+    /// Loads this GDT and its TSS on the calling CPU and reloads every segment register.
+    pub fn load(&'static self) {
+        self.gdt.load();
+        let sel = &self.sel;
+        // SAFETY: the selectors index descriptors of the GDT just loaded, which lives for the
+        // rest of the kernel's life; each TSS descriptor is loaded by exactly one CPU, once.
+        unsafe {
+            CS::set_reg(sel.code);
+            SS::set_reg(sel.data);
+            DS::set_reg(sel.data);
+            ES::set_reg(sel.data);
+            load_tss(sel.tss);
+        }
     }
 }

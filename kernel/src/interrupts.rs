@@ -189,6 +189,12 @@ pub fn init() {
     IDT.call_once(build_idt).load();
 }
 
+/// Loads the same IDT on an application processor, after its own GDT and TSS (whose layout is
+/// the boot CPU's, so the gates' code selector and IST indices mean the same there).
+pub fn load_on_application_processor() {
+    IDT.call_once(build_idt).load();
+}
+
 /// Mnemonic and description of an exception vector.
 pub fn vector_name(vector: u64) -> (&'static str, &'static str) {
     match vector {

@@ -9,6 +9,7 @@
 extern crate alloc;
 
 mod acpi;
+mod apic;
 mod assistant;
 mod boot;
 mod console;
@@ -24,6 +25,7 @@ mod ps2;
 mod rt;
 mod serial;
 mod simd;
+mod smp;
 mod time;
 
 use log::{info, warn};
@@ -135,14 +137,21 @@ fn platform_init() {
     let Some(hhdm) = boot::hhdm_offset() else {
         panic!("boot: the loader gave no HHDM offset; physical memory is unreachable");
     };
-    let usable = boot::memory_map()
-        .iter()
-        .filter(|e| e.entry_type == limine::memory_map::EntryType::USABLE)
-        .map(|e| memory::Region {
-            base: e.base,
-            len: e.length,
-        });
-    let heap = memory::init(hhdm, usable);
+    let usable = || {
+        boot::memory_map()
+            .iter()
+            .filter(|e| e.entry_type == limine::memory_map::EntryType::USABLE)
+            .map(|e| memory::Region {
+                base: e.base,
+                len: e.length,
+            })
+    };
+    // The APs' start-up code needs a page below 1 MiB: taken before the heap claims it all.
+    let trampoline = smp::pick_trampoline(usable());
+    let heap = memory::init(
+        hhdm,
+        usable().flat_map(|r| smp::carve(r, trampoline).into_iter().flatten()),
+    );
     info!("memory: heap of {} MiB", heap >> 20);
     if let Some(fb) = boot::framebuffer() {
         fbtext::init(fbtext::FbInfo::from_limine(&fb));
@@ -158,5 +167,8 @@ fn platform_init() {
     info!("cpu: {}", cpu::info());
     if let Err(e) = acpi::init(boot::rsdp_physical()) {
         warn!("acpi: {e}");
+    }
+    if let Err(e) = smp::start(trampoline, boot::rsdp_physical()) {
+        warn!("smp: {e}; running on one core");
     }
 }

@@ -301,41 +301,55 @@ fn map_frames(
     Ok(virt_base)
 }
 
-/// Bounds of the guard page below the kernel stack, once [`run_on_guarded_stack`] switched.
-static STACK_GUARD: Mutex<Option<(u64, u64)>> = Mutex::new(None);
+/// Most guarded stacks: the boot CPU's kernel stack and one per application processor.
+const MAX_GUARDED_STACKS: usize = 65;
 
-/// Whether `addr` lies in the unmapped guard page below the kernel stack: a fault there is a
+/// The guard page (its base address) below each guarded stack; 0 marks a free slot. Atomics,
+/// not a lock: the panic path reads them on any CPU.
+static STACK_GUARDS: [AtomicU64; MAX_GUARDED_STACKS] =
+    [const { AtomicU64::new(0) }; MAX_GUARDED_STACKS];
+static STACK_GUARDS_USED: AtomicUsize = AtomicUsize::new(0);
+
+/// Whether `addr` lies in an unmapped guard page below a kernel stack: a fault there is a
 /// stack overflow. Never blocks (the panic path calls it).
 pub fn in_stack_guard(addr: u64) -> bool {
-    STACK_GUARD
-        .try_lock()
-        .and_then(|g| *g)
-        .is_some_and(|(lo, hi)| (lo..hi).contains(&addr))
+    STACK_GUARDS.iter().any(|g| {
+        let lo = g.load(Ordering::Acquire);
+        lo != 0 && (lo..lo + PAGE_SIZE as u64).contains(&addr)
+    })
 }
 
-/// Moves execution onto a fresh `bytes`-sized stack from the heap, mapped in the window with an
-/// unmapped guard page below it, and calls `f` there. The loader's stack has no guard page, so
-/// an overflow on it silently overwrites whatever lies below; on this one it faults, and the
-/// double-fault handler (on its own IST stack) reports it. Returns only if the switch failed.
-pub fn run_on_guarded_stack(bytes: usize, f: extern "C" fn() -> !) -> MemError {
+/// A fresh `bytes`-sized stack from the heap, mapped in the window with an unmapped guard page
+/// below it, so an overflow faults instead of overwriting whatever lies below. Returns the
+/// 16-byte-aligned top. Never freed.
+pub fn alloc_guarded_stack(bytes: usize) -> Result<u64, MemError> {
     let pages = bytes.div_ceil(PAGE_SIZE).max(1);
-    let Ok(layout) = Layout::from_size_align(pages * PAGE_SIZE, PAGE_SIZE) else {
-        return MemError::BadSize;
-    };
-    let Some(hhdm) = hhdm_offset() else {
-        return MemError::NotInitialised;
-    };
-    // SAFETY: non-zero size. Never freed: the kernel runs on it until power-off.
+    let layout =
+        Layout::from_size_align(pages * PAGE_SIZE, PAGE_SIZE).map_err(|_| MemError::BadSize)?;
+    let hhdm = hhdm_offset().ok_or(MemError::NotInitialised)?;
+    let slot = STACK_GUARDS_USED.fetch_add(1, Ordering::AcqRel);
+    if slot >= MAX_GUARDED_STACKS {
+        return Err(MemError::WindowFull);
+    }
+    // SAFETY: non-zero size. Never freed: a CPU runs on it until power-off.
     let base = unsafe { alloc::alloc::alloc(layout) };
     if base.is_null() {
-        return MemError::OutOfMemory;
+        return Err(MemError::OutOfMemory);
     }
-    let virt = match map_frames(base as u64 - hhdm, pages as u64, Caching::WriteBack, 1) {
-        Ok(v) => v,
+    let virt = map_frames(base as u64 - hhdm, pages as u64, Caching::WriteBack, 1)?;
+    STACK_GUARDS[slot].store(virt - PAGE_SIZE as u64, Ordering::Release);
+    Ok(virt + (pages * PAGE_SIZE) as u64)
+}
+
+/// Moves execution onto a fresh guarded stack ([`alloc_guarded_stack`]) and calls `f` there.
+/// The loader's stack has no guard page, so an overflow on it silently overwrites whatever lies
+/// below; on this one it faults, and the double-fault handler (on its own IST stack) reports
+/// it. Returns only if the switch failed.
+pub fn run_on_guarded_stack(bytes: usize, f: extern "C" fn() -> !) -> MemError {
+    let top = match alloc_guarded_stack(bytes) {
+        Ok(top) => top,
         Err(e) => return e,
     };
-    *STACK_GUARD.lock() = Some((virt - PAGE_SIZE as u64, virt));
-    let top = virt + (pages * PAGE_SIZE) as u64;
     // SAFETY: `top` is the 16-byte-aligned end of a mapped, writable, otherwise unused stack;
     // `f` never returns, so nothing ever runs on the old stack again. A zero return address and
     // frame pointer end any backtrace here.

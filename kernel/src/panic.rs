@@ -52,6 +52,15 @@ fn begin() -> Screen {
         "\n==================== nosys {}: KERNEL PANIC ====================\n",
         crate::VERSION
     );
+    if crate::smp::counts().0 > 1 {
+        // With several cores running, say which one: an AP's fault leaves the boot CPU
+        // waiting for its part of a product, so the screen stays as drawn here.
+        let _ = writeln!(
+            screen,
+            "on the CPU with APIC ID {}",
+            crate::smp::this_cpu_apic_id()
+        );
+    }
     screen
 }
 

@@ -63,12 +63,27 @@ static STATE: AtomicU8 = AtomicU8::new(0);
 /// Default MXCSR: all exceptions masked, round to nearest.
 const MXCSR_DEFAULT: u32 = 0x1f80;
 
-/// Enables SSE and, where the CPU has it, AVX. Idempotent.
+/// Enables SSE and, where the CPU has it, AVX on the boot CPU, and records what is enabled for
+/// [`features`]. Idempotent.
 ///
 /// The kernel's own code is compiled with SSE, so `rt.rs`'s entry stub switches SSE on before
 /// the first Rust instruction; this repeats that explicitly, resets the x87/MXCSR state and adds
 /// AVX, which no loader enables.
 pub fn init() -> Result<SimdFeatures, SimdError> {
+    let out = enable()?;
+    let mut bits = BIT_INIT;
+    for (on, bit) in [(out.avx, BIT_AVX), (out.avx2, BIT_AVX2), (out.fma, BIT_FMA)] {
+        if on {
+            bits |= bit;
+        }
+    }
+    STATE.store(bits, Ordering::Release);
+    Ok(out)
+}
+
+/// What [`init`] does to the calling CPU's registers (CR0, CR4, XCR0, x87 and MXCSR), without
+/// recording anything: an application processor calls it to match the boot CPU (`smp.rs`).
+pub fn enable() -> Result<SimdFeatures, SimdError> {
     let cpuid = CpuId::new();
     let fi = cpuid.get_feature_info();
     let has_sse2 = fi.as_ref().is_some_and(|f| f.has_sse2());
@@ -105,19 +120,11 @@ pub fn init() -> Result<SimdFeatures, SimdError> {
             out.fma = fi.as_ref().is_some_and(|f| f.has_fma());
         }
     }
-    let mut bits = BIT_INIT;
-    for (on, bit) in [(out.avx, BIT_AVX), (out.avx2, BIT_AVX2), (out.fma, BIT_FMA)] {
-        if on {
-            bits |= bit;
-        }
-    }
-    STATE.store(bits, Ordering::Release);
     Ok(out)
 }
 
-/// The SIMD extensions enabled by [`init`] (all false before it ran): what the model's kernels
-/// check before taking an AVX2/FMA path.
-#[allow(dead_code)] // the model glue calls it; nothing else in the kernel computes in SIMD
+/// The SIMD extensions enabled by [`init`] (all false before it ran): what every application
+/// processor must match before it may run the model's kernels.
 pub fn features() -> SimdFeatures {
     let bits = STATE.load(Ordering::Acquire);
     SimdFeatures {

@@ -128,6 +128,8 @@ pub struct Pool {
     generation: AtomicU64,
     /// Ends every `serve` loop (host pools only; the kernel's never stops).
     stop: AtomicBool,
+    /// Chunks of every fork posted to workers (only the busy holder writes it).
+    chunks_forked: AtomicU64,
 }
 
 /// [`Pool::serve`] was called on a pool with no free worker slot.
@@ -166,6 +168,7 @@ impl Pool {
             busy: AtomicBool::new(false),
             generation: AtomicU64::new(0),
             stop: AtomicBool::new(false),
+            chunks_forked: AtomicU64::new(0),
         }
     }
 
@@ -187,6 +190,12 @@ impl Pool {
             .iter()
             .map(|m| m.chunks.load(Ordering::Relaxed))
             .sum()
+    }
+
+    /// Chunks of all forks that were posted to workers, whoever ran them: with
+    /// [`Pool::chunks_by_workers`], the share of the work the other cores did.
+    pub fn chunks_forked(&self) -> u64 {
+        self.chunks_forked.load(Ordering::Relaxed)
     }
 
     /// Makes the calling core a worker: waits for jobs and runs them, until [`Pool::stop`]
@@ -310,7 +319,11 @@ impl Pool {
             return;
         }
         match Busy::take(self) {
-            Some(_busy) => self.fork_join(workers, &body),
+            Some(_busy) => {
+                self.chunks_forked
+                    .fetch_add(chunks as u64, Ordering::Relaxed);
+                self.fork_join(workers, &body)
+            }
             None => {
                 body(0);
             }

@@ -454,32 +454,85 @@ impl command::Assistant for Assistant {
         const PREFILL: usize = 32;
         const DECODE: usize = 32;
         let g = Gguf::parse(self.bytes()).map_err(|e| format!("{e}"))?;
-        // A second transformer over the same weights (borrowed, not copied),
-        // so the interpreter's KV cache is untouched.
-        let mut m = Transformer::new(&g, Some(PREFILL + DECODE + 1)).map_err(|e| format!("{e}"))?;
-        let vocab = m.config.vocab as u32;
+        let vocab = g
+            .tensor("token_embd.weight")
+            .map_or(1, |t| t.dims[1].max(1)) as u32;
         let prompt: Vec<u32> = (0..PREFILL as u32).map(|i| (i * 7 + 11) % vocab).collect();
         let mut clock = self.clock();
-        let t0 = clock.now_ns();
-        m.prefill(&prompt, 0).map_err(|e| format!("{e}"))?;
-        let t1 = clock.now_ns();
-        let mut tok = prompt[PREFILL - 1];
-        for i in 0..DECODE {
-            let logits = m.forward(tok, PREFILL + i).map_err(|e| format!("{e}"))?;
-            tok = grammar::argmax(logits);
+        // One core, then every core of the platform's pool, on the same tokens; each run on a
+        // second transformer over the same weights (borrowed, not copied), so the
+        // interpreter's KV cache is untouched.
+        let all = pool::global();
+        let pools: &[&pool::Pool] = if all.width() > 1 {
+            &[pool::serial(), all]
+        } else {
+            &[all]
+        };
+        let mut runs = Vec::new();
+        for p in pools {
+            let mut m =
+                Transformer::new(&g, Some(PREFILL + DECODE + 1)).map_err(|e| format!("{e}"))?;
+            m.set_pool(p);
+            // Every logit of every step, to compare the runs bit for bit.
+            let mut bits = Vec::new();
+            let t0 = clock.now_ns();
+            let logits = m.prefill(&prompt, 0).map_err(|e| format!("{e}"))?;
+            bits.extend(logits.iter().map(|x| x.to_bits()));
+            let mut tok = grammar::argmax(logits);
+            let t1 = clock.now_ns();
+            for i in 0..DECODE {
+                let logits = m.forward(tok, PREFILL + i).map_err(|e| format!("{e}"))?;
+                bits.extend(logits.iter().map(|x| x.to_bits()));
+                tok = grammar::argmax(logits);
+            }
+            let t2 = clock.now_ns();
+            runs.push((p.width(), t1 - t0, t2 - t1, bits));
         }
-        let t2 = clock.now_ns();
         let secs = |ns: u64| (ns.max(1)) as f64 / 1e9;
-        let prefill = PREFILL as f64 / secs(t1 - t0);
-        let decode = DECODE as f64 / secs(t2 - t1);
+        let cores = |n: usize| {
+            if n == 1 {
+                String::from("1 core")
+            } else {
+                format!("{n} cores")
+            }
+        };
+        for (label, tokens, pick) in [("prefill:", PREFILL, 1), ("decode: ", DECODE, 2)] {
+            let _ = write!(out, "{label} {tokens} tokens");
+            for (i, r) in runs.iter().enumerate() {
+                let ns = if pick == 1 { r.1 } else { r.2 };
+                let sep = if i == 0 { ": " } else { " · " };
+                let _ = write!(
+                    out,
+                    "{sep}{} {:.1} ms = {:.1} tok/s",
+                    cores(r.0),
+                    ns as f64 / 1e6,
+                    tokens as f64 / secs(ns)
+                );
+            }
+            if let [one, all] = &runs[..] {
+                let (a, b) = if pick == 1 {
+                    (one.1, all.1)
+                } else {
+                    (one.2, all.2)
+                };
+                let _ = write!(out, " ({:.2}x)", a as f64 / b.max(1) as f64);
+            }
+            let _ = writeln!(out);
+        }
+        if let [one, all] = &runs[..] {
+            let same = one.3 == all.3;
+            let _ = writeln!(
+                out,
+                "{} and {}: {} logits (every step, bit for bit)",
+                cores(one.0),
+                cores(all.0),
+                if same { "identical" } else { "DIFFERENT" }
+            );
+        }
+        let best = runs.last().expect("at least one run");
+        let (prefill, decode) = (PREFILL as f64 / secs(best.1), DECODE as f64 / secs(best.2));
         self.last_bench = Some((prefill, decode));
-        let _ = writeln!(
-            out,
-            "prefill: {PREFILL} tokens in {:.1} ms = {prefill:.1} tok/s\ndecode:  {DECODE} tokens in {:.1} ms = {decode:.1} tok/s\n(one core, {:?} SIMD path)",
-            (t1 - t0) as f64 / 1e6,
-            (t2 - t1) as f64 / 1e6,
-            model::ops::simd()
-        );
+        let _ = writeln!(out, "({:?} SIMD path)", model::ops::simd());
         Ok(())
     }
 

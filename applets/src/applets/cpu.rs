@@ -41,6 +41,11 @@ impl Applet for Cpu {
             "family {} model {} stepping {}, {} logical cpus",
             c.family, c.model, c.stepping, c.logical_cpus
         )?;
+        writeln!(
+            out,
+            "cores:    {} running of {} present",
+            c.cores_running, c.cores_present
+        )?;
         writeln!(out, "features: {}", c.features.join(" "))?;
         Ok(())
     }

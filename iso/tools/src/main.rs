@@ -10,8 +10,9 @@
 //! nosys-iso measure [--out ISO]         boot the built ISO once, time it to "nosys: ready"
 //! ```
 //!
-//! `run` and `measure` take `--bios` (SeaBIOS instead of OVMF) and
-//! `--as-disk` (the ISO on a SATA disk instead of a CD).
+//! `run` and `measure` take `--bios` (SeaBIOS instead of OVMF),
+//! `--as-disk` (the ISO on a SATA disk instead of a CD) and `--smp N`
+//! (N virtual CPUs; 2 for `run`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,7 +22,7 @@ use nosys_iso::image::{self, IsoOptions, IsoReport};
 use nosys_iso::qemu::{self, Vm, VmConfig};
 use nosys_iso::{build, build_dir, io_err, Error, Result, READY};
 
-const USAGE: &str = "usage: nosys-iso <build | clippy | iso [--cmdline S] [--out FILE] [--kernel ELF] [--no-build] | disk | run [--cmdline S] [--no-build] [--bios] [--as-disk] | measure [--out ISO] [--bios] [--as-disk]>";
+const USAGE: &str = "usage: nosys-iso <build | clippy | iso [--cmdline S] [--out FILE] [--kernel ELF] [--no-build] | disk | run [--cmdline S] [--no-build] [--bios] [--as-disk] [--smp N] | measure [--out ISO] [--bios] [--as-disk] [--smp N]>";
 
 struct Args {
     command: String,
@@ -33,6 +34,8 @@ struct Args {
     bios: bool,
     /// The ISO as a SATA disk instead of a CD (`run`, `measure`).
     as_disk: bool,
+    /// Virtual CPUs (`run`, `measure`).
+    smp: Option<u32>,
 }
 
 fn parse_args() -> Result<Args> {
@@ -46,6 +49,7 @@ fn parse_args() -> Result<Args> {
         no_build: false,
         bios: false,
         as_disk: false,
+        smp: None,
     };
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -72,6 +76,14 @@ fn parse_args() -> Result<Args> {
             "--no-build" => args.no_build = true,
             "--bios" => args.bios = true,
             "--as-disk" => args.as_disk = true,
+            "--smp" => {
+                args.smp = Some(
+                    it.next()
+                        .and_then(|n| n.parse().ok())
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(|| Error::Invalid("--smp needs a CPU count".into()))?,
+                )
+            }
             other => {
                 return Err(Error::Invalid(format!(
                     "unknown argument {other:?}\n{USAGE}"
@@ -143,6 +155,8 @@ fn run_vm(args: &Args) -> Result<()> {
     config.disk = Some(disk);
     config.disk_snapshot = false;
     config.display = true;
+    // Two CPUs unless told otherwise: the model's products use every core.
+    config.cpus = args.smp.unwrap_or(2);
     let monitor = dir.join("monitor.sock");
     let mut cmd = config.command(&vars)?;
     cmd.args(["-serial", "stdio", "-monitor"])
@@ -181,6 +195,9 @@ fn vm_config(args: &Args, iso: &std::path::Path) -> VmConfig {
     if args.as_disk {
         config.boot_device = qemu::BootDevice::SataDisk;
     }
+    if let Some(n) = args.smp {
+        config.cpus = n;
+    }
     config
 }
 
@@ -203,10 +220,11 @@ fn measure(args: &Args) -> Result<()> {
         ("kernel ready", READY),
     ];
     println!(
-        "boot of {} ({}, {}) under {}:",
+        "boot of {} ({}, {}, {} CPU) under {}:",
         iso.display(),
         if args.bios { "SeaBIOS" } else { "OVMF" },
         if args.as_disk { "SATA disk" } else { "CD" },
+        args.smp.unwrap_or(1),
         if qemu::kvm_works() { "KVM" } else { "TCG" }
     );
     let mut serial = String::new();
@@ -216,7 +234,10 @@ fn measure(args: &Args) -> Result<()> {
     }
     // The kernel's own account of the model's load: the check, the router
     // warm-up split into its parts, and the solve (`session::Assistant::load`).
-    for line in serial.lines().filter(|l| l.contains("model:")) {
+    for line in serial
+        .lines()
+        .filter(|l| l.contains("model:") || l.contains("smp:"))
+    {
         println!("  {}", line.trim_end());
     }
     Ok(())

@@ -129,6 +129,8 @@ pub struct VmConfig {
     /// so tests can share `build/disk.img` and never change it.
     pub disk_snapshot: bool,
     pub memory: String,
+    /// Virtual CPUs (`-smp`). Under TCG each is a host thread (QEMU's multi-threaded TCG).
+    pub cpus: u32,
     /// Show a window (only if the host has a display).
     pub display: bool,
     /// Where the ISO is attached (and booted from).
@@ -181,6 +183,7 @@ impl VmConfig {
             disk,
             disk_snapshot: true,
             memory: DEFAULT_MEMORY.into(),
+            cpus: 1,
             display: false,
             boot_device: BootDevice::Cd,
             serial: Serial::Read,
@@ -202,7 +205,13 @@ impl VmConfig {
     pub fn command_with(&self, code: &Path, vars: &Path, accel: &str) -> Command {
         let mut cmd = Command::new(QEMU);
         cmd.args(["-machine", "q35", "-cpu", "max", "-m", &self.memory]);
-        cmd.args(["-accel", accel]);
+        if accel == "tcg" && self.cpus > 1 {
+            // One host thread per vCPU (the default for x86 on x86, said explicitly).
+            cmd.args(["-accel", "tcg,thread=multi"]);
+        } else {
+            cmd.args(["-accel", accel]);
+        }
+        cmd.arg("-smp").arg(self.cpus.max(1).to_string());
         if self.firmware == Firmware::Uefi {
             cmd.arg("-drive").arg(format!(
                 "if=pflash,format=raw,unit=0,readonly=on,file={}",
@@ -717,5 +726,22 @@ mod tests {
         assert!(!joined.contains("pflash"), "{joined}");
         assert!(joined.contains("ide-hd,drive=satadisk,bus=sata.0,bootindex=0"));
         assert!(!joined.contains("media=cdrom"));
+    }
+
+    #[test]
+    fn two_cpus_under_tcg_get_a_thread_each() {
+        let mut cfg = VmConfig::new("/tmp/x.iso");
+        let args = |cfg: &VmConfig, accel| {
+            let cmd = cfg.command_with(Path::new("/c.fd"), Path::new("/v.fd"), accel);
+            let v: Vec<String> = cmd
+                .get_args()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            v.join(" ")
+        };
+        assert!(args(&cfg, "tcg").contains("-accel tcg -smp 1"));
+        cfg.cpus = 2;
+        assert!(args(&cfg, "tcg").contains("-accel tcg,thread=multi -smp 2"));
+        assert!(args(&cfg, "kvm").contains("-accel kvm -smp 2"));
     }
 }

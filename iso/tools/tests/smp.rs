@@ -1,0 +1,120 @@
+//! The kernel on two CPUs (issue 18): QEMU with `-smp 2` under multi-threaded TCG, where each
+//! vCPU is a host thread, so the application processor really runs beside the boot CPU. The
+//! kernel must start it, report both cores, and answer exactly as on one core: the requests'
+//! decisions equal the host's (one thread; `requests.rs` holds the host to the one-CPU kernel),
+//! and `bench`, which runs the model on one core and then on both, finds every logit of every
+//! step identical.
+//!
+//! SeaBIOS boots in about two seconds under TCG; the OVMF test checks that the start-up page
+//! is found in the UEFI loader's memory map too.
+
+use std::time::Duration;
+
+use nosys_iso::qemu::{Firmware, Vm, VmConfig};
+use nosys_iso::{default_iso, READY};
+
+const BOOT_TIMEOUT: Duration = Duration::from_secs(300);
+const REPLY_TIMEOUT: Duration = Duration::from_secs(180);
+
+/// Requests whose decisions are compared with the host's (a subset of `requests.rs`'s).
+const SAME_ANSWER: &[&str] = &[
+    "show me the notes",
+    "how much memory is free",
+    "which cpu is this",
+    "read the guide in docs",
+];
+
+fn boot_two_cpus(firmware: Firmware) -> Vm {
+    let mut cfg = VmConfig::new(default_iso().unwrap());
+    cfg.firmware = firmware;
+    cfg.cpus = 2;
+    let vm = Vm::boot(&cfg).unwrap();
+    let out = vm
+        .wait_for_serial(READY, BOOT_TIMEOUT)
+        .unwrap_or_else(|e| panic!("{e}\n{}", vm.qemu_log()));
+    assert!(
+        out.contains("smp: 2 of 2 CPUs running"),
+        "the second CPU did not start:\n{out}"
+    );
+    for bad in ["PANIC", "panicked", "smp: APIC ID"] {
+        assert!(!out.contains(bad), "serial shows {bad:?}:\n{out}");
+    }
+    vm
+}
+
+fn reply(vm: &mut Vm, line: &str) -> String {
+    vm.reply(line, REPLY_TIMEOUT)
+        .unwrap_or_else(|e| panic!("{line:?}: {e}"))
+}
+
+struct HostClock(std::time::Instant);
+impl request::Clock for HostClock {
+    fn now_ns(&mut self) -> u64 {
+        self.0.elapsed().as_nanos() as u64
+    }
+}
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn two_cpus_answer_as_one() {
+    let root = nosys_iso::root();
+    let gguf: &'static [u8] = Box::leak(
+        std::fs::read(root.join("model/default/nosys.gguf"))
+            .unwrap()
+            .into_boxed_slice(),
+    );
+    let cache = request::FeatureCache::parse(
+        &std::fs::read(root.join("model/default/features.bin")).unwrap(),
+    )
+    .unwrap();
+    let disk = nosys_iso::build_dir().unwrap().join("disk.img");
+    let mut vol =
+        storage::Volume::mount(storage::FileDisk::open(&disk, 512, false).unwrap()).unwrap();
+    let paths = request::walk_files(&mut vol).unwrap();
+    let mut clock = HostClock(std::time::Instant::now());
+    let mut host = request::Interpreter::new(
+        gguf,
+        applets::builtin(),
+        command::Mode::ReadOnly,
+        paths,
+        request::Config::default(),
+    )
+    .unwrap();
+    host.warm_router(Some(&cache), 4, &mut clock, &mut |_, _| {})
+        .unwrap();
+
+    let mut vm = boot_two_cpus(Firmware::Bios);
+    let r = reply(&mut vm, "cpu");
+    assert!(r.contains("cores:    2 running of 2 present"), "{r}");
+
+    for request in SAME_ANSWER {
+        let want = host
+            .propose(request, &mut clock, &mut || false)
+            .unwrap()
+            .decision()
+            .to_string();
+        let r = reply(&mut vm, &format!("route \"{request}\""));
+        let got = r
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("decision: "))
+            .unwrap_or_else(|| panic!("no decision line for {request:?}:\n{r}"));
+        assert_eq!(got.trim(), want, "{request:?}");
+    }
+
+    let r = reply(&mut vm, "bench");
+    eprintln!("bench with -smp 2:\n{r}");
+    assert!(
+        r.contains("1 core and 2 cores: identical logits"),
+        "bench did not find the same numbers on one and two cores:\n{r}"
+    );
+    let out = vm.serial_output();
+    assert!(!out.contains("KERNEL PANIC"), "{out}");
+}
+
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn uefi_boot_starts_the_second_cpu() {
+    let mut vm = boot_two_cpus(Firmware::Uefi);
+    let r = reply(&mut vm, "cpu");
+    assert!(r.contains("cores:    2 running of 2 present"), "{r}");
+}
