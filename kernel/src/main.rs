@@ -28,6 +28,7 @@ mod simd;
 mod smp;
 mod time;
 
+use alloc::string::ToString;
 use log::{info, warn};
 
 /// The kernel's version, printed in the banner.
@@ -63,7 +64,12 @@ const KERNEL_STACK_BYTES: usize = 8 << 20;
 /// `kmain` continued on the guarded stack.
 extern "C" fn kernel_main() -> ! {
     if let Some(kind) = boot::cmdline_value("fault") {
-        if let Err(e) = panic::trigger_test_fault(kind) {
+        // `fault=ap-<kind>`: the same fault on an application processor.
+        let result = match kind.strip_prefix("ap-") {
+            Some(kind) => smp::trigger_test_fault(kind),
+            None => panic::trigger_test_fault(kind).map_err(|e| e.to_string()),
+        };
+        if let Err(e) = result {
             warn!("fault={kind}: {e}");
         }
     }

@@ -196,6 +196,9 @@ pub fn rust_panic(info: &core::panic::PanicInfo) -> ! {
 /// Deliberate faults selected by the `fault=` kernel command-line word, so tests can prove the
 /// panic screen works. Returns an error for an unknown name; never returns for a known one.
 pub fn trigger_test_fault(kind: &str) -> Result<(), UnknownFault> {
+    if !TEST_FAULTS.contains(&kind) {
+        return Err(UnknownFault);
+    }
     log::warn!("fault: triggering a deliberate {kind} (kernel cmdline fault={kind})");
     match kind {
         "pagefault" => {
@@ -240,6 +243,9 @@ fn recurse(depth: u64) -> u64 {
     let frame = core::hint::black_box([depth; 64]);
     recurse(depth + 1) + frame[(depth % 64) as usize]
 }
+
+/// The kinds [`trigger_test_fault`] knows.
+pub const TEST_FAULTS: &[&str] = &["pagefault", "panic", "ud", "stackoverflow", "doublefault"];
 
 /// Address the page-fault test reads.
 pub const TEST_FAULT_ADDRESS: u64 = 0x0000_7ead_beef_0000;

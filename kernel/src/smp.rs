@@ -181,6 +181,7 @@ pub fn start(trampoline: Option<u64>, rsdp: Option<u64>) -> Result<usize, SmpErr
     let bsp = apic.id();
     let targets: Vec<u32> = ids.into_iter().filter(|&id| id != bsp).collect();
     if targets.is_empty() {
+        info!("smp: 1 of 1 CPUs running (the MADT lists no other)");
         return Ok(0);
     }
     if targets.len() >= MAX_CPUS {
@@ -414,6 +415,26 @@ extern "C" fn ap_main(boot: &'static ApBoot) -> ! {
     boot.state.store(RUNNING, Ordering::Release);
     let _ = POOL.serve();
     halt()
+}
+
+/// `fault=ap-<kind>`: raises the test fault `kind` (see [`crate::panic::trigger_test_fault`])
+/// on an application processor, inside a pool job as a product's chunk would be. Returns only
+/// if it cannot: no AP runs, or the kind is unknown.
+pub fn trigger_test_fault(kind: &str) -> Result<(), alloc::string::String> {
+    if !crate::panic::TEST_FAULTS.contains(&kind) {
+        return Err(alloc::format!("{}", crate::panic::UnknownFault));
+    }
+    if POOL.workers() == 0 {
+        return Err("no application processor is running".into());
+    }
+    // A worker takes part in a fork only if it is in time for it; fork until one is.
+    loop {
+        POOL.for_each_chunk(64, 1, |_, p| {
+            if p != 0 {
+                let _ = crate::panic::trigger_test_fault(kind);
+            }
+        });
+    }
 }
 
 fn halt() -> ! {

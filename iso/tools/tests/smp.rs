@@ -118,3 +118,25 @@ fn uefi_boot_starts_the_second_cpu() {
     let r = reply(&mut vm, "cpu");
     assert!(r.contains("cores:    2 running of 2 present"), "{r}");
 }
+
+/// A fault on an application processor, inside a pool job, shows the panic screen naming that
+/// CPU, on the AP's own IST stack (`ap-doublefault` points RSP at unmapped memory), instead of
+/// a triple fault that would end the VM (`-no-reboot`).
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn a_fault_on_the_second_cpu_shows_the_panic_screen() {
+    let iso = nosys_iso::test_iso("test-fault-ap-doublefault", "fault=ap-doublefault").unwrap();
+    let mut cfg = VmConfig::new(iso);
+    cfg.firmware = Firmware::Bios;
+    cfg.cpus = 2;
+    let mut vm = Vm::boot(&cfg).unwrap();
+    let out = vm
+        .wait_for_serial("--- system halted", BOOT_TIMEOUT)
+        .unwrap_or_else(|e| panic!("{e}\n{}", vm.qemu_log()));
+    let panic = &out[out.find("KERNEL PANIC").expect("no panic banner")..];
+    assert!(panic.contains("on the CPU with APIC ID 1"), "{panic}");
+    assert!(panic.contains("double fault (#DF, vector 8)"), "{panic}");
+    assert!(panic.contains("RSP 0x00007eadbeef0000"), "{panic}");
+    std::thread::sleep(Duration::from_secs(2));
+    assert!(vm.is_running(), "VM ended (triple fault?)");
+}
