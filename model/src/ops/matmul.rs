@@ -219,9 +219,12 @@ pub const ROW_TILE: usize = 4;
 /// small fixture models exercise the parallel paths.
 const PAR_MIN_WORK: usize = if cfg!(test) { 0 } else { 1 << 16 };
 
-/// Chunks per participant: enough that a core that started late, or is shared with other work
-/// (a host thread, a vCPU), is made up for by the others.
-const CHUNKS_PER_PARTICIPANT: usize = 4;
+/// Chunks per participant. A fork ends when its last chunk does, so with few chunks one
+/// participant idles for up to a chunk at the end of every product: at 4 per participant the
+/// 0.6B Q8_0 prefill on two host threads measured 1.52x, at 16 1.86-1.91x (par-bench,
+/// docs/model-bench.md). More also lets a late or shared core (a host thread, a vCPU) be made
+/// up for by the others.
+const CHUNKS_PER_PARTICIPANT: usize = 16;
 
 /// Test switch: the workers (not the caller) take the portable kernels, as a core whose SIMD
 /// state differed from the boot CPU's would (the bug the core-count tests must catch).
