@@ -519,6 +519,17 @@ impl command::Assistant for Assistant {
             }
             let _ = writeln!(out);
         }
+        if all.width() > 1 {
+            // What one fork-join costs (post, run or revoke, join), empty: the floor under
+            // every parallel step.
+            const FORKS: u64 = 200;
+            let t0 = clock.now_ns();
+            for _ in 0..FORKS {
+                all.for_each_chunk(all.width(), 1, |_, _| {});
+            }
+            let ns = (clock.now_ns() - t0) / FORKS;
+            let _ = writeln!(out, "an empty fork-join costs {:.1} us", ns as f64 / 1e3);
+        }
         if let [one, all] = &runs[..] {
             let same = one.3 == all.3;
             let _ = writeln!(
