@@ -908,31 +908,12 @@ impl RunState {
             let r = t * dim..(t + 1) * dim;
             ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.attn_norm, c.norm_eps);
         }
-        let xb = &s.xb[..n * dim];
-        ops::matmul_par(
-            pool,
-            k,
-            &mut s.q,
-            &lw.wq,
-            s.scratch.convert(lw.wq.ty, xb),
-            n,
-        );
-        ops::matmul_par(
-            pool,
-            k,
-            &mut s.k,
-            &lw.wk,
-            s.scratch.convert(lw.wk.ty, xb),
-            n,
-        );
-        ops::matmul_par(
-            pool,
-            k,
-            &mut s.v,
-            &lw.wv,
-            s.scratch.convert(lw.wv.ty, xb),
-            n,
-        );
+        let jobs = &mut [
+            (&lw.wq, &mut s.q[..]),
+            (&lw.wk, &mut s.k[..]),
+            (&lw.wv, &mut s.v[..]),
+        ];
+        ops::matmul_shared(pool, k, &mut s.scratch, &s.xb[..n * dim], n, jobs);
 
         // Per-head QK-Norm (its own weights; qwen3 only) BEFORE RoPE, then RoPE; cache K and V.
         let cache_off = l * c.seq_len;
@@ -1020,23 +1001,8 @@ impl RunState {
             let r = t * dim..(t + 1) * dim;
             ops::rmsnorm(&mut s.xb[r.clone()], &s.x[r], lw.ffn_norm, c.norm_eps);
         }
-        let xb = &s.xb[..n * dim];
-        ops::matmul_par(
-            pool,
-            k,
-            &mut s.hb,
-            &lw.w_gate,
-            s.scratch.convert(lw.w_gate.ty, xb),
-            n,
-        );
-        ops::matmul_par(
-            pool,
-            k,
-            &mut s.hb2,
-            &lw.w_up,
-            s.scratch.convert(lw.w_up.ty, xb),
-            n,
-        );
+        let jobs = &mut [(&lw.w_gate, &mut s.hb[..]), (&lw.w_up, &mut s.hb2[..])];
+        ops::matmul_shared(pool, k, &mut s.scratch, &s.xb[..n * dim], n, jobs);
         ops::swiglu(&mut s.hb[..n * ff], &s.hb2[..n * ff]);
         let hb = &s.hb[..n * ff];
         ops::matmul_par(

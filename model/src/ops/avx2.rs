@@ -520,3 +520,136 @@ pub(super) unsafe fn dot_q5_1(w: &[u8], x: &[u8]) -> f32 {
     // SAFETY: forwarded.
     unsafe { dot_x_1(w, x, true) }
 }
+
+// Activation converters: the same bytes as `formats`' portable ones (every step is the same
+// IEEE operation lane by lane; only NaN inputs could differ), once per batch and product input.
+
+/// `formats::act_f16` with F16C: round to f16 (nearest even) and widen back.
+///
+/// # Safety
+/// AVX2/FMA/F16C; `out` holds `4 * x.len()` bytes.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn act_f16(x: &[f32], out: &mut [u8]) {
+    assert!(out.len() >= 4 * x.len());
+    let n = x.len() / 8 * 8;
+    for i in (0..n).step_by(8) {
+        // SAFETY: elements i..i+8 of x and bytes 4i..4i+32 of out exist (asserted above).
+        unsafe {
+            let v = _mm256_loadu_ps(x.as_ptr().add(i));
+            let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(v);
+            _mm256_storeu_ps(out.as_mut_ptr().add(4 * i) as *mut f32, _mm256_cvtph_ps(h));
+        }
+    }
+    super::formats::act_f16(&x[n..], &mut out[4 * n..4 * x.len()]);
+}
+
+/// The largest lane of `v`.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn hmax(v: __m256) -> f32 {
+    let m = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    let m = _mm_max_ps(m, _mm_movehl_ps(m, m));
+    _mm_cvtss_f32(_mm_max_ss(m, _mm_movehdup_ps(m)))
+}
+
+/// `|v|` lane by lane.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn abs_ps(v: __m256) -> __m256 {
+    _mm256_andnot_ps(_mm256_set1_ps(-0.0), v)
+}
+
+/// Four vectors of eight i32 (each within i8) to 32 bytes in element order.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn pack_i8(q: [__m256i; 4]) -> __m256i {
+    // packs interleaves the 128-bit lanes; the permute puts the 32-bit groups back in order.
+    let a = _mm256_packs_epi32(q[0], q[1]);
+    let b = _mm256_packs_epi32(q[2], q[3]);
+    let p = _mm256_packs_epi16(a, b);
+    _mm256_permutevar8x32_epi32(p, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7))
+}
+
+/// `round(v * s)` to i32, ties to even (as `formats::round_even`).
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn round_scaled(v: __m256, s: __m256) -> __m256i {
+    let r =
+        _mm256_round_ps::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(_mm256_mul_ps(v, s));
+    _mm256_cvtps_epi32(r)
+}
+
+/// `formats::act_q8_0`, 32 elements at a time.
+///
+/// # Safety
+/// AVX2/FMA/F16C; `x` is whole blocks and `out` holds their Q8_0 bytes.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn act_q8_0(x: &[f32], out: &mut [u8]) {
+    assert!(x.len() % 32 == 0 && out.len() >= x.len() / 32 * Q8_0_BYTES);
+    for (b, xs) in out.chunks_exact_mut(Q8_0_BYTES).zip(x.chunks_exact(32)) {
+        // SAFETY: xs holds 32 f32s and b 34 bytes.
+        unsafe {
+            let v: [__m256; 4] = core::array::from_fn(|k| _mm256_loadu_ps(xs.as_ptr().add(8 * k)));
+            let m = _mm256_max_ps(
+                _mm256_max_ps(abs_ps(v[0]), abs_ps(v[1])),
+                _mm256_max_ps(abs_ps(v[2]), abs_ps(v[3])),
+            );
+            let amax = hmax(m);
+            b[..2].copy_from_slice(&super::formats::f32_to_f16(amax / 127.0).to_le_bytes());
+            let id = _mm256_set1_ps(if amax != 0.0 { 127.0 / amax } else { 0.0 });
+            let q = pack_i8(core::array::from_fn(|k| round_scaled(v[k], id)));
+            _mm256_storeu_si256(b.as_mut_ptr().add(2) as *mut __m256i, q);
+        }
+    }
+}
+
+/// `formats::act_q8_k`: the element of largest magnitude (the first, on ties) maps to -127.
+///
+/// # Safety
+/// AVX2/FMA/F16C; `x` is whole blocks of 256 and `out` holds their Q8_K bytes.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn act_q8_k(x: &[f32], out: &mut [u8]) {
+    assert!(x.len() % QK_K == 0 && out.len() >= x.len() / QK_K * Q8_K_BYTES);
+    for (b, xs) in out.chunks_exact_mut(Q8_K_BYTES).zip(x.chunks_exact(QK_K)) {
+        // SAFETY: xs holds 256 f32s and b one Q8_K block (4 + 256 + 32 bytes).
+        unsafe {
+            let p = xs.as_ptr();
+            let mut m = _mm256_setzero_ps();
+            for k in 0..QK_K / 8 {
+                m = _mm256_max_ps(m, abs_ps(_mm256_loadu_ps(p.add(8 * k))));
+            }
+            let amax = hmax(m);
+            if amax == 0.0 {
+                b.fill(0);
+                continue;
+            }
+            // The signed value of the first element whose magnitude is amax.
+            let am = _mm256_set1_ps(amax);
+            let mut max = 0.0;
+            for k in 0..QK_K / 8 {
+                let eq = _mm256_cmp_ps::<_CMP_EQ_OQ>(abs_ps(_mm256_loadu_ps(p.add(8 * k))), am);
+                let mask = _mm256_movemask_ps(eq);
+                if mask != 0 {
+                    max = xs[8 * k + mask.trailing_zeros() as usize];
+                    break;
+                }
+            }
+            let iscale = -127.0 / max;
+            let s = _mm256_set1_ps(iscale);
+            let cap = _mm256_set1_epi32(127);
+            for g in 0..QK_K / 32 {
+                let q: [__m256i; 4] = core::array::from_fn(|k| {
+                    let v = _mm256_loadu_ps(p.add(32 * g + 8 * k));
+                    _mm256_min_epi32(round_scaled(v, s), cap)
+                });
+                for h in 0..2 {
+                    let sum = hsum_i32(_mm256_add_epi32(q[2 * h], q[2 * h + 1]));
+                    let o = 4 + QK_K + 2 * (2 * g + h);
+                    b[o..o + 2].copy_from_slice(&(sum as i16).to_le_bytes());
+                }
+                _mm256_storeu_si256(b.as_mut_ptr().add(4 + 32 * g) as *mut __m256i, pack_i8(q));
+            }
+            b[..4].copy_from_slice(&(1.0 / iscale).to_le_bytes());
+        }
+    }
+}

@@ -69,6 +69,19 @@ pub(crate) fn rd_f16(b: &[u8], o: usize) -> f32 {
     f16_to_f32(u16::from_le_bytes([b[o], b[o + 1]]))
 }
 
+/// The formats activations are converted to before a product (llama.cpp's `vec_dot_type`s).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActFormat {
+    F32,
+    /// Rounded to f16, stored as f32.
+    F16,
+    /// Rounded to bf16, stored as f32.
+    Bf16,
+    Q8_0,
+    Q8_1,
+    Q8K,
+}
+
 /// Q8_0 block size.
 pub const QK8_0: usize = 32;
 /// Bytes of one Q8_0 block: f16 scale + 32 × i8.

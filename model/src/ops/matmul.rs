@@ -1,6 +1,6 @@
 //! Matrices borrowed from the GGUF bytes, and the products over them.
 
-use super::{effective, kernels, Kernels, Simd};
+use super::{effective, kernels, ActFormat, Kernels, Simd};
 use crate::gguf::TensorType;
 use alloc::vec::Vec;
 use pool::{Disjoint, Pool};
@@ -32,7 +32,7 @@ impl<'a> Matrix<'a> {
 /// type, in the byte layout of that type's `vec_dot_type`.
 #[derive(Clone, Copy)]
 pub struct Act<'a> {
-    pub ty: TensorType,
+    pub format: ActFormat,
     /// Elements, over all rows.
     pub len: usize,
     pub bytes: &'a [u8],
@@ -66,9 +66,22 @@ impl ActScratch {
         let k = kernels(ty);
         let nb = k.act_row_bytes(x.len());
         let bytes = &mut self.buf[..nb];
-        (k.to_act)(x, bytes);
+        match (super::simd(), k) {
+            #[cfg(target_arch = "x86_64")]
+            (
+                Simd::Avx2,
+                Kernels {
+                    to_act_avx2: Some(f),
+                    ..
+                },
+            ) => {
+                // SAFETY: AVX2/FMA/F16C detected; `bytes` is the converted size of `x`.
+                unsafe { f(x, bytes) }
+            }
+            _ => (k.to_act)(x, bytes),
+        }
         Act {
-            ty,
+            format: k.act,
             len: x.len(),
             bytes,
         }
@@ -122,7 +135,7 @@ unsafe fn product(
     // These are programming errors (shapes are validated at load), not input errors; the unsafe
     // kernels below rely on them.
     assert!(
-        x.ty == w.ty && x.len == w.cols * n_tok,
+        x.format == k.act && x.len == w.cols * n_tok,
         "activation mismatch"
     );
     assert!(x.bytes.len() == xrb * n_tok);
@@ -273,6 +286,28 @@ pub fn matmul_par(pool: &Pool, s: Simd, out: &mut [f32], w: &Matrix<'_>, x: Act<
         // elements; `out` is borrowed exclusively until every chunk is done.
         unsafe { product(s, &out, w, x, n_tok, rows) }
     });
+}
+
+/// `outs[i] = ws[i] · x` for products that read the same input (Q, K and V; gate and up),
+/// converting `x` once for each run of neighbours that share an activation format.
+pub fn matmul_shared(
+    pool: &Pool,
+    s: Simd,
+    scratch: &mut ActScratch,
+    x: &[f32],
+    n_tok: usize,
+    jobs: &mut [(&Matrix<'_>, &mut [f32])],
+) {
+    let mut i = 0;
+    while i < jobs.len() {
+        let format = kernels(jobs[i].0.ty).act;
+        let act = scratch.convert(jobs[i].0.ty, x);
+        while i < jobs.len() && kernels(jobs[i].0.ty).act == format {
+            let (w, out) = &mut jobs[i];
+            matmul_par(pool, s, out, w, act, n_tok);
+            i += 1;
+        }
+    }
 }
 
 /// Dot of two f32 slices of equal length (attention scores).

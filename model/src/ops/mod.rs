@@ -26,12 +26,14 @@ mod quants;
 #[cfg(test)]
 mod tests;
 
-pub use formats::{bf16_to_f32, f16_to_f32, f32_to_bf16, f32_to_f16, quantize_q8_0, QK8_0};
+pub use formats::{
+    bf16_to_f32, f16_to_f32, f32_to_bf16, f32_to_f16, quantize_q8_0, ActFormat, QK8_0,
+};
 #[cfg(test)]
 pub(crate) use matmul::WORKERS_PORTABLE;
 pub use matmul::{
     axpy, dot_f32, dot_f32_on, matmul, matmul_on, matmul_par, matmul_rows, matmul_rows_on,
-    par_grain, par_width, Act, ActScratch, Matrix, ROW_TILE,
+    matmul_shared, par_grain, par_width, Act, ActScratch, Matrix, ROW_TILE,
 };
 pub use norm::{
     expf, rmsnorm, rmsnorm_inplace, rope_apply, rope_cache, softmax, swiglu, weight_f32, RopeStyle,
@@ -181,6 +183,9 @@ pub(crate) type DotFn = fn(&[u8], &[u8]) -> f32;
 /// As [`DotFn`], needing AVX2+FMA+F16C.
 #[cfg(target_arch = "x86_64")]
 pub(crate) type DotAvx2Fn = unsafe fn(&[u8], &[u8]) -> f32;
+/// An activation converter needing AVX2+FMA+F16C.
+#[cfg(target_arch = "x86_64")]
+pub(crate) type ActAvx2Fn = unsafe fn(&[f32], &mut [u8]);
 
 /// A weight type's AVX2 product: tiled over rows and tokens, or (until a type has its tile
 /// kernel) one dot product per row and token.
@@ -193,11 +198,16 @@ pub(crate) enum Avx2 {
 
 /// Everything the products need to know about one weight type.
 pub(crate) struct Kernels {
+    /// The activation format (weight types that share one share converted activations).
+    pub act: ActFormat,
     /// Elements per activation block, and its bytes (`vec_dot_type`'s layout).
     pub act_block: usize,
     pub act_block_bytes: usize,
     /// f32 activations (a multiple of `act_block`) into that layout.
     pub to_act: fn(&[f32], &mut [u8]),
+    /// The same conversion on AVX2 (the same bytes), where one is written.
+    #[cfg(target_arch = "x86_64")]
+    pub to_act_avx2: Option<ActAvx2Fn>,
     /// A weight row to f32 (embedding lookup, tests).
     pub dequantize: fn(&[u8], &mut [f32]),
     pub dot: DotFn,
@@ -213,11 +223,14 @@ impl Kernels {
 }
 
 macro_rules! kernels {
-    ($blk:expr, $bytes:expr, $act:path, $deq:path, $dot:path, $avx:expr) => {
+    ($fmt:ident, $blk:expr, $bytes:expr, $act:path, $deq:path, $dot:path, $avx:expr) => {
         Kernels {
+            act: ActFormat::$fmt,
             act_block: $blk,
             act_block_bytes: $bytes,
             to_act: $act,
+            #[cfg(target_arch = "x86_64")]
+            to_act_avx2: act_avx2(ActFormat::$fmt),
             dequantize: $deq,
             dot: $dot,
             #[cfg(target_arch = "x86_64")]
@@ -229,7 +242,19 @@ macro_rules! kernels {
 use formats as fm;
 use portable as pt;
 
+/// The AVX2 converter of an activation format, where one is written.
+#[cfg(target_arch = "x86_64")]
+const fn act_avx2(f: ActFormat) -> Option<ActAvx2Fn> {
+    match f {
+        ActFormat::F16 => Some(avx2::act_f16),
+        ActFormat::Q8_0 => Some(avx2::act_q8_0),
+        ActFormat::Q8K => Some(avx2::act_q8_k),
+        _ => None,
+    }
+}
+
 static F32: Kernels = kernels!(
+    F32,
     1,
     4,
     fm::act_f32,
@@ -240,6 +265,7 @@ static F32: Kernels = kernels!(
 // F16 and BF16 activations are rounded to the weight's format, as llama.cpp rounds them, and
 // kept as f32 so the products read them without converting.
 static F16: Kernels = kernels!(
+    F16,
     1,
     4,
     fm::act_f16,
@@ -248,6 +274,7 @@ static F16: Kernels = kernels!(
     Avx2::Gemm(gemm::gemm_f16)
 );
 static BF16: Kernels = kernels!(
+    Bf16,
     1,
     4,
     fm::act_bf16,
@@ -256,6 +283,7 @@ static BF16: Kernels = kernels!(
     Avx2::Gemm(gemm::gemm_bf16)
 );
 static Q8_0: Kernels = kernels!(
+    Q8_0,
     32,
     fm::Q8_0_BYTES,
     fm::act_q8_0,
@@ -269,6 +297,7 @@ const Q8_0_ACT: (usize, usize) = (32, fm::Q8_0_BYTES);
 const Q8_1_ACT: (usize, usize) = (32, fm::Q8_1_BYTES);
 const Q8_K_ACT: (usize, usize) = (fm::QK_K, fm::Q8_K_BYTES);
 static Q4_0: Kernels = kernels!(
+    Q8_0,
     Q8_0_ACT.0,
     Q8_0_ACT.1,
     fm::act_q8_0,
@@ -277,6 +306,7 @@ static Q4_0: Kernels = kernels!(
     Avx2::Dot(avx2::dot_q4_0)
 );
 static Q4_1: Kernels = kernels!(
+    Q8_1,
     Q8_1_ACT.0,
     Q8_1_ACT.1,
     fm::act_q8_1,
@@ -285,6 +315,7 @@ static Q4_1: Kernels = kernels!(
     Avx2::Dot(avx2::dot_q4_1)
 );
 static Q5_0: Kernels = kernels!(
+    Q8_0,
     Q8_0_ACT.0,
     Q8_0_ACT.1,
     fm::act_q8_0,
@@ -293,6 +324,7 @@ static Q5_0: Kernels = kernels!(
     Avx2::Dot(avx2::dot_q5_0)
 );
 static Q5_1: Kernels = kernels!(
+    Q8_1,
     Q8_1_ACT.0,
     Q8_1_ACT.1,
     fm::act_q8_1,
@@ -301,6 +333,7 @@ static Q5_1: Kernels = kernels!(
     Avx2::Dot(avx2::dot_q5_1)
 );
 static Q2_K: Kernels = kernels!(
+    Q8K,
     Q8_K_ACT.0,
     Q8_K_ACT.1,
     fm::act_q8_k,
@@ -309,6 +342,7 @@ static Q2_K: Kernels = kernels!(
     Avx2::Dot(avx2::dot_q2_k)
 );
 static Q3_K: Kernels = kernels!(
+    Q8K,
     Q8_K_ACT.0,
     Q8_K_ACT.1,
     fm::act_q8_k,
@@ -317,6 +351,7 @@ static Q3_K: Kernels = kernels!(
     Avx2::Dot(avx2::dot_q3_k)
 );
 static Q4_K: Kernels = kernels!(
+    Q8K,
     Q8_K_ACT.0,
     Q8_K_ACT.1,
     fm::act_q8_k,
@@ -325,6 +360,7 @@ static Q4_K: Kernels = kernels!(
     Avx2::Dot(avx2::dot_q4_k)
 );
 static Q5_K: Kernels = kernels!(
+    Q8K,
     Q8_K_ACT.0,
     Q8_K_ACT.1,
     fm::act_q8_k,
@@ -333,6 +369,7 @@ static Q5_K: Kernels = kernels!(
     Avx2::Dot(avx2::dot_q5_k)
 );
 static Q6_K: Kernels = kernels!(
+    Q8K,
     Q8_K_ACT.0,
     Q8_K_ACT.1,
     fm::act_q8_k,

@@ -400,3 +400,39 @@ fn q8_k_activation_layout() {
     let s0: i32 = b[4..20].iter().map(|&q| i32::from(q as i8)).sum();
     assert_eq!(i16::from_le_bytes([b[260], b[261]]) as i32, s0);
 }
+
+/// The AVX2 activation converters write the portable converters' bytes exactly: random values,
+/// exact ties (k + 0.5 steps), an all-zero block, and the largest magnitude repeated with both
+/// signs (Q8_K keeps the first).
+#[test]
+fn act_converters_avx2_match_portable() {
+    if simd() != Simd::Avx2 {
+        return;
+    }
+    let mut rng = Lcg(23);
+    let n = 1024 + 8 + 3; // F16 takes any length; the block formats take whole blocks.
+    let mut x: Vec<f32> = (0..n).map(|_| rng.f() * 4.0).collect();
+    for v in &mut x[256..512] {
+        *v = (rng.f() * 100.0).round() / 127.0 * 0.5;
+    }
+    x[512..544].fill(0.0);
+    x[600] = 7.0;
+    x[601] = -7.0;
+    x[700] = -9.0;
+    x[710] = 9.0;
+    for ty in TensorType::ALL {
+        let k = kernels(ty);
+        let Some(f) = k.to_act_avx2 else { continue };
+        let len = if k.act_block == 1 {
+            n
+        } else {
+            n / k.act_block * k.act_block
+        };
+        let bytes = k.act_row_bytes(len);
+        let (mut a, mut b) = (alloc::vec![0u8; bytes], alloc::vec![0u8; bytes]);
+        (k.to_act)(&x[..len], &mut a);
+        // SAFETY: AVX2 detected above; `b` is the converted size of the input.
+        unsafe { f(&x[..len], &mut b) };
+        assert!(a == b, "{ty:?}: AVX2 and portable activations differ");
+    }
+}
