@@ -585,7 +585,7 @@ fn round_scaled(v: __m256, s: __m256) -> __m256i {
 /// AVX2/FMA/F16C; `x` is whole blocks and `out` holds their Q8_0 bytes.
 #[target_feature(enable = "avx2,fma,f16c")]
 pub(super) unsafe fn act_q8_0(x: &[f32], out: &mut [u8]) {
-    assert!(x.len() % 32 == 0 && out.len() >= x.len() / 32 * Q8_0_BYTES);
+    assert!(x.len().is_multiple_of(32) && out.len() >= x.len() / 32 * Q8_0_BYTES);
     for (b, xs) in out.chunks_exact_mut(Q8_0_BYTES).zip(x.chunks_exact(32)) {
         // SAFETY: xs holds 32 f32s and b 34 bytes.
         unsafe {
@@ -609,7 +609,7 @@ pub(super) unsafe fn act_q8_0(x: &[f32], out: &mut [u8]) {
 /// AVX2/FMA/F16C; `x` is whole blocks of 256 and `out` holds their Q8_K bytes.
 #[target_feature(enable = "avx2,fma,f16c")]
 pub(super) unsafe fn act_q8_k(x: &[f32], out: &mut [u8]) {
-    assert!(x.len() % QK_K == 0 && out.len() >= x.len() / QK_K * Q8_K_BYTES);
+    assert!(x.len().is_multiple_of(QK_K) && out.len() >= x.len() / QK_K * Q8_K_BYTES);
     for (b, xs) in out.chunks_exact_mut(Q8_K_BYTES).zip(x.chunks_exact(QK_K)) {
         // SAFETY: xs holds 256 f32s and b one Q8_K block (4 + 256 + 32 bytes).
         unsafe {
