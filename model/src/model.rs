@@ -304,8 +304,10 @@ impl Config {
             + 2 * self.ff
             + self.n_rot
             + widest;
+        // Each token of the batch has a row of attention scores as long as the context.
+        let per_token = per_token.checked_add(self.seq_len)?;
         b.checked_mul(per_token)?
-            .checked_add(self.seq_len + self.vocab + 2 * self.dim)?
+            .checked_add(self.vocab + 2 * self.dim)?
             .checked_add(self.kv_floats()?)
     }
 }
@@ -534,7 +536,8 @@ pub struct RunState {
     hb: Vec<f32>,
     /// (n_batch × ff) up
     hb2: Vec<f32>,
-    /// (participants × seq_len) attention scores of one head, a row per participating core
+    /// (participants × n_batch × seq_len) attention scores of one head for the batch, a
+    /// region per participating core
     att: Vec<f32>,
     /// (n_batch × n_rot) cos/sin pairs for each position of the batch
     rope: Vec<f32>,
@@ -590,7 +593,7 @@ impl RunState {
             v: z(n_batch * c.kv_dim_v())?,
             hb: z(n_batch * c.ff)?,
             hb2: z(n_batch * c.ff)?,
-            att: z(c.seq_len)?,
+            att: z(n_batch * c.seq_len)?,
             rope: z(n_batch * c.n_rot)?,
             logits: z(c.vocab)?,
             hidden: z(c.dim)?,
@@ -821,9 +824,9 @@ impl<'a> Transformer<'a> {
         }
         let dim = c.dim;
 
-        // Attention scores need a row per participating core: the first call on a wider pool
-        // grows them (fallibly, as the rest of the state was allocated).
-        let rows = pool.width() * c.seq_len;
+        // Attention scores need a region per participating core: the first call on a wider
+        // pool grows them (fallibly, as the rest of the state was allocated).
+        let rows = pool.width() * s.n_batch * c.seq_len;
         if s.att.len() < rows {
             let more = rows - s.att.len();
             s.att
@@ -940,42 +943,37 @@ impl RunState {
                 .copy_from_slice(&s.v[t * kv_dim_v..(t + 1) * kv_dim_v]);
         }
 
-        // Causal softmax attention; query head h reads KV head h / gqa (llama.cpp's broadcast).
-        // One (token, head) pair per item, spread over the pool: an item writes only its head's
-        // output, and each participant scores into its own row of `att`.
-        let gqa = c.n_heads / c.n_kv_heads;
-        let scale = 1.0 / kmath::sqrtf(hd as f32);
-        let items = n * c.n_heads;
-        // `run` gave `att` a row per participant of the pool.
+        // Causal softmax attention over the cache, every query of the batch at once per head;
+        // the heads are spread over the pool, each participant scoring into its own region
+        // of `att`, each head writing only its own columns of `xb2`.
+        let att = ops::Attention {
+            q: &s.q[..n * q_dim],
+            q_stride: q_dim,
+            keys: &s.key_cache[cache_off * kv_dim..(cache_off + pos + n) * kv_dim],
+            kv_dim,
+            values: &s.value_cache[cache_off * kv_dim_v..(cache_off + pos + n) * kv_dim_v],
+            kv_dim_v,
+            n_heads: c.n_heads,
+            n_kv_heads: c.n_kv_heads,
+            head_dim: hd,
+            head_dim_v: hdv,
+            scale: 1.0 / kmath::sqrtf(hd as f32),
+            pos,
+            n,
+        };
+        let region = s.n_batch * c.seq_len;
+        // `run` gave `att` a region per participant of the pool.
         let width =
-            ops::par_width(pool, items * (pos + n) * (hd + hdv)).min(s.att.len() / c.seq_len);
-        let (q, key_cache, value_cache) = (&s.q, &s.key_cache, &s.value_cache);
-        let att_rows = Disjoint::new(&mut s.att);
+            ops::par_width(pool, n * c.n_heads * (pos + n) * (hd + hdv)).min(s.att.len() / region);
+        let scores = Disjoint::new(&mut s.att);
         let xb2 = Disjoint::new(&mut s.xb2);
-        let grain = ops::par_grain(items, width);
-        pool.for_each_chunk_on(width, items, grain, |chunk, part| {
-            for i in chunk {
-                let (t, h) = (i / c.n_heads, i % c.n_heads);
-                let last = pos + t;
-                let kvh = h / gqa;
-                let qh = &q[t * q_dim + h * hd..t * q_dim + (h + 1) * hd];
-                let row = part * c.seq_len;
-                // SAFETY: participant `part` alone uses row `part` of `att`, one item at a time.
-                let att = unsafe { att_rows.slice(row..row + last + 1) };
-                for (p, a) in att.iter_mut().enumerate() {
-                    let k0 = (cache_off + p) * kv_dim + kvh * hd;
-                    *a = ops::dot_f32_on(k, qh, &key_cache[k0..k0 + hd]) * scale;
-                }
-                ops::softmax(att);
-                let o = t * ao_dim + h * hdv;
-                // SAFETY: item (t, h) alone writes head h of token t.
-                let out = unsafe { xb2.slice(o..o + hdv) };
-                out.fill(0.0);
-                for (p, &a) in att.iter().enumerate() {
-                    let v0 = (cache_off + p) * kv_dim_v + kvh * hdv;
-                    ops::axpy(out, a, &value_cache[v0..v0 + hdv]);
-                }
-            }
+        let grain = ops::par_grain(c.n_heads, width);
+        pool.for_each_chunk_on(width, c.n_heads, grain, |heads, part| {
+            // SAFETY: participant `part` alone uses region `part` of `att`, one chunk at a time.
+            let sc = unsafe { scores.slice(part * region..(part + 1) * region) };
+            // SAFETY: the chunks partition the heads, and a chunk writes only its heads'
+            // columns of `xb2`, which is borrowed exclusively until every chunk is done.
+            unsafe { ops::attention_heads(k, &att, heads, sc, &xb2, ao_dim) };
         });
 
         // Output projection and residual.

@@ -449,8 +449,8 @@ mod tests {
         let more = Transformer::new(&g, Some(200)).unwrap();
         assert_eq!(
             more.state_bytes() - m.state_bytes(),
-            c.kv_cache_bytes() + 100 * 4,
-            "another 100 positions: their keys, values and attention scores"
+            c.kv_cache_bytes() + 100 * 4 * crate::model::DEFAULT_BATCH,
+            "another 100 positions: their keys, values and each batch token's attention scores"
         );
         assert!(
             m.state_bytes() > QWEN3_VOCAB * 4,

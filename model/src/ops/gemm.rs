@@ -205,8 +205,9 @@ impl<W: FloatWeights, const PF: bool> Tile for FloatTile<W, PF> {
             let x = |t: usize| g.x.add((t0 + t) * g.x_stride) as *const f32;
             let mut acc = [[_mm256_setzero_ps(); RN]; RM];
             let mut i = 0;
-            // The prefetches run past the matrix at its end: harmless, they never fault.
-            let next = w(RM);
+            // At the matrix's end this points past it: prefetches never fault, and wrapping_add
+            // makes no claim that the address is inside the allocation.
+            let next = g.w.wrapping_add((r0 + RM) * g.w_stride);
             while i + 8 <= n {
                 if PF {
                     _mm_prefetch::<_MM_HINT_T0>(next.wrapping_add(RM * W::SIZE * i) as *const i8);

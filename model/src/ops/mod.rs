@@ -14,6 +14,7 @@
 //! Everything that depends on the weight type is in one table, [`kernels`]: a weight type is
 //! added by writing its kernels and one entry there.
 
+mod attention;
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 pub mod formats;
@@ -26,6 +27,7 @@ mod quants;
 #[cfg(test)]
 mod tests;
 
+pub use attention::{attention_heads, attention_heads_on, Attention};
 pub use formats::{
     bf16_to_f32, f16_to_f32, f32_to_bf16, f32_to_f16, quantize_q8_0, ActFormat, QK8_0,
 };
