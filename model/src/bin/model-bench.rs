@@ -115,15 +115,16 @@ fn roofs() {
 /// Each weight type's product on its own: a 3072 × 1024 matrix (an FFN's gate at the 0.6B
 /// shape, 1.5 to 12 MiB) against 32 tokens, and a 256 MiB-or-more matrix against one token (decode,
 /// from memory). One JSON line per type and shape: multiply-adds per second and weight bytes
-/// per second.
-fn kernels(types: &[String]) {
+/// per second (`--prefill`: only the first shape).
+fn kernels(types: &[String], prefill_only: bool) {
     for ty in TensorType::ALL {
         if !types.is_empty() && !types.iter().any(|t| t.eq_ignore_ascii_case(ty.name())) {
             continue;
         }
         let cols = 1024;
         let row_bytes = ty.row_bytes(cols as u64).expect("whole blocks") as usize;
-        for (rows, n_tok) in [(3072, 32), ((256 << 20) / row_bytes, 1)] {
+        let shapes = [(3072, 32), ((256 << 20) / row_bytes, 1)];
+        for (rows, n_tok) in shapes.into_iter().take(if prefill_only { 1 } else { 2 }) {
             let data = ops::random_weights(ty, rows, cols, 1);
             let w = ops::Matrix {
                 ty,
@@ -166,7 +167,7 @@ fn main() {
             .filter(|a| !a.starts_with("--"))
             .cloned()
             .collect();
-        return kernels(&types);
+        return kernels(&types, args.iter().any(|a| a == "--prefill"));
     }
     let portable = args.iter().any(|a| a == "--portable");
     let pos_args: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();

@@ -5,7 +5,7 @@
 //! The CPU must support AVX2, FMA and F16C with YMM state enabled ([`super::simd`] says so), and
 //! `w` must hold at least as many elements as `x` (the matrix product asserts both lengths).
 
-use super::formats::{Q8_0_BYTES, Q8_1_BYTES, Q8_K_BYTES, QK_K};
+use super::formats::{rd_f32, Q8_0_ACT_BYTES, Q8_1_BYTES, Q8_K_BYTES, QK_K};
 use super::quants::{min_sum, q8k_parts, KBlock, UnpackK};
 use core::arch::x86_64::*;
 
@@ -446,9 +446,9 @@ unsafe fn dot_x_0(w: &[u8], x: &[u8], five: bool) -> f32 {
     let (bytes, qs) = if five { (22, 6) } else { (18, 2) };
     let offset = _mm256_set1_epi8(if five { 16 } else { 8 });
     let mut acc = _mm256_setzero_ps();
-    for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(Q8_0_BYTES)) {
+    for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(Q8_0_ACT_BYTES)) {
         // SAFETY: 16 nibble bytes at `qs` of the block, 32 quants after the activation's scale.
-        let (mut q, y) = unsafe { (nibbles32(wb.as_ptr().add(qs)), ld32(xb.as_ptr().add(2))) };
+        let (mut q, y) = unsafe { (nibbles32(wb.as_ptr().add(qs)), ld32(xb.as_ptr().add(4))) };
         if five {
             q = _mm256_or_si256(
                 q,
@@ -456,7 +456,7 @@ unsafe fn dot_x_0(w: &[u8], x: &[u8], five: bool) -> f32 {
             );
         }
         let q = _mm256_sub_epi8(q, offset);
-        let d = h2f(wb, 0) * h2f(xb, 0);
+        let d = h2f(wb, 0) * rd_f32(xb, 0);
         acc = _mm256_fmadd_ps(_mm256_set1_ps(d), mul_sum_i8_maddubs(q, y), acc);
     }
     hsum(acc)
@@ -474,7 +474,7 @@ unsafe fn dot_x_1(w: &[u8], x: &[u8], five: bool) -> f32 {
     let mut mins = 0.0f32;
     for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(Q8_1_BYTES)) {
         // SAFETY: 16 nibble bytes at `qs` of the block, 32 quants after the activation's sums.
-        let (mut q, y) = unsafe { (nibbles32(wb.as_ptr().add(qs)), ld32(xb.as_ptr().add(4))) };
+        let (mut q, y) = unsafe { (nibbles32(wb.as_ptr().add(qs)), ld32(xb.as_ptr().add(8))) };
         if five {
             q = _mm256_or_si256(
                 q,
@@ -482,9 +482,9 @@ unsafe fn dot_x_1(w: &[u8], x: &[u8], five: bool) -> f32 {
             );
         }
         let p = _mm256_madd_epi16(_mm256_maddubs_epi16(q, y), _mm256_set1_epi16(1));
-        let d = h2f(wb, 0) * h2f(xb, 0);
+        let d = h2f(wb, 0) * rd_f32(xb, 0);
         acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(p), acc);
-        mins += h2f(wb, 2) * h2f(xb, 2);
+        mins += h2f(wb, 2) * rd_f32(xb, 1);
     }
     hsum(acc) + mins
 }
@@ -585,9 +585,9 @@ fn round_scaled(v: __m256, s: __m256) -> __m256i {
 /// AVX2/FMA/F16C; `x` is whole blocks and `out` holds their Q8_0 bytes.
 #[target_feature(enable = "avx2,fma,f16c")]
 pub(super) unsafe fn act_q8_0(x: &[f32], out: &mut [u8]) {
-    assert!(x.len().is_multiple_of(32) && out.len() >= x.len() / 32 * Q8_0_BYTES);
-    for (b, xs) in out.chunks_exact_mut(Q8_0_BYTES).zip(x.chunks_exact(32)) {
-        // SAFETY: xs holds 32 f32s and b 34 bytes.
+    assert!(x.len().is_multiple_of(32) && out.len() >= x.len() / 32 * Q8_0_ACT_BYTES);
+    for (b, xs) in out.chunks_exact_mut(Q8_0_ACT_BYTES).zip(x.chunks_exact(32)) {
+        // SAFETY: xs holds 32 f32s and b 36 bytes.
         unsafe {
             let v: [__m256; 4] = core::array::from_fn(|k| _mm256_loadu_ps(xs.as_ptr().add(8 * k)));
             let m = _mm256_max_ps(
@@ -595,10 +595,11 @@ pub(super) unsafe fn act_q8_0(x: &[f32], out: &mut [u8]) {
                 _mm256_max_ps(abs_ps(v[2]), abs_ps(v[3])),
             );
             let amax = hmax(m);
-            b[..2].copy_from_slice(&super::formats::f32_to_f16(amax / 127.0).to_le_bytes());
+            let d = super::formats::f32_to_f16(amax / 127.0);
+            b[..4].copy_from_slice(&super::formats::f16_to_f32(d).to_le_bytes());
             let id = _mm256_set1_ps(if amax != 0.0 { 127.0 / amax } else { 0.0 });
             let q = pack_i8(core::array::from_fn(|k| round_scaled(v[k], id)));
-            _mm256_storeu_si256(b.as_mut_ptr().add(2) as *mut __m256i, q);
+            _mm256_storeu_si256(b.as_mut_ptr().add(4) as *mut __m256i, q);
         }
     }
 }

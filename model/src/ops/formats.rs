@@ -86,8 +86,12 @@ pub enum ActFormat {
 pub const QK8_0: usize = 32;
 /// Bytes of one Q8_0 block: f16 scale + 32 × i8.
 pub const Q8_0_BYTES: usize = 34;
-/// Bytes of one Q8_1 block: f16 scale, f16 `d · Σq`, 32 × i8.
-pub const Q8_1_BYTES: usize = 36;
+/// Bytes of one Q8_0 activation block: the scale as f32 (its value rounded through f16, as
+/// llama.cpp stores it), then 32 × i8; the products then read the scale without converting.
+pub const Q8_0_ACT_BYTES: usize = 36;
+/// Bytes of one Q8_1 activation block: f32 scale and f32 `d · Σq` (both rounded through f16, as
+/// llama.cpp stores them), then 32 × i8.
+pub const Q8_1_BYTES: usize = 40;
 /// Super-block size of the k-quants.
 pub const QK_K: usize = 256;
 /// Bytes of one Q8_K block: f32 scale, 256 × i8, 16 × i16 sums of 16 quants.
@@ -130,25 +134,35 @@ pub fn quantize_q8_0(out: &mut [u8], x: &[f32]) {
     }
 }
 
+/// [`quantize_q8_0`]'s values in the activation layout ([`Q8_0_ACT_BYTES`]).
 pub(crate) fn act_q8_0(x: &[f32], out: &mut [u8]) {
-    quantize_q8_0(out, x)
+    let mut b = [0u8; Q8_0_BYTES];
+    for (o, xs) in out
+        .chunks_exact_mut(Q8_0_ACT_BYTES)
+        .zip(x.chunks_exact(QK8_0))
+    {
+        quantize_q8_0(&mut b, xs);
+        o[..4].copy_from_slice(&rd_f16(&b, 0).to_le_bytes());
+        o[4..].copy_from_slice(&b[2..]);
+    }
 }
 
-/// Q8_1, as llama.cpp's x86 path: Q8_0's rounding plus `s = d · Σq` (f16), which the Q4_1/Q5_1
-/// dot products use for the weights' minimum.
+/// Q8_1, as llama.cpp's x86 path: Q8_0's rounding plus `s = d · Σq` (rounded through f16),
+/// which the Q4_1/Q5_1 dot products use for the weights' minimum; layout [`Q8_1_BYTES`].
 pub(crate) fn act_q8_1(x: &[f32], out: &mut [u8]) {
     for (b, xs) in out.chunks_exact_mut(Q8_1_BYTES).zip(x.chunks_exact(QK8_0)) {
         let amax = xs.iter().fold(0.0f32, |m, v| m.max(v.abs()));
         let d = amax / 127.0;
         let id = if amax != 0.0 { 127.0 / amax } else { 0.0 };
         let mut sum = 0i32;
-        for (q, &v) in b[4..].iter_mut().zip(xs) {
+        for (q, &v) in b[8..].iter_mut().zip(xs) {
             let r = round_even(v * id) as i8;
             sum += i32::from(r);
             *q = r as u8;
         }
-        b[..2].copy_from_slice(&f32_to_f16(d).to_le_bytes());
-        b[2..4].copy_from_slice(&f32_to_f16(d * sum as f32).to_le_bytes());
+        let h = |v: f32| f16_to_f32(f32_to_f16(v));
+        b[..4].copy_from_slice(&h(d).to_le_bytes());
+        b[4..8].copy_from_slice(&h(d * sum as f32).to_le_bytes());
     }
 }
 

@@ -17,8 +17,8 @@
 // Tiles are index arithmetic over rows and tokens at once; indexed loops say it plainest.
 #![allow(clippy::needless_range_loop)]
 
-use super::avx2::{h2f, hsum, mul_sum_i8_maddubs};
-use super::formats::Q8_0_BYTES;
+use super::avx2::{h2f, hsum};
+use super::formats::{Q8_0_ACT_BYTES, Q8_0_BYTES};
 use core::arch::x86_64::*;
 use core::ops::Range;
 
@@ -286,33 +286,50 @@ pub(super) unsafe fn gemm_bf16(g: &Gemm, rows: Range<usize>) {
 // Q8_0 weights against Q8_0 activations
 // ---------------------------------------------------------------------------------------------
 
-pub(super) struct Q8_0Tile;
+/// Q8_0 weights against Q8_0 activations, llama.cpp's integer block product (`maddubs` on
+/// |w| and x carrying w's sign, then the two scales once per block). `PF` as in [`FloatTile`]:
+/// prefill's tiles read 42 GMAC/s without it, 50 with it (3072 × 1024 against 32 tokens).
+pub(super) struct Q8_0Tile<const PF: bool>;
 
-impl Tile for Q8_0Tile {
+impl<const PF: bool> Tile for Q8_0Tile<PF> {
     #[inline]
     #[target_feature(enable = "avx2,fma,f16c")]
     unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize) {
         let nb = g.cols / 32;
         // SAFETY: rows r0..r0+RM and tokens t0..t0+RN are inside the product, each `nb`
-        // blocks of 34 bytes (the caller).
+        // blocks of 34 bytes (weights) or 36 (activations), as the caller guarantees.
         unsafe {
             let w = |r: usize| g.w.add((r0 + r) * g.w_stride);
             let x = |t: usize| g.x.add((t0 + t) * g.x_stride);
             let mut acc = [[_mm256_setzero_ps(); RN]; RM];
+            // As in the float tiles: the next row group streams in while this one is read.
+            let next = g.w.wrapping_add((r0 + RM) * g.w_stride);
             for b in 0..nb {
-                let o = b * Q8_0_BYTES;
-                let mut qw = [_mm256_setzero_si256(); RM];
-                let mut dw = [0f32; RM];
-                for r in 0..RM {
-                    qw[r] = _mm256_loadu_si256(w(r).add(o + 2) as *const __m256i);
-                    dw[r] = h2f(core::slice::from_raw_parts(w(r).add(o), 2), 0);
+                let (o, ox) = (b * Q8_0_BYTES, b * Q8_0_ACT_BYTES);
+                if PF {
+                    _mm_prefetch::<_MM_HINT_T0>(next.wrapping_add(RM * o) as *const i8);
                 }
+                let mut aw = [_mm256_setzero_si256(); RM];
+                let mut dw = [_mm256_setzero_ps(); RM];
+                for r in 0..RM {
+                    aw[r] = _mm256_abs_epi8(_mm256_loadu_si256(w(r).add(o + 2) as *const __m256i));
+                    dw[r] = _mm256_set1_ps(h2f(core::slice::from_raw_parts(w(r).add(o), 2), 0));
+                }
+                let ones = _mm256_set1_epi16(1);
                 for t in 0..RN {
-                    let qx = _mm256_loadu_si256(x(t).add(o + 2) as *const __m256i);
-                    let dx = h2f(core::slice::from_raw_parts(x(t).add(o), 2), 0);
+                    let qx = _mm256_loadu_si256(x(t).add(ox + 4) as *const __m256i);
+                    let dx = _mm256_set1_ps((x(t).add(ox) as *const f32).read_unaligned());
                     for r in 0..RM {
-                        let p = mul_sum_i8_maddubs(qw[r], qx);
-                        acc[r][t] = _mm256_fmadd_ps(_mm256_set1_ps(dw[r] * dx), p, acc[r][t]);
+                        let qw = _mm256_loadu_si256(w(r).add(o + 2) as *const __m256i);
+                        let p = _mm256_madd_epi16(
+                            _mm256_maddubs_epi16(aw[r], _mm256_sign_epi8(qx, qw)),
+                            ones,
+                        );
+                        acc[r][t] = _mm256_fmadd_ps(
+                            _mm256_mul_ps(dw[r], dx),
+                            _mm256_cvtepi32_ps(p),
+                            acc[r][t],
+                        );
                     }
                 }
             }
@@ -336,9 +353,9 @@ pub(super) unsafe fn gemm_q8_0(g: &Gemm, rows: Range<usize>) {
         if g.n_tok == 1 {
             // Several Q8_0 rows side by side read at a quarter of the bandwidth of one row at a
             // time, prefetching or not (6 against 25 GB/s).
-            drive::<Q8_0Tile, 1, 1>(g, rows)
+            drive::<Q8_0Tile<false>, 1, 1>(g, rows)
         } else {
-            drive::<Q8_0Tile, 4, 2>(g, rows)
+            drive::<Q8_0Tile<true>, 2, 2>(g, rows)
         }
     }
 }

@@ -287,7 +287,7 @@ static BF16: Kernels = kernels!(
 static Q8_0: Kernels = kernels!(
     Q8_0,
     32,
-    fm::Q8_0_BYTES,
+    fm::Q8_0_ACT_BYTES,
     fm::act_q8_0,
     pt::dequant_q8_0,
     pt::dot_q8_0,
@@ -295,7 +295,7 @@ static Q8_0: Kernels = kernels!(
 );
 
 use quants::typed as qt;
-const Q8_0_ACT: (usize, usize) = (32, fm::Q8_0_BYTES);
+const Q8_0_ACT: (usize, usize) = (32, fm::Q8_0_ACT_BYTES);
 const Q8_1_ACT: (usize, usize) = (32, fm::Q8_1_BYTES);
 const Q8_K_ACT: (usize, usize) = (fm::QK_K, fm::Q8_K_BYTES);
 static Q4_0: Kernels = kernels!(

@@ -1,7 +1,7 @@
 //! Portable kernels: one dequantiser and one dot product per weight type, over a weight row and
 //! an activation row in ggml's byte layout. Every CPU runs these; the AVX2 ones must agree.
 
-use super::formats::{bf16_to_f32, rd_f16, rd_f32, Q8_0_BYTES, QK8_0};
+use super::formats::{bf16_to_f32, rd_f16, rd_f32, Q8_0_ACT_BYTES, Q8_0_BYTES, QK8_0};
 
 pub(crate) fn dequant_f32(w: &[u8], out: &mut [f32]) {
     for (i, o) in out.iter_mut().enumerate() {
@@ -85,9 +85,12 @@ pub(crate) fn isum_i8(a: &[u8], b: &[u8]) -> i32 {
 
 pub(crate) fn dot_q8_0(w: &[u8], x: &[u8]) -> f32 {
     let mut s = 0.0f32;
-    for (wb, xb) in w.chunks_exact(Q8_0_BYTES).zip(x.chunks_exact(Q8_0_BYTES)) {
-        let d = rd_f16(wb, 0) * rd_f16(xb, 0);
-        s += d * isum_i8(&wb[2..], &xb[2..]) as f32;
+    for (wb, xb) in w
+        .chunks_exact(Q8_0_BYTES)
+        .zip(x.chunks_exact(Q8_0_ACT_BYTES))
+    {
+        let d = rd_f16(wb, 0) * rd_f32(xb, 0);
+        s += d * isum_i8(&wb[2..], &xb[4..]) as f32;
     }
     s
 }

@@ -15,7 +15,7 @@
 // The layouts are index arithmetic on several arrays at once; indexed loops say it plainest.
 #![allow(clippy::needless_range_loop)]
 
-use super::formats::{rd_f16, QK8_0, QK_K};
+use super::formats::{rd_f16, rd_f32, QK8_0, QK_K};
 
 /// A k-quant super-block unpacked: `w[i] = d · scale[i/16] · q[i] − dmin · min[i/16]`.
 pub(crate) struct KBlock {
@@ -272,7 +272,8 @@ pub(crate) fn dot_k(w: &[u8], x: &[u8], bytes: usize, unpack: UnpackK) -> f32 {
     s
 }
 
-/// Legacy quant × Q8_0 (`xbytes` 34) or × Q8_1 (36, whose `d · Σq` meets the minimum).
+/// Legacy quant × Q8_0 activations (`xbytes` 36) or × Q8_1 (40, whose `d · Σq` meets the
+/// minimum).
 pub(crate) fn dot_32(w: &[u8], x: &[u8], bytes: usize, xbytes: usize, unpack: Unpack32) -> f32 {
     let mut u = Block32 {
         d: 0.0,
@@ -288,9 +289,9 @@ pub(crate) fn dot_32(w: &[u8], x: &[u8], bytes: usize, xbytes: usize, unpack: Un
                 .zip(ys)
                 .map(|(&q, &y)| i32::from(q) * i32::from(y as i8))
                 .sum();
-        s += u.d * rd_f16(xb, 0) * isum as f32;
+        s += u.d * rd_f32(xb, 0) * isum as f32;
         if xbytes == super::formats::Q8_1_BYTES {
-            s += u.m * rd_f16(xb, 2);
+            s += u.m * rd_f32(xb, 1);
         }
     }
     s
@@ -328,11 +329,11 @@ macro_rules! per_type {
     (@dot b32, $w:ident, $x:ident, $b:expr, $xb:expr, $u:ident) => { dot_32($w, $x, $b, $xb, $u) };
 }
 
-use super::formats::{Q8_0_BYTES, Q8_1_BYTES};
+use super::formats::{Q8_0_ACT_BYTES, Q8_1_BYTES};
 per_type! {
-    Q4_0: 18, unpack_q4_0, b32, Q8_0_BYTES;
+    Q4_0: 18, unpack_q4_0, b32, Q8_0_ACT_BYTES;
     Q4_1: 20, unpack_q4_1, b32, Q8_1_BYTES;
-    Q5_0: 22, unpack_q5_0, b32, Q8_0_BYTES;
+    Q5_0: 22, unpack_q5_0, b32, Q8_0_ACT_BYTES;
     Q5_1: 24, unpack_q5_1, b32, Q8_1_BYTES;
     Q2_K: 84, unpack_q2_k, k, 0;
     Q3_K: 110, unpack_q3_k, k, 0;

@@ -88,12 +88,11 @@ fn avx2_and_portable_agree() {
             // Reference on dequantized weights and converted activations, in f64.
             let act = sc.convert(ty, &xv);
             let mut xd = alloc::vec![0f32; n_tok * cols];
-            // Q8_0 activations share the weights' layout; F16 and BF16 ones are rounded f32.
-            let act_ty = match ty {
-                TensorType::Q8_0 => ty,
-                _ => TensorType::F32,
-            };
-            (kernels(act_ty).dequantize)(act.bytes, &mut xd);
+            // F16 and BF16 activations are rounded f32; Q8_0 ones as the block quants'.
+            match ty {
+                TensorType::Q8_0 => xd = act_to_f32(ty, act.bytes, n_tok * cols),
+                _ => (kernels(TensorType::F32).dequantize)(act.bytes, &mut xd),
+            }
             let mut wrow = alloc::vec![0f32; cols];
             for r in 0..rows {
                 w.dequantize_row(r, &mut wrow);
@@ -294,17 +293,17 @@ fn random_quant_row(ty: TensorType, cols: usize, rng: &mut Lcg) -> Vec<u8> {
 fn act_to_f32(ty: TensorType, a: &[u8], n: usize) -> Vec<f32> {
     let k = kernels(ty);
     let mut out = alloc::vec![0f32; n];
-    match (k.act_block, k.act_block_bytes) {
-        (32, formats::Q8_0_BYTES) => (kernels(TensorType::Q8_0).dequantize)(a, &mut out),
-        (32, formats::Q8_1_BYTES) => {
-            for (o, b) in out.chunks_mut(32).zip(a.chunks_exact(formats::Q8_1_BYTES)) {
-                let d = formats::rd_f16(b, 0);
+    match k.act {
+        ActFormat::Q8_0 | ActFormat::Q8_1 => {
+            let (bytes, qs) = (k.act_block_bytes, k.act_block_bytes - 32);
+            for (o, b) in out.chunks_mut(32).zip(a.chunks_exact(bytes)) {
+                let d = formats::rd_f32(b, 0);
                 o.iter_mut()
-                    .zip(&b[4..])
+                    .zip(&b[qs..])
                     .for_each(|(o, &q)| *o = f32::from(q as i8) * d);
             }
         }
-        (formats::QK_K, formats::Q8_K_BYTES) => {
+        ActFormat::Q8K => {
             for (o, b) in out
                 .chunks_mut(formats::QK_K)
                 .zip(a.chunks_exact(formats::Q8_K_BYTES))
