@@ -177,44 +177,24 @@ avx2_typed! {
     dot_q3_k: Q3_K, k;
 }
 
-// The three k-quants people download most, fused: quants are unpacked in registers (masks and
-// shifts on 32 bytes at a time), never stored. Their quants are unsigned (Q6_K's offset of 32
-// is taken out through the activation sums), so `maddubs` takes them directly, as in
-// llama.cpp's x86 kernels.
-
-/// Σ over 32 bytes of unsigned `q` times signed `y`, in two groups of 16 scaled by `s0`, `s1`,
-/// as eight i32 lanes.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-fn scaled_pair(q: __m256i, y: __m256i, s0: i16, s1: i16) -> __m256i {
-    let p = _mm256_maddubs_epi16(q, y);
-    _mm256_madd_epi16(p, _mm256_set_m128i(_mm_set1_epi16(s1), _mm_set1_epi16(s0)))
-}
+// Helpers of the k-quant tiles in `gemm.rs` (Q4_K, Q5_K, Q6_K), whose quants are unpacked in
+// registers (masks and shifts on 32 bytes at a time), never stored. Their quants are unsigned
+// (Q6_K's offset of 32 is taken out through the activation sums), so `maddubs` takes them
+// directly, as in llama.cpp's x86 kernels.
 
 /// # Safety
 /// 32 readable bytes at `p`.
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn ld32(p: *const u8) -> __m256i {
+pub(super) unsafe fn ld32(p: *const u8) -> __m256i {
     // SAFETY: forwarded.
     unsafe { _mm256_loadu_si256(p as *const __m256i) }
-}
-
-/// The sixteen activation group sums of a Q8_K block as i16 lanes.
-///
-/// # Safety
-/// `xb` is one Q8_K block.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn bsums(xb: &[u8]) -> __m256i {
-    // SAFETY: the sums are the block's last 32 bytes.
-    unsafe { ld32(xb.as_ptr().add(4 + QK_K)) }
 }
 
 /// Q4_K's and Q5_K's twelve scale bytes to eight 6-bit scales (bytes 0..8) and eight 6-bit
 /// minimums (8..16), with 32-bit masks instead of eight [`super::quants::scale_min_k4`] calls.
 #[inline]
-fn k4_scales_mins(sc: &[u8]) -> [u8; 16] {
+pub(super) fn k4_scales_mins(sc: &[u8]) -> [u8; 16] {
     const M6: u32 = 0x3f3f_3f3f;
     const M4: u32 = 0x0f0f_0f0f;
     const M2: u32 = 0x0303_0303;
@@ -237,166 +217,11 @@ fn k4_scales_mins(sc: &[u8]) -> [u8; 16] {
 /// Horizontal sum of eight i32 lanes.
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-fn hsum_i32(v: __m256i) -> i32 {
+pub(super) fn hsum_i32(v: __m256i) -> i32 {
     let s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
     let s = _mm_add_epi32(s, _mm_unpackhi_epi64(s, s));
     let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 1));
     _mm_cvtsi128_si32(s)
-}
-
-/// Q4_K (and Q5_K, with `qh`) × Q8_K, one super-block: (d, Σ m·bsum, Σ sc·Σ q·y as lanes).
-///
-/// # Safety
-/// `b` is one Q4_K (144 bytes) or Q5_K (176) block, `xb` one Q8_K block.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn q45k_block(b: &[u8], five: bool, xb: &[u8]) -> (f32, f32, __m256i) {
-    let (d, dmin) = (h2f(b, 0), h2f(b, 2));
-    let sm = k4_scales_mins(&b[4..16]);
-    let qs = if five { &b[48..176] } else { &b[16..144] };
-    let ys = &xb[4..4 + QK_K];
-    let m4 = _mm256_set1_epi8(0x0F);
-    let one = _mm256_set1_epi8(1);
-    // SAFETY: qs holds 128 bytes, qh (Q5_K) 32 at 16, ys 256, the sums 32: every load is inside.
-    unsafe {
-        // Minimums: each covers two groups of 16, so sum the sums in pairs, then multiply.
-        let bs = bsums(xb);
-        let pairs = _mm_hadd_epi16(_mm256_castsi256_si128(bs), _mm256_extracti128_si256(bs, 1));
-        let mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(sm.as_ptr().add(8) as *const __m128i));
-        let m = _mm_madd_epi16(mins, pairs);
-        let m = _mm_add_epi32(m, _mm_unpackhi_epi64(m, m));
-        let msum = _mm_cvtsi128_si32(_mm_add_epi32(m, _mm_shuffle_epi32(m, 1)));
-        let qh = if five {
-            ld32(b.as_ptr().add(16))
-        } else {
-            _mm256_setzero_si256()
-        };
-        let mut acc = _mm256_setzero_si256();
-        for c in 0..4 {
-            let q = ld32(qs.as_ptr().add(32 * c));
-            let mut lo = _mm256_and_si256(q, m4);
-            let mut hi = _mm256_and_si256(_mm256_srli_epi16(q, 4), m4);
-            if five {
-                let h = _mm256_srl_epi16(qh, _mm_cvtsi32_si128(2 * c as i32));
-                lo = _mm256_or_si256(lo, _mm256_slli_epi16(_mm256_and_si256(h, one), 4));
-                let h1 = _mm256_and_si256(_mm256_srli_epi16(h, 1), one);
-                hi = _mm256_or_si256(hi, _mm256_slli_epi16(h1, 4));
-            }
-            let s = i16::from(sm[2 * c]);
-            acc = _mm256_add_epi32(acc, scaled_pair(lo, ld32(ys.as_ptr().add(64 * c)), s, s));
-            let s = i16::from(sm[2 * c + 1]);
-            acc = _mm256_add_epi32(
-                acc,
-                scaled_pair(hi, ld32(ys.as_ptr().add(64 * c + 32)), s, s),
-            );
-        }
-        (d, dmin * msum as f32, acc)
-    }
-}
-
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot_q4_k(w: &[u8], x: &[u8]) -> f32 {
-    // SAFETY: forwarded; blocks are whole (chunks_exact).
-    unsafe { dot_q45k(w, x, false) }
-}
-
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot_q5_k(w: &[u8], x: &[u8]) -> f32 {
-    // SAFETY: forwarded; blocks are whole (chunks_exact).
-    unsafe { dot_q45k(w, x, true) }
-}
-
-/// # Safety
-/// See the module.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn dot_q45k(w: &[u8], x: &[u8], five: bool) -> f32 {
-    let bytes = if five { 176 } else { 144 };
-    let mut acc = _mm256_setzero_ps();
-    let mut mins = 0.0f32;
-    for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(Q8_K_BYTES)) {
-        let dy = f32::from_le_bytes([xb[0], xb[1], xb[2], xb[3]]);
-        // SAFETY: one whole block of each.
-        let (d, m, isum) = unsafe { q45k_block(wb, five, xb) };
-        acc = _mm256_fmadd_ps(_mm256_set1_ps(dy * d), _mm256_cvtepi32_ps(isum), acc);
-        mins += dy * m;
-    }
-    hsum(acc) - mins
-}
-
-/// Q6_K × Q8_K: the four 6-bit planes of each half rebuilt from ql and qh in registers, the
-/// offset 32 taken out as 32·Σ sc·bsum.
-///
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot_q6_k(w: &[u8], x: &[u8]) -> f32 {
-    let mut acc = _mm256_setzero_ps();
-    for (b, xb) in w.chunks_exact(210).zip(x.chunks_exact(Q8_K_BYTES)) {
-        let dy = f32::from_le_bytes([xb[0], xb[1], xb[2], xb[3]]);
-        // SAFETY: one whole block of each.
-        let (d, isum) = unsafe { q6k_block(b, xb) };
-        acc = _mm256_fmadd_ps(_mm256_set1_ps(dy * d), _mm256_cvtepi32_ps(isum), acc);
-    }
-    hsum(acc)
-}
-
-/// One Q6_K block × one Q8_K block: (d, Σ sc·Σ (q − 32)·y as lanes).
-///
-/// # Safety
-/// `b` is one Q6_K block (210 bytes), `xb` one Q8_K block.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn q6k_block(b: &[u8], xb: &[u8]) -> (f32, __m256i) {
-    let m4 = _mm256_set1_epi8(0x0F);
-    let m2 = _mm256_set1_epi8(0x03);
-    let m30 = _mm256_set1_epi8(0x30);
-    let ys = &xb[4..4 + QK_K];
-    let d = h2f(b, 208);
-    let sc: [i16; 16] = core::array::from_fn(|g| i16::from(b[192 + g] as i8));
-    // SAFETY: `sc` is 16 i16 (32 bytes); the sums are the block's last 32 bytes.
-    let offset = unsafe {
-        let s = _mm256_loadu_si256(sc.as_ptr() as *const __m256i);
-        32 * hsum_i32(_mm256_madd_epi16(s, bsums(xb)))
-    };
-    let mut isum = _mm256_setzero_si256();
-    // SAFETY: ql is 128 bytes at 0, qh 64 at 128, ys 256: every load is inside.
-    unsafe {
-        for n in 0..2 {
-            let ql0 = ld32(b.as_ptr().add(64 * n));
-            let ql1 = ld32(b.as_ptr().add(64 * n + 32));
-            let qh = ld32(b.as_ptr().add(128 + 32 * n));
-            let q1 = _mm256_or_si256(
-                _mm256_and_si256(ql0, m4),
-                _mm256_slli_epi16(_mm256_and_si256(qh, m2), 4),
-            );
-            let q2 = _mm256_or_si256(
-                _mm256_and_si256(ql1, m4),
-                _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2), m2), 4),
-            );
-            let q3 = _mm256_or_si256(
-                _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
-                _mm256_and_si256(qh, m30),
-            );
-            let q4 = _mm256_or_si256(
-                _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4),
-                _mm256_and_si256(_mm256_srli_epi16(qh, 2), m30),
-            );
-            for (k, q) in [q1, q2, q3, q4].into_iter().enumerate() {
-                let y = ld32(ys.as_ptr().add(128 * n + 32 * k));
-                let g = 8 * n + 2 * k;
-                isum = _mm256_add_epi32(isum, scaled_pair(q, y, sc[g], sc[g + 1]));
-            }
-        }
-    }
-    (
-        d,
-        _mm256_sub_epi32(isum, _mm256_setr_epi32(offset, 0, 0, 0, 0, 0, 0, 0)),
-    )
 }
 
 // The legacy quants, fused: 16 bytes of nibbles become 32 quants in one register (low nibbles
@@ -406,7 +231,7 @@ unsafe fn q6k_block(b: &[u8], xb: &[u8]) -> (f32, __m256i) {
 /// 16 readable bytes at `p`.
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn nibbles32(p: *const u8) -> __m256i {
+pub(super) unsafe fn nibbles32(p: *const u8) -> __m256i {
     // SAFETY: forwarded.
     let q = unsafe { _mm_loadu_si128(p as *const __m128i) };
     let m4 = _mm_set1_epi8(0x0F);
@@ -419,7 +244,7 @@ unsafe fn nibbles32(p: *const u8) -> __m256i {
 /// Bit i of `bits` as byte i: 0x10 if set, else 0 (llama.cpp's `bytes_from_bits_32`, masked).
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-fn fifth_bits(bits: u32) -> __m256i {
+pub(super) fn fifth_bits(bits: u32) -> __m256i {
     let spread = _mm256_shuffle_epi8(
         _mm256_set1_epi32(bits as i32),
         _mm256_set_epi64x(

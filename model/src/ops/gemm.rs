@@ -17,8 +17,8 @@
 // Tiles are index arithmetic over rows and tokens at once; indexed loops say it plainest.
 #![allow(clippy::needless_range_loop)]
 
-use super::avx2::{h2f, hsum};
-use super::formats::{Q8_0_ACT_BYTES, Q8_0_BYTES};
+use super::avx2::{h2f, hsum, hsum_i32, k4_scales_mins, ld32};
+use super::formats::{Q8_0_ACT_BYTES, Q8_0_BYTES, Q8_K_BYTES, QK_K};
 use core::arch::x86_64::*;
 use core::ops::Range;
 
@@ -51,7 +51,7 @@ pub(super) trait Tile {
 }
 
 /// Walk `rows` in groups of `RM` (1 ≤ RM ≤ 4), each group over the tokens `RN` at a time
-/// (1 ≤ RN ≤ 4); the last group and the last tokens take smaller tiles.
+/// (1 ≤ RN ≤ 8); the last group and the last tokens take smaller tiles.
 ///
 /// # Safety
 /// See the module.
@@ -95,7 +95,11 @@ unsafe fn tokens<T: Tile, const RM: usize, const RN: usize>(g: &Gemm, r: usize) 
             1 => T::tile::<RM, 1>(g, r, t),
             2 => T::tile::<RM, 2>(g, r, t),
             3 => T::tile::<RM, 3>(g, r, t),
-            _ => unreachable!("RN is at most 4"),
+            4 => T::tile::<RM, 4>(g, r, t),
+            5 => T::tile::<RM, 5>(g, r, t),
+            6 => T::tile::<RM, 6>(g, r, t),
+            7 => T::tile::<RM, 7>(g, r, t),
+            _ => unreachable!("RN is at most 8"),
         }
     }
 }
@@ -356,6 +360,295 @@ pub(super) unsafe fn gemm_q8_0(g: &Gemm, rows: Range<usize>) {
             drive::<Q8_0Tile<false>, 1, 1>(g, rows)
         } else {
             drive::<Q8_0Tile<true>, 2, 2>(g, rows)
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// k-quants (Q4_K, Q5_K, Q6_K) against Q8_K activations
+// ---------------------------------------------------------------------------------------------
+//
+// The integer work of a super-block is llama.cpp's (`maddubs` on the unsigned quants, `madd`
+// with each group's scale); the tile unpacks each row's quants and scales once and reuses them
+// for its tokens, and each (row, token) keeps the decode kernels' float order: the block's i32
+// lanes scaled by d·dy into one f32 accumulator, the minimums summed as scalars beside it.
+
+/// Q8_K activation block: (scale, the 256 quants, the sixteen group sums as i16 lanes).
+///
+/// # Safety
+/// `xb` points at one Q8_K block.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn q8k(xb: *const u8) -> (f32, *const u8, __m256i) {
+    // SAFETY: the block's f32 scale, 256 quants and 32 bytes of sums (the caller).
+    unsafe {
+        (
+            (xb as *const f32).read_unaligned(),
+            xb.add(4),
+            _mm256_loadu_si256(xb.add(4 + QK_K) as *const __m256i),
+        )
+    }
+}
+
+/// Q4_K (`FIVE` false, 144-byte blocks) and Q5_K (`FIVE`, 176-byte blocks).
+pub(super) struct Q45kTile<const FIVE: bool, const PF: bool>;
+
+impl<const FIVE: bool, const PF: bool> Tile for Q45kTile<FIVE, PF> {
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize) {
+        let bytes = if FIVE { 176 } else { 144 };
+        let qs_at = if FIVE { 48 } else { 16 };
+        let nb = g.cols / QK_K;
+        // SAFETY: rows r0..r0+RM and tokens t0..t0+RN are inside the product, `nb` blocks of
+        // `bytes` (weights) and of Q8_K_BYTES (activations) each (the caller).
+        unsafe {
+            let w = |r: usize| g.w.add((r0 + r) * g.w_stride);
+            let x = |t: usize| g.x.add((t0 + t) * g.x_stride);
+            let next = g.w.wrapping_add((r0 + RM) * g.w_stride);
+            let m4 = _mm256_set1_epi8(0x0F);
+            let one = _mm256_set1_epi8(1);
+            let mut acc = [[_mm256_setzero_ps(); RN]; RM];
+            let mut mins = [[0f32; RN]; RM];
+            for blk in 0..nb {
+                // Rows: scales, minimums, d and dmin, once for all the tile's tokens.
+                let mut sv = [[_mm256_setzero_si256(); 8]; RM];
+                let mut mv = [_mm_setzero_si128(); RM];
+                let mut d = [0f32; RM];
+                let mut dmin = [0f32; RM];
+                for r in 0..RM {
+                    let b = w(r).add(blk * bytes);
+                    if PF {
+                        _mm_prefetch::<_MM_HINT_T0>(
+                            next.wrapping_add(RM * blk * bytes) as *const i8
+                        );
+                        _mm_prefetch::<_MM_HINT_T0>(
+                            next.wrapping_add(RM * blk * bytes + 64) as *const i8
+                        );
+                    }
+                    let hb = core::slice::from_raw_parts(b, 16);
+                    d[r] = h2f(hb, 0);
+                    dmin[r] = h2f(hb, 2);
+                    let sm = k4_scales_mins(&hb[4..16]);
+                    for j in 0..8 {
+                        sv[r][j] = _mm256_set1_epi16(i16::from(sm[j]));
+                    }
+                    mv[r] =
+                        _mm_cvtepu8_epi16(_mm_loadl_epi64(sm.as_ptr().add(8) as *const __m128i));
+                }
+                // Tokens: scale and the group sums in pairs (a minimum covers 32 elements).
+                let mut dy = [0f32; RN];
+                let mut pairs = [_mm_setzero_si128(); RN];
+                let mut ys = [core::ptr::null(); RN];
+                for t in 0..RN {
+                    let (s, q, bs) = q8k(x(t).add(blk * Q8_K_BYTES));
+                    dy[t] = s;
+                    ys[t] = q;
+                    pairs[t] =
+                        _mm_hadd_epi16(_mm256_castsi256_si128(bs), _mm256_extracti128_si256(bs, 1));
+                }
+                let mut isum = [[_mm256_setzero_si256(); RN]; RM];
+                for c in 0..4 {
+                    let mut lo = [_mm256_setzero_si256(); RM];
+                    let mut hi = [_mm256_setzero_si256(); RM];
+                    for r in 0..RM {
+                        let b = w(r).add(blk * bytes);
+                        let q = ld32(b.add(qs_at + 32 * c));
+                        lo[r] = _mm256_and_si256(q, m4);
+                        hi[r] = _mm256_and_si256(_mm256_srli_epi16(q, 4), m4);
+                        if FIVE {
+                            let h =
+                                _mm256_srl_epi16(ld32(b.add(16)), _mm_cvtsi32_si128(2 * c as i32));
+                            let h0 = _mm256_and_si256(h, one);
+                            let h1 = _mm256_and_si256(_mm256_srli_epi16(h, 1), one);
+                            lo[r] = _mm256_or_si256(lo[r], _mm256_slli_epi16(h0, 4));
+                            hi[r] = _mm256_or_si256(hi[r], _mm256_slli_epi16(h1, 4));
+                        }
+                    }
+                    for t in 0..RN {
+                        let ylo = ld32(ys[t].add(64 * c));
+                        let yhi = ld32(ys[t].add(64 * c + 32));
+                        for r in 0..RM {
+                            let a =
+                                _mm256_madd_epi16(_mm256_maddubs_epi16(lo[r], ylo), sv[r][2 * c]);
+                            let b = _mm256_madd_epi16(
+                                _mm256_maddubs_epi16(hi[r], yhi),
+                                sv[r][2 * c + 1],
+                            );
+                            isum[r][t] = _mm256_add_epi32(isum[r][t], _mm256_add_epi32(a, b));
+                        }
+                    }
+                }
+                for r in 0..RM {
+                    for t in 0..RN {
+                        let m = _mm_madd_epi16(mv[r], pairs[t]);
+                        let m = _mm_add_epi32(m, _mm_unpackhi_epi64(m, m));
+                        let msum = _mm_cvtsi128_si32(_mm_add_epi32(m, _mm_shuffle_epi32(m, 1)));
+                        let f = _mm256_cvtepi32_ps(isum[r][t]);
+                        acc[r][t] = _mm256_fmadd_ps(_mm256_set1_ps(dy[t] * d[r]), f, acc[r][t]);
+                        mins[r][t] += dy[t] * (dmin[r] * msum as f32);
+                    }
+                }
+            }
+            let mut s = [[0f32; RN]; RM];
+            for r in 0..RM {
+                for t in 0..RN {
+                    s[r][t] = hsum(acc[r][t]) - mins[r][t];
+                }
+            }
+            store(g, r0, t0, &s);
+        }
+    }
+}
+
+/// Q6_K (210-byte blocks): the four 6-bit planes of each half rebuilt from ql and qh, the
+/// offset of 32 taken out as 32·Σ sc·bsum, as the decode kernel does.
+pub(super) struct Q6kTile<const PF: bool>;
+
+impl<const PF: bool> Tile for Q6kTile<PF> {
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize) {
+        const BYTES: usize = 210;
+        let nb = g.cols / QK_K;
+        // SAFETY: as in Q45kTile, with 210-byte weight blocks.
+        unsafe {
+            let w = |r: usize| g.w.add((r0 + r) * g.w_stride);
+            let x = |t: usize| g.x.add((t0 + t) * g.x_stride);
+            let next = g.w.wrapping_add((r0 + RM) * g.w_stride);
+            let m4 = _mm256_set1_epi8(0x0F);
+            let m2 = _mm256_set1_epi8(0x03);
+            let m30 = _mm256_set1_epi8(0x30);
+            let mut acc = [[_mm256_setzero_ps(); RN]; RM];
+            for blk in 0..nb {
+                let mut sv = [[_mm256_setzero_si256(); 8]; RM];
+                let mut sc16 = [_mm256_setzero_si256(); RM];
+                let mut d = [0f32; RM];
+                for r in 0..RM {
+                    let b = w(r).add(blk * BYTES);
+                    if PF {
+                        for k in 0..4 {
+                            let p = next.wrapping_add(RM * blk * BYTES + 64 * k);
+                            _mm_prefetch::<_MM_HINT_T0>(p as *const i8);
+                        }
+                    }
+                    d[r] = h2f(core::slice::from_raw_parts(b.add(208), 2), 0);
+                    let sc: [i16; 16] = core::array::from_fn(|j| i16::from(*b.add(192 + j) as i8));
+                    for (k, v) in sv[r].iter_mut().enumerate() {
+                        // Vector k of the block (half k/4, plane k%4) spans groups 2k, 2k+1.
+                        *v = _mm256_set_m128i(
+                            _mm_set1_epi16(sc[2 * k + 1]),
+                            _mm_set1_epi16(sc[2 * k]),
+                        );
+                    }
+                    sc16[r] = _mm256_loadu_si256(sc.as_ptr() as *const __m256i);
+                }
+                let mut dy = [0f32; RN];
+                let mut ys = [core::ptr::null(); RN];
+                let mut bs = [_mm256_setzero_si256(); RN];
+                for t in 0..RN {
+                    let (s, q, b) = q8k(x(t).add(blk * Q8_K_BYTES));
+                    (dy[t], ys[t], bs[t]) = (s, q, b);
+                }
+                let mut isum = [[_mm256_setzero_si256(); RN]; RM];
+                for n in 0..2 {
+                    let mut q = [[_mm256_setzero_si256(); 4]; RM];
+                    for r in 0..RM {
+                        let b = w(r).add(blk * BYTES);
+                        let ql0 = ld32(b.add(64 * n));
+                        let ql1 = ld32(b.add(64 * n + 32));
+                        let qh = ld32(b.add(128 + 32 * n));
+                        q[r][0] = _mm256_or_si256(
+                            _mm256_and_si256(ql0, m4),
+                            _mm256_slli_epi16(_mm256_and_si256(qh, m2), 4),
+                        );
+                        q[r][1] = _mm256_or_si256(
+                            _mm256_and_si256(ql1, m4),
+                            _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2), m2), 4),
+                        );
+                        q[r][2] = _mm256_or_si256(
+                            _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
+                            _mm256_and_si256(qh, m30),
+                        );
+                        q[r][3] = _mm256_or_si256(
+                            _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4),
+                            _mm256_and_si256(_mm256_srli_epi16(qh, 2), m30),
+                        );
+                    }
+                    for t in 0..RN {
+                        for k in 0..4 {
+                            let y = ld32(ys[t].add(128 * n + 32 * k));
+                            for r in 0..RM {
+                                let p = _mm256_madd_epi16(
+                                    _mm256_maddubs_epi16(q[r][k], y),
+                                    sv[r][4 * n + k],
+                                );
+                                isum[r][t] = _mm256_add_epi32(isum[r][t], p);
+                            }
+                        }
+                    }
+                }
+                for r in 0..RM {
+                    for t in 0..RN {
+                        let offset = 32 * hsum_i32(_mm256_madd_epi16(sc16[r], bs[t]));
+                        let v = _mm256_sub_epi32(
+                            isum[r][t],
+                            _mm256_setr_epi32(offset, 0, 0, 0, 0, 0, 0, 0),
+                        );
+                        let f = _mm256_cvtepi32_ps(v);
+                        acc[r][t] = _mm256_fmadd_ps(_mm256_set1_ps(dy[t] * d[r]), f, acc[r][t]);
+                    }
+                }
+            }
+            let mut s = [[0f32; RN]; RM];
+            for r in 0..RM {
+                for t in 0..RN {
+                    s[r][t] = hsum(acc[r][t]);
+                }
+            }
+            store(g, r0, t0, &s);
+        }
+    }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn gemm_q4_k(g: &Gemm, rows: Range<usize>) {
+    // SAFETY: forwarded.
+    unsafe {
+        if g.n_tok == 1 {
+            drive::<Q45kTile<false, false>, 1, 1>(g, rows)
+        } else {
+            drive::<Q45kTile<false, true>, 1, 4>(g, rows)
+        }
+    }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn gemm_q5_k(g: &Gemm, rows: Range<usize>) {
+    // SAFETY: forwarded.
+    unsafe {
+        if g.n_tok == 1 {
+            drive::<Q45kTile<true, false>, 1, 1>(g, rows)
+        } else {
+            drive::<Q45kTile<true, true>, 1, 4>(g, rows)
+        }
+    }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn gemm_q6_k(g: &Gemm, rows: Range<usize>) {
+    // SAFETY: forwarded.
+    unsafe {
+        if g.n_tok == 1 {
+            drive::<Q6kTile<false>, 1, 1>(g, rows)
+        } else {
+            drive::<Q6kTile<true>, 1, 8>(g, rows)
         }
     }
 }

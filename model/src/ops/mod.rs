@@ -359,7 +359,7 @@ static Q4_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q4_K::dequant,
     qt::Q4_K::dot,
-    Avx2::Dot(avx2::dot_q4_k)
+    Avx2::Gemm(gemm::gemm_q4_k)
 );
 static Q5_K: Kernels = kernels!(
     Q8K,
@@ -368,7 +368,7 @@ static Q5_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q5_K::dequant,
     qt::Q5_K::dot,
-    Avx2::Dot(avx2::dot_q5_k)
+    Avx2::Gemm(gemm::gemm_q5_k)
 );
 static Q6_K: Kernels = kernels!(
     Q8K,
@@ -377,7 +377,7 @@ static Q6_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q6_K::dequant,
     qt::Q6_K::dot,
-    Avx2::Dot(avx2::dot_q6_k)
+    Avx2::Gemm(gemm::gemm_q6_k)
 );
 
 /// The kernels for weights of type `ty`: the one place that dispatches on the weight type.
