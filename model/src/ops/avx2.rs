@@ -5,8 +5,7 @@
 //! The CPU must support AVX2, FMA and F16C with YMM state enabled ([`super::simd`] says so), and
 //! `w` must hold at least as many elements as `x` (the matrix product asserts both lengths).
 
-use super::formats::{rd_f32, Q8_0_ACT_BYTES, Q8_1_BYTES, Q8_K_BYTES, QK_K};
-use super::quants::{min_sum, q8k_parts, KBlock, UnpackK};
+use super::formats::{Q8_0_ACT_BYTES, Q8_K_BYTES, QK_K};
 use core::arch::x86_64::*;
 
 #[inline]
@@ -20,7 +19,10 @@ pub(super) fn hsum(v: __m256) -> f32 {
     _mm_cvtss_f32(s)
 }
 
-/// llama.cpp's `mul_sum_i8_pairs_float`: 32 signed byte products summed into 8 f32 lanes.
+/// llama.cpp's `mul_sum_i8_pairs_float`: 32 signed byte products summed into 8 f32 lanes. The
+/// tiles in `gemm.rs` inline it (|w| computed once per weight block); this is the reference
+/// the widening test checks.
+#[cfg_attr(not(test), allow(dead_code))]
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
 pub(super) fn mul_sum_i8_maddubs(x: __m256i, y: __m256i) -> __m256 {
@@ -120,63 +122,6 @@ pub(super) unsafe fn dot_f32(w: &[u8], x: &[u8]) -> f32 {
     }
 }
 
-/// k-quant × Q8_K: the block is unpacked by the portable unpacker, the 256 products and their
-/// per-group scaling run 32 bytes at a time (`maddubs` on |q| and sign-moved y, then `madd` with
-/// the two groups' scales), and the block scale is applied once in f32.
-///
-/// # Safety
-/// See the module.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot_k(w: &[u8], x: &[u8], bytes: usize, unpack: UnpackK) -> f32 {
-    let mut u = KBlock::new();
-    let mut acc = _mm256_setzero_ps();
-    let mut mins = 0.0f32;
-    for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(Q8_K_BYTES)) {
-        unpack(wb, &mut u);
-        let (dy, ys, bs) = q8k_parts(xb);
-        let mut isum = _mm256_setzero_si256();
-        for c in 0..8 {
-            // SAFETY: 32 bytes at 32c of the 256 quants in both.
-            let (q, y) = unsafe {
-                (
-                    _mm256_loadu_si256(u.q.as_ptr().add(32 * c) as *const __m256i),
-                    _mm256_loadu_si256(ys.as_ptr().add(32 * c) as *const __m256i),
-                )
-            };
-            let p16 = _mm256_maddubs_epi16(_mm256_sign_epi8(q, q), _mm256_sign_epi8(y, q));
-            let sc = _mm256_set_m128i(
-                _mm_set1_epi16(u.scale[2 * c + 1]),
-                _mm_set1_epi16(u.scale[2 * c]),
-            );
-            isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p16, sc));
-        }
-        acc = _mm256_fmadd_ps(_mm256_set1_ps(dy * u.d), _mm256_cvtepi32_ps(isum), acc);
-        mins += dy * u.dmin * min_sum(&u, &bs) as f32;
-    }
-    hsum(acc) - mins
-}
-
-macro_rules! avx2_typed {
-    ($($name:ident: $ty:ident, k;)*) => {
-        $(
-            /// # Safety
-            /// See the module.
-            #[target_feature(enable = "avx2,fma,f16c")]
-            pub(super) unsafe fn $name(w: &[u8], x: &[u8]) -> f32 {
-                use super::quants::typed::$ty as t;
-                // SAFETY: forwarded.
-                unsafe { dot_k(w, x, t::BYTES, t::unpack()) }
-            }
-        )*
-    };
-}
-
-avx2_typed! {
-    dot_q2_k: Q2_K, k;
-    dot_q3_k: Q3_K, k;
-}
-
 // Helpers of the k-quant tiles in `gemm.rs` (Q4_K, Q5_K, Q6_K), whose quants are unpacked in
 // registers (masks and shifts on 32 bytes at a time), never stored. Their quants are unsigned
 // (Q6_K's offset of 32 is taken out through the activation sums), so `maddubs` takes them
@@ -224,8 +169,9 @@ pub(super) fn hsum_i32(v: __m256i) -> i32 {
     _mm_cvtsi128_si32(s)
 }
 
-// The legacy quants, fused: 16 bytes of nibbles become 32 quants in one register (low nibbles
-// first, as the block stores them), and Q5's 32 fifth bits 32 bytes of masks.
+// The legacy quants' unpacking, for the tiles in `gemm.rs`: 16 bytes of nibbles become 32
+// quants in one register (low nibbles first, as the block stores them), and Q5's 32 fifth bits
+// 32 bytes of masks.
 
 /// # Safety
 /// 16 readable bytes at `p`.
@@ -259,91 +205,6 @@ pub(super) fn fifth_bits(bits: u32) -> __m256i {
         _mm256_set1_epi64x(-1),
     );
     _mm256_and_si256(set, _mm256_set1_epi8(0x10))
-}
-
-/// Q4_0/Q5_0 × Q8_0 (`five`: Q5_0).
-///
-/// # Safety
-/// See the module.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn dot_x_0(w: &[u8], x: &[u8], five: bool) -> f32 {
-    let (bytes, qs) = if five { (22, 6) } else { (18, 2) };
-    let offset = _mm256_set1_epi8(if five { 16 } else { 8 });
-    let mut acc = _mm256_setzero_ps();
-    for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(Q8_0_ACT_BYTES)) {
-        // SAFETY: 16 nibble bytes at `qs` of the block, 32 quants after the activation's scale.
-        let (mut q, y) = unsafe { (nibbles32(wb.as_ptr().add(qs)), ld32(xb.as_ptr().add(4))) };
-        if five {
-            q = _mm256_or_si256(
-                q,
-                fifth_bits(u32::from_le_bytes([wb[2], wb[3], wb[4], wb[5]])),
-            );
-        }
-        let q = _mm256_sub_epi8(q, offset);
-        let d = h2f(wb, 0) * rd_f32(xb, 0);
-        acc = _mm256_fmadd_ps(_mm256_set1_ps(d), mul_sum_i8_maddubs(q, y), acc);
-    }
-    hsum(acc)
-}
-
-/// Q4_1/Q5_1 × Q8_1 (`five`: Q5_1): unsigned quants, and the minimum times `d·Σq`.
-///
-/// # Safety
-/// See the module.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn dot_x_1(w: &[u8], x: &[u8], five: bool) -> f32 {
-    let (bytes, qs) = if five { (24, 8) } else { (20, 4) };
-    let mut acc = _mm256_setzero_ps();
-    let mut mins = 0.0f32;
-    for (wb, xb) in w.chunks_exact(bytes).zip(x.chunks_exact(Q8_1_BYTES)) {
-        // SAFETY: 16 nibble bytes at `qs` of the block, 32 quants after the activation's sums.
-        let (mut q, y) = unsafe { (nibbles32(wb.as_ptr().add(qs)), ld32(xb.as_ptr().add(8))) };
-        if five {
-            q = _mm256_or_si256(
-                q,
-                fifth_bits(u32::from_le_bytes([wb[4], wb[5], wb[6], wb[7]])),
-            );
-        }
-        let p = _mm256_madd_epi16(_mm256_maddubs_epi16(q, y), _mm256_set1_epi16(1));
-        let d = h2f(wb, 0) * rd_f32(xb, 0);
-        acc = _mm256_fmadd_ps(_mm256_set1_ps(d), _mm256_cvtepi32_ps(p), acc);
-        mins += h2f(wb, 2) * rd_f32(xb, 1);
-    }
-    hsum(acc) + mins
-}
-
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot_q4_0(w: &[u8], x: &[u8]) -> f32 {
-    // SAFETY: forwarded.
-    unsafe { dot_x_0(w, x, false) }
-}
-
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot_q5_0(w: &[u8], x: &[u8]) -> f32 {
-    // SAFETY: forwarded.
-    unsafe { dot_x_0(w, x, true) }
-}
-
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot_q4_1(w: &[u8], x: &[u8]) -> f32 {
-    // SAFETY: forwarded.
-    unsafe { dot_x_1(w, x, false) }
-}
-
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn dot_q5_1(w: &[u8], x: &[u8]) -> f32 {
-    // SAFETY: forwarded.
-    unsafe { dot_x_1(w, x, true) }
 }
 
 // Activation converters: the same bytes as `formats`' portable ones (every step is the same

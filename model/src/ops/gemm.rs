@@ -17,8 +17,9 @@
 // Tiles are index arithmetic over rows and tokens at once; indexed loops say it plainest.
 #![allow(clippy::needless_range_loop)]
 
-use super::avx2::{h2f, hsum, hsum_i32, k4_scales_mins, ld32};
-use super::formats::{Q8_0_ACT_BYTES, Q8_0_BYTES, Q8_K_BYTES, QK_K};
+use super::avx2::{fifth_bits, h2f, hsum, hsum_i32, k4_scales_mins, ld32, nibbles32};
+use super::formats::{Q8_0_ACT_BYTES, Q8_0_BYTES, Q8_1_BYTES, Q8_K_BYTES, QK_K};
+use super::quants::{min_sum, q8k_parts, KBlock, UnpackK};
 use core::arch::x86_64::*;
 use core::ops::Range;
 
@@ -290,43 +291,95 @@ pub(super) unsafe fn gemm_bf16(g: &Gemm, rows: Range<usize>) {
 // Q8_0 weights against Q8_0 activations
 // ---------------------------------------------------------------------------------------------
 
-/// Q8_0 weights against Q8_0 activations, llama.cpp's integer block product (`maddubs` on
-/// |w| and x carrying w's sign, then the two scales once per block). `PF` as in [`FloatTile`]:
-/// prefill's tiles read 42 GMAC/s without it, 50 with it (3072 × 1024 against 32 tokens).
-pub(super) struct Q8_0Tile<const PF: bool>;
+/// A 32-element weight block with signed quants: Q8_0, Q4_0, Q5_0.
+pub(super) trait Signed32 {
+    const BYTES: usize;
+    /// The block's 32 quants as signed bytes, in element order.
+    ///
+    /// # Safety
+    /// One whole block at `b`; AVX2.
+    unsafe fn quants(b: *const u8) -> __m256i;
+}
 
-impl<const PF: bool> Tile for Q8_0Tile<PF> {
+pub(super) struct Q8_0w;
+pub(super) struct Q4_0w;
+pub(super) struct Q5_0w;
+
+impl Signed32 for Q8_0w {
+    const BYTES: usize = Q8_0_BYTES;
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn quants(b: *const u8) -> __m256i {
+        // SAFETY: the 32 quants after the scale (the caller).
+        unsafe { ld32(b.add(2)) }
+    }
+}
+
+impl Signed32 for Q4_0w {
+    const BYTES: usize = 18;
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn quants(b: *const u8) -> __m256i {
+        // SAFETY: 16 bytes of nibbles after the scale (the caller).
+        _mm256_sub_epi8(unsafe { nibbles32(b.add(2)) }, _mm256_set1_epi8(8))
+    }
+}
+
+impl Signed32 for Q5_0w {
+    const BYTES: usize = 22;
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn quants(b: *const u8) -> __m256i {
+        // SAFETY: the 4 bytes of fifth bits and 16 of nibbles after the scale (the caller).
+        let (q, h) = unsafe {
+            (
+                nibbles32(b.add(6)),
+                (b.add(2) as *const u32).read_unaligned(),
+            )
+        };
+        _mm256_sub_epi8(_mm256_or_si256(q, fifth_bits(h)), _mm256_set1_epi8(16))
+    }
+}
+
+/// Signed 32-element blocks (scale an f16 at byte 0) against Q8_0 activations, llama.cpp's
+/// integer block product: `maddubs` on |w| and x carrying w's sign, then the two scales once
+/// per block. `PF` as in [`FloatTile`]: Q8_0 prefill's tiles read 42 GMAC/s without it, 50
+/// with it (3072 × 1024 against 32 tokens).
+pub(super) struct Signed32Tile<B, const PF: bool>(core::marker::PhantomData<B>);
+
+impl<B: Signed32, const PF: bool> Tile for Signed32Tile<B, PF> {
     #[inline]
     #[target_feature(enable = "avx2,fma,f16c")]
     unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize) {
         let nb = g.cols / 32;
         // SAFETY: rows r0..r0+RM and tokens t0..t0+RN are inside the product, each `nb`
-        // blocks of 34 bytes (weights) or 36 (activations), as the caller guarantees.
+        // blocks of B::BYTES (weights) or 36 (activations), as the caller guarantees.
         unsafe {
             let w = |r: usize| g.w.add((r0 + r) * g.w_stride);
             let x = |t: usize| g.x.add((t0 + t) * g.x_stride);
             let mut acc = [[_mm256_setzero_ps(); RN]; RM];
             // As in the float tiles: the next row group streams in while this one is read.
             let next = g.w.wrapping_add((r0 + RM) * g.w_stride);
+            let ones = _mm256_set1_epi16(1);
             for b in 0..nb {
-                let (o, ox) = (b * Q8_0_BYTES, b * Q8_0_ACT_BYTES);
+                let (o, ox) = (b * B::BYTES, b * Q8_0_ACT_BYTES);
                 if PF {
                     _mm_prefetch::<_MM_HINT_T0>(next.wrapping_add(RM * o) as *const i8);
                 }
+                let mut qw = [_mm256_setzero_si256(); RM];
                 let mut aw = [_mm256_setzero_si256(); RM];
                 let mut dw = [_mm256_setzero_ps(); RM];
                 for r in 0..RM {
-                    aw[r] = _mm256_abs_epi8(_mm256_loadu_si256(w(r).add(o + 2) as *const __m256i));
+                    qw[r] = B::quants(w(r).add(o));
+                    aw[r] = _mm256_abs_epi8(qw[r]);
                     dw[r] = _mm256_set1_ps(h2f(core::slice::from_raw_parts(w(r).add(o), 2), 0));
                 }
-                let ones = _mm256_set1_epi16(1);
                 for t in 0..RN {
-                    let qx = _mm256_loadu_si256(x(t).add(ox + 4) as *const __m256i);
+                    let qx = ld32(x(t).add(ox + 4));
                     let dx = _mm256_set1_ps((x(t).add(ox) as *const f32).read_unaligned());
                     for r in 0..RM {
-                        let qw = _mm256_loadu_si256(w(r).add(o + 2) as *const __m256i);
                         let p = _mm256_madd_epi16(
-                            _mm256_maddubs_epi16(aw[r], _mm256_sign_epi8(qx, qw)),
+                            _mm256_maddubs_epi16(aw[r], _mm256_sign_epi8(qx, qw[r])),
                             ones,
                         );
                         acc[r][t] = _mm256_fmadd_ps(
@@ -348,20 +401,130 @@ impl<const PF: bool> Tile for Q8_0Tile<PF> {
     }
 }
 
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn gemm_q8_0(g: &Gemm, rows: Range<usize>) {
-    // SAFETY: forwarded.
-    unsafe {
-        if g.n_tok == 1 {
-            // Several Q8_0 rows side by side read at a quarter of the bandwidth of one row at a
-            // time, prefetching or not (6 against 25 GB/s).
-            drive::<Q8_0Tile<false>, 1, 1>(g, rows)
-        } else {
-            drive::<Q8_0Tile<true>, 2, 2>(g, rows)
+/// A 32-element weight block with unsigned quants and a minimum: Q4_1, Q5_1 (d and m f16 at
+/// bytes 0 and 2).
+pub(super) trait Unsigned32 {
+    const BYTES: usize;
+    /// The block's 32 quants as unsigned bytes, in element order.
+    ///
+    /// # Safety
+    /// One whole block at `b`; AVX2.
+    unsafe fn quants(b: *const u8) -> __m256i;
+}
+
+pub(super) struct Q4_1w;
+pub(super) struct Q5_1w;
+
+impl Unsigned32 for Q4_1w {
+    const BYTES: usize = 20;
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn quants(b: *const u8) -> __m256i {
+        // SAFETY: 16 bytes of nibbles after d and m (the caller).
+        unsafe { nibbles32(b.add(4)) }
+    }
+}
+
+impl Unsigned32 for Q5_1w {
+    const BYTES: usize = 24;
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn quants(b: *const u8) -> __m256i {
+        // SAFETY: 4 bytes of fifth bits and 16 of nibbles after d and m (the caller).
+        let (q, h) = unsafe {
+            (
+                nibbles32(b.add(8)),
+                (b.add(4) as *const u32).read_unaligned(),
+            )
+        };
+        _mm256_or_si256(q, fifth_bits(h))
+    }
+}
+
+/// Unsigned 32-element blocks against Q8_1 activations: `maddubs` takes the quants directly,
+/// and the weights' minimum meets the activations' `d·Σq`, summed as a scalar beside the lanes
+/// (the decode kernel's order).
+pub(super) struct Unsigned32Tile<B, const PF: bool>(core::marker::PhantomData<B>);
+
+impl<B: Unsigned32, const PF: bool> Tile for Unsigned32Tile<B, PF> {
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize) {
+        let nb = g.cols / 32;
+        // SAFETY: as in Signed32Tile, with 40-byte activation blocks.
+        unsafe {
+            let w = |r: usize| g.w.add((r0 + r) * g.w_stride);
+            let x = |t: usize| g.x.add((t0 + t) * g.x_stride);
+            let mut acc = [[_mm256_setzero_ps(); RN]; RM];
+            let mut mins = [[0f32; RN]; RM];
+            let next = g.w.wrapping_add((r0 + RM) * g.w_stride);
+            let ones = _mm256_set1_epi16(1);
+            for b in 0..nb {
+                let (o, ox) = (b * B::BYTES, b * Q8_1_BYTES);
+                if PF {
+                    _mm_prefetch::<_MM_HINT_T0>(next.wrapping_add(RM * o) as *const i8);
+                }
+                let mut qw = [_mm256_setzero_si256(); RM];
+                let mut dw = [0f32; RM];
+                let mut mw = [0f32; RM];
+                for r in 0..RM {
+                    let hb = core::slice::from_raw_parts(w(r).add(o), 4);
+                    qw[r] = B::quants(w(r).add(o));
+                    (dw[r], mw[r]) = (h2f(hb, 0), h2f(hb, 2));
+                }
+                for t in 0..RN {
+                    let xb = x(t).add(ox);
+                    let qx = ld32(xb.add(8));
+                    let dx = (xb as *const f32).read_unaligned();
+                    let sx = (xb.add(4) as *const f32).read_unaligned();
+                    for r in 0..RM {
+                        let p = _mm256_madd_epi16(_mm256_maddubs_epi16(qw[r], qx), ones);
+                        let d = _mm256_set1_ps(dw[r] * dx);
+                        acc[r][t] = _mm256_fmadd_ps(d, _mm256_cvtepi32_ps(p), acc[r][t]);
+                        mins[r][t] += mw[r] * sx;
+                    }
+                }
+            }
+            let mut s = [[0f32; RN]; RM];
+            for r in 0..RM {
+                for t in 0..RN {
+                    s[r][t] = hsum(acc[r][t]) + mins[r][t];
+                }
+            }
+            store(g, r0, t0, &s);
         }
     }
+}
+
+/// The legacy quants' products: one row at a time for one token (decode reads rows side by
+/// side at a quarter of the bandwidth, see Q8_0), `RM × RN` tiles otherwise (measured per type
+/// against 32 tokens: 2 × 2 is best where unpacking is cheap, 1 × 4 where it costs more).
+macro_rules! gemm_32 {
+    ($($name:ident: $tile:ident<$w:ty>, $rm:literal, $rn:literal;)*) => {
+        $(
+            /// # Safety
+            /// See the module.
+            #[target_feature(enable = "avx2,fma,f16c")]
+            pub(super) unsafe fn $name(g: &Gemm, rows: Range<usize>) {
+                // SAFETY: forwarded.
+                unsafe {
+                    if g.n_tok == 1 {
+                        drive::<$tile<$w, false>, 1, 1>(g, rows)
+                    } else {
+                        drive::<$tile<$w, true>, $rm, $rn>(g, rows)
+                    }
+                }
+            }
+        )*
+    };
+}
+
+gemm_32! {
+    gemm_q8_0: Signed32Tile<Q8_0w>, 2, 2;
+    gemm_q4_0: Signed32Tile<Q4_0w>, 2, 2;
+    gemm_q5_0: Signed32Tile<Q5_0w>, 1, 4;
+    gemm_q4_1: Unsigned32Tile<Q4_1w>, 1, 4;
+    gemm_q5_1: Unsigned32Tile<Q5_1w>, 1, 4;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -651,4 +814,87 @@ pub(super) unsafe fn gemm_q6_k(g: &Gemm, rows: Range<usize>) {
             drive::<Q6kTile<true>, 1, 8>(g, rows)
         }
     }
+}
+
+/// Q2_K and Q3_K: each row's block unpacked once by the portable unpacker (`quants.rs`) into
+/// plain quants and group scales, then used for all the tile's tokens (decode unpacked it once
+/// per token); the products are 32 bytes at a time with `maddubs` on |q| and y carrying q's
+/// sign, `madd` with the two groups' scales.
+pub(super) struct UnpackedKTile<const BYTES: usize>;
+
+/// The unpacker of the k-quant whose blocks are `BYTES` long.
+const fn unpacker(bytes: usize) -> UnpackK {
+    match bytes {
+        84 => super::quants::unpack_q2_k,
+        _ => super::quants::unpack_q3_k,
+    }
+}
+
+impl<const BYTES: usize> Tile for UnpackedKTile<BYTES> {
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize) {
+        let nb = g.cols / QK_K;
+        let unpack = unpacker(BYTES);
+        let mut u = KBlock::new();
+        for r in 0..RM {
+            let mut acc = [_mm256_setzero_ps(); RN];
+            let mut mins = [0f32; RN];
+            // SAFETY: row r0 + r and tokens t0..t0+RN are inside the product, `nb` blocks each
+            // (the caller); every load below is inside a block or inside `u`.
+            unsafe {
+                let w = g.w.add((r0 + r) * g.w_stride);
+                for blk in 0..nb {
+                    unpack(
+                        core::slice::from_raw_parts(w.add(blk * BYTES), BYTES),
+                        &mut u,
+                    );
+                    let mut sc = [_mm256_setzero_si256(); 8];
+                    let mut aq = [_mm256_setzero_si256(); 8];
+                    let mut q = [_mm256_setzero_si256(); 8];
+                    for c in 0..8 {
+                        sc[c] = _mm256_set_m128i(
+                            _mm_set1_epi16(u.scale[2 * c + 1]),
+                            _mm_set1_epi16(u.scale[2 * c]),
+                        );
+                        q[c] = ld32(u.q.as_ptr().add(32 * c) as *const u8);
+                        aq[c] = _mm256_sign_epi8(q[c], q[c]);
+                    }
+                    for t in 0..RN {
+                        let xb = g.x.add((t0 + t) * g.x_stride + blk * Q8_K_BYTES);
+                        let (dy, ys, bs) = q8k_parts(core::slice::from_raw_parts(xb, Q8_K_BYTES));
+                        let mut isum = _mm256_setzero_si256();
+                        for c in 0..8 {
+                            let y = ld32(ys.as_ptr().add(32 * c));
+                            let p16 = _mm256_maddubs_epi16(aq[c], _mm256_sign_epi8(y, q[c]));
+                            isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p16, sc[c]));
+                        }
+                        let f = _mm256_cvtepi32_ps(isum);
+                        acc[t] = _mm256_fmadd_ps(_mm256_set1_ps(dy * u.d), f, acc[t]);
+                        mins[t] += dy * u.dmin * min_sum(&u, &bs) as f32;
+                    }
+                }
+                for t in 0..RN {
+                    let v = hsum(acc[t]) - mins[t];
+                    g.out.add((t0 + t) * g.out_stride + r0 + r).write(v);
+                }
+            }
+        }
+    }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn gemm_q2_k(g: &Gemm, rows: Range<usize>) {
+    // SAFETY: forwarded.
+    unsafe { drive::<UnpackedKTile<84>, 1, 8>(g, rows) }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn gemm_q3_k(g: &Gemm, rows: Range<usize>) {
+    // SAFETY: forwarded.
+    unsafe { drive::<UnpackedKTile<110>, 1, 8>(g, rows) }
 }

@@ -174,37 +174,21 @@ unsafe fn matmul_avx2(
     n_tok: usize,
     rows: core::ops::Range<usize>,
 ) {
-    match k.avx2 {
-        super::Avx2::Gemm(gemm) => {
-            let g = super::gemm::Gemm {
-                w: w.data.as_ptr(),
-                w_stride: w.row_bytes,
-                cols: w.cols,
-                x: x.as_ptr(),
-                x_stride: xrb,
-                n_tok,
-                out: out.as_mut_ptr(),
-                out_stride: w.rows,
-            };
-            // SAFETY: AVX2/FMA/F16C detected (the caller's `effective`); the caller asserted
-            // that `rows` are whole rows of `w.data`, that `x` holds `n_tok` activation rows of
-            // `xrb` bytes in `w.ty`'s activation format, and that `out` reaches
-            // `(n_tok - 1) * w.rows + rows.end`; nothing else touches those elements of `out`
-            // (this function's contract).
-            unsafe { gemm(&g, rows) }
-        }
-        super::Avx2::Dot(dot) => {
-            for r in rows {
-                let wr = w.row(r);
-                for t in 0..n_tok {
-                    // SAFETY: AVX2/FMA/F16C detected; one whole row against one activation
-                    // row of the same length (asserted by the caller); element (t, r) is the
-                    // caller's to write.
-                    unsafe { out.write(t * w.rows + r, dot(wr, &x[t * xrb..(t + 1) * xrb])) };
-                }
-            }
-        }
-    }
+    let g = super::gemm::Gemm {
+        w: w.data.as_ptr(),
+        w_stride: w.row_bytes,
+        cols: w.cols,
+        x: x.as_ptr(),
+        x_stride: xrb,
+        n_tok,
+        out: out.as_mut_ptr(),
+        out_stride: w.rows,
+    };
+    // SAFETY: AVX2/FMA/F16C detected (the caller's `effective`); the caller asserted that
+    // `rows` are whole rows of `w.data`, that `x` holds `n_tok` activation rows of `xrb` bytes
+    // in `w.ty`'s activation format, and that `out` reaches `(n_tok - 1) * w.rows + rows.end`;
+    // nothing else touches those elements of `out` (this function's contract).
+    unsafe { (k.gemm_avx2)(&g, rows) }
 }
 
 /// Matrix-vector (one token) or matrix-matrix (several tokens) product over all rows.

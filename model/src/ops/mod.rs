@@ -182,21 +182,9 @@ pub fn random_weights(ty: TensorType, rows: usize, cols: usize, seed: u64) -> Ve
 
 /// A weight row and an activation row (bytes, ggml layout) to their dot product.
 pub(crate) type DotFn = fn(&[u8], &[u8]) -> f32;
-/// As [`DotFn`], needing AVX2+FMA+F16C.
-#[cfg(target_arch = "x86_64")]
-pub(crate) type DotAvx2Fn = unsafe fn(&[u8], &[u8]) -> f32;
 /// An activation converter needing AVX2+FMA+F16C.
 #[cfg(target_arch = "x86_64")]
 pub(crate) type ActAvx2Fn = unsafe fn(&[f32], &mut [u8]);
-
-/// A weight type's AVX2 product: tiled over rows and tokens, or (until a type has its tile
-/// kernel) one dot product per row and token.
-#[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-pub(crate) enum Avx2 {
-    Gemm(gemm::GemmFn),
-    Dot(DotAvx2Fn),
-}
 
 /// Everything the products need to know about one weight type.
 pub(crate) struct Kernels {
@@ -213,8 +201,9 @@ pub(crate) struct Kernels {
     /// A weight row to f32 (embedding lookup, tests).
     pub dequantize: fn(&[u8], &mut [f32]),
     pub dot: DotFn,
+    /// The AVX2 product, tiled over rows and tokens (`gemm.rs`).
     #[cfg(target_arch = "x86_64")]
-    pub avx2: Avx2,
+    pub gemm_avx2: gemm::GemmFn,
 }
 
 impl Kernels {
@@ -236,7 +225,7 @@ macro_rules! kernels {
             dequantize: $deq,
             dot: $dot,
             #[cfg(target_arch = "x86_64")]
-            avx2: $avx,
+            gemm_avx2: $avx,
         }
     };
 }
@@ -262,7 +251,7 @@ static F32: Kernels = kernels!(
     fm::act_f32,
     pt::dequant_f32,
     pt::dot_f32,
-    Avx2::Gemm(gemm::gemm_f32)
+    gemm::gemm_f32
 );
 // F16 and BF16 activations are rounded to the weight's format, as llama.cpp rounds them, and
 // kept as f32 so the products read them without converting.
@@ -273,7 +262,7 @@ static F16: Kernels = kernels!(
     fm::act_f16,
     pt::dequant_f16,
     pt::dot_f16,
-    Avx2::Gemm(gemm::gemm_f16)
+    gemm::gemm_f16
 );
 static BF16: Kernels = kernels!(
     Bf16,
@@ -282,7 +271,7 @@ static BF16: Kernels = kernels!(
     fm::act_bf16,
     pt::dequant_bf16,
     pt::dot_bf16,
-    Avx2::Gemm(gemm::gemm_bf16)
+    gemm::gemm_bf16
 );
 static Q8_0: Kernels = kernels!(
     Q8_0,
@@ -291,7 +280,7 @@ static Q8_0: Kernels = kernels!(
     fm::act_q8_0,
     pt::dequant_q8_0,
     pt::dot_q8_0,
-    Avx2::Gemm(gemm::gemm_q8_0)
+    gemm::gemm_q8_0
 );
 
 use quants::typed as qt;
@@ -305,7 +294,7 @@ static Q4_0: Kernels = kernels!(
     fm::act_q8_0,
     qt::Q4_0::dequant,
     qt::Q4_0::dot,
-    Avx2::Dot(avx2::dot_q4_0)
+    gemm::gemm_q4_0
 );
 static Q4_1: Kernels = kernels!(
     Q8_1,
@@ -314,7 +303,7 @@ static Q4_1: Kernels = kernels!(
     fm::act_q8_1,
     qt::Q4_1::dequant,
     qt::Q4_1::dot,
-    Avx2::Dot(avx2::dot_q4_1)
+    gemm::gemm_q4_1
 );
 static Q5_0: Kernels = kernels!(
     Q8_0,
@@ -323,7 +312,7 @@ static Q5_0: Kernels = kernels!(
     fm::act_q8_0,
     qt::Q5_0::dequant,
     qt::Q5_0::dot,
-    Avx2::Dot(avx2::dot_q5_0)
+    gemm::gemm_q5_0
 );
 static Q5_1: Kernels = kernels!(
     Q8_1,
@@ -332,7 +321,7 @@ static Q5_1: Kernels = kernels!(
     fm::act_q8_1,
     qt::Q5_1::dequant,
     qt::Q5_1::dot,
-    Avx2::Dot(avx2::dot_q5_1)
+    gemm::gemm_q5_1
 );
 static Q2_K: Kernels = kernels!(
     Q8K,
@@ -341,7 +330,7 @@ static Q2_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q2_K::dequant,
     qt::Q2_K::dot,
-    Avx2::Dot(avx2::dot_q2_k)
+    gemm::gemm_q2_k
 );
 static Q3_K: Kernels = kernels!(
     Q8K,
@@ -350,7 +339,7 @@ static Q3_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q3_K::dequant,
     qt::Q3_K::dot,
-    Avx2::Dot(avx2::dot_q3_k)
+    gemm::gemm_q3_k
 );
 static Q4_K: Kernels = kernels!(
     Q8K,
@@ -359,7 +348,7 @@ static Q4_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q4_K::dequant,
     qt::Q4_K::dot,
-    Avx2::Gemm(gemm::gemm_q4_k)
+    gemm::gemm_q4_k
 );
 static Q5_K: Kernels = kernels!(
     Q8K,
@@ -368,7 +357,7 @@ static Q5_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q5_K::dequant,
     qt::Q5_K::dot,
-    Avx2::Gemm(gemm::gemm_q5_k)
+    gemm::gemm_q5_k
 );
 static Q6_K: Kernels = kernels!(
     Q8K,
@@ -377,7 +366,7 @@ static Q6_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q6_K::dequant,
     qt::Q6_K::dot,
-    Avx2::Gemm(gemm::gemm_q6_k)
+    gemm::gemm_q6_k
 );
 
 /// The kernels for weights of type `ty`: the one place that dispatches on the weight type.
