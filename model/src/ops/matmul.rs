@@ -206,8 +206,8 @@ pub fn matmul_on(s: Simd, out: &mut [f32], w: &Matrix<'_>, x: Act<'_>, n_tok: us
 // ---------------------------------------------------------------------------------------------
 
 /// Parallel chunks of a product hold a multiple of this many rows, starting on a multiple of
-/// it: the AVX2 products walk rows in register tiles of four from the start of their range, so
-/// chunks of whole tiles keep every tile full. (The values do not depend on it: each element's
+/// it: the AVX2 products walk rows in register tiles of up to four from the start of their
+/// range, so chunks of whole tiles keep every tile full. (The values do not depend on it: each element's
 /// summation order depends only on its row and token, see `gemm.rs`.)
 pub const ROW_TILE: usize = 4;
 
