@@ -89,12 +89,17 @@ def make_vocab(n_vocab=None):
 
 
 def write_model(path, arch, wtype, dim, n_layers, n_heads, n_kv, hd, ff, tied, base, rng,
-                n_vocab=None):
-    tokens, types, merges = make_vocab(n_vocab)
+                n_vocab=None, vocab=None, name=None, ctx=None, chat_template=None):
+    """`vocab`, if given, is (tokens, types, merges, bos, eos) instead of make_vocab's."""
+    if vocab is None:
+        tokens, types, merges = make_vocab(n_vocab)
+        bos, eos = len(tokens) - 3, len(tokens) - 1
+    else:
+        tokens, types, merges, bos, eos = vocab
     vocab = len(tokens)
     w = gguf.GGUFWriter(path, arch)
-    w.add_name("nosys parity " + os.path.basename(path))
-    w.add_context_length(N_CTX * 2)
+    w.add_name(name or "nosys parity " + os.path.basename(path))
+    w.add_context_length(ctx or N_CTX * 2)
     w.add_embedding_length(dim)
     w.add_block_count(n_layers)
     w.add_feed_forward_length(ff)
@@ -111,9 +116,11 @@ def write_model(path, arch, wtype, dim, n_layers, n_heads, n_kv, hd, ff, tied, b
     w.add_token_list(tokens)
     w.add_token_types(types)
     w.add_token_merges(merges)
-    w.add_bos_token_id(vocab - 3)
-    w.add_eos_token_id(vocab - 1)
+    w.add_bos_token_id(bos)
+    w.add_eos_token_id(eos)
     w.add_add_bos_token(False)
+    if chat_template is not None:
+        w.add_chat_template(chat_template)
 
     def mat(name, rows, cols, scale=1.0):
         a = (rng.standard_normal((rows, cols)) * (scale / np.sqrt(cols))).astype(np.float32)

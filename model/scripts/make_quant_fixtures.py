@@ -31,7 +31,7 @@ from make_parity_fixtures import OUT, write_model  # noqa: E402
 from gguf import GGMLQuantizationType as Q  # noqa: E402
 
 # llama.h's llama_ftype values.
-FTYPE = {"Q4_0": 2, "Q4_1": 3, "Q5_0": 8, "Q5_1": 9, "Q2_K": 10, "Q3_K": 12, "Q4_K_M": 15,
+FTYPE = {"Q4_0": 2, "Q4_1": 3, "Q8_0": 7, "Q5_0": 8, "Q5_1": 9, "Q2_K": 10, "Q3_K": 12, "Q4_K_M": 15,
          "Q5_K_M": 17, "Q6_K": 18}
 # (fixture name, ftype, pure)
 QUANTS = [

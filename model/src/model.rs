@@ -643,6 +643,20 @@ pub struct Transformer<'a> {
 /// Default prefill batch: big enough to amortise weight loads, small enough for L2.
 pub const DEFAULT_BATCH: usize = 32;
 
+/// Tokens in the next prefill batch when `left` remain: `batch`, except that no batch of
+/// several tokens leaves a single one behind. A one-token batch takes the decode kernels
+/// (`ops::matmul`: one row at a time, rounded differently from the four-row prefill kernel),
+/// so avoiding it makes every token's result independent of how a prompt was cut into calls:
+/// a prompt prefilled after a kept prefix gives the same numbers as prefilled whole.
+fn prefill_chunk(left: usize, batch: usize) -> usize {
+    let batch = batch.max(2);
+    if left == batch + 1 {
+        batch - 1
+    } else {
+        left.min(batch)
+    }
+}
+
 impl<'a> Transformer<'a> {
     /// Load from a parsed GGUF. `max_seq` caps the KV cache length (default: the trained context).
     pub fn new(g: &Gguf<'a>, max_seq: Option<usize>) -> Result<Self, ModelError> {
@@ -699,10 +713,12 @@ impl<'a> Transformer<'a> {
             return Err(ModelError::BadArgument("out must be tokens.len() * vocab"));
         }
         self.check(tokens, pos)?;
-        let b = self.state.n_batch;
-        for (i, chunk) in tokens.chunks(b).enumerate() {
-            let o = &mut out[i * b * v..(i * b + chunk.len()) * v];
-            self.run(chunk, pos + i * b, Output::Hidden, Some(o))?;
+        let mut at = 0;
+        while at < tokens.len() {
+            let n = prefill_chunk(tokens.len() - at, self.state.n_batch);
+            let o = &mut out[at * v..(at + n) * v];
+            self.run(&tokens[at..at + n], pos + at, Output::Hidden, Some(o))?;
+            at += n;
         }
         Ok(())
     }
@@ -728,15 +744,16 @@ impl<'a> Transformer<'a> {
 
     fn prefill_inner(&mut self, tokens: &[u32], pos: usize, out: Output) -> Result<(), ModelError> {
         self.check(tokens, pos)?;
-        let b = self.state.n_batch;
-        let n_chunks = tokens.len().div_ceil(b);
-        for (i, chunk) in tokens.chunks(b).enumerate() {
-            let o = if i + 1 == n_chunks {
+        let mut at = 0;
+        while at < tokens.len() {
+            let n = prefill_chunk(tokens.len() - at, self.state.n_batch);
+            let o = if at + n == tokens.len() {
                 out
             } else {
                 Output::Hidden
             };
-            self.run(chunk, pos + i * b, o, None)?;
+            self.run(&tokens[at..at + n], pos + at, o, None)?;
+            at += n;
         }
         Ok(())
     }

@@ -155,6 +155,30 @@ fn the_mask_never_offers_tokens_that_cannot_spell_a_command() {
 }
 
 #[test]
+fn the_shared_system_turn_is_kept_and_changes_no_number() {
+    // The second request's prompt starts with the first's system turn, which stays in the KV
+    // cache; what it gives must be what a fresh interpreter computes from scratch.
+    let mut fresh = interpreter(Mode::ReadOnly);
+    let mut warm = interpreter(Mode::ReadOnly);
+    let (a, b) = ("how much memory is free", "show me the notes");
+    let mut ta = Vec::new();
+    let mut tb = Vec::new();
+    warm.prompt_tokens(a, &mut ta);
+    warm.prompt_tokens(b, &mut tb);
+    let shared = ta.iter().zip(&tb).take_while(|(x, y)| x == y).count();
+    assert!(shared > 10, "the system turn is shared ({shared} tokens)");
+    warm.features(a).unwrap();
+    assert_eq!(warm.features(b).unwrap(), fresh.features(b).unwrap());
+    // And a whole proposal after another request equals one from a fresh start.
+    let mut fresh = interpreter(Mode::ReadOnly);
+    warm.propose(a, &mut Ticks(0), &mut || false).unwrap();
+    let p = warm.propose(b, &mut Ticks(0), &mut || false).unwrap();
+    let q = fresh.propose(b, &mut Ticks(0), &mut || false).unwrap();
+    assert_eq!(p.decision().to_string(), q.decision().to_string());
+    assert_eq!(warm.last_features(), fresh.last_features());
+}
+
+#[test]
 fn a_model_without_a_known_format_is_refused_by_name() {
     let load = |bytes: &'static [u8]| {
         Interpreter::new(

@@ -527,8 +527,15 @@ pub fn ensure_disk(path: &Path) -> Result<bool> {
     if path.exists() {
         return Ok(false);
     }
+    sample_disk(path, DISK_SIZE_KIB)?;
+    Ok(true)
+}
+
+/// Writes a fresh data disk of `kib` KiB at `path` (FAT, label NOSYS) holding the sample
+/// files, as [`ensure_disk`] does; tests that need room for a model make a bigger one.
+pub fn sample_disk(path: &Path, kib: u64) -> Result<()> {
     let tmp = path.with_extension("img.part");
-    mkfs(&tmp, DISK_SIZE_KIB, DISK_LABEL)?;
+    mkfs(&tmp, kib, DISK_LABEL)?;
     let src = root().join(SAMPLE_DISK_DIR);
     let (dirs, files): (Vec<&str>, Vec<&str>) =
         command::SAMPLE_FS.iter().partition(|p| p.ends_with('/'));
@@ -545,7 +552,7 @@ pub fn ensure_disk(path: &Path) -> Result<bool> {
         fat_copy(&tmp, &from, f)?;
     }
     fs::rename(&tmp, path).map_err(io_err(format!("moving disk image to {}", path.display())))?;
-    Ok(true)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -176,6 +176,7 @@ impl<'m> Interpreter<'m> {
             router_error: Some(RouterError::NoClasses),
             config,
             tokens: Vec::new(),
+            kv_tokens: Vec::new(),
             prompt_logits: alloc::vec![0.0; n_vocab],
             last_features: Vec::new(),
             scratch: Scratch::new(n_vocab),

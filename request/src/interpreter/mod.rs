@@ -178,6 +178,8 @@ pub struct Interpreter<'m> {
     router_error: Option<RouterError>,
     config: Config,
     tokens: Vec<u32>,
+    /// The prompt whose keys and values the model's KV cache holds, position by position.
+    kv_tokens: Vec<u32>,
     prompt_logits: Vec<f32>,
     /// The router feature of the last proposed request.
     last_features: Vec<f32>,

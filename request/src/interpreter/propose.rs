@@ -74,15 +74,24 @@ impl<'m> Interpreter<'m> {
             if should_cancel() {
                 return Err(RequestError::Cancelled);
             }
+            // The KV cache still holds the last prompt (decoding writes only past it): the
+            // start this prompt shares with it, a chat model's system turn, is not computed
+            // again. Two tokens at least are, so the rest is prefilled in batches and gives
+            // the numbers a whole prefill gives (`Transformer::prefill` never runs a lone
+            // token through the decode kernels then).
+            let keep = common_prefix(&self.kv_tokens, &tokens).min(n.saturating_sub(2));
+            // Cleared first: a prefill that fails leaves the cache part-written.
+            self.kv_tokens.clear();
             match want {
                 Prefill::Logits => {
-                    let logits = self.model.prefill(&tokens, 0)?;
+                    let logits = self.model.prefill(&tokens[keep..], keep)?;
                     self.prompt_logits.copy_from_slice(logits);
                 }
                 Prefill::Hidden => {
-                    self.model.prefill_hidden(&tokens, 0)?;
+                    self.model.prefill_hidden(&tokens[keep..], keep)?;
                 }
             }
+            self.kv_tokens.extend_from_slice(&tokens);
             Ok(budget)
         });
         self.tokens = tokens;
@@ -308,6 +317,11 @@ impl<'m> Interpreter<'m> {
             d => Ok(d.map(|d| d.command)),
         }
     }
+}
+
+/// How many leading tokens `a` and `b` share.
+fn common_prefix(a: &[u32], b: &[u32]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 /// Whether `command` writes one of the request's missing names into a slot
