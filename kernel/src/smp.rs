@@ -196,6 +196,7 @@ pub fn start(trampoline: Option<u64>, rsdp: Option<u64>) -> Result<usize, SmpErr
     }
     install_trampoline(page)?;
 
+    let t0 = time::uptime_ns();
     let mut woken = Vec::new();
     for &id in targets.iter().take(MAX_CPUS - 1) {
         match apic.send_init(id) {
@@ -207,7 +208,13 @@ pub fn start(trampoline: Option<u64>, rsdp: Option<u64>) -> Result<usize, SmpErr
     let leaf = if apic.is_x2apic() { 0xb } else { 1 };
     let mut started = 0;
     for id in woken {
-        let boot = prepare(id, leaf)?;
+        let boot = match prepare(id, leaf) {
+            Ok(boot) => boot,
+            Err(e) => {
+                warn!("smp: no memory for APIC ID {id}'s stack and tables: {e}");
+                break;
+            }
+        };
         // SAFETY: the trampoline page is ours (carved out of the heap, mapped by the HHDM);
         // no AP reads `tr_arg` before the start-up IPI below, and a late AP that reads a
         // later block finds another APIC ID in it and halts.
@@ -228,10 +235,12 @@ pub fn start(trampoline: Option<u64>, rsdp: Option<u64>) -> Result<usize, SmpErr
         pool::set_global(&POOL);
     }
     info!(
-        "smp: {} of {} CPUs running (BSP APIC ID {bsp}, {}, start-up code at {page:#x})",
+        "smp: {} of {} CPUs running (BSP APIC ID {bsp}, {}, start-up code at {page:#x}, {} ms \
+         from the first INIT)",
         1 + POOL.workers(),
         PRESENT.load(Ordering::Relaxed),
-        if apic.is_x2apic() { "x2APIC" } else { "xAPIC" }
+        if apic.is_x2apic() { "x2APIC" } else { "xAPIC" },
+        (time::uptime_ns() - t0) / 1_000_000
     );
     Ok(POOL.workers())
 }

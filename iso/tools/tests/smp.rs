@@ -140,3 +140,81 @@ fn a_fault_on_the_second_cpu_shows_the_panic_screen() {
     std::thread::sleep(Duration::from_secs(2));
     assert!(vm.is_running(), "VM ended (triple fault?)");
 }
+
+/// Not a check but the measurement in docs/model-bench.md: with `NOSYS_SMP_BENCH_GGUF` naming a
+/// GGUF (the 0.6B shape, e.g. `/tmp/nosys-bench/qwen3-0.6B-q4_k_m.gguf` from
+/// `model/scripts/bench.py`), the kernel loads it from a data disk made here (with the router
+/// features computed on the host, as `nosys-shell features` does, so the load takes no
+/// feature rows under TCG) and runs `bench` in a `-smp 2` VM, then in a `-smp 1` VM; both
+/// replies are printed. Without the variable it says so and passes.
+#[test]
+#[ignore = "boots QEMU; run by `make test`"]
+fn bench_a_model_on_one_and_two_cpus() {
+    let Some(gguf) = std::env::var_os("NOSYS_SMP_BENCH_GGUF") else {
+        eprintln!("NOSYS_SMP_BENCH_GGUF is not set: nothing measured");
+        return;
+    };
+    let bytes: &'static [u8] = Box::leak(std::fs::read(&gguf).unwrap().into_boxed_slice());
+    let hash = request::model_hash(bytes);
+    let dir = nosys_iso::build_dir().unwrap();
+    let (feat_file, disk) = (dir.join("smp-bench.features"), dir.join("smp-bench.img"));
+    // The features of an earlier run of the same model are kept: computing them takes minutes.
+    let kept = std::fs::read(&feat_file)
+        .ok()
+        .and_then(|b| request::FeatureCache::parse(&b).ok())
+        .is_some_and(|c| c.model_hash == hash);
+    if !kept {
+        let mut host = request::Interpreter::new(
+            bytes,
+            applets::builtin(),
+            command::Mode::ReadOnly,
+            Vec::new(),
+            request::Config::default(),
+        )
+        .unwrap();
+        let mut clock = HostClock(std::time::Instant::now());
+        host.warm_router(None, 0, &mut clock, &mut |_, _| {})
+            .unwrap();
+        std::fs::write(&feat_file, host.feature_cache().to_bytes().unwrap()).unwrap();
+    }
+    let size = bytes.len() as u64 * 2 + (64 << 20);
+    let run = |cmd: &str, args: &[&std::ffi::OsStr]| {
+        let st = std::process::Command::new(cmd).args(args).status().unwrap();
+        assert!(st.success(), "{cmd} {args:?}");
+    };
+    let _ = std::fs::remove_file(&disk);
+    std::fs::File::create(&disk).unwrap().set_len(size).unwrap();
+    run(
+        "mkfs.fat",
+        &["-F".as_ref(), "32".as_ref(), "-n".as_ref(), "NOSYS".as_ref(), disk.as_os_str()],
+    );
+    let on_volume = request::features_volume_path(hash);
+    for (src, dst) in [
+        (gguf.as_os_str(), "::/BENCH.GGU".to_string()),
+        (feat_file.as_os_str(), format!("::{on_volume}")),
+    ] {
+        if dst.contains("/FEATURES/") {
+            run("mmd", &["-i".as_ref(), disk.as_os_str(), "::/FEATURES".as_ref()]);
+        }
+        run("mcopy", &["-i".as_ref(), disk.as_os_str(), src, dst.as_ref()]);
+    }
+    for cpus in [2, 1] {
+        let mut cfg = VmConfig::new(default_iso().unwrap());
+        cfg.firmware = Firmware::Bios;
+        cfg.cpus = cpus;
+        cfg.disk = Some(disk.clone());
+        let mut vm = Vm::boot(&cfg).unwrap();
+        vm.wait_for_serial(READY, BOOT_TIMEOUT)
+            .unwrap_or_else(|e| panic!("{e}\n{}", vm.qemu_log()));
+        let r = vm
+            .reply("model load /BENCH.GGU", Duration::from_secs(1800))
+            .unwrap();
+        assert!(r.contains("loaded /BENCH.GGU"), "{r}");
+        let r = vm.reply("bench", Duration::from_secs(3600)).unwrap();
+        eprintln!("bench of {} with -smp {cpus}:\n{r}", gguf.to_string_lossy());
+        if cpus == 2 {
+            assert!(r.contains("identical logits"), "{r}");
+        }
+    }
+    let _ = std::fs::remove_file(&disk);
+}
