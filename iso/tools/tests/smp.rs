@@ -186,7 +186,13 @@ fn bench_a_model_on_one_and_two_cpus() {
     std::fs::File::create(&disk).unwrap().set_len(size).unwrap();
     run(
         "mkfs.fat",
-        &["-F".as_ref(), "32".as_ref(), "-n".as_ref(), "NOSYS".as_ref(), disk.as_os_str()],
+        &[
+            "-F".as_ref(),
+            "32".as_ref(),
+            "-n".as_ref(),
+            "NOSYS".as_ref(),
+            disk.as_os_str(),
+        ],
     );
     let on_volume = request::features_volume_path(hash);
     for (src, dst) in [
@@ -194,9 +200,15 @@ fn bench_a_model_on_one_and_two_cpus() {
         (feat_file.as_os_str(), format!("::{on_volume}")),
     ] {
         if dst.contains("/FEATURES/") {
-            run("mmd", &["-i".as_ref(), disk.as_os_str(), "::/FEATURES".as_ref()]);
+            run(
+                "mmd",
+                &["-i".as_ref(), disk.as_os_str(), "::/FEATURES".as_ref()],
+            );
         }
-        run("mcopy", &["-i".as_ref(), disk.as_os_str(), src, dst.as_ref()]);
+        run(
+            "mcopy",
+            &["-i".as_ref(), disk.as_os_str(), src, dst.as_ref()],
+        );
     }
     for cpus in [2, 1] {
         let mut cfg = VmConfig::new(default_iso().unwrap());
