@@ -149,6 +149,20 @@ pub fn run(cmd: &mut Command) -> Result<String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// FNV-1a over a whole file: tests compare a disk image before and after
+/// to show that not one byte was written.
+pub fn file_digest(path: &Path) -> Result<u64> {
+    let bytes = std::fs::read(path).map_err(io_err(format!("reading {}", path.display())))?;
+    Ok(fnv1a(&bytes))
+}
+
+/// FNV-1a, 64-bit: a cheap fingerprint, not a checksum anything relies on.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf29ce484222325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x100000001b3)
+    })
+}
+
 /// Serial text as a terminal would show it line by line: CSI escape
 /// sequences and carriage returns removed (for `contains` checks in tests).
 pub fn plain_text(s: &str) -> String {

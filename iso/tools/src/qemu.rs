@@ -511,6 +511,16 @@ impl Vm {
             .map_err(io_err("writing to serial"))
     }
 
+    /// Presses F2 as a serial terminal sends it (xterm's SS3 Q, `ESC O Q`)
+    /// and waits for the console to log the mode it switched to; returns
+    /// the serial output from the key press on. The mode toggle is a human
+    /// keystroke, so tests reach read-write mode only this way.
+    pub fn press_f2(&mut self, expect_mode: &str, timeout: Duration) -> Result<String> {
+        let mark = self.serial_len();
+        self.send_serial(b"\x1bOQ")?;
+        self.wait_for_serial_after(mark, &format!("mode {expect_mode}"), timeout)
+    }
+
     /// Starts reading serial output ([`Serial::Unread`]): what QEMU could
     /// not send while nobody read arrives now.
     pub fn resume_serial(&self) {

@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 use nosys_iso::qemu::{Vm, VmConfig};
 use nosys_iso::{test_iso, READY};
 
+mod common;
+
 const BOOT_TIMEOUT: Duration = Duration::from_secs(400);
 /// Reading 375 MiB over NVMe, hashing and checking it, and 4 verified feature rows.
 const LOAD_TIMEOUT: Duration = Duration::from_secs(900);
@@ -41,13 +43,6 @@ fn run(cmd: &mut Command) -> String {
 
 fn mtools(tool: &str, disk: &Path, args: &[&str]) {
     run(Command::new(tool).arg("-i").arg(disk).args(args));
-}
-
-struct HostClock(Instant);
-impl request::Clock for HostClock {
-    fn now_ns(&mut self) -> u64 {
-        self.0.elapsed().as_nanos() as u64
-    }
 }
 
 #[test]
@@ -120,22 +115,9 @@ fn a_downloaded_qwen3_q4_k_m_loads_and_routes() {
     mtools("mcopy", &disk, &[features.to_str().unwrap(), &dst]);
 
     // The host's answers: the same model, features and files, read-only as the kernel boots.
-    let cache = request::FeatureCache::parse(&std::fs::read(&features).unwrap()).unwrap();
-    let mut vol =
-        storage::Volume::mount(storage::FileDisk::open(&disk, 512, false).unwrap()).unwrap();
-    let paths = request::walk_files(&mut vol).unwrap();
-    drop(vol);
-    let mut clock = HostClock(Instant::now());
-    let mut host = request::Interpreter::new(
-        bytes,
-        applets::builtin(),
-        command::Mode::ReadOnly,
-        paths,
-        request::Config::default(),
-    )
-    .unwrap();
-    host.warm_router(Some(&cache), 4, &mut clock, &mut |_, _| {})
-        .unwrap();
+    let mut clock = common::HostClock::start();
+    let mut host =
+        common::host_interpreter(bytes, &std::fs::read(&features).unwrap(), &disk, &mut clock);
 
     let mut cfg = VmConfig::new(test_iso("test-any-model", "").unwrap());
     cfg.disk = Some(disk.clone());
@@ -184,23 +166,7 @@ fn a_downloaded_qwen3_q4_k_m_loads_and_routes() {
             && r.contains("at most --ctx "),
         "{r}"
     );
-    for request in REQUESTS {
-        let want = host
-            .propose(request, &mut clock, &mut || false)
-            .unwrap()
-            .decision()
-            .to_string();
-        let t = Instant::now();
-        let r = vm
-            .reply(&format!("route \"{request}\""), REPLY_TIMEOUT)
-            .unwrap();
-        eprintln!("{request:?} in {:.1} s:\n{r}", t.elapsed().as_secs_f64());
-        let got = r
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("decision: "))
-            .unwrap_or_else(|| panic!("no decision line for {request:?}:\n{r}"));
-        assert_eq!(got.trim(), want, "{request:?}");
-    }
+    common::assert_kernel_decides_as_host(&mut vm, &mut host, &mut clock, REQUESTS, REPLY_TIMEOUT);
     // And one for real: the proposal is shown and whatever it names answers.
     let r = vm.reply(REQUESTS[0], REPLY_TIMEOUT).unwrap();
     assert!(

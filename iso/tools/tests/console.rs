@@ -222,10 +222,7 @@ fn shutdown_powers_off_through_acpi_s5() {
         "\\_S5 not found at boot:\n{out}"
     );
     // F2 as a serial terminal sends it (xterm's SS3 Q): shutdown is a read-write applet.
-    let mark = vm.serial_len();
-    vm.send_serial(b"\x1bOQ").unwrap();
-    vm.wait_for_serial_after(mark, "console: mode READ-WRITE (F2)", REPLY_TIMEOUT)
-        .unwrap();
+    vm.press_f2("READ-WRITE (F2)", REPLY_TIMEOUT).unwrap();
     let mark = vm.serial_len();
     vm.send_serial(b"shutdown\r").unwrap();
     vm.wait_for_serial_after(mark, "powering off...", REPLY_TIMEOUT)
@@ -247,10 +244,7 @@ fn shutdown_powers_off_through_acpi_s5() {
 #[ignore = "boots QEMU; run by `make test`"]
 fn reboot_resets_the_machine() {
     let mut vm = boot();
-    let mark = vm.serial_len();
-    vm.send_serial(b"\x1bOQ").unwrap();
-    vm.wait_for_serial_after(mark, "console: mode READ-WRITE (F2)", REPLY_TIMEOUT)
-        .unwrap();
+    vm.press_f2("READ-WRITE (F2)", REPLY_TIMEOUT).unwrap();
     let mark = vm.serial_len();
     vm.send_serial(b"reboot\r").unwrap();
     // QEMU runs with -no-reboot: a reset ends the VM.

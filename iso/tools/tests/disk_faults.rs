@@ -68,15 +68,6 @@ fn sector_of(disk: &Path, block: usize) -> u64 {
         .expect("the file's block") as u64
 }
 
-fn digest(path: &Path) -> u64 {
-    std::fs::read(path)
-        .unwrap()
-        .iter()
-        .fold(0xcbf29ce484222325u64, |h, &b| {
-            (h ^ b as u64).wrapping_mul(0x100000001b3)
-        })
-}
-
 /// Boots with `drive` as the NVMe disk's `-drive` argument (`None`: no NVMe
 /// controller at all).
 fn boot(drive: Option<String>) -> Vm {
@@ -124,10 +115,7 @@ fn one_line(vm: &mut Vm, line: &str) -> String {
 }
 
 fn read_write_mode(vm: &mut Vm) {
-    let mark = vm.serial_len();
-    vm.send_serial(b"\x1bOQ").unwrap(); // F2 over serial
-    vm.wait_for_serial_after(mark, "mode READ-WRITE", REPLY_TIMEOUT)
-        .unwrap();
+    vm.press_f2("READ-WRITE", REPLY_TIMEOUT).unwrap();
 }
 
 fn shell_works(vm: &mut Vm) {
@@ -146,7 +134,7 @@ fn a_read_error_from_the_device_is_one_line_and_nothing_is_written() {
         format!("[inject-error]\nevent = \"read_aio\"\nerrno = \"5\"\nsector = \"{bad}\"\n"),
     )
     .unwrap();
-    let before = digest(&disk);
+    let before = nosys_iso::file_digest(&disk).unwrap();
     let mut vm = boot(Some(format!(
         "file=blkdebug:{}:{},if=none,id=nvm,format=raw",
         cfg.display(),
@@ -172,7 +160,7 @@ fn a_read_error_from_the_device_is_one_line_and_nothing_is_written() {
     assert!(r.contains("device error, writes stopped: nvme0"), "{r}");
     drop(vm);
     assert_eq!(
-        digest(&disk),
+        nosys_iso::file_digest(&disk).unwrap(),
         before,
         "the disk was written after the fault"
     );
@@ -184,7 +172,7 @@ fn a_read_error_from_the_device_is_one_line_and_nothing_is_written() {
 #[ignore = "boots QEMU; run by `make test`"]
 fn a_read_the_device_does_not_complete_times_out_and_the_shell_goes_on() {
     let disk = disk_with_bad_file("test-timeout.img");
-    let before = digest(&disk);
+    let before = nosys_iso::file_digest(&disk).unwrap();
     let mut vm = boot(Some(format!(
         "file={},if=none,id=nvm,format=raw",
         disk.display()
@@ -221,7 +209,7 @@ fn a_read_the_device_does_not_complete_times_out_and_the_shell_goes_on() {
     shell_works(&mut vm);
     drop(vm);
     assert_eq!(
-        digest(&disk),
+        nosys_iso::file_digest(&disk).unwrap(),
         before,
         "the disk was written after the fault"
     );

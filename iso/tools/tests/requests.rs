@@ -12,6 +12,8 @@ use std::time::Duration;
 use nosys_iso::qemu::{Vm, VmConfig, CONFIRM_PROMPT as CONFIRM};
 use nosys_iso::{test_iso, READY};
 
+mod common;
+
 const BOOT_TIMEOUT: Duration = Duration::from_secs(400);
 /// One request: prefill plus two constrained decodes under TCG.
 const REPLY_TIMEOUT: Duration = Duration::from_secs(180);
@@ -79,9 +81,8 @@ fn requests_reach_the_right_applets() {
 
     // F2 (ESC O Q over serial) switches to read-write and rebuilds grammar and router.
     let mark = vm.serial_len();
-    vm.send_serial(b"\x1bOQ").unwrap();
     let raw = vm
-        .wait_for_serial_after(mark, "mode READ-WRITE (F2): grammar rebuilt", REPLY_TIMEOUT)
+        .press_f2("READ-WRITE (F2): grammar rebuilt", REPLY_TIMEOUT)
         .unwrap();
     // The log line is mirrored between lines: the prompt is drawn again
     // after it, and only then is the next line typed.
@@ -157,56 +158,19 @@ const SAME_ANSWER: &[&str] = &[
     "print hello there",
 ];
 
-struct HostClock(std::time::Instant);
-impl request::Clock for HostClock {
-    fn now_ns(&mut self) -> u64 {
-        self.0.elapsed().as_nanos() as u64
-    }
-}
-
 #[test]
 #[ignore = "boots QEMU; run by `make test`"]
 fn the_host_answers_exactly_as_the_kernel() {
     // Host: the same crates, model, feature cache and disk (read-only mode,
     // as the kernel boots).
-    let root = nosys_iso::root();
-    let gguf: &'static [u8] = Box::leak(
-        std::fs::read(root.join("model/default/nosys.gguf"))
-            .unwrap()
-            .into_boxed_slice(),
-    );
-    let cache = request::FeatureCache::parse(
-        &std::fs::read(root.join("model/default/features.bin")).unwrap(),
-    )
-    .unwrap();
-    let disk = nosys_iso::build_dir().unwrap().join("disk.img");
-    let mut vol =
-        storage::Volume::mount(storage::FileDisk::open(&disk, 512, false).unwrap()).unwrap();
-    let paths = request::walk_files(&mut vol).unwrap();
-    let mut clock = HostClock(std::time::Instant::now());
-    let mut host = request::Interpreter::new(
-        gguf,
-        applets::builtin(),
-        command::Mode::ReadOnly,
-        paths,
-        request::Config::default(),
-    )
-    .unwrap();
-    host.warm_router(Some(&cache), 4, &mut clock, &mut |_, _| {})
-        .unwrap();
-
+    let mut clock = common::HostClock::start();
+    let mut host = common::default_host(&mut clock);
     let mut vm = boot();
-    for request in SAME_ANSWER {
-        let want = host
-            .propose(request, &mut clock, &mut || false)
-            .unwrap()
-            .decision()
-            .to_string();
-        let r = reply(&mut vm, &format!("route \"{request}\""));
-        let got = r
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("decision: "))
-            .unwrap_or_else(|| panic!("no decision line for {request:?}:\n{r}"));
-        assert_eq!(got.trim(), want, "{request:?}");
-    }
+    common::assert_kernel_decides_as_host(
+        &mut vm,
+        &mut host,
+        &mut clock,
+        SAME_ANSWER,
+        REPLY_TIMEOUT,
+    );
 }

@@ -13,6 +13,8 @@ use std::time::Duration;
 use nosys_iso::qemu::{Firmware, Vm, VmConfig};
 use nosys_iso::{default_iso, READY};
 
+mod common;
+
 const BOOT_TIMEOUT: Duration = Duration::from_secs(300);
 const REPLY_TIMEOUT: Duration = Duration::from_secs(180);
 
@@ -47,59 +49,23 @@ fn reply(vm: &mut Vm, line: &str) -> String {
         .unwrap_or_else(|e| panic!("{line:?}: {e}"))
 }
 
-struct HostClock(std::time::Instant);
-impl request::Clock for HostClock {
-    fn now_ns(&mut self) -> u64 {
-        self.0.elapsed().as_nanos() as u64
-    }
-}
-
 #[test]
 #[ignore = "boots QEMU; run by `make test`"]
 fn two_cpus_answer_as_one() {
-    let root = nosys_iso::root();
-    let gguf: &'static [u8] = Box::leak(
-        std::fs::read(root.join("model/default/nosys.gguf"))
-            .unwrap()
-            .into_boxed_slice(),
-    );
-    let cache = request::FeatureCache::parse(
-        &std::fs::read(root.join("model/default/features.bin")).unwrap(),
-    )
-    .unwrap();
-    let disk = nosys_iso::build_dir().unwrap().join("disk.img");
-    let mut vol =
-        storage::Volume::mount(storage::FileDisk::open(&disk, 512, false).unwrap()).unwrap();
-    let paths = request::walk_files(&mut vol).unwrap();
-    let mut clock = HostClock(std::time::Instant::now());
-    let mut host = request::Interpreter::new(
-        gguf,
-        applets::builtin(),
-        command::Mode::ReadOnly,
-        paths,
-        request::Config::default(),
-    )
-    .unwrap();
-    host.warm_router(Some(&cache), 4, &mut clock, &mut |_, _| {})
-        .unwrap();
+    let mut clock = common::HostClock::start();
+    let mut host = common::default_host(&mut clock);
 
     let mut vm = boot_two_cpus(Firmware::Bios);
     let r = reply(&mut vm, "cpu");
     assert!(r.contains("cores:    2 running of 2 present"), "{r}");
 
-    for request in SAME_ANSWER {
-        let want = host
-            .propose(request, &mut clock, &mut || false)
-            .unwrap()
-            .decision()
-            .to_string();
-        let r = reply(&mut vm, &format!("route \"{request}\""));
-        let got = r
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("decision: "))
-            .unwrap_or_else(|| panic!("no decision line for {request:?}:\n{r}"));
-        assert_eq!(got.trim(), want, "{request:?}");
-    }
+    common::assert_kernel_decides_as_host(
+        &mut vm,
+        &mut host,
+        &mut clock,
+        SAME_ANSWER,
+        REPLY_TIMEOUT,
+    );
 
     let r = reply(&mut vm, "bench");
     eprintln!("bench with -smp 2:\n{r}");
@@ -172,7 +138,7 @@ fn bench_a_model_on_one_and_two_cpus() {
             request::Config::default(),
         )
         .unwrap();
-        let mut clock = HostClock(std::time::Instant::now());
+        let mut clock = common::HostClock::start();
         host.warm_router(None, 0, &mut clock, &mut |_, _| {})
             .unwrap();
         std::fs::write(&feat_file, host.feature_cache().to_bytes().unwrap()).unwrap();

@@ -40,20 +40,7 @@ fn reply(vm: &mut Vm, line: &str) -> String {
 }
 
 fn read_write_mode(vm: &mut Vm) {
-    let mark = vm.serial_len();
-    vm.send_serial(b"\x1bOQ").unwrap(); // F2 over serial
-    vm.wait_for_serial_after(mark, "mode READ-WRITE", REPLY_TIMEOUT)
-        .unwrap();
-}
-
-fn digest(path: &Path) -> u64 {
-    // FNV-1a over the whole image: any written byte changes it.
-    std::fs::read(path)
-        .unwrap()
-        .iter()
-        .fold(0xcbf29ce484222325u64, |h, &b| {
-            (h ^ b as u64).wrapping_mul(0x100000001b3)
-        })
+    vm.press_f2("READ-WRITE", REPLY_TIMEOUT).unwrap();
 }
 
 #[test]
@@ -150,7 +137,7 @@ fn a_disk_with_a_foreign_label_is_never_written() {
         .status()
         .unwrap();
     assert!(st.success());
-    let before = digest(&disk);
+    let before = nosys_iso::file_digest(&disk).unwrap();
 
     let mut vm = boot_with(&disk);
     let r = reply(&mut vm, "disk");
@@ -170,7 +157,11 @@ fn a_disk_with_a_foreign_label_is_never_written() {
     let r = reply(&mut vm, "cat /NOTES.TXT");
     assert!(r.contains("Notes"), "{r}");
     drop(vm);
-    assert_eq!(digest(&disk), before, "the foreign disk changed");
+    assert_eq!(
+        nosys_iso::file_digest(&disk).unwrap(),
+        before,
+        "the foreign disk changed"
+    );
     let _ = std::fs::remove_file(&disk);
 }
 
@@ -411,12 +402,6 @@ fn fsck_findings(path: &Path) -> Vec<String> {
     bad
 }
 
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf29ce484222325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x100000001b3)
-    })
-}
-
 fn mtype_bytes(disk: &Path, path: &str) -> Vec<u8> {
     let out = Command::new("mtype")
         .arg("-i")
@@ -459,7 +444,7 @@ fn overwrites_killed_at_random_moments_leave_old_or_new_bytes() {
         assert!(st.success());
         let _ = std::fs::remove_file(&src);
     }
-    let (ha, hb) = (fnv(&a), fnv(&b));
+    let (ha, hb) = (nosys_iso::fnv1a(&a), nosys_iso::fnv1a(&b));
 
     // How long one overwrite takes here, so kills land inside it.
     let mut vm = boot_with(&disk);
@@ -469,7 +454,7 @@ fn overwrites_killed_at_random_moments_leave_old_or_new_bytes() {
     let took = t.elapsed();
     assert!(!r.contains("error"), "{r}");
     drop(vm);
-    assert_eq!(fnv(&mtype_bytes(&disk, "/BIG.BIN")), hb);
+    assert_eq!(nosys_iso::fnv1a(&mtype_bytes(&disk, "/BIG.BIN")), hb);
     println!("one 8 MiB overwrite (cp, command to prompt): {took:?}");
 
     let mut seed = std::time::SystemTime::now()
@@ -486,7 +471,7 @@ fn overwrites_killed_at_random_moments_leave_old_or_new_bytes() {
     };
     let (mut old, mut new, mut mid) = (0, 0, 0);
     for run in 0..RUNS {
-        let before = fnv(&mtype_bytes(&disk, "/BIG.BIN"));
+        let before = nosys_iso::fnv1a(&mtype_bytes(&disk, "/BIG.BIN"));
         let (src, target) = if before == ha {
             ("/NEW.BIN", hb)
         } else {
@@ -514,7 +499,7 @@ fn overwrites_killed_at_random_moments_leave_old_or_new_bytes() {
         if !report.status.success() {
             mid += 1;
         }
-        let got = fnv(&mtype_bytes(&disk, "/BIG.BIN"));
+        let got = nosys_iso::fnv1a(&mtype_bytes(&disk, "/BIG.BIN"));
         assert!(
             got == before || got == target,
             "run {run}, killed {delay:?} into cp {src}: /BIG.BIN is neither version"
@@ -569,7 +554,7 @@ fn a_corrupt_fat_chain_is_reported_and_nothing_is_written() {
         img[o..o + 2].copy_from_slice(&(first as u16).to_le_bytes());
     }
     std::fs::write(&disk, &img).unwrap();
-    let before = digest(&disk);
+    let before = nosys_iso::file_digest(&disk).unwrap();
 
     let mut vm = boot_with(&disk);
     let r = reply(&mut vm, "cat /BIG.BIN");
@@ -588,7 +573,11 @@ fn a_corrupt_fat_chain_is_reported_and_nothing_is_written() {
     let r = reply(&mut vm, "write /AFTER.TXT x");
     assert!(r.contains("read-only"), "{r}");
     drop(vm);
-    assert_eq!(digest(&disk), before, "the corrupt disk was written to");
+    assert_eq!(
+        nosys_iso::file_digest(&disk).unwrap(),
+        before,
+        "the corrupt disk was written to"
+    );
     let _ = std::fs::remove_file(&disk);
 }
 
@@ -601,7 +590,7 @@ fn a_corrupt_fat_chain_is_reported_and_nothing_is_written() {
 #[ignore = "boots QEMU; run by `make test`"]
 fn requests_that_run_nothing_leave_the_disk_unchanged() {
     let disk = disk_copy("test-nothing.img");
-    let before = digest(&disk);
+    let before = nosys_iso::file_digest(&disk).unwrap();
     let mut vm = boot_with(&disk);
     let r = reply(&mut vm, "please delete the todo list");
     assert!(
@@ -617,6 +606,10 @@ fn requests_that_run_nothing_leave_the_disk_unchanged() {
     assert!(r.contains("no file recipes.txt on NOSYS"), "{r}");
     assert!(!r.contains("[y/N]"), "{r}");
     drop(vm);
-    assert_eq!(digest(&disk), before, "the disk changed");
+    assert_eq!(
+        nosys_iso::file_digest(&disk).unwrap(),
+        before,
+        "the disk changed"
+    );
     std::fs::remove_file(&disk).ok();
 }
