@@ -1,12 +1,10 @@
 //! Which kernel family the solver runs: AVX2+FMA where the CPU has it and
-//! the OS saves YMM state, portable code otherwise. Chosen at run time from
-//! CPUID, as `model::ops` does, because the kernel's target has no
+//! the OS saves YMM state, portable code otherwise. Chosen at run time
+//! (`simd-detect`, shared with `model::ops`), because the kernel's target has no
 //! `is_x86_feature_detected!` and QEMU's CPU model may lack AVX2.
 //!
 //! Callers pass the family explicitly (`SolveOptions::simd`), so tests can
 //! run both on the same problem side by side without global state.
-
-use core::sync::atomic::{AtomicU8, Ordering};
 
 /// A kernel family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,19 +16,9 @@ pub enum Simd {
     Avx2,
 }
 
-const UNKNOWN: u8 = 0;
-const PORTABLE: u8 = 1;
-const AVX2: u8 = 2;
-static DETECTED: AtomicU8 = AtomicU8::new(UNKNOWN);
-
-/// The best family this CPU supports (CPUID is read once).
+/// The best family this CPU supports (CPUID is read once, by `simd-detect`).
 pub fn detect() -> Simd {
-    let mut s = DETECTED.load(Ordering::Relaxed);
-    if s == UNKNOWN {
-        s = if has_avx2_fma() { AVX2 } else { PORTABLE };
-        DETECTED.store(s, Ordering::Relaxed);
-    }
-    if s == AVX2 {
+    if simd_detect::avx2_fma_f16c() {
         Simd::Avx2
     } else {
         Simd::Portable
@@ -44,48 +32,4 @@ pub(crate) fn effective(s: Simd) -> Simd {
         Simd::Avx2 => detect(),
         Simd::Portable => Simd::Portable,
     }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-fn has_avx2_fma() -> bool {
-    use core::arch::x86_64::{__cpuid, __cpuid_count};
-    // SAFETY: CPUID exists on every x86_64 CPU.
-    #[allow(unused_unsafe)]
-    let l0 = unsafe { __cpuid(0) };
-    if l0.eax < 7 {
-        return false;
-    }
-    // SAFETY: as above; leaf 1 exists since the highest leaf is at least 7.
-    #[allow(unused_unsafe)]
-    let l1 = unsafe { __cpuid(1) };
-    let fma = l1.ecx & (1 << 12) != 0;
-    let osxsave = l1.ecx & (1 << 27) != 0;
-    let avx = l1.ecx & (1 << 28) != 0;
-    // SAFETY: leaf 7 exists since the highest leaf is at least 7.
-    #[allow(unused_unsafe)]
-    let l7 = unsafe { __cpuid_count(7, 0) };
-    let avx2 = l7.ebx & (1 << 5) != 0;
-    if !(fma && osxsave && avx && avx2) {
-        return false;
-    }
-    // The CPU having AVX is not enough: the OS (our kernel's `simd::init`)
-    // must have enabled XMM and YMM state in XCR0, or the upper halves are
-    // not there to use.
-    // SAFETY: OSXSAVE is set, so XGETBV is enabled.
-    let xcr0 = unsafe { xgetbv0() };
-    xcr0 & 0b110 == 0b110
-}
-
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-#[target_feature(enable = "xsave")]
-unsafe fn xgetbv0() -> u64 {
-    // SAFETY: the caller checked OSXSAVE.
-    unsafe { core::arch::x86_64::_xgetbv(0) }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn has_avx2_fma() -> bool {
-    false
 }

@@ -90,46 +90,8 @@ fn effective(s: Simd) -> Simd {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
 fn detect_avx2() -> bool {
-    use core::arch::x86_64::{__cpuid, __cpuid_count};
-    // SAFETY: CPUID exists on every x86_64 CPU.
-    #[allow(unused_unsafe)]
-    let l0 = unsafe { __cpuid(0) };
-    if l0.eax < 7 {
-        return false;
-    }
-    // SAFETY: as above; leaf 1 exists since max leaf >= 7.
-    #[allow(unused_unsafe)]
-    let l1 = unsafe { __cpuid(1) };
-    let fma = l1.ecx & (1 << 12) != 0;
-    let osxsave = l1.ecx & (1 << 27) != 0;
-    let avx = l1.ecx & (1 << 28) != 0;
-    let f16c = l1.ecx & (1 << 29) != 0;
-    // SAFETY: leaf 7 exists since max leaf >= 7.
-    #[allow(unused_unsafe)]
-    let l7 = unsafe { __cpuid_count(7, 0) };
-    let avx2 = l7.ebx & (1 << 5) != 0;
-    if !(fma && osxsave && avx && f16c && avx2) {
-        return false;
-    }
-    // The CPU having AVX is not enough: the OS must have enabled saving of XMM and YMM state
-    // (XCR0 bits 1 and 2), or the first context switch corrupts the upper halves.
-    // SAFETY: OSXSAVE is set, so XGETBV is enabled.
-    let xcr0 = unsafe { xgetbv0() };
-    xcr0 & 0b110 == 0b110
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "xsave")]
-unsafe fn xgetbv0() -> u64 {
-    // SAFETY: caller checked OSXSAVE.
-    unsafe { core::arch::x86_64::_xgetbv(0) }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn detect_avx2() -> bool {
-    false
+    simd_detect::avx2_fma_f16c()
 }
 
 /// Random weights of type `ty` (`rows × cols`, ggml layout) for benchmarks and tests: random
