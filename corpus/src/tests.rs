@@ -202,3 +202,141 @@ fn handwritten_heldout_is_canonical_and_unseen() {
     // A few short requests ("list files plz") may coincide; most must not.
     assert!(seen.len() * 20 <= pairs.len(), "{seen:?}");
 }
+
+/// The requests of a TSV's first column, lower-cased (a missing file holds none).
+fn requests_in(path: &std::path::Path) -> HashSet<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split('\t').next())
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// `data/handwritten2.tsv`, the second hand-written evaluation split, is well-formed: at least
+/// 320 rows of request, command, applet, family, mode and reply; every expected command parses
+/// in the row's mode and renders back to itself, names only files the sample disk holds where
+/// the file must exist, and is the only kind of row that expects `run`; every applet appears in
+/// read-write rows and every read-only applet in read-only rows; and no request is one the
+/// model was trained, tuned or declared on (`train.tsv`, `dev.tsv`, `dev_nothing.tsv`, the
+/// applets' examples, the abstain class's out-of-scope requests), ignoring case. This checks
+/// the file, not a model: it is not one of the split's ledgered reads.
+#[test]
+fn handwritten2_is_canonical_unseen_and_covers_every_applet() {
+    use command::SlotKind;
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+    let text = std::fs::read_to_string(data.join("handwritten2.tsv")).expect("data/handwritten2.tsv");
+    let table = applets::builtin();
+    let live: Vec<&str> = command::SAMPLE_FS
+        .iter()
+        .map(|p| p.trim_end_matches('/'))
+        .collect();
+    let mut bad = Vec::new();
+    let mut rows = Vec::new();
+    let mut keys = HashSet::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let at = format!("line {}: {line}", i + 1);
+        let f: Vec<&str> = line.split('\t').collect();
+        let [request, cmd, applet, family, mode, reply] = f[..] else {
+            bad.push(format!("{at}: not 6 columns"));
+            continue;
+        };
+        let m = match mode {
+            "rw" => Mode::ReadWrite,
+            "ro" => Mode::ReadOnly,
+            _ => {
+                bad.push(format!("{at}: mode {mode:?}"));
+                continue;
+            }
+        };
+        if !["run", "missing-file", "read-only-hint", "abstain"].contains(&reply) {
+            bad.push(format!("{at}: reply {reply:?}"));
+        }
+        if !family.starts_with("hand/") || request.trim() != request || request.is_empty() {
+            bad.push(format!("{at}: family or request"));
+        }
+        if !keys.insert((request.to_ascii_lowercase(), mode)) {
+            bad.push(format!("{at}: the same request twice in one mode"));
+        }
+        if reply == "read-only-hint" && m != Mode::ReadOnly {
+            bad.push(format!("{at}: the read-only hint in read-write mode"));
+        }
+        if cmd == "nothing" {
+            if applet != "-" || reply == "run" {
+                bad.push(format!("{at}: nothing runs, so applet - and a reply other than run"));
+            }
+        } else {
+            if reply != "run" || applet_of(cmd) != applet {
+                bad.push(format!("{at}: a command runs, so reply run and its applet"));
+            }
+            if let Err(e) = check_canonical(&table, cmd) {
+                bad.push(format!("{at}: {e}"));
+            }
+            match table.parse(cmd, m) {
+                Err(e) => bad.push(format!("{at}: not reachable in its mode: {e}")),
+                Ok(c) => {
+                    let spec = table.get_any(c.applet).expect("parsed").spec();
+                    for (a, s) in c.args.iter().zip(spec.slots) {
+                        if let (Arg::Path(p), SlotKind::Path { must_exist: true, .. }) = (a, s.kind)
+                        {
+                            if !live.iter().any(|l| l.eq_ignore_ascii_case(p)) {
+                                bad.push(format!("{at}: {p} is not on the sample disk"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        rows.push((request, applet, m, reply));
+    }
+    assert!(bad.is_empty(), "{bad:#?}");
+    assert!(rows.len() >= 320, "{} rows", rows.len());
+
+    // Every applet is asked for in read-write mode, every read-only one in read-only mode,
+    // and every kind of reply is expected several times.
+    for spec in table.all().map(|a| a.spec()) {
+        for m in [Mode::ReadWrite, Mode::ReadOnly] {
+            if m.allows(spec) {
+                let n = rows
+                    .iter()
+                    .filter(|r| r.1 == spec.name && r.2 == m)
+                    .count();
+                assert!(n >= 1, "no {} row in {m:?} for {}", m.label(), spec.name);
+            }
+        }
+    }
+    for kind in ["missing-file", "read-only-hint", "abstain"] {
+        for m in [Mode::ReadWrite, Mode::ReadOnly] {
+            let n = rows.iter().filter(|r| r.3 == kind && r.2 == m).count();
+            assert!(
+                n >= 3 || (kind == "read-only-hint" && m == Mode::ReadWrite),
+                "{n} {kind} rows in {m:?}"
+            );
+        }
+    }
+
+    let mut seen = requests_in(&data.join("train.tsv"));
+    assert!(seen.len() > 1000, "data/train.tsv: {} requests", seen.len());
+    seen.extend(requests_in(&data.join("dev.tsv")));
+    seen.extend(requests_in(&data.join("dev_nothing.tsv")));
+    seen.extend(
+        table
+            .all()
+            .flat_map(|a| a.spec().examples)
+            .map(|e| e.request.to_ascii_lowercase()),
+    );
+    seen.extend(
+        request::abstain::OUT_OF_SCOPE
+            .iter()
+            .map(|r| r.to_ascii_lowercase()),
+    );
+    let trained: Vec<&str> = rows
+        .iter()
+        .map(|r| r.0)
+        .filter(|r| seen.contains(&r.to_ascii_lowercase()))
+        .collect();
+    assert!(trained.is_empty(), "requests the model has seen: {trained:#?}");
+}
