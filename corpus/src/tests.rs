@@ -225,7 +225,8 @@ fn requests_in(path: &std::path::Path) -> HashSet<String> {
 fn handwritten2_is_canonical_unseen_and_covers_every_applet() {
     use command::SlotKind;
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
-    let text = std::fs::read_to_string(data.join("handwritten2.tsv")).expect("data/handwritten2.tsv");
+    let text =
+        std::fs::read_to_string(data.join("handwritten2.tsv")).expect("data/handwritten2.tsv");
     let table = applets::builtin();
     let live: Vec<&str> = command::SAMPLE_FS
         .iter()
@@ -266,7 +267,9 @@ fn handwritten2_is_canonical_unseen_and_covers_every_applet() {
         }
         if cmd == "nothing" {
             if applet != "-" || reply == "run" {
-                bad.push(format!("{at}: nothing runs, so applet - and a reply other than run"));
+                bad.push(format!(
+                    "{at}: nothing runs, so applet - and a reply other than run"
+                ));
             }
         } else {
             if reply != "run" || applet_of(cmd) != applet {
@@ -280,7 +283,12 @@ fn handwritten2_is_canonical_unseen_and_covers_every_applet() {
                 Ok(c) => {
                     let spec = table.get_any(c.applet).expect("parsed").spec();
                     for (a, s) in c.args.iter().zip(spec.slots) {
-                        if let (Arg::Path(p), SlotKind::Path { must_exist: true, .. }) = (a, s.kind)
+                        if let (
+                            Arg::Path(p),
+                            SlotKind::Path {
+                                must_exist: true, ..
+                            },
+                        ) = (a, s.kind)
                         {
                             if !live.iter().any(|l| l.eq_ignore_ascii_case(p)) {
                                 bad.push(format!("{at}: {p} is not on the sample disk"));
@@ -300,10 +308,7 @@ fn handwritten2_is_canonical_unseen_and_covers_every_applet() {
     for spec in table.all().map(|a| a.spec()) {
         for m in [Mode::ReadWrite, Mode::ReadOnly] {
             if m.allows(spec) {
-                let n = rows
-                    .iter()
-                    .filter(|r| r.1 == spec.name && r.2 == m)
-                    .count();
+                let n = rows.iter().filter(|r| r.1 == spec.name && r.2 == m).count();
                 assert!(n >= 1, "no {} row in {m:?} for {}", m.label(), spec.name);
             }
         }
@@ -338,5 +343,8 @@ fn handwritten2_is_canonical_unseen_and_covers_every_applet() {
         .map(|r| r.0)
         .filter(|r| seen.contains(&r.to_ascii_lowercase()))
         .collect();
-    assert!(trained.is_empty(), "requests the model has seen: {trained:#?}");
+    assert!(
+        trained.is_empty(),
+        "requests the model has seen: {trained:#?}"
+    );
 }

@@ -231,3 +231,81 @@ fn missing_model_is_a_clear_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("/nonexistent/model.gguf"), "{err}");
 }
+
+/// `eval --split handwritten2` reads its own rows and records the read in its own ledger
+/// first; `--tsv` refuses the split by name and a renamed copy of it, and those refusals
+/// record nothing. Run on a scratch `--data` directory, so the real ledger is untouched.
+#[test]
+fn handwritten2_is_read_through_its_ledger_only() {
+    let model = fixture();
+    let dir = scratch("handwritten2");
+    let rows = "# request\tcommand\tapplet\tfamily\tmode\treply\n\
+                show me the notes please\tcat /NOTES.TXT\tcat\thand/polite\trw\trun\n\
+                zzz qqq\tnothing\t-\thand/odd\trw\tabstain\n\
+                rm -f /NOTES.TXT\tnothing\t-\thand/terse\tro\tread-only-hint\n";
+    std::fs::write(dir.join("handwritten2.tsv"), rows).unwrap();
+    let ledger = dir.join("handwritten2_ledger.txt");
+    std::fs::write(&ledger, "# no reads yet\n").unwrap();
+    let eval = |extra: &[&str]| {
+        let mut args = vec![
+            "eval",
+            "--model",
+            model.to_str().unwrap(),
+            "--sample-fs",
+            "--no-features",
+            "--data",
+            dir.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        Command::new(env!("CARGO_BIN_EXE_nosys-shell"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let reads = || {
+        std::fs::read_to_string(&ledger)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("read\t"))
+            .count()
+    };
+
+    let out = eval(&["--split", "handwritten2", "--who", "cli test"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("hand-written read #1\n"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "split handwritten2: 3 rows (2 rw, 1 ro); 1 expect a command, 2 expect nothing"
+        ),
+        "{stdout}"
+    );
+    // Typed in read-only mode, the write is refused with the F2 hint: the reply the row wants.
+    assert!(
+        stdout.contains("| read-only-hint | read-only-hint | 1 |"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&ledger).unwrap();
+    assert!(
+        text.contains("\tcli test\thand-written split (nosys-shell eval --split handwritten2)\n"),
+        "{text}"
+    );
+    assert_eq!(reads(), 1);
+
+    let copy = dir.join("renamed.tsv");
+    std::fs::write(&copy, rows).unwrap();
+    for tsv in [dir.join("handwritten2.tsv"), copy] {
+        let out = eval(&["--tsv", tsv.to_str().unwrap()]);
+        assert!(!out.status.success(), "{}", tsv.display());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--split handwritten2 (through handwritten2_ledger.txt)"),
+            "{err}"
+        );
+    }
+    assert_eq!(reads(), 1, "a refused read is not recorded");
+}

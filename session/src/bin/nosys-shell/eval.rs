@@ -74,13 +74,14 @@ fn read_split(o: &Options) -> Res<Split> {
                 "held-out data is read only with --split heldout (through the ledger)".into(),
             );
         }
-        // The hand-written split is an evaluation split with its own ledger:
-        // a --tsv read of it would be a read nobody counted.
-        if tsv.to_ascii_lowercase().contains("handwritten") {
-            return Err(
-                "the hand-written split is read only with --split handwritten (through its ledger)"
-                    .into(),
-            );
+        // The hand-written splits are evaluation splits with their own ledgers:
+        // a --tsv read of one would be a read nobody counted. A copy under another
+        // name is refused too when its rows are a split's own.
+        if let Some(split) = handwritten_file(Path::new(&tsv), &data) {
+            return Err(format!(
+                "{} is read only with --split {} (through {})",
+                split.rows, split.name, split.ledger
+            ));
         }
         return Ok((read_tsv(Path::new(&tsv))?, String::new(), tsv));
     }
@@ -113,9 +114,25 @@ fn read_split(o: &Options) -> Res<Split> {
             ))
         }
         s => Err(format!(
-            "unknown split {s:?} (dev, handwritten or heldout; --tsv PATH for others)"
+            "unknown split {s:?} (dev, handwritten, handwritten2 or heldout; --tsv PATH for others)"
         )),
     }
+}
+
+/// The hand-written split `path` is: by its file name (`handwritten2.tsv`, any
+/// case, anywhere), or by holding the same bytes as a split in `data`.
+fn handwritten_file(path: &Path, data: &Path) -> Option<&'static crate::handwritten::HandSplit> {
+    let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
+    let bytes = std::fs::read(path).ok();
+    let splits = crate::handwritten::SPLITS;
+    // The longest name first: `handwritten2.tsv` also contains `handwritten`.
+    let by_name = splits.iter().rev().find(|s| name.contains(s.name));
+    by_name.or_else(|| {
+        let bytes = bytes?;
+        splits
+            .iter()
+            .find(|s| std::fs::read(data.join(s.rows)).is_ok_and(|b| b == bytes))
+    })
 }
 
 fn read_tsv(path: &Path) -> Res<Vec<(String, String)>> {
@@ -124,8 +141,11 @@ fn read_tsv(path: &Path) -> Res<Vec<(String, String)>> {
 }
 
 pub fn run(o: &Options) -> Res<()> {
-    if flag(&o.rest, "--split").as_deref() == Some("handwritten") {
-        return crate::handwritten::run(o);
+    if let Some(split) = flag(&o.rest, "--split")
+        .as_deref()
+        .and_then(crate::handwritten::split_named)
+    {
+        return crate::handwritten::run(o, split);
     }
     let (mut pairs, mark, name) = read_split(o)?;
     if let Some(n) = flag(&o.rest, "--limit") {

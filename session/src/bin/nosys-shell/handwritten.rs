@@ -1,23 +1,53 @@
-//! `nosys-shell eval --split handwritten`: the product's answer to each
-//! hand-written request (`data/handwritten.tsv`), in the mode the row was
+//! `nosys-shell eval --split handwritten` (or `handwritten2`): the product's
+//! answer to each hand-written request (`data/handwritten.tsv`, or the
+//! second, fresh split `data/handwritten2.tsv`), in the mode the row was
 //! typed in, scored the way a person judges it: the right applet, the whole
 //! right command, a file the request did not name (must be 0), a request
 //! that deserved a command getting none (false abstain), and whether the
 //! reply was the right kind (run, missing file, read-only hint, abstain).
 //!
 //! Every line goes through `session::classify` first, as in the kernel, so
-//! a row that parses as a typed command is scored as typed. The split is an
-//! evaluation split: every read is recorded in `data/handwritten_ledger.txt`
-//! and from the fourth read on its figures print as stale.
+//! a row that parses as a typed command is scored as typed. Each split is an
+//! evaluation split with its own ledger (`data/handwritten_ledger.txt`,
+//! `data/handwritten2_ledger.txt`): every read is recorded there before an
+//! answer is computed, and from the fourth read on its figures print as stale.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use command::{render, Arg, Command, Mode, SlotKind, Table};
+use command::{render, Arg, Command, Mode, ParseError, SlotKind, Table};
 use request::{Abstain, Interpreter, Proposal};
 use session::{classify, Line};
 
 use crate::{flag, load, read_model, HostClock, Options, Res};
+
+/// A hand-written split: its name after `--split`, its rows and its ledger (in `--data`).
+pub struct HandSplit {
+    pub name: &'static str,
+    pub rows: &'static str,
+    pub ledger: &'static str,
+}
+
+/// The hand-written evaluation splits. The first was read four times while the
+/// final model was being chosen, so its figures print STALE; the second was
+/// written later, blind, for the final model.
+pub const SPLITS: &[HandSplit] = &[
+    HandSplit {
+        name: "handwritten",
+        rows: "handwritten.tsv",
+        ledger: "handwritten_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten2",
+        rows: "handwritten2.tsv",
+        ledger: "handwritten2_ledger.txt",
+    },
+];
+
+/// The hand-written split `--split NAME` names, if it names one.
+pub fn split_named(name: &str) -> Option<&'static HandSplit> {
+    SPLITS.iter().find(|s| s.name == name)
+}
 
 /// One row of the split.
 struct Want {
@@ -138,7 +168,20 @@ fn answer(it: &mut Interpreter<'_>, table: &Table, w: Want) -> Res<Scored> {
             let a = Answer::of(table, &c);
             (a.clone(), a.clone(), a, "run")
         }
-        Line::Empty | Line::Rejected(_) => Default::default(),
+        // Typed in read-only mode, a write command is refused with the F2 hint before
+        // it runs: that is the read-only reply. Any other refusal runs nothing.
+        Line::Rejected(ParseError::ReadOnly(_)) => (
+            Answer::default(),
+            Answer::default(),
+            Answer::default(),
+            "read-only-hint",
+        ),
+        Line::Empty | Line::Rejected(_) => (
+            Answer::default(),
+            Answer::default(),
+            Answer::default(),
+            "abstain",
+        ),
         Line::Request(r) => {
             let p = it
                 .propose(r, &mut HostClock::new(), &mut || false)
@@ -232,15 +275,18 @@ fn pct(a: usize, n: usize) -> String {
     }
 }
 
-pub fn run(o: &Options) -> Res<()> {
+pub fn run(o: &Options, split: &HandSplit) -> Res<()> {
     let data = PathBuf::from(flag(&o.rest, "--data").unwrap_or_else(|| "data".into()));
     let who = flag(&o.rest, "--who").unwrap_or_else(|| "nosys-shell eval".into());
-    let rows = read_rows(&data.join("handwritten.tsv"))?;
+    let rows = read_rows(&data.join(split.rows))?;
     // Recorded before a single answer is computed.
     let read = corpus::ledger::record_read(
-        &data.join("handwritten_ledger.txt"),
+        &data.join(split.ledger),
         &who,
-        "hand-written split (nosys-shell eval --split handwritten)",
+        &format!(
+            "hand-written split (nosys-shell eval --split {})",
+            split.name
+        ),
     )
     .map_err(|e| e.to_string())?;
     let mark = read.mark();
@@ -265,7 +311,7 @@ pub fn run(o: &Options) -> Res<()> {
             scored.push(answer(&mut it, &table, w)?);
         }
     }
-    report(&scored, mark);
+    report(split.name, &scored, mark);
     if let Some(out) = flag(&o.rest, "--errors") {
         write_errors(&scored, Path::new(&out))?;
     }
@@ -275,10 +321,10 @@ pub fn run(o: &Options) -> Res<()> {
 /// Which path's answer a table row scores.
 type Pick = fn(&Scored) -> &Answer;
 
-fn report(rows: &[Scored], mark: &str) {
+fn report(name: &str, rows: &[Scored], mark: &str) {
     let c = rows.iter().filter(|r| r.want.command.is_some()).count();
     println!(
-        "split handwritten: {} rows ({} rw, {} ro); {c} expect a command, {} expect nothing{mark}",
+        "split {name}: {} rows ({} rw, {} ro); {c} expect a command, {} expect nothing{mark}",
         rows.len(),
         rows.iter()
             .filter(|r| r.want.mode == Mode::ReadWrite)
