@@ -17,6 +17,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::gemm::{gemm, pad, Part, Strided};
+use pool::Pool;
+
 use crate::simd::{self, Simd};
 
 /// The factorisation met a pivot that is not positive: the matrix is not
@@ -60,18 +62,25 @@ macro_rules! leaf {
 
 /// Factors the upper triangle of `a` (`n` rows, stride `ld`) into `U` in
 /// place, `A = UᵀU`.
-pub fn factor(simd: Simd, a: &mut [f64], n: usize, ld: usize) -> Result<(), NotPositiveDefinite> {
+pub fn factor(
+    simd: Simd,
+    pool: &Pool,
+    a: &mut [f64],
+    n: usize,
+    ld: usize,
+) -> Result<(), NotPositiveDefinite> {
     assert!(
         ld >= pad(n) && a.len() >= n * ld,
         "a must be n rows of ld ≥ pad(n)"
     );
-    factor_rows(simd::effective(simd), a, n, ld, 0, n)
+    factor_rows(simd::effective(simd), pool, a, n, ld, 0, n)
 }
 
 /// Rows `p..q` of U, given that every row above `p` has been subtracted
 /// from them already.
 fn factor_rows(
     simd: Simd,
+    pool: &Pool,
     a: &mut [f64],
     n: usize,
     ld: usize,
@@ -82,7 +91,7 @@ fn factor_rows(
         return leaf!(simd, factor_leaf(a, n, ld, p, q));
     }
     let mid = split(p, q);
-    factor_rows(simd, a, n, ld, p, mid)?;
+    factor_rows(simd, pool, a, n, ld, p, mid)?;
     // A[mid..q][mid..n] -= U[p..mid][mid..q]ᵀ · U[p..mid][mid..n].
     let (top, bottom) = a.split_at_mut(mid * ld);
     let panel = &top[p * ld + mid..];
@@ -94,6 +103,7 @@ fn factor_rows(
     let dims = (q - mid, n - mid, mid - p);
     gemm(
         simd,
+        pool,
         dims,
         -1.0,
         u,
@@ -103,13 +113,23 @@ fn factor_rows(
         ld,
         Part::Upper,
     );
-    factor_rows(simd, a, n, ld, mid, q)
+    factor_rows(simd, pool, a, n, ld, mid, q)
 }
 
 /// Solves `UᵀU X = B` for the `m` columns of `b` (`n` rows, stride `b_ld ≥
 /// pad(m)`, padding zero), overwriting `b` with X: forward substitution with
 /// Uᵀ, then back substitution with U, every class at once.
-pub fn solve(simd: Simd, u: &[f64], n: usize, ld: usize, b: &mut [f64], m: usize, b_ld: usize) {
+#[allow(clippy::too_many_arguments)]
+pub fn solve(
+    simd: Simd,
+    pool: &Pool,
+    u: &[f64],
+    n: usize,
+    ld: usize,
+    b: &mut [f64],
+    m: usize,
+    b_ld: usize,
+) {
     assert!(
         ld >= pad(n) && u.len() >= n * ld,
         "u must be n rows of ld ≥ pad(n)"
@@ -120,8 +140,8 @@ pub fn solve(simd: Simd, u: &[f64], n: usize, ld: usize, b: &mut [f64], m: usize
     );
     let simd = simd::effective(simd);
     let sys = System { u, ld, m, b_ld };
-    sys.forward(simd, b, 0, n);
-    sys.backward(simd, b, 0, n);
+    sys.forward(simd, pool, b, 0, n);
+    sys.backward(simd, pool, b, 0, n);
 }
 
 #[derive(Clone, Copy)]
@@ -134,12 +154,12 @@ struct System<'a> {
 
 impl System<'_> {
     /// `Uᵀ Y = B` on rows `p..q`, rows above `p` already subtracted.
-    fn forward(self, simd: Simd, b: &mut [f64], p: usize, q: usize) {
+    fn forward(self, simd: Simd, pool: &Pool, b: &mut [f64], p: usize, q: usize) {
         if q - p <= LEAF {
             return leaf!(simd, forward_leaf(self, b, p, q));
         }
         let mid = split(p, q);
-        self.forward(simd, b, p, mid);
+        self.forward(simd, pool, b, p, mid);
         // Y[mid..q] -= U[p..mid][mid..q]ᵀ · Y[p..mid].
         let (top, bottom) = b.split_at_mut(mid * self.b_ld);
         let ut = Strided {
@@ -151,6 +171,7 @@ impl System<'_> {
         let y = &top[p * self.b_ld..];
         gemm(
             simd,
+            pool,
             dims,
             -1.0,
             ut,
@@ -160,16 +181,16 @@ impl System<'_> {
             self.b_ld,
             Part::Full,
         );
-        self.forward(simd, b, mid, q);
+        self.forward(simd, pool, b, mid, q);
     }
 
     /// `U X = Y` on rows `p..q`, rows below `q` already subtracted.
-    fn backward(self, simd: Simd, b: &mut [f64], p: usize, q: usize) {
+    fn backward(self, simd: Simd, pool: &Pool, b: &mut [f64], p: usize, q: usize) {
         if q - p <= LEAF {
             return leaf!(simd, backward_leaf(self, b, p, q));
         }
         let mid = split(p, q);
-        self.backward(simd, b, mid, q);
+        self.backward(simd, pool, b, mid, q);
         // Y[p..mid] -= U[p..mid][mid..q] · X[mid..q].
         let (top, bottom) = b.split_at_mut(mid * self.b_ld);
         let u = Strided {
@@ -181,6 +202,7 @@ impl System<'_> {
         let c = &mut top[p * self.b_ld..];
         gemm(
             simd,
+            pool,
             dims,
             -1.0,
             u,
@@ -190,7 +212,7 @@ impl System<'_> {
             self.b_ld,
             Part::Full,
         );
-        self.backward(simd, b, p, mid);
+        self.backward(simd, pool, b, p, mid);
     }
 }
 
@@ -308,13 +330,13 @@ pub fn solve_spd(a: &[f64], n: usize, rhs: &[f64]) -> Result<Vec<f64>, NotPositi
         u[i * ld + i..i * ld + n].copy_from_slice(&a[i * n + i..i * n + n]);
     }
     let simd = simd::detect();
-    factor(simd, &mut u, n, ld)?;
+    factor(simd, pool::serial(), &mut u, n, ld)?;
     let bl = pad(1);
     let mut b = vec![0.0; n * bl];
     for (i, &v) in rhs.iter().enumerate() {
         b[i * bl] = v;
     }
-    solve(simd, &u, n, ld, &mut b, 1, bl);
+    solve(simd, pool::serial(), &u, n, ld, &mut b, 1, bl);
     Ok((0..n).map(|i| b[i * bl]).collect())
 }
 
@@ -388,9 +410,9 @@ mod tests {
             for i in 0..n {
                 u[i * ld + i..i * ld + n].copy_from_slice(&a[i * n + i..i * n + n]);
             }
-            factor(simd, &mut u, n, ld).unwrap();
+            factor(simd, pool::serial(), &mut u, n, ld).unwrap();
             let mut x = b.clone();
-            solve(simd, &u, n, ld, &mut x, m, bl);
+            solve(simd, pool::serial(), &u, n, ld, &mut x, m, bl);
             (u, x)
         };
         let (u0, x0) = run(Simd::Portable);

@@ -17,6 +17,8 @@
 //! the two differ by at most one rounding per term, which is what the
 //! solver's tests allow (they compare both against the unblocked reference).
 
+use pool::{Disjoint, Pool};
+
 use crate::simd::Simd;
 
 /// Rows of one tile of C.
@@ -58,8 +60,13 @@ pub enum Part {
 /// must be at least `pad(n)`. Keeping B's padding columns zero keeps C's
 /// unchanged. Panics if any of that does not hold.
 #[allow(clippy::too_many_arguments)]
+#[allow(
+    unsafe_code,
+    reason = "C's row ranges go to the cores through pool::Disjoint"
+)]
 pub fn gemm(
     simd: Simd,
+    pool: &Pool,
     (m, n, k): (usize, usize, usize),
     alpha: f64,
     a: Strided<'_>,
@@ -82,31 +89,93 @@ pub fn gemm(
         c_rs >= np && (m - 1) * c_rs + np <= c.len(),
         "C is too short"
     );
-    let simd = crate::simd::effective(simd);
-    for k0 in (0..k).step_by(KC) {
-        let kb = KC.min(k - k0);
-        for j0 in (0..n).step_by(NR) {
-            for i0 in (0..m).step_by(MR) {
-                if part == Part::Upper && j0 + NR <= i0 {
-                    continue;
-                }
-                let rows = MR.min(m - i0);
-                let t = Tile {
-                    k: kb,
-                    a: i0 * a.rs + k0 * a.ks,
-                    a_rs: a.rs,
-                    a_ks: a.ks,
-                    b: k0 * b_rs + j0,
-                    b_rs,
-                    c: i0 * c_rs + j0,
-                    c_rs,
-                    rows,
-                    alpha,
-                };
-                match simd {
-                    #[cfg(target_arch = "x86_64")]
-                    Simd::Avx2 => avx2::tile(&t, a.data, b, c),
-                    _ => tile_portable(&t, a.data, b, c),
+    let p = Product {
+        simd: crate::simd::effective(simd),
+        n,
+        k,
+        alpha,
+        a,
+        b,
+        b_rs,
+        c_rs,
+        part,
+    };
+    let tiles = m.div_ceil(MR);
+    let width = if m * n * k >= PAR_MIN_MACS {
+        pool.width().min(tiles)
+    } else {
+        1
+    };
+    if width <= 1 {
+        return p.rows(0, m, c);
+    }
+    // A few chunks per core, claimed as they finish: with `Part::Upper` the
+    // first rows have the most tiles.
+    let grain = tiles.div_ceil(width * 4);
+    let shared = Disjoint::new(c);
+    pool.for_each_chunk_on(width, tiles, grain, |chunk, _| {
+        let (r0, r1) = (chunk.start * MR, (chunk.end * MR).min(m));
+        // Rows r0..r1 of C: from the first element of row r0 to the last
+        // column tile of row r1-1, which ends before row r1 starts
+        // (c_rs ≥ np), so the chunks' ranges do not overlap.
+        let range = r0 * c_rs..(r1 - 1) * c_rs + np;
+        // SAFETY: the chunks partition the row tiles, so no two
+        // participants get overlapping ranges (above), and `c` is borrowed
+        // exclusively until every chunk is done.
+        let c = unsafe { shared.slice(range) };
+        p.rows(r0, r1, c);
+    });
+}
+
+/// Products below this many multiply-adds run on the caller alone: a fork
+/// costs a few microseconds on spinning cores (the kernel's) and more when
+/// a host worker has to be woken; 2^24 multiply-adds take about a millisecond.
+const PAR_MIN_MACS: usize = 1 << 24;
+
+/// One [`gemm`] call's operands, checked.
+struct Product<'a> {
+    simd: Simd,
+    n: usize,
+    k: usize,
+    alpha: f64,
+    a: Strided<'a>,
+    b: &'a [f64],
+    b_rs: usize,
+    c_rs: usize,
+    part: Part,
+}
+
+impl Product<'_> {
+    /// Rows `r0..r1` of C (a multiple of [`MR`] from the top, or the end),
+    /// with `c` starting at row `r0`. Every element gets its blocks of `t`
+    /// in the same order whichever rows run together, so splitting the rows
+    /// over cores changes no bit.
+    fn rows(&self, r0: usize, r1: usize, c: &mut [f64]) {
+        let (n, k, a) = (self.n, self.k, self.a);
+        for k0 in (0..k).step_by(KC) {
+            let kb = KC.min(k - k0);
+            for j0 in (0..n).step_by(NR) {
+                for i0 in (r0..r1).step_by(MR) {
+                    if self.part == Part::Upper && j0 + NR <= i0 {
+                        continue;
+                    }
+                    let t = Tile {
+                        k: kb,
+                        a: i0 * a.rs + k0 * a.ks,
+                        a_rs: a.rs,
+                        a_ks: a.ks,
+                        b: k0 * self.b_rs + j0,
+                        b_rs: self.b_rs,
+                        c: (i0 - r0) * self.c_rs + j0,
+                        c_rs: self.c_rs,
+                        rows: MR.min(r1 - i0),
+                        alpha: self.alpha,
+                    };
+                    match self.simd {
+                        #[cfg(target_arch = "x86_64")]
+                        Simd::Avx2 => avx2::tile(&t, a.data, self.b, c),
+                        _ => tile_portable(&t, a.data, self.b, c),
+                    }
                 }
             }
         }
@@ -286,7 +355,18 @@ mod tests {
                     rs: 1,
                     ks: m,
                 };
-                gemm(simd, (m, n, k), -1.0, a, &b, np, &mut c, np, Part::Full);
+                gemm(
+                    simd,
+                    pool::serial(),
+                    (m, n, k),
+                    -1.0,
+                    a,
+                    &b,
+                    np,
+                    &mut c,
+                    np,
+                    Part::Full,
+                );
                 for i in 0..m {
                     for j in 0..np {
                         let mut want = c0[i * np + j];
@@ -318,6 +398,7 @@ mod tests {
         };
         gemm(
             Simd::Portable,
+            pool::serial(),
             (m, n, k),
             1.0,
             a,

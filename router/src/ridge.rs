@@ -25,6 +25,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
+use pool::{Disjoint, Pool};
+
 use crate::cholesky::{self, NotPositiveDefinite};
 use crate::gemm::{gemm, pad, Part, Strided};
 use crate::simd::{self, Simd};
@@ -82,11 +84,14 @@ pub enum Method {
 /// How [`Dataset::solve_with`] solves. The default is what [`Dataset::solve`]
 /// does; the fields exist so tests and benchmarks can pin each form and
 /// kernel family.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct SolveOptions {
     pub method: Method,
     /// AVX2 is only used if the CPU has it, whatever this says.
     pub simd: Simd,
+    /// The cores the products run on (rows of each product split across
+    /// them; the result is the same bit for bit on any number).
+    pub pool: &'static Pool,
 }
 
 impl Default for SolveOptions {
@@ -94,6 +99,7 @@ impl Default for SolveOptions {
         SolveOptions {
             method: Method::Auto,
             simd: simd::detect(),
+            pool: pool::global(),
         }
     }
 }
@@ -279,64 +285,53 @@ impl Dataset {
             Method::Dual => true,
         };
         if dual {
-            self.solve_dual(simd, &ids, lambda)
+            self.solve_dual(simd, opts.pool, &ids, lambda)
         } else {
-            self.solve_primal(simd, &ids, lambda)
+            self.solve_primal(simd, opts.pool, &ids, lambda)
         }
     }
 
     /// Brings the Gram matrices of classes `ids` up to date with their rows.
-    fn update_grams(&mut self, simd: Simd, ids: &[usize]) {
+    /// Several classes are spread over the cores whole, one fork for all
+    /// (a class's matrix is one core's serial product, the same bits
+    /// wherever it runs); a single class splits its product's rows instead.
+    /// Forking once per class was slower than one core: an idle worker
+    /// gone to sleep between two classes' products came back late each time.
+    #[allow(
+        unsafe_code,
+        reason = "the classes go to the cores through pool::Disjoint"
+    )]
+    fn update_grams(&mut self, simd: Simd, pool: &Pool, ids: &[usize]) {
         let (n, ld) = (self.dim + 1, self.ld);
-        // One scratch matrix for all classes: the tile kernel needs a
-        // constant row stride, the kept matrices are packed.
-        let mut g = Vec::new();
-        let mut x = Vec::new();
-        for &c in ids {
-            let class = &mut self.classes[c];
-            let new = &class.members[class.gram_rows..];
-            if new.is_empty() {
-                continue;
+        let stale: Vec<usize> = ids
+            .iter()
+            .copied()
+            .filter(|&c| self.classes[c].gram_rows < self.classes[c].members.len())
+            .collect();
+        let rows = &self.rows;
+        if stale.len() < 2 || pool.width() < 2 {
+            let mut scratch = (Vec::new(), Vec::new());
+            for &c in &stale {
+                update_gram(simd, pool, n, ld, rows, &mut self.classes[c], &mut scratch);
             }
-            x.clear();
-            for &r in new {
-                x.extend_from_slice(&self.rows[r * ld..(r + 1) * ld]);
-            }
-            g.clear();
-            g.resize(n * ld, 0.0);
-            let xt = Strided {
-                data: &x,
-                rs: 1,
-                ks: ld,
-            };
-            gemm(
-                simd,
-                (n, n, new.len()),
-                1.0,
-                xt,
-                &x,
-                ld,
-                &mut g,
-                ld,
-                Part::Upper,
-            );
-            if class.gram.is_empty() {
-                class.gram = vec![0.0; n * (n + 1) / 2];
-            }
-            for i in 0..n {
-                let at = packed_row(n, i);
-                let dst = &mut class.gram[at..at + n - i];
-                for (d, s) in dst.iter_mut().zip(&g[i * ld + i..i * ld + n]) {
-                    *d += s;
-                }
-            }
-            class.gram_rows = class.members.len();
+            return;
         }
+        let classes = Disjoint::new(&mut self.classes);
+        pool.for_each_chunk(stale.len(), 1, |chunk, _| {
+            let mut scratch = (Vec::new(), Vec::new());
+            for &c in &stale[chunk] {
+                // SAFETY: `ids` holds no class twice (checked by the solve),
+                // so each class is one chunk's alone; `self.classes` is
+                // borrowed exclusively until every chunk is done.
+                let class = unsafe { &mut classes.slice(c..c + 1)[0] };
+                update_gram(simd, pool::serial(), n, ld, rows, class, &mut scratch);
+            }
+        });
     }
 
     /// The summed primal system over `ids`, from the cache or summed now
     /// from the per-class Gram matrices; moved to the front of the cache.
-    fn summed(&mut self, simd: Simd, ids: &[usize]) -> &Summed {
+    fn summed(&mut self, simd: Simd, pool: &Pool, ids: &[usize]) -> &Summed {
         let rows: usize = ids.iter().map(|&c| self.classes[c].members.len()).sum();
         if let Some(i) = self
             .summed
@@ -347,7 +342,7 @@ impl Dataset {
             self.summed.insert(0, hit);
             return &self.summed[0];
         }
-        self.update_grams(simd, ids);
+        self.update_grams(simd, pool, ids);
         let (n, ld, m) = (self.dim + 1, self.ld, ids.len());
         let bl = pad(m);
         let mut a = vec![0.0; n * ld];
@@ -378,13 +373,14 @@ impl Dataset {
     fn solve_primal(
         &mut self,
         simd: Simd,
+        pool: &Pool,
         ids: &[usize],
         lambda: f64,
     ) -> Result<Vec<f64>, RouterError> {
         let (n, ld, m) = (self.dim + 1, self.ld, ids.len());
         let bl = pad(m);
         let dim = self.dim;
-        let sum = self.summed(simd, ids);
+        let sum = self.summed(simd, pool, ids);
         let mut a = sum.a.clone();
         let mut b = sum.b.clone();
         let trace: f64 = (0..n - 1).map(|i| a[i * ld + i]).sum();
@@ -392,8 +388,8 @@ impl Dataset {
         for i in 0..n - 1 {
             a[i * ld + i] += penalty;
         }
-        cholesky::factor(simd, &mut a, n, ld).map_err(RouterError::NotPositiveDefinite)?;
-        cholesky::solve(simd, &a, n, ld, &mut b, m, bl);
+        cholesky::factor(simd, pool, &mut a, n, ld).map_err(RouterError::NotPositiveDefinite)?;
+        cholesky::solve(simd, pool, &a, n, ld, &mut b, m, bl);
         let mut w = vec![0.0; n * m];
         for i in 0..n {
             w[i * m..(i + 1) * m].copy_from_slice(&b[i * bl..i * bl + m]);
@@ -405,7 +401,7 @@ impl Dataset {
     /// products with each other and with every row already in it. Each
     /// entry is one fixed-order sum (`gemm`'s reduction order), so its value
     /// does not depend on which solve computed it.
-    fn update_kernel(&mut self, simd: Simd, needed: &[usize]) {
+    fn update_kernel(&mut self, simd: Simd, pool: &Pool, needed: &[usize]) {
         let total = self.total_rows();
         if self.kernel_ld < total {
             // Rows were added: a wider matrix, the computed part copied over.
@@ -454,7 +450,7 @@ impl Dataset {
             ks: 1,
         };
         let dims = (missing.len(), cols.len(), dim);
-        gemm(simd, dims, 1.0, x, &xt, cl, &mut c, cl, Part::Upper);
+        gemm(simd, pool, dims, 1.0, x, &xt, cl, &mut c, cl, Part::Upper);
         let kl = self.kernel_ld;
         for (i, &a) in missing.iter().enumerate() {
             for (k, &b) in cols.iter().enumerate().skip(i) {
@@ -471,6 +467,7 @@ impl Dataset {
     fn solve_dual(
         &mut self,
         simd: Simd,
+        pool: &Pool,
         ids: &[usize],
         lambda: f64,
     ) -> Result<Vec<f64>, RouterError> {
@@ -479,7 +476,7 @@ impl Dataset {
             .iter()
             .flat_map(|&c| self.classes[c].members.iter().copied())
             .collect();
-        self.update_kernel(simd, &idx);
+        self.update_kernel(simd, pool, &idx);
         let kl = self.kernel_ld;
         let r = idx.len();
         let rl = pad(r);
@@ -506,8 +503,8 @@ impl Dataset {
                 row += 1;
             }
         }
-        cholesky::factor(simd, &mut mm, r, rl).map_err(RouterError::NotPositiveDefinite)?;
-        cholesky::solve(simd, &mm, r, rl, &mut v, m + 1, bl);
+        cholesky::factor(simd, pool, &mut mm, r, rl).map_err(RouterError::NotPositiveDefinite)?;
+        cholesky::solve(simd, pool, &mm, r, rl, &mut v, m + 1, bl);
         // b = Vᵀ1 / uᵀ1, then α' = V − u bᵀ in place (u's column cleared).
         let su: f64 = (0..r).map(|i| v[i * bl + m]).sum();
         let mut bias = vec![0.0; m];
@@ -538,7 +535,18 @@ impl Dataset {
             rs: 1,
             ks: ld,
         };
-        gemm(simd, (dim, m, r), 1.0, x, &v, bl, &mut wacc, wl, Part::Full);
+        gemm(
+            simd,
+            pool,
+            (dim, m, r),
+            1.0,
+            x,
+            &v,
+            bl,
+            &mut wacc,
+            wl,
+            Part::Full,
+        );
         let mut w = vec![0.0; (dim + 1) * m];
         for i in 0..dim {
             for (o, &s) in w[i * m..(i + 1) * m].iter_mut().zip(&wacc[i * wl..]) {
@@ -548,6 +556,58 @@ impl Dataset {
         w[dim * m..].copy_from_slice(&bias);
         Ok(w)
     }
+}
+
+/// Adds the rows `class` gained since its last update to its packed Gram
+/// matrix. `scratch` is the rows gathered and the full product: the tile
+/// kernel needs a constant row stride, the kept matrix is packed.
+fn update_gram(
+    simd: Simd,
+    pool: &Pool,
+    n: usize,
+    ld: usize,
+    rows: &[f64],
+    class: &mut Class,
+    (x, g): &mut (Vec<f64>, Vec<f64>),
+) {
+    let new = &class.members[class.gram_rows..];
+    if new.is_empty() {
+        return;
+    }
+    x.clear();
+    for &r in new {
+        x.extend_from_slice(&rows[r * ld..(r + 1) * ld]);
+    }
+    g.clear();
+    g.resize(n * ld, 0.0);
+    let xt = Strided {
+        data: x,
+        rs: 1,
+        ks: ld,
+    };
+    gemm(
+        simd,
+        pool,
+        (n, n, new.len()),
+        1.0,
+        xt,
+        x,
+        ld,
+        g,
+        ld,
+        Part::Upper,
+    );
+    if class.gram.is_empty() {
+        class.gram = vec![0.0; n * (n + 1) / 2];
+    }
+    for i in 0..n {
+        let at = packed_row(n, i);
+        let dst = &mut class.gram[at..at + n - i];
+        for (d, s) in dst.iter_mut().zip(&g[i * ld + i..i * ld + n]) {
+            *d += s;
+        }
+    }
+    class.gram_rows = class.members.len();
 }
 
 /// A solved router: `(dim+1) × classes` weights, bias row last.

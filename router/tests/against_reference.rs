@@ -87,7 +87,11 @@ fn check(p: &Problem, seed: u64, tol: f64) {
         let want = slow.solve(set, p.lambda).unwrap();
         for method in [Method::Primal, Method::Dual] {
             for simd in [Simd::Portable, Simd::Avx2] {
-                let opts = SolveOptions { method, simd };
+                let opts = SolveOptions {
+                    method,
+                    simd,
+                    ..SolveOptions::default()
+                };
                 let got = fast.solve_f64(set, p.lambda, opts).unwrap();
                 let d = rel_diff(&got, &want);
                 let what = format!(
@@ -321,7 +325,11 @@ fn ill_conditioned_problems_are_solved_as_accurately_as_the_reference() {
         let err_ref = rel_diff(&reference, &exact);
         for method in [Method::Primal, Method::Dual] {
             for simd in [Simd::Portable, Simd::Avx2] {
-                let opts = SolveOptions { method, simd };
+                let opts = SolveOptions {
+                    method,
+                    simd,
+                    ..SolveOptions::default()
+                };
                 let got = fast.solve_f64(&all, lambda, opts).unwrap();
                 let err = rel_diff(&got, &exact);
                 assert!(

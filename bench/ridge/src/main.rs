@@ -14,7 +14,7 @@
 use std::cell::RefCell;
 use std::hint::black_box;
 
-use router::{cholesky, reference, Dataset, Method, Simd};
+use router::{cholesky, reference, Dataset, Method, Simd, SolveOptions};
 
 /// One benchmark problem: `rows` random feature rows of width `dim`, spread
 /// evenly over `classes` classes.
@@ -180,12 +180,12 @@ fn kernel_rates(quick: bool) {
             let mut u = a.clone();
             let f = best_of(|| {
                 u.copy_from_slice(&a);
-                cholesky::factor(simd, &mut u, n, ld).expect("positive definite");
+                cholesky::factor(simd, pool::serial(), &mut u, n, ld).expect("positive definite");
             });
             let mut y = b.clone();
             let t = best_of(|| {
                 y.copy_from_slice(&b);
-                cholesky::solve(simd, &u, n, ld, &mut y, m, bl);
+                cholesky::solve(simd, pool::serial(), &u, n, ld, &mut y, m, bl);
             });
             let nf = n as f64;
             println!(
@@ -281,4 +281,88 @@ fn main() {
         );
     }
     kernel_rates(quick);
+    cores(quick);
+}
+
+/// The first solve of every case (the Gram sums or the row kernel from every row, then
+/// the factorisation) on one core and on every core, wall time (the
+/// workers' CPU time is not the caller's), best of 3; and whether the two
+/// give the same weights bit for bit, as the kernel's `-smp 2` must.
+fn cores(quick: bool) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let pool: &'static pool::ThreadPool = Box::leak(Box::new(pool::ThreadPool::new(threads - 1)));
+    // What the cores can give right now: a VM's vCPUs may be one physical
+    // core's two threads, or share it with a neighbour, and then no split
+    // of the work can go faster.
+    let spin = || {
+        let t0 = std::time::Instant::now();
+        // Eight independent chains: bound by the multiply-add units, which
+        // two threads of one physical core share.
+        let mut x = [1.0f64; 8];
+        for i in 0..50_000_000u64 {
+            for (j, v) in x.iter_mut().enumerate() {
+                *v = *v * 1.000_000_1 + ((i as usize + j) & 1) as f64;
+            }
+            x = black_box(x);
+        }
+        black_box(x);
+        t0.elapsed().as_secs_f64()
+    };
+    let alone = spin();
+    let together = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..threads).map(|_| s.spawn(spin)).collect();
+        hs.into_iter()
+            .map(|h| h.join().unwrap())
+            .fold(0.0, f64::max)
+    });
+    println!();
+    println!(
+        "{threads} threads of a multiply-add loop, each alone {alone:.2} s, all at once {together:.2} s: \
+         the cores give at most {:.2}x now",
+        threads as f64 * alone / together
+    );
+    println!();
+    println!(
+        "| dim+1 | rows | first solve ms, 1 core | {threads} cores | speed-up | weights identical |"
+    );
+    println!("|---:|---:|---:|---:|---:|---|");
+    for c in CASES {
+        if quick && c.dim > 1000 {
+            continue;
+        }
+        let names: Vec<String> = (0..c.classes).map(|i| format!("applet{i}")).collect();
+        let all: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+        let rows = rows(c, 0x5eed ^ c.dim as u64);
+        let first = |on: &'static pool::Pool| {
+            let mut best = f64::INFINITY;
+            let mut w = Vec::new();
+            for _ in 0..5 {
+                let mut ds = Dataset::new(c.dim);
+                for (r, x) in rows.iter().enumerate() {
+                    ds.add(&names[r % c.classes], x).expect("finite row");
+                }
+                let opts = SolveOptions {
+                    pool: on,
+                    ..SolveOptions::default()
+                };
+                let t0 = std::time::Instant::now();
+                w = ds.solve_f64(&all, LAMBDA, opts).expect("solvable");
+                best = best.min(t0.elapsed().as_secs_f64());
+            }
+            (best, w)
+        };
+        let (t1, w1) = first(pool::serial());
+        let (tn, wn) = first(pool.pool());
+        let same =
+            w1.len() == wn.len() && w1.iter().zip(&wn).all(|(a, b)| a.to_bits() == b.to_bits());
+        println!(
+            "| {} | {} | {} | {} | {:.2}x | {} |",
+            c.dim + 1,
+            c.rows,
+            ms(t1),
+            ms(tn),
+            t1 / tn,
+            if same { "yes" } else { "NO" }
+        );
+    }
 }
