@@ -185,14 +185,28 @@ pub fn compile_with(
                     }
                 }
                 (SlotKind::Text, None) => text(&mut dfa, sep, applet, si as u8),
-                (SlotKind::Integer { min, max }, _) => {
+                (SlotKind::Integer { min, max }, g) => {
                     if min < 0 || max < min {
                         return Err(BuildError::BadRange {
                             applet: spec.name,
                             slot: slot.name,
                         });
                     }
-                    integer(&mut dfa, sep, role, min as u64, max as u64)
+                    match g {
+                        Some(g) => {
+                            let (lo, hi) = (min as u64, max as u64);
+                            let mut ends = Vec::new();
+                            for n in g.numbers.iter().filter(|n| (lo..=hi).contains(*n)) {
+                                let digits = alloc::format!("{n}");
+                                let e = trie_insert(&mut dfa, sep, digits.as_bytes(), role);
+                                if !ends.contains(&e) {
+                                    ends.push(e);
+                                }
+                            }
+                            ends
+                        }
+                        None => integer(&mut dfa, sep, role, min as u64, max as u64),
+                    }
                 }
                 (SlotKind::OneOf(words), _) => {
                     words_trie(&mut dfa, sep, role, words.iter().copied())

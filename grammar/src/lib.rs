@@ -97,6 +97,11 @@ pub struct Grounding {
     pub new_paths: Vec<String>,
     /// Spans of the request: the alternatives of every text slot.
     pub texts: Vec<String>,
+    /// The numbers the request writes in digits, each a whole digit
+    /// sequence: the alternatives of every integer slot (those in its
+    /// range). Empty leaves an optional integer slot only its omission, so
+    /// the sampler cannot write 46 for the request's 64.
+    pub numbers: Vec<u64>,
 }
 
 /// A compiled grammar with its mask caches (valid for one `Vocab`).

@@ -473,3 +473,20 @@ fn long_names_are_live_paths_quoted_where_render_quotes() {
     assert_eq!(cmd.applet, "cat");
     assert_eq!(cmd.args, vec![Arg::Path("/meeting notes.txt".into())]);
 }
+
+#[test]
+fn a_grounded_integer_slot_takes_only_the_requests_numbers_in_range() {
+    let g = grammar::Grounding {
+        referents: fs(),
+        numbers: vec![64, 3, 1000],
+        ..Default::default()
+    };
+    let gr = Grammar::build_grounded(&all_specs(), &g).unwrap();
+    assert!(gr.accepts(b"head /NOTES.TXT 64"));
+    assert!(gr.accepts(b"head /NOTES.TXT"));
+    assert!(!gr.accepts(b"head /NOTES.TXT 46"));
+    assert!(!gr.accepts(b"head /NOTES.TXT 65"));
+    // Out of the slot's range (5..=120) even though the request wrote them.
+    assert!(!gr.accepts(b"head /NOTES.TXT 3"));
+    assert!(!gr.accepts(b"head /NOTES.TXT 1000"));
+}

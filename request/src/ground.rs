@@ -831,9 +831,29 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             referents,
             new_paths,
             texts: spans(request, &tokens, &file_tokens),
+            numbers: numbers(&typed),
         },
         missing,
     }
+}
+
+/// Every token that is a whole digit sequence (`64`, `64,`), as its value.
+/// Digits inside a token (`notes2.txt`, `4k`) are not a number the person
+/// wrote.
+fn numbers(typed: &[&str]) -> Vec<u64> {
+    let mut out: Vec<u64> = Vec::new();
+    for t in typed {
+        let t = t.trim_end_matches('.');
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        if let Ok(n) = t.parse::<u64>() {
+            if !out.contains(&n) {
+                out.push(n);
+            }
+        }
+    }
+    out
 }
 
 /// Every run of whole words of the request, as typed, also without its

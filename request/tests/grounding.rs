@@ -324,3 +324,23 @@ fn new_long_names_are_quoted_and_keep_their_case() {
         g.missing
     );
 }
+
+#[test]
+fn numbers_are_only_the_ones_the_request_writes() {
+    let (g, gr) = grounded("show the first 64 bytes of notes.txt in hex");
+    assert_eq!(g.grounding.numbers, vec![64]);
+    assert!(accepts(&gr, "hexdump /NOTES.TXT 64"));
+    assert!(accepts(&gr, "hexdump /NOTES.TXT"));
+    // Not its digits reordered, cut short or run on.
+    for n in ["46", "6", "640", "65", "100"] {
+        assert!(!accepts(&gr, &format!("hexdump /NOTES.TXT {n}")), "{n}");
+    }
+    // No number written: an optional count can only be left out.
+    let (g, gr) = grounded("hexdump hello.txt");
+    assert!(g.grounding.numbers.is_empty());
+    assert!(accepts(&gr, "hexdump /HELLO.TXT"));
+    assert!(!accepts(&gr, "hexdump /HELLO.TXT 1"));
+    // Digits inside a name are not a number; a trailing comma is punctuation.
+    let (g, _) = grounded("hexdump notes2.txt, 32 bytes");
+    assert_eq!(g.grounding.numbers, vec![32]);
+}
