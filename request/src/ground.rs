@@ -622,6 +622,9 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     let mut source_missing = false;
     let mut new_names: Vec<String> = Vec::new();
     let mut any_file_token = false;
+    // File names right after a word that sends something there (`into
+    // greet.txt`, `as boot.txt`): the new name, when the request has one.
+    let mut dest_names: Vec<String> = Vec::new();
     let mut file_tokens: Vec<usize> = Vec::new();
     // The first token that referred to a live path.
     let mut first_referent: Option<usize> = None;
@@ -675,6 +678,9 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             }
             if !found.is_empty() {
                 first_referent.get_or_insert(at);
+            }
+            if (1..=2).any(|k| at >= k && is_destination_word(&words[at - k])) {
+                dest_names.push(c.clone());
             }
             named.extend(found);
             new_names.push(c);
@@ -797,7 +803,20 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             }
         }
     }
-    for r in &referents {
+    // A file name the request sends the text or the copy to is the new
+    // name, and no other is: `write hello world into greet.txt` must not
+    // offer /HELLO.TXT, which `hello` describes.
+    if !dest_names.is_empty() {
+        for n in &dest_names {
+            add(alloc::format!("/{n}"), &mut new_paths);
+            if !n.contains('/') {
+                for d in &name_dirs {
+                    add(alloc::format!("{d}/{n}"), &mut new_paths);
+                }
+            }
+        }
+    }
+    for r in referents.iter().filter(|_| dest_names.is_empty()) {
         add(r.path.clone(), &mut new_paths);
         if !r.is_dir {
             let name = basename(&r.path);
@@ -807,7 +826,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             }
         }
     }
-    for n in &new_names {
+    for n in new_names.iter().filter(|_| dest_names.is_empty()) {
         add(alloc::format!("/{n}"), &mut new_paths);
         if !n.contains('/') {
             for d in &name_dirs {
@@ -817,10 +836,12 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     }
     // A new file in a new folder the request names (`stats.dat in the src
     // folder`): each name with an extension under each word without one.
-    for f in new_names
-        .iter()
-        .filter(|n| n.contains('.') && !n.contains('/'))
-    {
+    let files = if dest_names.is_empty() {
+        &new_names
+    } else {
+        &dest_names
+    };
+    for f in files.iter().filter(|n| n.contains('.') && !n.contains('/')) {
         for d in new_names.iter().filter(|n| !n.contains('.')) {
             add(alloc::format!("/{d}/{f}"), &mut new_paths);
         }
@@ -830,7 +851,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         grounding: Grounding {
             referents,
             new_paths,
-            texts: spans(request, &tokens, &file_tokens),
+            texts: spans(request, &tokens, &file_tokens, &describing),
             numbers: numbers(&typed),
         },
         missing,
@@ -866,13 +887,19 @@ fn numbers(typed: &[&str]) -> Vec<u64> {
 /// quoted words), else a word that announces a text (`saying`, `containing`,
 /// `with`, …): the text then starts right after one of them (`new file
 /// memo.txt saying call bob` offers `call bob`, `call`, never `new`).
-fn spans(request: &str, tokens: &[(usize, usize)], file_tokens: &[usize]) -> Vec<String> {
+fn spans(
+    request: &str,
+    tokens: &[(usize, usize)],
+    file_tokens: &[usize],
+    describing: &[usize],
+) -> Vec<String> {
     let (quoted, opens) = quoted_texts(request, tokens, file_tokens);
+    let any = |_: usize, _: usize| true;
     if !quoted.is_empty() {
         // The quoted words, or a text that begins with the quote and runs
         // on (`say "hi" there`).
         let mut out = quoted;
-        for s in spans_from(request, tokens, file_tokens, Some(&opens)) {
+        for s in spans_from(request, tokens, file_tokens, Some(&opens), &any) {
             if s.starts_with(['"', '\'']) && !out.contains(&s) {
                 out.push(s);
             }
@@ -884,16 +911,172 @@ fn spans(request: &str, tokens: &[(usize, usize)], file_tokens: &[usize]) -> Vec
         .filter(|&k| is_text_mark(clean(&word(k))))
         .map(|k| k + 1)
         .collect();
-    let all_spans = spans_from(request, tokens, file_tokens, None);
+    // The text is a whole phrase, not a piece of one: it starts after the
+    // words that ask for it and ends where the request goes on to the file
+    // (`could you write meeting at noon to plan.txt` offers `meeting at
+    // noon`, not `meeting`, `you write meeting` or `at noon`). When no span
+    // has such bounds, any span will do.
+    // Only a text that goes to a file has those bounds: `display the
+    // message happy birthday` or `what would happen if i said …` name no
+    // file, and their asking words are not the ones a write uses.
+    // A request that opens by asking to say something (`please say …`) has
+    // them too.
+    let word = |k: usize| clean(&request[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
+    let says = (0..tokens.len())
+        .map(word)
+        .take_while(|w| is_asking_word(w))
+        .any(|w| matches!(w.as_str(), "say" | "echo" | "repeat"));
+    let to_file = says
+        || (0..tokens.len()).any(|k| {
+            file_tokens.contains(&k) || sends_to_file(request, tokens, file_tokens, describing, k)
+        });
+    let bounded = |i: usize, j: usize| {
+        !to_file || text_bounds(request, tokens, file_tokens, describing, i, j)
+    };
+    let pick = |starts: Option<&[usize]>| {
+        let b = spans_from(request, tokens, file_tokens, starts, &bounded);
+        if b.is_empty() {
+            spans_from(request, tokens, file_tokens, starts, &any)
+        } else {
+            b
+        }
+    };
+    let all_spans = pick(None);
     if starts.is_empty() {
         return all_spans;
     }
-    let marked = spans_from(request, tokens, file_tokens, Some(&starts));
+    let marked = pick(Some(&starts));
     if marked.is_empty() {
         all_spans
     } else {
         marked
     }
+}
+
+/// Words that ask for a text rather than belong to it: the request's verb
+/// and its politeness (`please`, `could you`, `say`, `add`).
+fn is_asking_word(w: &str) -> bool {
+    matches!(
+        w,
+        "please"
+            | "pls"
+            | "kindly"
+            | "could"
+            | "can"
+            | "would"
+            | "will"
+            | "you"
+            | "u"
+            | "i"
+            | "want"
+            | "need"
+            | "just"
+            | "now"
+            | "write"
+            | "append"
+            | "add"
+            | "say"
+            | "echo"
+            | "print"
+            | "put"
+            | "save"
+            | "store"
+            | "type"
+            | "tack"
+            | "jot"
+            | "create"
+            | "make"
+            | "new"
+            | "file"
+            | "line"
+            | "repeat"
+            | "me"
+            | "down"
+            | "thanks"
+    )
+}
+
+/// Whether token `at` sends a text to a file: `to the todo list`, `into
+/// greet.txt`, `in my notes`.
+fn sends_to_file(
+    request: &str,
+    tokens: &[(usize, usize)],
+    file_tokens: &[usize],
+    describing: &[usize],
+    at: usize,
+) -> bool {
+    let word = |k: usize| clean(&request[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
+    if !matches!(
+        word(at).as_str(),
+        "to" | "into" | "in" | "onto" | "as" | "inside"
+    ) {
+        return false;
+    }
+    let mut k = at + 1;
+    while k < tokens.len()
+        && matches!(
+            word(k).as_str(),
+            "the" | "a" | "an" | "my" | "our" | "file" | "folder"
+        )
+    {
+        k += 1;
+    }
+    k < tokens.len() && (file_tokens.contains(&k) || describing.contains(&k))
+}
+
+/// Whether tokens `i..=j` are a whole text: the first word is not one that
+/// asks for the text, and comes first or after an asking, introducing or
+/// joining word or the file's mention; the last ends the request or a
+/// clause (`,;:.!?`), or comes before the file's mention, before a word
+/// that sends the text to a file (`to`, `into`, `in`, `onto`, `as` followed,
+/// past articles, by a file or a word that refers to one), or before an
+/// asking word (`please`).
+fn text_bounds(
+    request: &str,
+    tokens: &[(usize, usize)],
+    file_tokens: &[usize],
+    describing: &[usize],
+    i: usize,
+    j: usize,
+) -> bool {
+    // A quoted run is bounded by its quotes.
+    if request[tokens[i].0..].starts_with(['"', '\''])
+        && request[..tokens[j].1]
+            .trim_end_matches(['?', '.', '!', ','])
+            .ends_with(['"', '\''])
+    {
+        return true;
+    }
+    let word = |k: usize| clean(&request[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
+    let refers = |k: usize| file_tokens.contains(&k) || describing.contains(&k);
+    let sends_to_file = |at: usize| sends_to_file(request, tokens, file_tokens, describing, at);
+    let first = word(i);
+    let start = !is_asking_word(&first)
+        && !is_joining_word(&first)
+        && (i == 0 || {
+            let before = word(i - 1);
+            is_asking_word(&before)
+                || is_introducing_word(&before)
+                || is_text_mark(&before)
+                || file_tokens.contains(&(i - 1))
+        });
+    if !start {
+        return false;
+    }
+    // Nor does it take in where it goes (`milk to the todo`).
+    if (i..j).any(|k| sends_to_file(k + 1)) {
+        return false;
+    }
+    if j + 1 == tokens.len()
+        || request[tokens[j].0..tokens[j].1].ends_with([',', ';', ':', '.', '!', '?'])
+    {
+        return true;
+    }
+    let next = word(j + 1);
+    if refers(j + 1) || matches!(next.as_str(), "please" | "thanks" | "now") {
+        return true;
+    }
+    sends_to_file(j + 1)
 }
 
 /// Words after which the text of a `write`/`append`/`echo` begins.
@@ -948,6 +1131,7 @@ fn spans_from(
     tokens: &[(usize, usize)],
     file_tokens: &[usize],
     starts: Option<&[usize]>,
+    bounded: &dyn Fn(usize, usize) -> bool,
 ) -> Vec<String> {
     // A set: a long request has thousands of spans, and a linear search
     // per span made a 43-word request cost 11 ms on the host.
@@ -979,6 +1163,9 @@ fn spans_from(
             // `called shopping.txt`, `saying call mom`).
             let first = request[tokens[i].0..tokens[i].1].to_ascii_lowercase();
             if is_introducing_word(&first) {
+                continue;
+            }
+            if !bounded(i, j) {
                 continue;
             }
             let s = &request[tokens[i].0..tokens[j].1];

@@ -344,3 +344,51 @@ fn numbers_are_only_the_ones_the_request_writes() {
     let (g, _) = grounded("hexdump notes2.txt, 32 bytes");
     assert_eq!(g.grounding.numbers, vec![32]);
 }
+
+#[test]
+fn a_text_is_a_whole_phrase_between_the_asking_words_and_the_file() {
+    // It ends where the request goes on to the file, not a word early.
+    let (_, gr) = grounded("could you write meeting at noon to plan.txt");
+    assert!(accepts(&gr, "write /plan.txt \"meeting at noon\""));
+    for t in [
+        "meeting",
+        "noon",
+        "\"at noon\"",
+        "\"you write meeting at noon\"",
+    ] {
+        assert!(!accepts(&gr, &format!("write /plan.txt {t}")), "{t}");
+    }
+    let (_, gr) = grounded("new file memo.txt saying call bob");
+    assert!(accepts(&gr, "write /memo.txt \"call bob\""));
+    assert!(!accepts(&gr, "write /memo.txt call"));
+    // Never the asking words, never where it goes.
+    let (_, gr) = grounded("add milk to the todo");
+    assert!(accepts(&gr, "append /TODO.TXT milk"));
+    assert!(!accepts(&gr, "append /TODO.TXT \"add milk\""));
+    assert!(!accepts(&gr, "append /TODO.TXT \"milk to the todo\""));
+    let (_, gr) = grounded("could you add pay rent to my notes");
+    assert!(accepts(&gr, "append /NOTES.TXT \"pay rent\""));
+    assert!(!accepts(&gr, "append /NOTES.TXT \"pay rent to my notes\""));
+    let (_, gr) = grounded("please say nosys is ready");
+    assert!(accepts(&gr, "echo \"nosys is ready\""));
+    assert!(!accepts(&gr, "echo nosys") && !accepts(&gr, "echo \"say nosys is ready\""));
+    // `to self` is part of the text: `self` names no file.
+    let (_, gr) = grounded("write note to self in log1.cfg");
+    assert!(accepts(&gr, "write /log1.cfg \"note to self\""));
+    assert!(!accepts(&gr, "write /log1.cfg note"));
+}
+
+#[test]
+fn a_file_name_the_request_sends_to_is_the_only_new_name() {
+    // `hello` describes /HELLO.TXT, but the text goes into greet.txt.
+    let (_, gr) = grounded("please write hello world into greet.txt");
+    assert!(accepts(&gr, "write /greet.txt \"hello world\""));
+    assert!(!accepts(&gr, "write /HELLO.TXT \"hello world\""));
+    let (_, gr) = grounded("copy boot.log to the root as boot.txt");
+    assert!(accepts(&gr, "cp /LOGS/BOOT.LOG /boot.txt"));
+    assert!(!accepts(&gr, "cp /LOGS/BOOT.LOG /root"));
+    // A live file named as the destination keeps the volume's spelling.
+    let (_, gr) = grounded("write goodbye to hello.txt");
+    assert!(accepts(&gr, "write /HELLO.TXT goodbye"));
+    assert!(!accepts(&gr, "write /goodbye goodbye"));
+}
