@@ -36,7 +36,8 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Gguf(e) => write!(f, "GGUF: {e}"),
-            LoadError::Model(e) => write!(f, "model: {e}"),
+            // `ModelError` names itself (`model: …`, `gguf: …`).
+            LoadError::Model(e) => write!(f, "{e}"),
             LoadError::Tokenizer(e) => write!(f, "tokenizer: {e}"),
             LoadError::NoChatFormat(e) => write!(f, "{e}"),
             LoadError::VocabMismatch { tokenizer, model } => write!(

@@ -123,7 +123,8 @@ impl fmt::Display for RequestError {
                 f,
                 "request is {tokens} tokens; at most {max} fit beside a command"
             ),
-            RequestError::Model(e) => write!(f, "model: {e}"),
+            // `ModelError` names itself (`model: …`, `gguf: …`).
+            RequestError::Model(e) => write!(f, "{e}"),
             RequestError::Grammar(e) => write!(f, "grammar: {e:?}"),
         }
     }
