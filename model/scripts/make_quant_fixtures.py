@@ -2,7 +2,7 @@
 """Random-weight Qwen3 models quantised by llama.cpp itself, and llama.cpp's logits for them.
 
     python3 model/scripts/make_quant_fixtures.py          # from the repository root
-    python3 model/scripts/make_quant_fixtures.py --qwen3-0.6b /tmp/q06   # one-off, not committed
+    python3 model/scripts/make_quant_fixtures.py --qwen3-0.6b /tmp/q06 [Q8_0 ...]   # one-off
 
 gguf-py cannot write k-quants, so each model is written as F32 with gguf-py (the same builder as
 make_parity_fixtures.py) and then quantised by `llama_cpp.llama_model_quantize`: the Q4_K_M and
@@ -13,7 +13,8 @@ layout is make_parity_fixtures.py's). Needs `pip install gguf numpy llama-cpp-py
 of them.
 
 With --qwen3-0.6b DIR it instead builds a Qwen3-0.6B-shaped model (random weights, vocabulary
-151,936) in DIR, quantises it to Q4_K_M, Q5_K_M and Q6_K, and writes logits for three short
+151,936) in DIR, quantises it to Q4_K_M, Q5_K_M, Q6_K and Q8_0 (or the types named after DIR),
+and writes logits for three short
 prompts there; `cargo test -p model --release -- --ignored quant_parity_qwen3_0_6b` reads them
 from $NOSYS_Q06_DIR. `--noise DIR` then prints how far llama.cpp's own token-by-token logits
 are from its batched ones on those files (the noise floor at that depth).
@@ -52,6 +53,9 @@ SHAPE = dict(arch="qwen3", dim=256, n_layers=1, n_heads=4, n_kv=2, hd=64, ff=256
 # Prompt lengths: one token, several, and past the test's prefill batch of 7 and of 32.
 LENS = [1, 4, 9, 33, 40, 17]
 N_CTX = 64
+# The types --qwen3-0.6b builds by default (the same seed gives the same weights and prompts,
+# so one type can be added to a directory built earlier).
+Q06_TYPES = ["Q4_K_M", "Q5_K_M", "Q6_K", "Q8_0"]
 
 
 def quantize(src, dst, ftype, pure):
@@ -106,8 +110,10 @@ def noise(d):
     """llama.cpp against itself on the --qwen3-0.6b files: token by token (n_batch 1) against
     the recorded batched logits. Prints the largest difference per file."""
     from llama_cpp import Llama
-    for ftype in ("Q4_K_M", "Q5_K_M", "Q6_K"):
+    for ftype in Q06_TYPES:
         path = os.path.join(d, f"qwen3-0.6b-{ftype.lower()}.gguf")
+        if not os.path.exists(path):
+            continue
         llm = Llama(model_path=path, n_ctx=32, n_batch=1, n_ubatch=1, n_threads=1,
                     logits_all=True, flash_attn=False, type_k=0, type_v=0, verbose=False)
         worst, scale = 0.0, 0.0
@@ -123,8 +129,8 @@ def noise(d):
 
 
 def main():
-    if len(sys.argv) == 3 and sys.argv[1] == "--qwen3-0.6b":
-        return qwen3_06b(sys.argv[2])
+    if len(sys.argv) >= 3 and sys.argv[1] == "--qwen3-0.6b":
+        return qwen3_06b(sys.argv[2], sys.argv[3:] or Q06_TYPES)
     if len(sys.argv) == 3 and sys.argv[1] == "--noise":
         return noise(sys.argv[2])
     os.makedirs(OUT, exist_ok=True)
@@ -145,14 +151,14 @@ def main():
     os.remove(src)
 
 
-def qwen3_06b(d):
+def qwen3_06b(d, types):
     os.makedirs(d, exist_ok=True)
     src = os.path.join(d, "qwen3-0.6b-f16.gguf")
     rng = np.random.default_rng(6)
     vocab = write_model(src, "qwen3", Q.F16, 1024, 28, 16, 8, 128, 3072, True, 1000000.0, rng,
                         n_vocab=151936)
     prompts = [[int(t) for t in rng.integers(0, vocab, n)] for n in (1, 7, 12)]
-    for ftype in ("Q4_K_M", "Q5_K_M", "Q6_K"):
+    for ftype in types:
         path = os.path.join(d, f"qwen3-0.6b-{ftype.lower()}.gguf")
         quantize(src, path, ftype, False)
         record(path, path.replace(".gguf", ".logits"), prompts, 32)

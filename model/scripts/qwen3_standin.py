@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""A stand-in for a Qwen3-0.6B Q4_K_M a person downloads: the same shape (dim 1024, 28 layers,
-16 heads of 128 over 8 KV heads, ff 3072, tied embeddings, trained context 40960), Qwen3's
+"""A stand-in for a Qwen3-0.6B (or -1.7B) Q4_K_M a person downloads: the same shape (0.6B: dim
+1024, 28 layers, 16 heads of 128 over 8 KV heads, ff 3072; 1.7B: dim 2048, ff 6144, the rest
+alike; tied embeddings, trained context 40960), Qwen3's
 vocabulary layout (151,936 ids: byte tokens, merges, Qwen3's 26 added tokens at 151,643 typed
 as its GGUFs type them, [PAD] rows) and a ChatML chat template of Qwen3's shape, random
 weights written as F16 by gguf-py and quantised to Q4_K_M by llama.cpp's own quantizer.
 
-    python3 model/scripts/qwen3_standin.py OUT.gguf [--ftype Q4_K_M|Q6_K|Q8_0]
+    python3 model/scripts/qwen3_standin.py OUT.gguf [--ftype Q4_K_M|Q6_K|Q8_0] [--shape 0.6b|1.7b]
 
 Needs `pip install gguf numpy llama-cpp-python==0.3.36` (built with
-CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX512=OFF"). The file (about 400 MiB) is not committed:
+CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX512=OFF"). The file (about 400 MiB; 1.7B: 1.1 GiB, its
+F16 source 3.2 GiB on the way) is not committed:
 `make check-any-model` builds it under build/ and boots it (iso/tools/tests/any_model.rs).
 """
 
@@ -25,6 +27,8 @@ from make_quant_fixtures import quantize  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 N_VOCAB = 151936
+# (dim, layers, heads, KV heads, head dim, ff) of the released Qwen3 models.
+SHAPES = {"0.6b": (1024, 28, 16, 8, 128, 3072), "1.7b": (2048, 28, 16, 8, 128, 6144)}
 FIRST_ADDED = 151643
 ADDED = [("<|endoftext|>", 3), ("<|im_start|>", 3), ("<|im_end|>", 3),
          ("<|object_ref_start|>", 3), ("<|object_ref_end|>", 3), ("<|box_start|>", 3),
@@ -102,15 +106,21 @@ def vocab():
 
 
 def main():
-    if len(sys.argv) not in (2, 4) or (len(sys.argv) == 4 and sys.argv[2] != "--ftype"):
+    args = sys.argv[1:]
+    if len(args) not in (1, 3, 5):
         sys.exit(__doc__)
-    out = sys.argv[1]
-    ftype = sys.argv[3] if len(sys.argv) == 4 else "Q4_K_M"
+    out, opts = args[0], dict(zip(args[1::2], args[2::2]))
+    if set(opts) - {"--ftype", "--shape"} or opts.get("--shape", "0.6b") not in SHAPES:
+        sys.exit(__doc__)
+    ftype = opts.get("--ftype", "Q4_K_M")
+    shape = opts.get("--shape", "0.6b")
+    dim, layers, heads, kv, hd, ff = SHAPES[shape]
     src = out + ".f16.tmp"
     t0 = time.time()
     rng = np.random.default_rng(6)
-    write_model(src, "qwen3", Q.F16, 1024, 28, 16, 8, 128, 3072, True, 1000000.0, rng,
-                vocab=vocab(), name=f"Qwen3-0.6B-shaped stand-in {ftype} (random weights)",
+    write_model(src, "qwen3", Q.F16, dim, layers, heads, kv, hd, ff, True, 1000000.0, rng,
+                vocab=vocab(),
+                name=f"Qwen3-{shape.upper()}-shaped stand-in {ftype} (random weights)",
                 ctx=40960, chat_template=TEMPLATE)
     t1 = time.time()
     quantize(src, out, ftype, False)

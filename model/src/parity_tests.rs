@@ -518,14 +518,14 @@ fn parity_qwen3_q5_1() {
 }
 
 /// The Qwen3-0.6B shape (dim 1024, 28 layers, 16 heads of 128 over 8 KV heads, ff 3072, vocabulary
-/// 151,936, tied), random weights quantised by llama.cpp to Q4_K_M, Q5_K_M and Q6_K. Too big to
-/// commit: `python3 model/scripts/make_quant_fixtures.py --qwen3-0.6b DIR`, then
+/// 151,936, tied), random weights quantised by llama.cpp to Q4_K_M, Q5_K_M, Q6_K and Q8_0. Too big
+/// to commit: `python3 model/scripts/make_quant_fixtures.py --qwen3-0.6b DIR`, then
 /// `NOSYS_Q06_DIR=DIR cargo test -p model --release -- --ignored --nocapture quant_parity_qwen3_0_6b`.
 #[test]
 #[ignore = "one-off: needs the Qwen3-0.6B-shaped files (see the doc comment)"]
 fn quant_parity_qwen3_0_6b() {
     let dir = std::env::var("NOSYS_Q06_DIR").expect("NOSYS_Q06_DIR");
-    for q in ["q4_k_m", "q5_k_m", "q6_k"] {
+    for q in ["q4_k_m", "q5_k_m", "q6_k", "q8_0"] {
         let name = format!("{dir}/qwen3-0.6b-{q}");
         for k in [crate::ops::simd(), Simd::Portable] {
             let d = diff_on(&name, TestSwitches::default(), k);
