@@ -39,6 +39,10 @@ pub enum FsError {
     Device(String),
     /// The on-disk structures make no sense; the text says which.
     Corrupt(String),
+    /// The heap has no room for the file's bytes (a read of `bytes`).
+    OutOfMemory {
+        bytes: u64,
+    },
 }
 
 impl core::fmt::Display for FsError {
@@ -56,6 +60,9 @@ impl core::fmt::Display for FsError {
             FsError::NoVolume => f.write_str("no data volume"),
             FsError::Device(s) => write!(f, "device error: {s}"),
             FsError::Corrupt(s) => write!(f, "corrupt volume: {s}"),
+            FsError::OutOfMemory { bytes } => {
+                write!(f, "not enough memory to read {} MiB", bytes >> 20)
+            }
         }
     }
 }

@@ -427,7 +427,13 @@ impl<D: BlockDevice> Volume<D> {
         let chain = self.file_chain(node, path)?;
         let size = node.short.size as usize;
         let need = self.clusters_for(size as u64);
-        let mut buf = vec![0u8; need * self.cluster_bytes() as usize];
+        // A model file is most of the heap: the buffer is reserved fallibly, so a heap without
+        // a block that large is an error line, not the allocator's abort.
+        let len = need * self.cluster_bytes() as usize;
+        let mut buf = Vec::new();
+        buf.try_reserve_exact(len)
+            .map_err(|_| FsError::OutOfMemory { bytes: len as u64 })?;
+        buf.resize(len, 0);
         self.read_clusters(&chain[..need], &mut buf)?;
         buf.truncate(size);
         Ok(buf)
