@@ -95,11 +95,16 @@ pub struct Config {
     pub example_repeats: usize,
     /// Bare command lines per applet in train.
     pub bare_per_applet: usize,
+    /// Add the train-only natural families (`templates::NATURAL`). Off by
+    /// default until a retrained model ships with them, so `train/model.sh`
+    /// still reproduces the committed model; `NOSYS_NATURAL=1` turns it on.
+    pub natural: bool,
 }
 
 impl Default for Config {
     fn default() -> Self {
         Config {
+            natural: false,
             seed: 6,
             train_per_slot: 800,
             eval_per_family: 40,
@@ -443,6 +448,27 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
             };
             for _ in 0..cfg.eval_per_family {
                 out.push(instantiate(&mut rng, fam, &applet_names, &noise)?);
+            }
+        }
+        // Natural phrasings: training only, on their own stream so the
+        // draws above (and so dev and held-out) do not move.
+        if let Some(fams) = templates::natural_of(spec.name).filter(|_| cfg.natural) {
+            let mut nrng = Rng::new(cfg.seed ^ hash(spec.name).rotate_left(29) ^ 0x6e61);
+            let fams: Vec<Family> = fams
+                .iter()
+                .enumerate()
+                .map(|(i, f)| Family {
+                    id: format!("{}/natural/{i}", spec.name),
+                    spec,
+                    variants: f.split('|').map(parse_template).collect(),
+                    fixed: None,
+                })
+                .collect();
+            for k in 0..quota / 2 {
+                let fam = &fams[k % fams.len()];
+                corpus
+                    .train
+                    .push(instantiate(&mut nrng, fam, &applet_names, &noise)?);
             }
         }
     }

@@ -7,7 +7,13 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let out = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "data".into()));
-    let corpus = match generate(&applets::builtin(), &Config::default()) {
+    let corpus = match generate(
+        &applets::builtin(),
+        &Config {
+            natural: std::env::var_os("NOSYS_NATURAL").is_some(),
+            ..Config::default()
+        },
+    ) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("corpus: {e}");

@@ -333,3 +333,88 @@ pub fn families_of(applet: &str) -> Option<&'static [&'static str]> {
         .find(|f| f.applet == applet)
         .map(|f| f.families)
 }
+
+/// Natural phrasings the way people type (questions, fragments, typos,
+/// indirect or non-native wording), written by hand. They go to training
+/// only, on their own random stream, so the dev and held-out families and
+/// their pairs stay as they were and dev figures stay comparable.
+pub static NATURAL: &[Families] = &[
+    Families {
+        applet: "help",
+        families: &[
+            "uh what do i type|commands??|wat can u do",
+            "is there a manual for {1}|how to use {1} pls|{1} how does it work?",
+        ],
+    },
+    Families {
+        applet: "clear",
+        families: &["screen too full, clean it|cleer the screen|can u clear screen"],
+    },
+    Families {
+        applet: "echo",
+        families: &["i want you to print {1}|could you print {1} for me|just echo {1} pls"],
+    },
+    Families {
+        applet: "mem",
+        families: &["hows the memory|is ram ok?|memroy usage pls"],
+    },
+    Families {
+        applet: "date",
+        families: &["whats the time|what day is today?|date pls"],
+    },
+    Families {
+        applet: "uptime",
+        families: &["since when is it on|how long running?|uptiem"],
+    },
+    Families {
+        applet: "ls",
+        families: &[
+            "whats on the disk|which files i have?|files pls",
+            "whats inside {1}|what is in folder {1}?|contents of dir {1} pls",
+        ],
+    },
+    Families {
+        applet: "cat",
+        families: &[
+            "can you show me {1}?|shwo {1}|i want to read {1} please",
+            "whats in {1} again|{1} contents?|open {1} for me pls",
+        ],
+    },
+    Families {
+        applet: "rm",
+        families: &[
+            "can you delete {1}?|plz remove {1}|deleet {1}",
+            "i want {1} gone|{1} not needed, delete it|remove {1} for me",
+        ],
+    },
+    Families {
+        applet: "write",
+        families: &[
+            "make a file {1} saying {2}|can you write {2} into {1}?|create {1} with {2} in it",
+        ],
+    },
+    Families {
+        applet: "append",
+        families: &["also add {2} to {1}|put {2} at the end of {1} pls|can you add {2} to {1}?"],
+    },
+    Families {
+        applet: "mkdir",
+        families: &["i need a folder {1}|new dir {1} pls|can you make folder {1}?"],
+    },
+    Families {
+        applet: "cp",
+        families: &["make a copy of {1} as {2}|can you copy {1} to {2}?|dupe {1} into {2}"],
+    },
+    Families {
+        applet: "mv",
+        families: &["i want {1} called {2}|can you rename {1} as {2}?|renmae {1} to {2}"],
+    },
+];
+
+/// The natural (train-only) families for `applet`, if any.
+pub fn natural_of(applet: &str) -> Option<&'static [&'static str]> {
+    NATURAL
+        .iter()
+        .find(|f| f.applet == applet)
+        .map(|f| f.families)
+}

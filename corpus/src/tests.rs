@@ -9,6 +9,7 @@ fn small() -> Config {
         eval_per_family: 8,
         example_repeats: 2,
         bare_per_applet: 5,
+        natural: true,
     }
 }
 
@@ -347,4 +348,21 @@ fn handwritten2_is_canonical_unseen_and_covers_every_applet() {
         trained.is_empty(),
         "requests the model has seen: {trained:#?}"
     );
+}
+
+#[test]
+fn natural_families_leave_dev_and_heldout_alone() {
+    let without = generate(
+        &applets::builtin(),
+        &Config {
+            natural: false,
+            ..small()
+        },
+    )
+    .unwrap();
+    let with = corpus();
+    assert_eq!(without.dev, with.dev);
+    assert_eq!(without.heldout, with.heldout);
+    assert!(with.train.len() > without.train.len());
+    assert!(with.train.iter().any(|p| p.family.contains("/natural/")));
 }
