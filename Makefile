@@ -10,7 +10,7 @@ HARNESS := $(CARGO) run --quiet -p nosys-iso --
 # QEMU tests run under TCG when KVM does not work: keep them few at a time.
 QEMU_TEST_THREADS ?= 1
 
-.PHONY: all setup run iso disk test test-host test-qemu check-any-model clippy fmt model model-features bench-grammar
+.PHONY: all setup run iso disk test test-host test-qemu check-any-model check-any-model-1.7b clippy fmt model model-features bench-grammar
 
 # The router's features of every declared example, computed on the host with
 # the kernel's own crates and shipped beside the model (keyed by its hash).
@@ -64,6 +64,12 @@ check-any-model: setup
 	LIMINE_DIR= $(HARNESS) iso
 	$(CARGO) build --release -p session --features std --bin nosys-shell
 	NOSYS_ANY_MODEL=1 $(CARGO) test -p nosys-iso --test any_model -- --ignored --nocapture
+
+# The same with a Qwen3-1.7B-shaped Q4_K_M (1.1 GiB) in 3 GiB of RAM.
+check-any-model-1.7b: setup
+	LIMINE_DIR= $(HARNESS) iso
+	$(CARGO) build --release -p session --features std --bin nosys-shell
+	NOSYS_ANY_MODEL=1.7b $(CARGO) test -p nosys-iso --test any_model -- --ignored --nocapture
 
 clippy:
 	$(CARGO) clippy --all-targets -- -D warnings

@@ -6,8 +6,10 @@
 //! features and disk.
 //!
 //! Building the file takes one to two minutes and its features about as long, so this is not
-//! part of `make test`: `make check-any-model` runs it (NOSYS_ANY_MODEL=1). Without
-//! llama-cpp-python it says SKIPPED and passes. The file stays under build/any-model/.
+//! part of `make test`: `make check-any-model` runs it (NOSYS_ANY_MODEL=1), and
+//! `make check-any-model-1.7b` the same with a Qwen3-1.7B-shaped file (NOSYS_ANY_MODEL=1.7b,
+//! 1.1 GiB, in the same 3 GiB of RAM). Without llama-cpp-python it says SKIPPED and passes. The
+//! file stays under build/any-model/ and is rebuilt when the script is newer.
 
 use std::path::Path;
 use std::process::Command;
@@ -22,8 +24,8 @@ const BOOT_TIMEOUT: Duration = Duration::from_secs(400);
 /// Reading 375 MiB over NVMe, hashing and checking it, and 4 verified feature rows.
 const LOAD_TIMEOUT: Duration = Duration::from_secs(900);
 const REPLY_TIMEOUT: Duration = Duration::from_secs(300);
-/// Room for the sample files, the model and its features.
-const DISK_KIB: u64 = 1024 * 1024;
+/// Room for the sample files, the 1.7B model and its features.
+const DISK_KIB: u64 = 2 * 1024 * 1024;
 
 const REQUESTS: &[&str] = &[
     "show me the notes",
@@ -48,10 +50,16 @@ fn mtools(tool: &str, disk: &Path, args: &[&str]) {
 #[test]
 #[ignore = "builds a 375 MiB model with llama.cpp and boots it: `make check-any-model`"]
 fn a_downloaded_qwen3_q4_k_m_loads_and_routes() {
-    if std::env::var_os("NOSYS_ANY_MODEL").is_none() {
+    let Some(which) = std::env::var_os("NOSYS_ANY_MODEL") else {
         eprintln!("SKIPPED: set NOSYS_ANY_MODEL=1 (`make check-any-model`) to run it");
         return;
-    }
+    };
+    // (script's --shape, name on the volume, dim, ffn)
+    let (shape, vol, dim, ff) = if which == "1.7b" {
+        ("1.7b", "/Q17.GGU", 2048, 6144)
+    } else {
+        ("0.6b", "/Q06.GGU", 1024, 3072)
+    };
     let has_llama = Command::new("python3")
         .args(["-c", "import gguf, numpy, llama_cpp"])
         .output()
@@ -67,14 +75,19 @@ fn a_downloaded_qwen3_q4_k_m_loads_and_routes() {
     let root = nosys_iso::root();
     let dir = nosys_iso::build_dir().unwrap().join("any-model");
     std::fs::create_dir_all(&dir).unwrap();
-    let gguf = dir.join("qwen3-0.6b-q4_k_m.gguf");
-    let features = dir.join("qwen3-0.6b-q4_k_m.features");
+    let gguf = dir.join(format!("qwen3-{shape}-q4_k_m.gguf"));
+    let features = dir.join(format!("qwen3-{shape}-q4_k_m.features"));
 
     // The "download": llama.cpp's quantizer writes it.
     let t = Instant::now();
-    run(Command::new("python3")
-        .arg(root.join("model/scripts/qwen3_standin.py"))
-        .arg(&gguf));
+    let script = root.join("model/scripts/qwen3_standin.py");
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    if modified(&gguf) < modified(&script) {
+        run(Command::new("python3")
+            .arg(&script)
+            .arg(&gguf)
+            .args(["--shape", shape]));
+    }
     eprintln!(
         "built {} in {:.0} s",
         gguf.display(),
@@ -97,18 +110,25 @@ fn a_downloaded_qwen3_q4_k_m_loads_and_routes() {
             "nosys-shell",
         ]));
     }
-    run(Command::new(&shell)
-        .arg("features")
-        .arg("--model")
-        .arg(&gguf)
-        .arg("--out")
-        .arg(&features));
+    // Kept while newer than both the model and the shell that computed them.
+    if modified(&features) < modified(&gguf).max(modified(&shell)) {
+        run(Command::new(&shell)
+            .arg("features")
+            .arg("--model")
+            .arg(&gguf)
+            .arg("--out")
+            .arg(&features));
+    }
     eprintln!("features on the host in {:.0} s", t.elapsed().as_secs_f64());
 
     // The data disk: the sample files, the model, its features where the kernel looks.
     let disk = dir.join("disk.img");
     nosys_iso::image::sample_disk(&disk, DISK_KIB).unwrap();
-    mtools("mcopy", &disk, &[gguf.to_str().unwrap(), "::/Q06.GGU"]);
+    mtools(
+        "mcopy",
+        &disk,
+        &[gguf.to_str().unwrap(), &format!("::{vol}")],
+    );
     let on_volume = request::features_volume_path(request::model_hash(bytes));
     mtools("mmd", &disk, &["::/FEATURES"]);
     let dst = format!("::{on_volume}");
@@ -126,16 +146,19 @@ fn a_downloaded_qwen3_q4_k_m_loads_and_routes() {
     vm.wait_for_serial(READY, BOOT_TIMEOUT)
         .unwrap_or_else(|e| panic!("{e}\n{}", vm.qemu_log()));
     let t = Instant::now();
-    let r = vm.reply("model load /Q06.GGU", LOAD_TIMEOUT).unwrap();
+    let r = vm
+        .reply(&format!("model load {vol}"), LOAD_TIMEOUT)
+        .unwrap();
     eprintln!(
         "model load in {:.0} s (QEMU wall clock):\n{r}",
         t.elapsed().as_secs_f64()
     );
+    let mib = bytes.len() >> 20;
     assert!(
-        r.contains("read /Q06.GGU: 375.") && r.contains("MiB/s"),
+        r.contains(&format!("read {vol}: {mib}.")) && r.contains("MiB/s"),
         "{r}"
     );
-    assert!(r.contains("loaded /Q06.GGU"), "{r}");
+    assert!(r.contains(&format!("loaded {vol}")), "{r}");
     assert!(
         r.contains(&format!(
             "router: features from {on_volume} (4 rows recomputed"
@@ -144,9 +167,16 @@ fn a_downloaded_qwen3_q4_k_m_loads_and_routes() {
     );
     let m = vm.reply("model", REPLY_TIMEOUT).unwrap();
     eprintln!("{m}");
+    let name = format!(
+        "model:      Qwen3-{}-shaped stand-in Q4_K_M (random weights)",
+        shape.to_uppercase()
+    );
+    let arch = format!(
+        "arch:       qwen3 · 28 layers · dim {dim} · ffn {ff} · heads 16/8 kv · head dim 128"
+    );
     for want in [
-        "model:      Qwen3-0.6B-shaped stand-in Q4_K_M (random weights)",
-        "arch:       qwen3 · 28 layers · dim 1024 · ffn 3072 · heads 16/8 kv · head dim 128",
+        name.as_str(),
+        arch.as_str(),
         "quant mix:  Q4_K ",
         " Q6_K ",
         "context:    256 tokens (KV cache; trained 40960)",
@@ -158,7 +188,7 @@ fn a_downloaded_qwen3_q4_k_m_loads_and_routes() {
     // A context whose KV cache cannot fit is refused before anything is allocated, naming
     // one that would, and the loaded model stays.
     let r = vm
-        .reply("model load /Q06.GGU --ctx 40960", LOAD_TIMEOUT)
+        .reply(&format!("model load {vol} --ctx 40960"), LOAD_TIMEOUT)
         .unwrap();
     eprintln!("{r}");
     assert!(
