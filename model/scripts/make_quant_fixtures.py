@@ -3,6 +3,7 @@
 
     python3 model/scripts/make_quant_fixtures.py          # from the repository root
     python3 model/scripts/make_quant_fixtures.py --qwen3-0.6b /tmp/q06 [Q8_0 ...]   # one-off
+    python3 model/scripts/make_quant_fixtures.py --qwen3-1.7b /tmp/q17 [Q4_K_M ...]  # one-off
 
 gguf-py cannot write k-quants, so each model is written as F32 with gguf-py (the same builder as
 make_parity_fixtures.py) and then quantised by `llama_cpp.llama_model_quantize`: the Q4_K_M and
@@ -16,7 +17,8 @@ With --qwen3-0.6b DIR it instead builds a Qwen3-0.6B-shaped model (random weight
 151,936) in DIR, quantises it to Q4_K_M, Q5_K_M, Q6_K and Q8_0 (or the types named after DIR),
 and writes logits for three short
 prompts there; `cargo test -p model --release -- --ignored quant_parity_qwen3_0_6b` reads them
-from $NOSYS_Q06_DIR. `--noise DIR` then prints how far llama.cpp's own token-by-token logits
+from $NOSYS_Q06_DIR. --qwen3-1.7b DIR does the same at the Qwen3-1.7B shape (dim 2048, ff
+6144) for Q4_K_M and Q5_K_M (`quant_parity_qwen3_1_7b`, $NOSYS_Q17_DIR). `--noise DIR` then prints how far llama.cpp's own token-by-token logits
 are from its batched ones on those files (the noise floor at that depth).
 """
 
@@ -56,6 +58,11 @@ N_CTX = 64
 # The types --qwen3-0.6b builds by default (the same seed gives the same weights and prompts,
 # so one type can be added to a directory built earlier).
 Q06_TYPES = ["Q4_K_M", "Q5_K_M", "Q6_K", "Q8_0"]
+# --qwen3-1.7b: the two mixes people download most; each file is about 1.1 to 1.3 GiB.
+Q17_TYPES = ["Q4_K_M", "Q5_K_M"]
+# (dim, ff) of the real shapes; both have 28 layers, 16 heads of 128 over 8 KV heads, tied
+# embeddings and Qwen3's 151,936-token vocabulary.
+REAL_SHAPES = {"0.6b": (1024, 3072), "1.7b": (2048, 6144)}
 
 
 def quantize(src, dst, ftype, pure):
@@ -110,8 +117,8 @@ def noise(d):
     """llama.cpp against itself on the --qwen3-0.6b files: token by token (n_batch 1) against
     the recorded batched logits. Prints the largest difference per file."""
     from llama_cpp import Llama
-    for ftype in Q06_TYPES:
-        path = os.path.join(d, f"qwen3-0.6b-{ftype.lower()}.gguf")
+    for shape, ftype in [(s, t) for s in REAL_SHAPES for t in Q06_TYPES]:
+        path = os.path.join(d, f"qwen3-{shape}-{ftype.lower()}.gguf")
         if not os.path.exists(path):
             continue
         llm = Llama(model_path=path, n_ctx=32, n_batch=1, n_ubatch=1, n_threads=1,
@@ -123,14 +130,16 @@ def noise(d):
             got = np.array(llm.scores[: len(toks)])
             worst = max(worst, float(np.abs(got - want).max()))
             scale = max(scale, float(np.abs(want).max()))
-        print(f"{ftype}: llama.cpp n_batch=1 vs batched: max abs diff {worst:.3f}, "
+        print(f"{shape} {ftype}: llama.cpp n_batch=1 vs batched: max abs diff {worst:.3f}, "
               f"largest logit {scale:.0f}")
         del llm
 
 
 def main():
     if len(sys.argv) >= 3 and sys.argv[1] == "--qwen3-0.6b":
-        return qwen3_06b(sys.argv[2], sys.argv[3:] or Q06_TYPES)
+        return qwen3_real_shape(sys.argv[2], sys.argv[3:] or Q06_TYPES)
+    if len(sys.argv) >= 3 and sys.argv[1] == "--qwen3-1.7b":
+        return qwen3_real_shape(sys.argv[2], sys.argv[3:] or Q17_TYPES, "1.7b")
     if len(sys.argv) == 3 and sys.argv[1] == "--noise":
         return noise(sys.argv[2])
     os.makedirs(OUT, exist_ok=True)
@@ -151,15 +160,16 @@ def main():
     os.remove(src)
 
 
-def qwen3_06b(d, types):
+def qwen3_real_shape(d, types, shape="0.6b"):
     os.makedirs(d, exist_ok=True)
-    src = os.path.join(d, "qwen3-0.6b-f16.gguf")
+    src = os.path.join(d, f"qwen3-{shape}-f16.gguf")
     rng = np.random.default_rng(6)
-    vocab = write_model(src, "qwen3", Q.F16, 1024, 28, 16, 8, 128, 3072, True, 1000000.0, rng,
+    dim, ff = REAL_SHAPES[shape]
+    vocab = write_model(src, "qwen3", Q.F16, dim, 28, 16, 8, 128, ff, True, 1000000.0, rng,
                         n_vocab=151936)
     prompts = [[int(t) for t in rng.integers(0, vocab, n)] for n in (1, 7, 12)]
     for ftype in types:
-        path = os.path.join(d, f"qwen3-0.6b-{ftype.lower()}.gguf")
+        path = os.path.join(d, f"qwen3-{shape}-{ftype.lower()}.gguf")
         quantize(src, path, ftype, False)
         record(path, path.replace(".gguf", ".logits"), prompts, 32)
         print(f"{path}: {tensor_types(path)} {os.path.getsize(path)} B", file=sys.stderr)

@@ -537,3 +537,23 @@ fn quant_parity_qwen3_0_6b() {
         }
     }
 }
+
+/// The Qwen3-1.7B shape (dim 2048, ff 6144, otherwise as 0.6B), random weights quantised by
+/// llama.cpp to the Q4_K_M and Q5_K_M mixes (1.1 and 1.3 GiB). Not committed:
+/// `python3 model/scripts/make_quant_fixtures.py --qwen3-1.7b DIR`, then
+/// `NOSYS_Q17_DIR=DIR cargo test -p model --release -- --ignored --nocapture quant_parity_qwen3_1_7b`.
+#[test]
+#[ignore = "one-off: needs the Qwen3-1.7B-shaped files (see the doc comment)"]
+fn quant_parity_qwen3_1_7b() {
+    let dir = std::env::var("NOSYS_Q17_DIR").expect("NOSYS_Q17_DIR");
+    for q in ["q4_k_m", "q5_k_m"] {
+        let name = format!("{dir}/qwen3-1.7b-{q}");
+        for k in [crate::ops::simd(), Simd::Portable] {
+            let d = diff_on(&name, TestSwitches::default(), k);
+            eprintln!("qwen3-1.7b-{q} ({k:?}): {d:?}");
+            // The same depth and the same chaos as 0.6B; the noise floor is measured for
+            // this shape too (`make_quant_fixtures.py --noise DIR`, docs/model.md).
+            assert!(d.max <= 10.0, "{name} {k:?}: {d:?}");
+        }
+    }
+}
