@@ -89,7 +89,7 @@ pub fn classify<'a>(
     match table.parse(line, mode) {
         Ok(command) => match live {
             Some(paths) if names_a_missing_file(table, &command, paths) => Line::Request(line),
-            Some(_) if text_reads_as_prose(line, &command) => Line::Request(line),
+            Some(paths) if text_reads_as_prose(table, line, &command, paths) => Line::Request(line),
             _ => Line::Typed(command),
         },
         Err(ParseError::Empty) => Line::Empty,
@@ -101,25 +101,76 @@ pub fn classify<'a>(
 
 /// Whether an unquoted text argument reads as English that names where it
 /// goes: `write hi to a.txt` parses as the file `/hi` holding "to a.txt",
-/// which is not what anyone typing it means. A text that holds "to", "into"
-/// or "onto" followed by a file name makes the line a request (where a
-/// write still asks first); quoting the text keeps it typed.
-fn text_reads_as_prose(line: &str, command: &Command) -> bool {
-    if line.contains(['"', '\'']) {
+/// and `write done into the todo list` as the file `/done` holding "into
+/// the todo list", which is not what anyone typing them means. A text whose
+/// unquoted words hold "to", "into", "onto", "in" or "inside" followed
+/// (past `the/a/my/file/folder`) by a file name (`a.txt`, `/x/y`) makes the
+/// line a request, where a write still asks first. When the command also
+/// names a file (`write`, `append`), so does a word that is a live name's
+/// stem (`the todo list`, `the guide`): such a line already has its file,
+/// and the text says another. Quoting the text keeps it typed
+/// (`write /a.txt "hi to a.txt"`); a quoted file name does not
+/// (`write "back at 3" to door.txt` is a text typed where the file goes).
+fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[PathEntry]) -> bool {
+    let Some(spec) = table.get_any(command.applet).map(|a| a.spec()) else {
+        return false;
+    };
+    let Some(text_at) = spec
+        .slots
+        .iter()
+        .position(|s| s.kind == command::SlotKind::Text)
+    else {
+        return false;
+    };
+    if text_at >= command.args.len() {
         return false;
     }
-    command.args.iter().any(|a| match a {
-        command::Arg::Text(t) => {
-            let words: alloc::vec::Vec<&str> = t.split_whitespace().collect();
-            words.windows(2).any(|w| {
-                matches!(w[0].to_ascii_lowercase().as_str(), "to" | "into" | "onto")
-                    && (w[1].starts_with('/')
-                        || w[1].rsplit_once('.').is_some_and(|(stem, ext)| {
-                            !stem.is_empty() && (1..=4).contains(&ext.len())
-                        }))
+    let has_path = command
+        .args
+        .iter()
+        .any(|a| matches!(a, command::Arg::Path(_)));
+    // The text slot takes every word after the slots before it.
+    let words = command::parse::split(line).words;
+    let text: alloc::vec::Vec<&command::parse::Word> = words.iter().skip(1 + text_at).collect();
+    if text
+        .iter()
+        .any(|w| line[w.start..].starts_with(['"', '\'']))
+    {
+        return false;
+    }
+    let names_a_file = |w: &str| {
+        w.starts_with('/')
+            || w.contains('/')
+            || w.rsplit_once('.').is_some_and(|(stem, ext)| {
+                !stem.is_empty()
+                    && (1..=4).contains(&ext.len())
+                    && ext.starts_with(|c: char| c.is_ascii_alphabetic())
             })
+    };
+    let live_stem = |w: &str| {
+        w.len() >= 3
+            && live.iter().any(|e| {
+                let name = e.path.rsplit('/').next().unwrap_or("");
+                let stem = name.split_once('.').map_or(name, |(s, _)| s);
+                stem.eq_ignore_ascii_case(w)
+            })
+    };
+    text.iter().enumerate().any(|(i, w)| {
+        if !matches!(
+            w.text.to_ascii_lowercase().as_str(),
+            "to" | "into" | "onto" | "in" | "inside"
+        ) {
+            return false;
         }
-        _ => false,
+        let Some(next) = text[i + 1..].iter().map(|w| w.text.as_str()).find(|w| {
+            !matches!(
+                w.to_ascii_lowercase().as_str(),
+                "the" | "a" | "an" | "my" | "your" | "this" | "that" | "file" | "folder"
+            )
+        }) else {
+            return false;
+        };
+        names_a_file(next) || (has_path && live_stem(next.trim_end_matches([',', '.', '!', '?'])))
     })
 }
 

@@ -185,6 +185,35 @@ fn classify_is_the_one_decision() {
         classify(&t, rw, "echo go to bed", live),
         Line::Typed(c) if c.applet == "echo"
     ));
+    // The text names the file it goes to by a live name's stem, or the
+    // file is typed where the text goes: English, whatever the parse says.
+    for line in [
+        "write done into the todo list",
+        "append call mom to the todo list",
+        "write ok to the guide",
+        "write \"back at 3\" to door.txt",
+        "write note to self in log1.cfg",
+        "write hello world to the file /story.log",
+        "write \"TODO\" to the file /projects/kernel.cfg",
+    ] {
+        assert_eq!(classify(&t, rw, line, live), Line::Request(line), "{line}");
+    }
+    // Genuine typed writes stay typed: the text goes nowhere, or is quoted,
+    // or only an echo's text mentions a name.
+    for (line, applet) in [
+        ("write /a.txt hello", "write"),
+        ("write /a.txt go to bed", "write"),
+        ("write /NOTES.TXT back in 5", "write"),
+        ("write /a.txt \"call mom to the todo list\"", "write"),
+        ("append /TODO.TXT 'put it in the guide'", "append"),
+        ("echo hi to the todo list", "echo"),
+        ("cat /NOTES.TXT", "cat"),
+    ] {
+        assert!(
+            matches!(classify(&t, rw, line, live), Line::Typed(c) if c.applet == applet),
+            "{line}"
+        );
+    }
     // New names are not checked: `mkdir music` makes one.
     assert!(matches!(
         classify(&t, rw, "mkdir music", live),
@@ -226,6 +255,18 @@ fn typed_lines_skip_the_model() {
             "{line}"
         );
     }
+
+    // So does a typed-looking write whose text says where it goes.
+    let mut w = Session::new(applets::builtin(), Mode::ReadWrite, ticks);
+    w.set_assistant(Some(assistant(applets::builtin(), Mode::ReadWrite)));
+    assert!(matches!(
+        w.decide("write done into the todo list", &mut || false),
+        Step::Proposed(_)
+    ));
+    assert!(matches!(
+        w.decide("write /a.txt hello", &mut || false),
+        Step::Typed(p) if p.line().as_deref() == Some("write /a.txt hello")
+    ));
 
     // Submitted, a typed line runs at once and says nothing else.
     let mut fe = Front::new();

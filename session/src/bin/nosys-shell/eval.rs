@@ -18,6 +18,7 @@ use request::Via;
 use crate::{flag, load, read_model, train_rows, HostClock, Options, Res};
 
 struct Row {
+    request: String,
     want: String,
     want_applet: String,
     ridge_applet: Option<String>,
@@ -39,6 +40,10 @@ struct Row {
     abstain: Option<request::Abstain>,
     /// The expected applet is reachable in this mode.
     reachable: bool,
+    /// Must-exist paths the chosen command names.
+    chosen_files: Vec<String>,
+    /// `--classify`: the line parsed as a typed command (or was refused as one).
+    typed: bool,
 }
 
 fn applet_of(cmd: &str) -> &str {
@@ -182,7 +187,56 @@ pub fn run(o: &Options) -> Res<()> {
     let mut clock = HostClock::new();
     let mut rows = Vec::with_capacity(pairs.len());
     let t0 = Instant::now();
+    // `--classify`: each line goes through `session::classify` first, as the
+    // shell does, so a line that parses as a typed command is scored as typed.
+    let classify = o.rest.iter().any(|a| a == "--classify");
+    let table = applets::builtin();
     for (req, want) in &pairs {
+        let want_cmd = it.table().parse(want, command::Mode::ReadWrite).ok();
+        let line = |c: &command::Command| match &want_cmd {
+            Some(w) if command::same_files(w, c) => want.clone(),
+            _ => render(c),
+        };
+        let typed = if classify {
+            let live = it.paths().to_vec();
+            match session::classify(&table, o.mode, req, Some(&live)) {
+                session::Line::Typed(c) => Some(Some(c)),
+                session::Line::Request(_) => None,
+                session::Line::Empty | session::Line::Rejected(_) => Some(None),
+            }
+        } else {
+            None
+        };
+        if let Some(c) = typed {
+            let cmd = c.as_ref().map(line);
+            rows.push(Row {
+                request: req.clone(),
+                want: want.clone(),
+                want_applet: applet_of(want).to_string(),
+                ridge_applet: c.as_ref().map(|c| c.applet.to_string()),
+                ridge_second: None,
+                ridge_conf: 1.0,
+                ridge_cmd: cmd.clone(),
+                grammar_cmd: cmd.clone(),
+                chosen: cmd,
+                via: Via::Typed,
+                prefill_ms: 0.0,
+                ridge_ms: 0.0,
+                ridge_decode_ms: 0.0,
+                grammar_ms: 0.0,
+                total_ms: 0.0,
+                scores: vec![0.0; classes.len()],
+                label: None,
+                abstain: None,
+                reachable: applets::builtin().get(applet_of(want), o.mode).is_some(),
+                chosen_files: c
+                    .as_ref()
+                    .map(|c| crate::handwritten::named_files(&table, c))
+                    .unwrap_or_default(),
+                typed: true,
+            });
+            continue;
+        }
         let p = it
             .propose(req, &mut clock, &mut || false)
             .map_err(|e| format!("{req:?}: {e}"))?;
@@ -201,12 +255,8 @@ pub fn run(o: &Options) -> Res<()> {
         let t = p.timings;
         let ns = |n: u64| n as f64 / 1e6;
         let ridge = p.ridge.as_ref();
-        let want_cmd = it.table().parse(want, command::Mode::ReadWrite).ok();
-        let line = |c: &command::Command| match &want_cmd {
-            Some(w) if command::same_files(w, c) => want.clone(),
-            _ => render(c),
-        };
         rows.push(Row {
+            request: req.clone(),
             want: want.clone(),
             want_applet: applet_of(want).to_string(),
             ridge_applet: ridge.map(|r| r.applet.to_string()),
@@ -229,10 +279,19 @@ pub fn run(o: &Options) -> Res<()> {
             label: classes.iter().position(|c| *c == applet_of(want)),
             abstain: p.abstain,
             reachable: applets::builtin().get(applet_of(want), o.mode).is_some(),
+            chosen_files: p
+                .command
+                .as_ref()
+                .map(|c| crate::handwritten::named_files(&table, c))
+                .unwrap_or_default(),
+            typed: false,
         });
     }
     let wall = t0.elapsed().as_secs_f64();
     report(&rows, &classes, o, &name, &mark, wall, it.rows().len());
+    if let Some(out) = flag(&o.rest, "--errors") {
+        write_errors(&rows, Path::new(&out))?;
+    }
     // What F2 costs: rebuild for the other mode, then back.
     for mode in [o.mode.toggled(), o.mode] {
         let r = it
@@ -364,6 +423,20 @@ fn report(
         due.len(),
         pct(false_abstain, due.len())
     );
+    let wrong_file = rows.iter().filter(|r| names_foreign_file(r)).count();
+    let nothings: Vec<&Row> = rows.iter().filter(|r| r.want == "nothing").collect();
+    let kept = nothings.iter().filter(|r| r.chosen.is_none()).count();
+    println!(
+        "chosen: right answer {} of {n} (exact command, or nothing where nothing was due); \
+         names a file the expected command does not (wrong file) {} ({}); \
+         nothing where nothing was due {} of {}; typed {}{mark}",
+        all.chosen_exact + kept,
+        wrong_file,
+        pct(wrong_file, n),
+        kept,
+        nothings.len(),
+        rows.iter().filter(|r| r.typed).count()
+    );
     let unreachable: Vec<&Row> = rows.iter().filter(|r| !r.reachable).collect();
     if !unreachable.is_empty() {
         let hinted = unreachable
@@ -408,7 +481,8 @@ fn report(
         })
         .count();
     println!(
-        "\nvia: ridge {} · grammar {} · none {}; paths agree on the applet {}{mark}",
+        "\nvia: typed {} · ridge {} · grammar {} · none {}; paths agree on the applet {}{mark}",
+        pct(via(Via::Typed), n),
         pct(via(Via::Ridge), n),
         pct(via(Via::Grammar), n),
         pct(via(Via::Neither), n),
@@ -506,4 +580,46 @@ fn report(
             confusions(&|r| r.grammar_cmd.as_deref().map(|c| applet_of(c).to_string())),
         );
     }
+}
+
+/// The chosen command names, where a file must exist, one the expected
+/// command does not (compared as FAT does).
+fn names_foreign_file(r: &Row) -> bool {
+    let want = (r.want != "nothing").then(|| r.want.clone());
+    let files = crate::handwritten::expected_files(&want);
+    r.chosen_files
+        .iter()
+        .any(|f| !files.iter().any(|e| e.eq_ignore_ascii_case(f)))
+}
+
+/// `--errors FILE`: every row whose chosen answer is not the expected one.
+fn write_errors(rows: &[Row], out: &Path) -> Res<()> {
+    let mut s = String::from(
+        "# request\texpected\tchosen\tvia\tridge (conf)\tgrammar\tabstain\twrong file\n",
+    );
+    for r in rows {
+        let got = r.chosen.as_deref().unwrap_or("nothing");
+        if got == r.want {
+            continue;
+        }
+        s.push_str(&format!(
+            "{}\t{}\t{got}\t{}\t{} ({:.2})\t{}\t{:?}\t{}\n",
+            r.request,
+            r.want,
+            r.via.name(),
+            r.ridge_cmd
+                .as_deref()
+                .or(r.ridge_applet.as_deref())
+                .unwrap_or("-"),
+            r.ridge_conf,
+            r.grammar_cmd.as_deref().unwrap_or("-"),
+            r.abstain,
+            if names_foreign_file(r) {
+                "WRONG FILE"
+            } else {
+                ""
+            },
+        ));
+    }
+    std::fs::write(out, s).map_err(|e| format!("{}: {e}", out.display()))
 }

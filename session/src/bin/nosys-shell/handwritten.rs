@@ -110,7 +110,7 @@ impl Answer {
 }
 
 /// The paths `c` passes in slots that must name an existing file or folder.
-fn named_files(table: &Table, c: &Command) -> Vec<String> {
+pub(crate) fn named_files(table: &Table, c: &Command) -> Vec<String> {
     let Some(spec) = table.get_any(c.applet).map(|a| a.spec()) else {
         return Vec::new();
     };
@@ -130,7 +130,7 @@ fn named_files(table: &Table, c: &Command) -> Vec<String> {
 }
 
 /// The files the expected command names, however the slot calls them.
-fn expected_files(want: &Option<String>) -> Vec<String> {
+pub(crate) fn expected_files(want: &Option<String>) -> Vec<String> {
     let Some(w) = want else { return Vec::new() };
     command::parse::split(w)
         .words

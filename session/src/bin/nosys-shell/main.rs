@@ -7,6 +7,8 @@
 //!                                        write the router feature cache (features.bin)
 //! nosys-shell eval [OPTIONS] [--split dev|heldout|handwritten|handwritten2 | --tsv PATH] [--limit N] [--train-rows N]
 //!                  [--unseen APPLET,APPLET]  (also report applets the LM was not trained on)
+//!                  [--classify]  (lines that parse as typed commands are scored as typed, as the shell runs them)
+//!                  [--errors FILE]  (every row whose chosen answer is not the expected one)
 //!                                        ridge path vs grammar path on a split
 //!
 //! OPTIONS
