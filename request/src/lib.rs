@@ -44,6 +44,25 @@ pub use interpreter::{
 pub use prompt::{prompt, ChatFormat, NoFormat, CMD, END, USER};
 pub use proposal::{Abstain, Decision, Display, Proposal, RidgeGuess, Timings, Via};
 
+/// The reachable applet whose name is `request`'s first word, in any case
+/// and before `,:;.!?` (`Cp NOTES.TXT the notes file`, `ROUTE what cpu is
+/// this`, `mv todo.txt to done.txt`). A line that reaches the request path
+/// did not parse as typed, yet its first word is the one a person chose
+/// because the shell knows it: [`Interpreter::propose`] takes it as the
+/// applet and leaves only its arguments to the model.
+pub fn named_applet(
+    table: &command::Table,
+    mode: command::Mode,
+    request: &str,
+) -> Option<&'static str> {
+    let first = request.split_whitespace().next()?;
+    let first = first.trim_end_matches([',', ':', ';', '.', '!', '?']);
+    table
+        .reachable(mode)
+        .map(|a| a.spec().name)
+        .find(|n| n.eq_ignore_ascii_case(first))
+}
+
 /// A monotonic clock: the kernel reads the TSC, the host `Instant`.
 pub trait Clock {
     /// Nanoseconds since an arbitrary fixed origin.

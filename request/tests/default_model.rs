@@ -109,6 +109,11 @@ fn requests_are_grounded_in_what_they_say() {
         line("show me the notes"),
         (Some("cat /NOTES.TXT".into()), None)
     );
+    // An applet's name first is that applet (the ridge said `append`).
+    assert_eq!(
+        line("mv todo.txt to done.txt"),
+        (Some("mv /TODO.TXT /done.txt".into()), None)
+    );
 }
 
 /// Long names (issue 17) through the request path: the words of a long

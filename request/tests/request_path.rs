@@ -481,3 +481,48 @@ fn bad_model_bytes_are_an_error() {
         .is_err());
     }
 }
+
+#[test]
+fn a_request_that_opens_with_an_applet_name_is_that_applets() {
+    let table = applets::builtin();
+    let rw = Mode::ReadWrite;
+    assert_eq!(
+        request::named_applet(&table, rw, "mv todo.txt to done.txt"),
+        Some("mv")
+    );
+    assert_eq!(
+        request::named_applet(&table, rw, "  ROUTE what cpu is this"),
+        Some("route")
+    );
+    assert_eq!(
+        request::named_applet(&table, rw, "Cpu, details"),
+        Some("cpu")
+    );
+    // Only the whole first word, only a reachable applet.
+    assert_eq!(
+        request::named_applet(&table, rw, "catalogue my files"),
+        None
+    );
+    assert_eq!(request::named_applet(&table, rw, "please cat it"), None);
+    assert_eq!(request::named_applet(&table, rw, ""), None);
+    assert_eq!(
+        request::named_applet(&table, Mode::ReadOnly, "rm the notes"),
+        None
+    );
+    // Random weights choose anything; the named applet wins all the same,
+    // with the model's own choice kept as the runner-up.
+    let mut it = interpreter(table, rw);
+    for (line, applet) in [
+        ("mv todo.txt to done.txt", "mv"),
+        ("cat the readme please", "cat"),
+        ("Mem free?", "mem"),
+    ] {
+        let p = it.propose(line, &mut Ticks(0), &mut never()).unwrap();
+        let r = p.ridge.as_ref().expect("a ridge guess");
+        assert_eq!((r.applet, r.confidence), (applet, 1.0), "{line}");
+        assert!(r.second.is_none_or(|(s, _)| s != applet), "{line}");
+        if let Some(c) = &p.command {
+            assert_eq!(c.applet, applet, "{line} -> {}", render(c));
+        }
+    }
+}

@@ -193,7 +193,21 @@ impl<'m> Interpreter<'m> {
             }),
             None => None,
         };
-        let guess = guess.and_then(|(a, c, s)| a.map(|a| (a, c, s)));
+        let mut guess = guess.and_then(|(a, c, s)| a.map(|a| (a, c, s)));
+        // A request that opens with a reachable applet's name (`mv todo.txt
+        // to done.txt`, `write done into the todo list`) is that applet's:
+        // it is the one word a person chose because the shell knows it. The
+        // line reached here only because it did not parse as typed, so the
+        // applet is decided and its arguments are left to the grammar.
+        if let Some(named) = crate::named_applet(&self.table, self.mode, request) {
+            if abstain == Some(Abstain::NothingFits) {
+                abstain = None;
+            }
+            let second = guess
+                .filter(|(a, _, _)| *a != named)
+                .map(|(a, c, _)| (a, c));
+            guess = Some((named, 1.0, second));
+        }
         if self.mode == Mode::ReadOnly && self.write_share() > self.config.write_share {
             abstain = Some(Abstain::NeedsWriteMode);
         }
