@@ -996,6 +996,26 @@ fn is_asking_word(w: &str) -> bool {
     )
 }
 
+/// Whether token `k` asks for the text, in its place: `you` only after
+/// the word that asks it (`could you`, `please you`), so the text of `tack on
+/// see you soon` is `see you soon`, not `soon`; a verb's particle (`tack on`,
+/// `repeat after me`) asks with the verb.
+fn asks_at(word: &dyn Fn(usize) -> String, n: usize, k: usize) -> bool {
+    let w = word(k);
+    let before = || if k == 0 { String::new() } else { word(k - 1) };
+    match w.as_str() {
+        // `append the line all good`: the article belongs to the asking.
+        "the" | "a" | "an" => k + 1 < n && is_asking_word(&word(k + 1)),
+        "you" | "u" => matches!(
+            before().as_str(),
+            "could" | "can" | "would" | "will" | "please" | "do" | "thank" | ""
+        ),
+        "on" | "up" => is_asking_word(&before()),
+        "after" => before() == "repeat",
+        _ => is_asking_word(&w),
+    }
+}
+
 /// Whether token `at` sends a text to a file: `to the todo list`, `into
 /// greet.txt`, `in my notes`.
 fn sends_to_file(
@@ -1051,11 +1071,14 @@ fn text_bounds(
     let refers = |k: usize| file_tokens.contains(&k) || describing.contains(&k);
     let sends_to_file = |at: usize| sends_to_file(request, tokens, file_tokens, describing, at);
     let first = word(i);
-    let start = !is_asking_word(&first)
-        && !is_joining_word(&first)
+    let asking = |k: usize| asks_at(&word, tokens.len(), k);
+    // An article may open a text (`repeat after me the sky is blue`); the
+    // other joining words may not (`buy eggs to`, `at noon`).
+    let start = !asking(i)
+        && (!is_joining_word(&first) || matches!(first.as_str(), "the" | "a" | "an"))
         && (i == 0 || {
             let before = word(i - 1);
-            is_asking_word(&before)
+            asking(i - 1)
                 || is_introducing_word(&before)
                 || is_text_mark(&before)
                 || file_tokens.contains(&(i - 1))
@@ -1074,6 +1097,11 @@ fn text_bounds(
     }
     let next = word(j + 1);
     if refers(j + 1) || matches!(next.as_str(), "please" | "thanks" | "now") {
+        return true;
+    }
+    // A verb's particle before where the text goes: `jot the end down in
+    // the file …`.
+    if matches!(next.as_str(), "down" | "up") && j + 2 < tokens.len() && sends_to_file(j + 2) {
         return true;
     }
     sends_to_file(j + 1)

@@ -376,6 +376,24 @@ fn a_text_is_a_whole_phrase_between_the_asking_words_and_the_file() {
     let (_, gr) = grounded("write note to self in log1.cfg");
     assert!(accepts(&gr, "write /log1.cfg \"note to self\""));
     assert!(!accepts(&gr, "write /log1.cfg note"));
+    // `you` asks only after the word that asks it: in `see you soon` it is
+    // the text's.
+    let (_, gr) = grounded("tack on see you soon to hello.txt");
+    assert!(accepts(&gr, "append /HELLO.TXT \"see you soon\""));
+    assert!(!accepts(&gr, "append /HELLO.TXT soon"));
+    assert!(!accepts(&gr, "append /HELLO.TXT \"on see you soon\""));
+    let (_, gr) = grounded("could you add pay rent to my notes");
+    assert!(!accepts(&gr, "append /NOTES.TXT \"you add pay rent\""));
+    // A verb's particle asks with it; an article may open the text, unless
+    // it belongs to an asking word (`the line`).
+    let (_, gr) = grounded("repeat after me the sky is blue");
+    assert!(accepts(&gr, "echo \"the sky is blue\""));
+    assert!(!accepts(&gr, "echo \"after me the sky is blue\""));
+    let (_, gr) = grounded("append the line all good to boot.log");
+    assert!(accepts(&gr, "append /LOGS/BOOT.LOG \"all good\""));
+    assert!(!accepts(&gr, "append /LOGS/BOOT.LOG \"the line all good\""));
+    let (_, gr) = grounded("jot the end down in the file /docs/faq.txt");
+    assert!(accepts(&gr, "append /DOCS/FAQ.TXT \"the end\""));
 }
 
 #[test]
