@@ -777,9 +777,15 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // spelling stays, and referred files come first, so a name the volume
     // already has keeps the volume's spelling.
     let mut new_paths: Vec<String> = Vec::new();
+    // Never a live folder: no slot that may name something new takes one
+    // (`mkdir /DOCS` and `write /DOCS …` fail, and `cp /HELLO.TXT /DOCS` is
+    // `cp /HELLO.TXT /DOCS/HELLO.TXT`, which is offered when the request
+    // refers to the folder), so `copy hello.txt into docs` names the file
+    // the copy makes.
     let add = |p: String, new_paths: &mut Vec<String>| {
         let p = respell(&p, paths);
-        let valid = canonical(&p, true).is_some() && p.starts_with('/');
+        let live_dir = paths.iter().any(|e| e.is_dir && same_path(&e.path, &p));
+        let valid = canonical(&p, true).is_some() && p.starts_with('/') && !live_dir;
         if valid && !new_paths.iter().any(|q| same_path(q, &p)) {
             new_paths.push(p);
         }

@@ -410,3 +410,23 @@ fn a_file_name_the_request_sends_to_is_the_only_new_name() {
     assert!(accepts(&gr, "write /HELLO.TXT goodbye"));
     assert!(!accepts(&gr, "write /goodbye goodbye"));
 }
+
+#[test]
+fn a_live_folder_is_never_a_new_name() {
+    // Into a folder: the file the copy makes, never the folder itself.
+    let (_, gr) = grounded("please copy hello.txt into docs");
+    assert!(accepts(&gr, "cp /HELLO.TXT /DOCS/HELLO.TXT"));
+    assert!(!accepts(&gr, "cp /HELLO.TXT /DOCS"));
+    let (_, gr) = grounded("move hello.txt into docs");
+    assert!(accepts(&gr, "mv /HELLO.TXT /DOCS/HELLO.TXT"));
+    assert!(!accepts(&gr, "mv /HELLO.TXT /DOCS"));
+    // A folder that exists cannot be made again, nor written as a file.
+    let (_, gr) = grounded("could you make a folder named work in docs");
+    assert!(accepts(&gr, "mkdir /DOCS/work"));
+    assert!(!accepts(&gr, "mkdir /DOCS"));
+    let (_, gr) = grounded("write hi to docs");
+    assert!(!accepts(&gr, "write /DOCS hi"));
+    // A live file still may be: overwritten by a copy or a write.
+    let (_, gr) = grounded("copy notes.txt over the readme");
+    assert!(accepts(&gr, "cp /NOTES.TXT /README.TXT"));
+}
