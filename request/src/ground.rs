@@ -847,8 +847,27 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     } else {
         &dest_names
     };
+    // Only a word the request places the file in or calls a folder is one
+    // (`in projects`, `in the music folder`, `the folder called src`): `hello
+    // world into greet.txt` has no folder `world`, and `the todo list to
+    // tasks.txt` no folder `list`.
+    let folder_kind = |w: &str| matches!(w, "folder" | "directory" | "dir");
+    let is_folder_word = |i: usize| {
+        let at = |k: usize| words.get(k).map_or("", |w| w.as_str());
+        let back = |n: usize| if i >= n { at(i - n) } else { "" };
+        let placed = |k: usize| matches!(back(k), "in" | "inside" | "under" | "within");
+        placed(1)
+            || (placed(2) && matches!(back(1), "the" | "my" | "a" | "our"))
+            || folder_kind(at(i + 1))
+            || folder_kind(back(1))
+            || (folder_kind(back(2)) && matches!(back(1), "called" | "named"))
+    };
+    let folders: Vec<String> = (0..words.len())
+        .filter(|&i| is_folder_word(i) && !is_stopword(&words[i]) && !looks_like_file(&words[i]))
+        .filter_map(|i| canonical(typed[i], false))
+        .collect();
     for f in files.iter().filter(|n| n.contains('.') && !n.contains('/')) {
-        for d in new_names.iter().filter(|n| !n.contains('.')) {
+        for d in &folders {
             add(alloc::format!("/{d}/{f}"), &mut new_paths);
         }
     }

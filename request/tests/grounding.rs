@@ -430,3 +430,22 @@ fn a_live_folder_is_never_a_new_name() {
     let (_, gr) = grounded("copy notes.txt over the readme");
     assert!(accepts(&gr, "cp /NOTES.TXT /README.TXT"));
 }
+
+#[test]
+fn a_new_folder_is_one_the_request_places_the_file_in() {
+    // Placed in it or called a folder: a new file under a new folder.
+    let (_, gr) = grounded("create report.cfg in projects containing lunch with sam");
+    assert!(accepts(
+        &gr,
+        "write /projects/report.cfg \"lunch with sam\""
+    ));
+    let (_, gr) = grounded("jot \"second entry\" down in draft3.csv in the music folder");
+    assert!(accepts(&gr, "append /music/draft3.csv \"second entry\""));
+    // Any other word is no folder.
+    let (_, gr) = grounded("please write hello world into greet.txt");
+    assert!(accepts(&gr, "write /greet.txt \"hello world\""));
+    assert!(!accepts(&gr, "write /world/greet.txt \"hello world\""));
+    let (_, gr) = grounded("rename the todo list to tasks.txt");
+    assert!(accepts(&gr, "mv /TODO.TXT /tasks.txt"));
+    assert!(!accepts(&gr, "mv /TODO.TXT /list/tasks.txt"));
+}
