@@ -801,8 +801,21 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // Where a new name may go: the root, the folders the request refers to,
     // and the folders of the files it refers to (`a copy of faq.txt called
     // faq2.txt` is /DOCS/faq2.txt).
+    // Sent to the root (`to the root`, `into the top folder`): new names go
+    // there and in no folder (`copy boot.log to the root as boot.txt` is
+    // /boot.txt, not /LOGS/boot.txt).
+    let to_root = (0..words.len()).any(|i| {
+        let root = words[i] == "root"
+            || (words[i] == "top"
+                && words
+                    .get(i + 1)
+                    .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory")));
+        root && (1..=2)
+            .any(|k| i >= k && matches!(words[i - k].as_str(), "to" | "into" | "in" | "onto"))
+    });
+    let referred_dirs: Vec<&str> = if to_root { Vec::new() } else { referred_dirs };
     let mut name_dirs: Vec<&str> = referred_dirs.clone();
-    for r in referents.iter().filter(|p| !p.is_dir) {
+    for r in referents.iter().filter(|p| !p.is_dir && !to_root) {
         if let Some((d, _)) = r.path.rsplit_once('/') {
             if !d.is_empty() && !name_dirs.iter().any(|n| same_path(n, d)) {
                 name_dirs.push(d);

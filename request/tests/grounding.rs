@@ -405,6 +405,12 @@ fn a_file_name_the_request_sends_to_is_the_only_new_name() {
     let (_, gr) = grounded("copy boot.log to the root as boot.txt");
     assert!(accepts(&gr, "cp /LOGS/BOOT.LOG /boot.txt"));
     assert!(!accepts(&gr, "cp /LOGS/BOOT.LOG /root"));
+    // Sent to the root: there and in no folder.
+    assert!(!accepts(&gr, "cp /LOGS/BOOT.LOG /LOGS/boot.txt"));
+    let (_, gr) = grounded("copy the guide up into the top folder");
+    assert!(accepts(&gr, "cp /DOCS/GUIDE.TXT /GUIDE.TXT"));
+    let (_, gr) = grounded("copy faq.txt as faq2.txt");
+    assert!(accepts(&gr, "cp /DOCS/FAQ.TXT /DOCS/faq2.txt"));
     // A live file named as the destination keeps the volume's spelling.
     let (_, gr) = grounded("write goodbye to hello.txt");
     assert!(accepts(&gr, "write /HELLO.TXT goodbye"));
