@@ -114,6 +114,20 @@ fn requests_are_grounded_in_what_they_say() {
         line("mv todo.txt to done.txt"),
         (Some("mv /TODO.TXT /done.txt".into()), None)
     );
+    // A hesitant ridge that makes the name the request gives beats "no
+    // file" when the request asks to make something (the grammar said
+    // `cpu`); a name to read stays missing (the ridge said `mkdir`).
+    assert_eq!(
+        line("create notes2.txt with first draft"),
+        (Some("write /notes2.txt \"first draft\"".into()), None)
+    );
+    assert_eq!(
+        line("Dir /names"),
+        (
+            None,
+            Some("no file names on NOSYS (closest: /DOCS, /LOGS)".into())
+        )
+    );
 }
 
 /// Long names (issue 17) through the request path: the words of a long

@@ -266,10 +266,24 @@ impl<'m> Interpreter<'m> {
         // creates that very name, and not when the confident ridge applet
         // found nothing it could name (its grammar had no such file).
         let mut missing = None;
+        let mut makes_given_name = false;
         if let Some(m) = grounded.missing.first() {
-            let creates = command
+            let mut creates = command
                 .as_ref()
                 .is_some_and(|c| creates_any(self, c, &grounded));
+            // The hesitant ridge's command makes the very name the request
+            // gives, and the request asks to make something (`create
+            // notes2.txt with first draft`: ridge `write /notes2.txt …`,
+            // grammar `cpu`): that one, not "no file". Without such a word
+            // (`Dir /names`, ridge `mkdir /names`) the name is one to read.
+            if !creates && !confident && asks_to_make(request) {
+                if let Some(c) = ridge_cmd.filter(|c| creates_any(self, c, &grounded)) {
+                    via = Via::Ridge;
+                    command = Some(c.clone());
+                    creates = true;
+                    makes_given_name = true;
+                }
+            }
             let ridge_blocked = confident && ridge_cmd.is_none();
             if !creates || ridge_blocked {
                 via = Via::Neither;
@@ -284,7 +298,7 @@ impl<'m> Interpreter<'m> {
         let hesitant = ridge
             .as_ref()
             .is_some_and(|r| r.confidence < self.config.unsure);
-        if abstain.is_none() && !confident && hesitant && disagree {
+        if abstain.is_none() && !confident && hesitant && disagree && !makes_given_name {
             abstain = Some(Abstain::Unsure);
         }
         // A named missing file says more than "nothing fits"; in read-only
@@ -331,6 +345,17 @@ impl<'m> Interpreter<'m> {
             d => Ok(d.map(|d| d.command)),
         }
     }
+}
+
+/// Whether the request asks for something to be made: a word that only a
+/// request to create a file or folder uses.
+fn asks_to_make(request: &str) -> bool {
+    request.split_whitespace().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        ["create", "make", "new", "save", "store", "start"]
+            .iter()
+            .any(|m| w.eq_ignore_ascii_case(m))
+    })
 }
 
 /// How many leading tokens `a` and `b` share.
