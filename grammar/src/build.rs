@@ -117,7 +117,19 @@ pub fn compile_with(
         for (si, slot) in spec.slots.iter().enumerate() {
             // Every state that may end the command so far gets one edge on
             // ' ' into this slot; optional slots also accept before it.
-            if !slot.required {
+            // A grounded integer slot the request gives a number for takes
+            // one (`show boot.log as hex, 32 bytes` is `hexdump … 32`), unless
+            // an optional slot before it may be left out too (`model`'s
+            // positions follow `--ctx`).
+            let given_number = match (slot.kind, grounding) {
+                (SlotKind::Integer { min, max }, Some(g)) if min >= 0 && max >= min => {
+                    let (lo, hi) = (min as u64, max as u64);
+                    let after_required = si == 0 || spec.slots[si - 1].required;
+                    after_required && g.numbers.iter().any(|n| (lo..=hi).contains(n))
+                }
+                _ => false,
+            };
+            if !slot.required && !given_number {
                 for &e in &ends {
                     mark_accepting(&mut dfa, e, applet);
                 }

@@ -483,10 +483,20 @@ fn a_grounded_integer_slot_takes_only_the_requests_numbers_in_range() {
     };
     let gr = Grammar::build_grounded(&all_specs(), &g).unwrap();
     assert!(gr.accepts(b"head /NOTES.TXT 64"));
-    assert!(gr.accepts(b"head /NOTES.TXT"));
     assert!(!gr.accepts(b"head /NOTES.TXT 46"));
     assert!(!gr.accepts(b"head /NOTES.TXT 65"));
     // Out of the slot's range (5..=120) even though the request wrote them.
     assert!(!gr.accepts(b"head /NOTES.TXT 3"));
     assert!(!gr.accepts(b"head /NOTES.TXT 1000"));
+    // The request gave a number the slot takes: it is not left out.
+    assert!(!gr.accepts(b"head /NOTES.TXT"));
+    // With none in range, leaving it out is the only way.
+    let g = grammar::Grounding {
+        referents: fs(),
+        numbers: vec![3, 1000],
+        ..Default::default()
+    };
+    let gr = Grammar::build_grounded(&all_specs(), &g).unwrap();
+    assert!(gr.accepts(b"head /NOTES.TXT"));
+    assert!(!gr.accepts(b"head /NOTES.TXT 3"));
 }
