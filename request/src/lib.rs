@@ -50,17 +50,45 @@ pub use proposal::{Abstain, Decision, Display, Proposal, RidgeGuess, Timings, Vi
 /// did not parse as typed, yet its first word is the one a person chose
 /// because the shell knows it: [`Interpreter::propose`] takes it as the
 /// applet and leaves only its arguments to the model.
+///
+/// Politeness before it does not hide it (`could you route read the faq`,
+/// `please cat the notes`, `go ahead and ls`).
 pub fn named_applet(
     table: &command::Table,
     mode: command::Mode,
     request: &str,
 ) -> Option<&'static str> {
-    let first = request.split_whitespace().next()?;
-    let first = first.trim_end_matches([',', ':', ';', '.', '!', '?']);
+    named_applet_at(table, mode, request).map(|(name, _)| name)
+}
+
+/// [`named_applet`] and the byte offset just past its name in `request`.
+pub(crate) fn named_applet_at(
+    table: &command::Table,
+    mode: command::Mode,
+    request: &str,
+) -> Option<(&'static str, usize)> {
+    let polite = |w: &str| {
+        [
+            "please", "pls", "kindly", "could", "can", "would", "will", "you", "u", "just", "now",
+            "ok", "okay", "hey", "go", "ahead", "and", "i", "i'd", "want", "need", "like", "to",
+            "let's", "lets",
+        ]
+        .iter()
+        .any(|p| w.eq_ignore_ascii_case(p))
+    };
+    let (start, word) = request
+        .split_whitespace()
+        .map(|w| {
+            // Each piece is a subslice of `request`: its offset is exact.
+            let at = w.as_ptr() as usize - request.as_ptr() as usize;
+            (at, w.trim_end_matches([',', ':', ';', '.', '!', '?']))
+        })
+        .find(|(_, w)| !polite(w))?;
     table
         .reachable(mode)
         .map(|a| a.spec().name)
-        .find(|n| n.eq_ignore_ascii_case(first))
+        .find(|n| n.eq_ignore_ascii_case(word))
+        .map(|n| (n, start + word.len()))
 }
 
 /// A monotonic clock: the kernel reads the TSC, the host `Instant`.

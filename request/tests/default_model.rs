@@ -117,6 +117,15 @@ fn requests_are_grounded_in_what_they_say() {
     // A hesitant ridge that makes the name the request gives beats "no
     // file" when the request asks to make something (the grammar said
     // `cpu`); a name to read stays missing (the ridge said `mkdir`).
+    // Named after politeness, a text-only applet takes the rest as typed.
+    assert_eq!(
+        line("could you route read the faq"),
+        (Some("route \"read the faq\"".into()), None)
+    );
+    assert_eq!(
+        line("Route \"turn it off\""),
+        (Some("route \"turn it off\"".into()), None)
+    );
     assert_eq!(
         line("create notes2.txt with first draft"),
         (Some("write /notes2.txt \"first draft\"".into()), None)

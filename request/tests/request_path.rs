@@ -503,7 +503,23 @@ fn a_request_that_opens_with_an_applet_name_is_that_applets() {
         request::named_applet(&table, rw, "catalogue my files"),
         None
     );
-    assert_eq!(request::named_applet(&table, rw, "please cat it"), None);
+    assert_eq!(
+        request::named_applet(&table, rw, "please show cat.txt"),
+        None
+    );
+    // Politeness before the name does not hide it.
+    assert_eq!(
+        request::named_applet(&table, rw, "could you route read the faq"),
+        Some("route")
+    );
+    assert_eq!(
+        request::named_applet(&table, rw, "I'd like to model size"),
+        Some("model")
+    );
+    assert_eq!(
+        request::named_applet(&table, rw, "please cat it"),
+        Some("cat")
+    );
     assert_eq!(request::named_applet(&table, rw, ""), None);
     assert_eq!(
         request::named_applet(&table, Mode::ReadOnly, "rm the notes"),

@@ -127,7 +127,42 @@ impl<'m> Interpreter<'m> {
     /// offers only the files the request refers to, a new path or a text
     /// only what the request spells.
     pub fn ground_request(&mut self, request: &str) -> Result<Grounded, RequestError> {
-        let g = ground::ground(request, &self.paths, &self.descriptions);
+        let mut g = ground::ground(request, &self.paths, &self.descriptions);
+        // A request that names its applet (`could you route read the faq`)
+        // has its text after the name, never in the asking before it
+        // (`route you`); when the text is the applet's first slot (`route`,
+        // `echo`) it is all of the rest, as typed after the name.
+        if let Some((name, end)) = crate::named_applet_at(&self.table, self.mode, request) {
+            let after = &request[end..];
+            let whole = after.trim().trim_end_matches(['.', '!', '?']);
+            let whole = match whole.strip_prefix(['"', '\'']) {
+                Some(q) => q.strip_suffix(['"', '\'']).unwrap_or(q),
+                None => whole,
+            };
+            let text_first = self
+                .table
+                .get(name, self.mode)
+                .and_then(|a| a.spec().slots.first())
+                .is_some_and(|s| s.kind == command::SlotKind::Text);
+            let texts = &g.grounding.texts;
+            let rest: alloc::vec::Vec<alloc::string::String> = texts
+                .iter()
+                .filter(|t| text_first && t.as_str() == whole)
+                .cloned()
+                .collect();
+            let kept = if rest.is_empty() {
+                texts
+                    .iter()
+                    .filter(|t| after.contains(t.as_str()))
+                    .cloned()
+                    .collect()
+            } else {
+                rest
+            };
+            if !kept.is_empty() {
+                g.grounding.texts = kept;
+            }
+        }
         let specs = self.table.specs(self.mode);
         let built = match self.request_grammar.take() {
             Some(old) => old.rebuild_grounded(&specs, &g.grounding),
