@@ -25,6 +25,9 @@ pub struct Missing {
     pub name: String,
     /// The live paths nearest to it by edit distance (at most three).
     pub closest: Vec<String>,
+    /// It stands where the file acted on would: no destination word before
+    /// it and no file referred to before it (`copy movies.txt /TODO.TXT`).
+    pub source: bool,
 }
 
 impl Missing {
@@ -674,6 +677,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                 missing.push(Missing {
                     closest: closest(&c, paths),
                     name: c.clone(),
+                    source: !dest,
                 });
             }
             if !found.is_empty() {

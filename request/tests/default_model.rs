@@ -117,6 +117,24 @@ fn requests_are_grounded_in_what_they_say() {
     // A hesitant ridge that makes the name the request gives beats "no
     // file" when the request asks to make something (the grammar said
     // `cpu`); a name to read stays missing (the ridge said `mkdir`).
+    // A copy of a live file onto the name the request gave as the source
+    // is a swap, not a copy: that name is missing.
+    for (r, name) in [
+        ("cp movies.txt /TODO.TXT", "movies.txt"),
+        ("put a copy of the file taxes.txt in /todo.txt", "taxes.txt"),
+    ] {
+        let (command, reply) = line(r);
+        assert_eq!(command, None, "{r}");
+        let reply = reply.unwrap_or_default();
+        assert!(
+            reply.starts_with(&format!("no file {name} on NOSYS")),
+            "{r}: {reply}"
+        );
+    }
+    assert_eq!(
+        line("copy notes.txt to notes2.txt"),
+        (Some("cp /NOTES.TXT /notes2.txt".into()), None)
+    );
     // Named after politeness, a text-only applet takes the rest as typed.
     assert_eq!(
         line("could you route read the faq"),

@@ -404,6 +404,21 @@ fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -
     let Some(spec) = it.table.get_any(command.applet).map(|a| a.spec()) else {
         return false;
     };
+    // A copy or move of a live file onto the name the request gave as its
+    // source swaps the two (`copy movies.txt /TODO.TXT` as `cp /TODO.TXT
+    // /movies.txt`): that name is still missing, not created.
+    let acts_on_live = command.args.iter().zip(spec.slots).any(|(arg, slot)| {
+        matches!(
+            (arg, slot.kind),
+            (
+                command::Arg::Path(_),
+                command::SlotKind::Path {
+                    must_exist: true,
+                    ..
+                }
+            )
+        )
+    });
     command
         .args
         .iter()
@@ -414,14 +429,18 @@ fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -
                 command::SlotKind::Path {
                     must_exist: false, ..
                 },
-            ) => g.missing.iter().any(|m| {
-                let name = p.trim_start_matches('/');
-                command::same_path(name, &m.name)
-                    || name
-                        .rsplit('/')
-                        .next()
-                        .is_some_and(|b| command::same_path(b, &m.name))
-            }),
+            ) => g
+                .missing
+                .iter()
+                .filter(|m| !(m.source && acts_on_live))
+                .any(|m| {
+                    let name = p.trim_start_matches('/');
+                    command::same_path(name, &m.name)
+                        || name
+                            .rsplit('/')
+                            .next()
+                            .is_some_and(|b| command::same_path(b, &m.name))
+                }),
             // A text that quotes the name (`route "rename hello.txt to
             // hi.txt"`) names no file.
             (command::Arg::Text(t), _) => {
