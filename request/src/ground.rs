@@ -314,12 +314,12 @@ fn resolve_exact<'p>(token: &str, paths: &'p [PathEntry]) -> Vec<&'p PathEntry> 
         .collect()
 }
 
-/// The live paths a file-like token names: exactly (whole path, name, or
-/// stem when the token has no extension), else by a misspelling.
-fn resolve<'p>(token: &str, paths: &'p [PathEntry]) -> Vec<&'p PathEntry> {
+/// The live paths a file-like token names without a misspelling: whole
+/// path, name, or stem when the token has no extension.
+fn resolve_spelt<'p>(token: &str, paths: &'p [PathEntry]) -> Vec<&'p PathEntry> {
     let token = &token.to_ascii_uppercase();
     let has_ext = token.contains('.');
-    let exact: Vec<&PathEntry> = paths
+    paths
         .iter()
         .filter(|p| {
             let path = p.path.to_ascii_uppercase();
@@ -328,10 +328,18 @@ fn resolve<'p>(token: &str, paths: &'p [PathEntry]) -> Vec<&'p PathEntry> {
                 || name == token
                 || (!has_ext && stem(name) == token)
         })
-        .collect();
+        .collect()
+}
+
+/// The live paths a file-like token names: exactly (whole path, name, or
+/// stem when the token has no extension), else by a misspelling.
+fn resolve<'p>(token: &str, paths: &'p [PathEntry]) -> Vec<&'p PathEntry> {
+    let exact = resolve_spelt(token, paths);
     if !exact.is_empty() {
         return exact;
     }
+    let token = &token.to_ascii_uppercase();
+    let has_ext = token.contains('.');
     paths
         .iter()
         .filter(|p| {
@@ -620,6 +628,11 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     let in_phrase = |i: usize| phrases.iter().any(|p| (p.first..=p.last).contains(&i));
 
     let mut named: Vec<&PathEntry> = Vec::new();
+    // Files a file-like token reached only by a misspelling: the file to
+    // read (`cat boot.lgo`), but not a name to write over, since the name as
+    // typed is offered too (`create a file book.log …` is /book.log, not
+    // /LOGS/BOOT.LOG).
+    let mut misspelt_refs: Vec<&PathEntry> = Vec::new();
     let mut described: Vec<&PathEntry> = Vec::new();
     let mut missing: Vec<Missing> = Vec::new();
     let mut source_missing = false;
@@ -667,6 +680,9 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                 continue;
             };
             let found = resolve(&c, paths);
+            if resolve_spelt(&c, paths).is_empty() {
+                misspelt_refs.extend(found.iter().copied());
+            }
             if found.is_empty() {
                 // After a word that introduces a destination, or after the
                 // request has already referred to a file, a missing name is
@@ -819,7 +835,10 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     });
     let referred_dirs: Vec<&str> = if to_root { Vec::new() } else { referred_dirs };
     let mut name_dirs: Vec<&str> = referred_dirs.clone();
-    for r in referents.iter().filter(|p| !p.is_dir && !to_root) {
+    for r in referents
+        .iter()
+        .filter(|p| !p.is_dir && !to_root && !misspelt_refs.contains(p))
+    {
         if let Some((d, _)) = r.path.rsplit_once('/') {
             if !d.is_empty() && !name_dirs.iter().any(|n| same_path(n, d)) {
                 name_dirs.push(d);
@@ -839,7 +858,10 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             }
         }
     }
-    for r in referents.iter().filter(|_| dest_names.is_empty()) {
+    for r in referents
+        .iter()
+        .filter(|r| dest_names.is_empty() && !misspelt_refs.contains(r))
+    {
         add(r.path.clone(), &mut new_paths);
         if !r.is_dir {
             let name = basename(&r.path);

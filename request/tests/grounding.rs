@@ -456,3 +456,19 @@ fn a_new_folder_is_one_the_request_places_the_file_in() {
     assert!(accepts(&gr, "mv /TODO.TXT /tasks.txt"));
     assert!(!accepts(&gr, "mv /TODO.TXT /list/tasks.txt"));
 }
+
+#[test]
+fn a_misspelt_name_is_read_but_never_written_over() {
+    // Read, a misspelling finds the file.
+    let (_, gr) = grounded("show me boot.lgo");
+    assert!(accepts(&gr, "cat /LOGS/BOOT.LOG"));
+    // Written, the name as typed is the new file; the live file it is one
+    // letter from is neither overwritten nor lends its folder.
+    let (_, gr) = grounded("Create a file book.log with the text chapter one");
+    assert!(accepts(&gr, "write /book.log \"chapter one\""));
+    assert!(!accepts(&gr, "write /LOGS/BOOT.LOG \"chapter one\""));
+    assert!(!accepts(&gr, "write /LOGS/book.log \"chapter one\""));
+    // Spelt right, a live file may still be written over.
+    let (_, gr) = grounded("write goodbye in hello.txt");
+    assert!(accepts(&gr, "write /HELLO.TXT goodbye"));
+}
