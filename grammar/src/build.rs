@@ -180,6 +180,22 @@ pub fn compile_with(
                     sources = Some(found);
                     ends
                 }
+                // A new folder is never a path the request refers to: that
+                // exists, and `mkdir` of it can only fail (`a directory
+                // called notes` is /notes, not /NOTES.TXT).
+                (
+                    SlotKind::Path {
+                        kind: PathKind::Dir,
+                        must_exist: false,
+                    },
+                    Some(g),
+                ) => {
+                    let names = g
+                        .new_paths
+                        .iter()
+                        .filter(|p| !g.referents.iter().any(|r| command::same_path(&r.path, p)));
+                    new_path_literals(&mut dfa, sep, role, names.map(|s| s.as_str()))
+                }
                 (
                     SlotKind::Path {
                         must_exist: false, ..

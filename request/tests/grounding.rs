@@ -472,3 +472,14 @@ fn a_misspelt_name_is_read_but_never_written_over() {
     let (_, gr) = grounded("write goodbye in hello.txt");
     assert!(accepts(&gr, "write /HELLO.TXT goodbye"));
 }
+
+#[test]
+fn a_new_folder_is_never_a_file_the_request_refers_to() {
+    // `notes` describes /NOTES.TXT, which exists: mkdir of it only fails.
+    let (_, gr) = grounded("can you please create a directory called notes");
+    assert!(accepts(&gr, "mkdir /notes"));
+    assert!(!accepts(&gr, "mkdir /NOTES.TXT"));
+    // A copy may still go over it.
+    let (_, gr) = grounded("copy the readme over notes.txt");
+    assert!(accepts(&gr, "cp /README.TXT /NOTES.TXT"));
+}
