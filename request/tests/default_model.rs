@@ -141,6 +141,10 @@ fn requests_are_grounded_in_what_they_say() {
         (Some("route \"read the faq\"".into()), None)
     );
     assert_eq!(
+        line("Route add milk to my todo list"),
+        (Some("route \"add milk to my todo list\"".into()), None)
+    );
+    assert_eq!(
         line("Route \"turn it off\""),
         (Some("route \"turn it off\"".into()), None)
     );

@@ -150,6 +150,18 @@ impl<'m> Interpreter<'m> {
                 .filter(|t| text_first && t.as_str() == whole)
                 .cloned()
                 .collect();
+            // The rest may not be a span the bounds keep (`Route add milk
+            // to my todo list` sends nothing to the todo list): it is the
+            // text all the same, as typed after the name.
+            let rest = if rest.is_empty()
+                && text_first
+                && !whole.is_empty()
+                && !whole.contains(['"', '\'', '\\'])
+            {
+                alloc::vec![alloc::string::String::from(whole)]
+            } else {
+                rest
+            };
             let kept = if rest.is_empty() {
                 texts
                     .iter()
