@@ -777,20 +777,6 @@ impl<const PF: bool> Tile for Q6kTile<PF> {
 /// # Safety
 /// See the module.
 #[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn gemm_q4_k(g: &Gemm, rows: Range<usize>) {
-    // SAFETY: forwarded.
-    unsafe {
-        if g.n_tok == 1 {
-            drive::<Q45kTile<false, false>, 1, 1>(g, rows)
-        } else {
-            drive::<Q45kTile<false, true>, 1, 4>(g, rows)
-        }
-    }
-}
-
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
 pub(super) unsafe fn gemm_q5_k(g: &Gemm, rows: Range<usize>) {
     // SAFETY: forwarded.
     unsafe {

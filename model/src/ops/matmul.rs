@@ -206,10 +206,11 @@ pub fn matmul_on(s: Simd, out: &mut [f32], w: &Matrix<'_>, x: Act<'_>, n_tok: us
 // ---------------------------------------------------------------------------------------------
 
 /// Parallel chunks of a product hold a multiple of this many rows, starting on a multiple of
-/// it: the AVX2 products walk rows in register tiles of up to four from the start of their
-/// range, so chunks of whole tiles keep every tile full. (The values do not depend on it: each element's
-/// summation order depends only on its row and token, see `gemm.rs`.)
-pub const ROW_TILE: usize = 4;
+/// it: the AVX2 products walk rows in tiles of up to four (`gemm.rs`) or groups of eight
+/// (Q4_K, `q4k.rs`) from the start of their range, so chunks of whole groups keep every tile
+/// full. (The values do not depend on it: each element's summation order depends only on its
+/// row and token.)
+pub const ROW_TILE: usize = 8;
 
 /// Below this much work (weight bytes × tokens, or the like) a step runs on its caller alone:
 /// waking the other cores would cost more than it saves. Tests split everything, so that the

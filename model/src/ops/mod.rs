@@ -23,6 +23,8 @@ mod gemm;
 mod matmul;
 mod norm;
 mod portable;
+#[cfg(target_arch = "x86_64")]
+mod q4k;
 mod quants;
 #[cfg(test)]
 mod tests;
@@ -310,7 +312,7 @@ static Q4_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q4_K::dequant,
     qt::Q4_K::dot,
-    gemm::gemm_q4_k
+    q4k::gemm_q4_k
 );
 static Q5_K: Kernels = kernels!(
     Q8K,

@@ -1,0 +1,311 @@
+//! The Q4_K product on AVX2 with one weight row per vector lane: eight rows side by side, so
+//! each activation load (four quants broadcast to every lane) serves eight rows, a row's 32
+//! products of a group of 32 add up in 16-bit lanes before its scale is applied once, and no
+//! horizontal sum is left at the end (lane r is row r's result).
+//!
+//! The weights stay in the GGUF bytes. Per call, each group of eight rows is rearranged on the
+//! stack, a few super-blocks at a time ([`Rows8`]: the quants transposed so that a vector holds
+//! four quants of each of the eight rows, already split into nibbles; the 6-bit scales and
+//! minimums expanded to the 16-bit pairs `madd` takes; d and dmin as f32), and every token of
+//! the batch then reads that copy from L1. That is the interleaved layout of llama.cpp's
+//! `q4_K_8x8` repack, built per call in 10 KiB of stack instead of a second copy of the matrix.
+//!
+//! The arithmetic of element (row, token), whatever the tile: for each super-block in order,
+//! the exact integers `I = Σ_j sc_j · Σ_{i∈j} q_i·y_i` and `M = Σ_j m_j · Σ_{i∈j} y_i` (j the
+//! eight groups of 32), then `acc = fma(I, d·dy, acc)` and `accm = fma(M, dmin·dy, accm)` in
+//! f32; the result is `acc − accm`, llama.cpp's repacked order. The integers are exact and each
+//! lane does its own float operations, so the batch, the row range and which lane a row takes
+//! change nothing: decode (one token) gives the bits of prefill.
+//!
+//! # Safety (every `unsafe fn` here)
+//! The CPU has AVX2, FMA and F16C with YMM state enabled ([`super::simd`]), and the [`Gemm`]
+//! satisfies its field contracts for the row range passed.
+
+// The layouts are index arithmetic over rows, groups and tokens; indexed loops say it plainest.
+#![allow(clippy::needless_range_loop)]
+
+use super::formats::{Q8_K_BYTES, QK_K};
+use super::gemm::Gemm;
+use core::arch::x86_64::*;
+use core::ops::Range;
+
+/// Bytes of a Q4_K super-block: d, dmin (f16), scales[12], qs[128].
+const BYTES: usize = 144;
+/// Rows per group: one per 32-bit lane.
+const ROWS: usize = 8;
+/// Super-blocks rearranged at a time (1024 columns: 10 KiB of [`Rows8`]).
+const KC: usize = 4;
+/// Tokens whose accumulators are kept at a time (4 KiB).
+const NT: usize = 64;
+/// Tokens per register tile (measured: see docs/model-bench.md).
+const RN: usize = 4;
+
+/// One super-block of eight rows, rearranged. Lane r of every vector is row r.
+#[repr(C, align(32))]
+struct Rows8 {
+    /// `q[c][h][g]`: byte 4r + i of lane r is quant 64c + 32h + 4g + i of row r (h = 0: the low
+    /// nibbles of qs[32c..32c+32], group 2c; h = 1: the high nibbles, group 2c + 1).
+    q: [[[__m256i; 8]; 2]; 4],
+    /// `sc[j]`: group j's scale of row r, twice, as the two i16 of lane r.
+    sc: [__m256i; 8],
+    /// `mn[k]`: the minimums of groups 2k and 2k + 1 of row r as the two i16 of lane r.
+    mn: [__m256i; 4],
+    d: __m256,
+    dmin: __m256,
+}
+
+/// `pshufb` masks within each 32-bit lane: bytes `a`, zero, `b`, zero of that lane.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn pick16(a: i32, b: i32) -> __m256i {
+    let m = |i: i32| (4 * i + a) | (0x80 << 8) | ((4 * i + b) << 16) | (0x80 << 24);
+    _mm256_setr_epi32(m(0), m(1), m(2), m(3), m(0), m(1), m(2), m(3))
+}
+
+/// Rearrange super-block `blk` of the rows at `rp` into `out`.
+///
+/// # Safety
+/// See the module; each `rp[r]` is the start of a row of at least `blk + 1` super-blocks.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn rearrange(rp: &[*const u8; ROWS], blk: usize, out: &mut Rows8) {
+    // SAFETY: every load is inside super-block `blk` of one of the rows (the caller).
+    unsafe {
+        let b = |r: usize| rp[r].add(blk * BYTES);
+        // The 16-byte heads (d, dmin, scales) of rows r and r + 4 in one vector, then a 4 × 4
+        // transpose of 32-bit words within each half: word w of every row in one vector.
+        let head = |r: usize| {
+            _mm256_set_m128i(
+                _mm_loadu_si128(b(r + 4) as *const __m128i),
+                _mm_loadu_si128(b(r) as *const __m128i),
+            )
+        };
+        let v = [head(0), head(1), head(2), head(3)];
+        let a = _mm256_unpacklo_epi32(v[0], v[1]);
+        let e = _mm256_unpacklo_epi32(v[2], v[3]);
+        let c = _mm256_unpackhi_epi32(v[0], v[1]);
+        let f = _mm256_unpackhi_epi32(v[2], v[3]);
+        let w0 = _mm256_unpacklo_epi64(a, e);
+        let (wa, wb, wc) = (
+            _mm256_unpackhi_epi64(a, e),
+            _mm256_unpacklo_epi64(c, f),
+            _mm256_unpackhi_epi64(c, f),
+        );
+        // `avx2::k4_scales_mins` on eight rows at once: the low four scales and minimums are
+        // six bits of words a and b, the high four nibbles of c with two bits of a and b.
+        let m6 = _mm256_set1_epi32(0x3f3f_3f3f);
+        let m4 = _mm256_set1_epi32(0x0f0f_0f0f);
+        let m2 = _mm256_set1_epi32(0x0303_0303);
+        let top2 = |x: __m256i| _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(x, 6), m2), 4);
+        let s_lo = _mm256_and_si256(wa, m6);
+        let s_hi = _mm256_or_si256(_mm256_and_si256(wc, m4), top2(wa));
+        let m_lo = _mm256_and_si256(wb, m6);
+        let m_hi = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(wc, 4), m4), top2(wb));
+        for j in 0..4 {
+            let p = pick16(j as i32, j as i32);
+            out.sc[j] = _mm256_shuffle_epi8(s_lo, p);
+            out.sc[4 + j] = _mm256_shuffle_epi8(s_hi, p);
+        }
+        for k in 0..2 {
+            let p = pick16(2 * k as i32, 2 * k as i32 + 1);
+            out.mn[k] = _mm256_shuffle_epi8(m_lo, p);
+            out.mn[2 + k] = _mm256_shuffle_epi8(m_hi, p);
+        }
+        // Word 0 is d | dmin << 16: the d of rows 0..8, then their dmin, as f16, then f32.
+        let dd = _mm256_shuffle_epi8(
+            w0,
+            _mm256_setr_epi8(
+                0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15, 0, 1, 4, 5, 8, 9, 12, 13, 2,
+                3, 6, 7, 10, 11, 14, 15,
+            ),
+        );
+        let dd = _mm256_permute4x64_epi64::<0b11_01_10_00>(dd);
+        out.d = _mm256_cvtph_ps(_mm256_castsi256_si128(dd));
+        out.dmin = _mm256_cvtph_ps(_mm256_extracti128_si256::<1>(dd));
+        // The quants, 32 bytes of each row at a time: an 8 × 8 transpose of 32-bit words.
+        let m4b = _mm256_set1_epi8(0x0F);
+        for c in 0..4 {
+            let r: [__m256i; 8] = core::array::from_fn(|i| {
+                _mm256_loadu_si256(b(i).add(16 + 32 * c) as *const __m256i)
+            });
+            let t: [__m256i; 8] = core::array::from_fn(|i| {
+                let (x, y) = (r[2 * (i / 2)], r[2 * (i / 2) + 1]);
+                if i % 2 == 0 {
+                    _mm256_unpacklo_epi32(x, y)
+                } else {
+                    _mm256_unpackhi_epi32(x, y)
+                }
+            });
+            // u[4h + g]: word g (low half) and g + 4 (high half) of rows 4h..4h+4.
+            let u: [__m256i; 8] = core::array::from_fn(|i| {
+                let (h, g) = (i / 4, i % 4);
+                let (x, y) = (t[4 * h + g / 2], t[4 * h + 2 + g / 2]);
+                if g % 2 == 0 {
+                    _mm256_unpacklo_epi64(x, y)
+                } else {
+                    _mm256_unpackhi_epi64(x, y)
+                }
+            });
+            for g in 0..4 {
+                let lo = _mm256_permute2x128_si256::<0x20>(u[g], u[4 + g]);
+                let hi = _mm256_permute2x128_si256::<0x31>(u[g], u[4 + g]);
+                for (k, v) in [(g, lo), (g + 4, hi)] {
+                    out.q[c][0][k] = _mm256_and_si256(v, m4b);
+                    out.q[c][1][k] = _mm256_and_si256(_mm256_srli_epi16(v, 4), m4b);
+                }
+            }
+        }
+    }
+}
+
+/// Tokens `t0..t0 + N` over the rearranged super-blocks `s` (super-blocks `b0..b0 + s.len()`
+/// of the row), adding into their accumulators `acc` (`[acc, accm]` per token).
+///
+/// # Safety
+/// See the module; tokens `t0..t0 + N` are in the product.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn tokens<const N: usize>(
+    g: &Gemm,
+    s: &[Rows8],
+    b0: usize,
+    t0: usize,
+    acc: &mut [[__m256; 2]],
+) {
+    // SAFETY: each token's activation row holds `cols / 256` Q8_K blocks and
+    // `b0 + s.len()` of them exist (the caller); every read is inside one.
+    unsafe {
+        let mut a: [[__m256; 2]; N] = core::array::from_fn(|t| acc[t]);
+        for (k, rb) in s.iter().enumerate() {
+            let xb: [*const u8; N] =
+                core::array::from_fn(|t| g.x.add((t0 + t) * g.x_stride + (b0 + k) * Q8_K_BYTES));
+            let y = |t: usize, o: usize| {
+                _mm256_set1_epi32((xb[t].add(4 + o) as *const i32).read_unaligned())
+            };
+            let mut isum = [_mm256_setzero_si256(); N];
+            for c in 0..4 {
+                // Sixteen products of at most 15 · 127 per 16-bit lane: no overflow.
+                let mut lo = [_mm256_setzero_si256(); N];
+                let mut hi = [_mm256_setzero_si256(); N];
+                for gi in 0..8 {
+                    let (wl, wh) = (rb.q[c][0][gi], rb.q[c][1][gi]);
+                    for t in 0..N {
+                        let pl = _mm256_maddubs_epi16(wl, y(t, 64 * c + 4 * gi));
+                        let ph = _mm256_maddubs_epi16(wh, y(t, 64 * c + 32 + 4 * gi));
+                        lo[t] = _mm256_add_epi16(lo[t], pl);
+                        hi[t] = _mm256_add_epi16(hi[t], ph);
+                    }
+                }
+                for t in 0..N {
+                    let p = _mm256_add_epi32(
+                        _mm256_madd_epi16(lo[t], rb.sc[2 * c]),
+                        _mm256_madd_epi16(hi[t], rb.sc[2 * c + 1]),
+                    );
+                    isum[t] = _mm256_add_epi32(isum[t], p);
+                }
+            }
+            for t in 0..N {
+                // The group sums of 32 (two of the block's sums of 16 each), pair k in word k.
+                let bs = _mm256_loadu_si256(xb[t].add(4 + QK_K) as *const __m256i);
+                let pairs = _mm_hadd_epi16(
+                    _mm256_castsi256_si128(bs),
+                    _mm256_extracti128_si256::<1>(bs),
+                );
+                let p = _mm256_broadcastsi128_si256(pairs);
+                let m = _mm256_add_epi32(
+                    _mm256_add_epi32(
+                        _mm256_madd_epi16(rb.mn[0], _mm256_shuffle_epi32::<0x00>(p)),
+                        _mm256_madd_epi16(rb.mn[1], _mm256_shuffle_epi32::<0x55>(p)),
+                    ),
+                    _mm256_add_epi32(
+                        _mm256_madd_epi16(rb.mn[2], _mm256_shuffle_epi32::<0xAA>(p)),
+                        _mm256_madd_epi16(rb.mn[3], _mm256_shuffle_epi32::<0xFF>(p)),
+                    ),
+                );
+                let dy = _mm256_set1_ps((xb[t] as *const f32).read_unaligned());
+                a[t][0] = _mm256_fmadd_ps(
+                    _mm256_cvtepi32_ps(isum[t]),
+                    _mm256_mul_ps(rb.d, dy),
+                    a[t][0],
+                );
+                a[t][1] =
+                    _mm256_fmadd_ps(_mm256_cvtepi32_ps(m), _mm256_mul_ps(rb.dmin, dy), a[t][1]);
+            }
+        }
+        acc[..N].copy_from_slice(&a);
+    }
+}
+
+/// # Safety
+/// See the module.
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn gemm_q4_k(g: &Gemm, rows: Range<usize>) {
+    let nb = g.cols / QK_K;
+    // SAFETY: all-zero bytes are valid vectors.
+    let mut s: [Rows8; KC] = unsafe { core::mem::zeroed() };
+    let mut acc = [[_mm256_setzero_ps(); 2]; NT];
+    let mut r0 = rows.start;
+    while r0 < rows.end {
+        let rm = ROWS.min(rows.end - r0);
+        // A group short of eight rows repeats its last row in the spare lanes, never stored.
+        // SAFETY: rows r0..r0 + rm are in the caller's range, so inside the matrix.
+        let rp: [*const u8; ROWS] =
+            core::array::from_fn(|i| unsafe { g.w.add((r0 + i.min(rm - 1)) * g.w_stride) });
+        // The next group's rows as one stream, fetched while this one is rearranged (decode
+        // would otherwise read eight short interleaved streams). Past the matrix's end the
+        // address is never dereferenced, and prefetches do not fault.
+        let next = g.w.wrapping_add((r0 + ROWS) * g.w_stride);
+        let mut t0 = 0;
+        while t0 < g.n_tok {
+            let nt = NT.min(g.n_tok - t0);
+            acc[..nt].fill([_mm256_setzero_ps(); 2]);
+            let mut b0 = 0;
+            while b0 < nb {
+                let kc = KC.min(nb - b0);
+                for k in 0..kc {
+                    if t0 == 0 {
+                        let p = next.wrapping_add(ROWS * (b0 + k) * BYTES);
+                        for l in 0..ROWS * BYTES / 64 {
+                            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64 * l) as *const i8);
+                        }
+                    }
+                    // SAFETY: super-block b0 + k < nb of each row (the caller's contract).
+                    unsafe { rearrange(&rp, b0 + k, &mut s[k]) };
+                }
+                let sb = &s[..kc];
+                let mut t = 0;
+                // SAFETY: tokens t0 + t.. stay below n_tok; super-blocks b0..b0 + kc exist.
+                unsafe {
+                    while t + RN <= nt {
+                        tokens::<RN>(g, sb, b0, t0 + t, &mut acc[t..]);
+                        t += RN;
+                    }
+                    match nt - t {
+                        0 => {}
+                        1 => tokens::<1>(g, sb, b0, t0 + t, &mut acc[t..]),
+                        2 => tokens::<2>(g, sb, b0, t0 + t, &mut acc[t..]),
+                        3 => tokens::<3>(g, sb, b0, t0 + t, &mut acc[t..]),
+                        _ => unreachable!("RN is at most 4"),
+                    }
+                }
+                b0 += kc;
+            }
+            for t in 0..nt {
+                let v = _mm256_sub_ps(acc[t][0], acc[t][1]);
+                // SAFETY: elements (t0 + t, r0..r0 + rm) are the caller's to write.
+                unsafe {
+                    let o = g.out.add((t0 + t) * g.out_stride + r0);
+                    if rm == ROWS {
+                        _mm256_storeu_ps(o, v);
+                    } else {
+                        let mut l = [0f32; ROWS];
+                        _mm256_storeu_ps(l.as_mut_ptr(), v);
+                        core::ptr::copy_nonoverlapping(l.as_ptr(), o, rm);
+                    }
+                }
+            }
+            t0 += nt;
+        }
+        r0 += ROWS;
+    }
+}
