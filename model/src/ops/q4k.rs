@@ -40,18 +40,25 @@ const NT: usize = 64;
 /// Tokens per register tile (measured: see docs/model-bench.md).
 const RN: usize = 4;
 
-/// One super-block of eight rows, rearranged. Lane r of every vector is row r.
+/// The scales of one super-block of eight rows, expanded. Lane r of every vector is row r.
+#[derive(Clone, Copy)]
 #[repr(C, align(32))]
-struct Rows8 {
-    /// `q[c][h][g]`: byte 4r + i of lane r is quant 64c + 32h + 4g + i of row r (h = 0: the low
-    /// nibbles of qs[32c..32c+32], group 2c; h = 1: the high nibbles, group 2c + 1).
-    q: [[[__m256i; 8]; 2]; 4],
+struct Heads {
     /// `sc[j]`: group j's scale of row r, twice, as the two i16 of lane r.
     sc: [__m256i; 8],
     /// `mn[k]`: the minimums of groups 2k and 2k + 1 of row r as the two i16 of lane r.
     mn: [__m256i; 4],
     d: __m256,
     dmin: __m256,
+}
+
+/// One super-block of eight rows, rearranged.
+#[repr(C, align(32))]
+struct Rows8 {
+    /// `q[c][h][g]`: byte 4r + i of lane r is quant 64c + 32h + 4g + i of row r (h = 0: the low
+    /// nibbles of qs[32c..32c+32], group 2c; h = 1: the high nibbles, group 2c + 1).
+    q: [[[__m256i; 8]; 2]; 4],
+    h: Heads,
 }
 
 /// `pshufb` masks within each 32-bit lane: bytes `a`, zero, `b`, zero of that lane.
@@ -62,13 +69,13 @@ fn pick16(a: i32, b: i32) -> __m256i {
     _mm256_setr_epi32(m(0), m(1), m(2), m(3), m(0), m(1), m(2), m(3))
 }
 
-/// Rearrange super-block `blk` of the rows at `rp` into `out`.
+/// The scales, minimums, d and dmin of super-block `blk` of the rows at `rp`.
 ///
 /// # Safety
 /// See the module; each `rp[r]` is the start of a row of at least `blk + 1` super-blocks.
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn rearrange(rp: &[*const u8; ROWS], blk: usize, out: &mut Rows8) {
+unsafe fn heads(rp: &[*const u8; ROWS], blk: usize, out: &mut Heads) {
     // SAFETY: every load is inside super-block `blk` of one of the rows (the caller).
     unsafe {
         let b = |r: usize| rp[r].add(blk * BYTES);
@@ -122,38 +129,65 @@ unsafe fn rearrange(rp: &[*const u8; ROWS], blk: usize, out: &mut Rows8) {
         let dd = _mm256_permute4x64_epi64::<0b11_01_10_00>(dd);
         out.d = _mm256_cvtph_ps(_mm256_castsi256_si128(dd));
         out.dmin = _mm256_cvtph_ps(_mm256_extracti128_si256::<1>(dd));
-        // The quants, 32 bytes of each row at a time: an 8 × 8 transpose of 32-bit words.
-        let m4b = _mm256_set1_epi8(0x0F);
-        for c in 0..4 {
-            let r: [__m256i; 8] = core::array::from_fn(|i| {
-                _mm256_loadu_si256(b(i).add(16 + 32 * c) as *const __m256i)
-            });
-            let t: [__m256i; 8] = core::array::from_fn(|i| {
-                let (x, y) = (r[2 * (i / 2)], r[2 * (i / 2) + 1]);
-                if i % 2 == 0 {
-                    _mm256_unpacklo_epi32(x, y)
-                } else {
-                    _mm256_unpackhi_epi32(x, y)
-                }
-            });
-            // u[4h + g]: word g (low half) and g + 4 (high half) of rows 4h..4h+4.
-            let u: [__m256i; 8] = core::array::from_fn(|i| {
-                let (h, g) = (i / 4, i % 4);
-                let (x, y) = (t[4 * h + g / 2], t[4 * h + 2 + g / 2]);
-                if g % 2 == 0 {
-                    _mm256_unpacklo_epi64(x, y)
-                } else {
-                    _mm256_unpackhi_epi64(x, y)
-                }
-            });
-            for g in 0..4 {
-                let lo = _mm256_permute2x128_si256::<0x20>(u[g], u[4 + g]);
-                let hi = _mm256_permute2x128_si256::<0x31>(u[g], u[4 + g]);
-                for (k, v) in [(g, lo), (g + 4, hi)] {
-                    out.q[c][0][k] = _mm256_and_si256(v, m4b);
-                    out.q[c][1][k] = _mm256_and_si256(_mm256_srli_epi16(v, 4), m4b);
-                }
-            }
+    }
+}
+
+/// Bytes 32c..32c + 32 of the quants of super-block `blk` of the rows at `rp`, as an 8 × 8
+/// transpose of 32-bit words: vector g holds word g (quants 64c + 4g.. in the low nibbles,
+/// 64c + 32 + 4g.. in the high ones) of row r in lane r.
+///
+/// # Safety
+/// As [`heads`].
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn transpose(rp: &[*const u8; ROWS], blk: usize, c: usize) -> [__m256i; 8] {
+    // SAFETY: the 32 bytes are inside super-block `blk` of each row (the caller).
+    let r: [__m256i; 8] = core::array::from_fn(|i| unsafe {
+        _mm256_loadu_si256(rp[i].add(blk * BYTES + 16 + 32 * c) as *const __m256i)
+    });
+    let t: [__m256i; 8] = core::array::from_fn(|i| {
+        let (x, y) = (r[2 * (i / 2)], r[2 * (i / 2) + 1]);
+        if i % 2 == 0 {
+            _mm256_unpacklo_epi32(x, y)
+        } else {
+            _mm256_unpackhi_epi32(x, y)
+        }
+    });
+    // u[4h + g]: word g (low half) and g + 4 (high half) of rows 4h..4h+4.
+    let u: [__m256i; 8] = core::array::from_fn(|i| {
+        let (h, g) = (i / 4, i % 4);
+        let (x, y) = (t[4 * h + g / 2], t[4 * h + 2 + g / 2]);
+        if g % 2 == 0 {
+            _mm256_unpacklo_epi64(x, y)
+        } else {
+            _mm256_unpackhi_epi64(x, y)
+        }
+    });
+    core::array::from_fn(|g| {
+        if g < 4 {
+            _mm256_permute2x128_si256::<0x20>(u[g], u[4 + g])
+        } else {
+            _mm256_permute2x128_si256::<0x31>(u[g - 4], u[g])
+        }
+    })
+}
+
+/// Rearrange super-block `blk` of the rows at `rp` into `out`.
+///
+/// # Safety
+/// As [`heads`].
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn rearrange(rp: &[*const u8; ROWS], blk: usize, out: &mut Rows8) {
+    let m4 = _mm256_set1_epi8(0x0F);
+    // SAFETY: forwarded.
+    unsafe { heads(rp, blk, &mut out.h) };
+    for c in 0..4 {
+        // SAFETY: forwarded.
+        let t = unsafe { transpose(rp, blk, c) };
+        for g in 0..8 {
+            out.q[c][0][g] = _mm256_and_si256(t[g], m4);
+            out.q[c][1][g] = _mm256_and_si256(_mm256_srli_epi16(t[g], 4), m4);
         }
     }
 }
@@ -198,41 +232,129 @@ unsafe fn tokens<const N: usize>(
                 }
                 for t in 0..N {
                     let p = _mm256_add_epi32(
-                        _mm256_madd_epi16(lo[t], rb.sc[2 * c]),
-                        _mm256_madd_epi16(hi[t], rb.sc[2 * c + 1]),
+                        _mm256_madd_epi16(lo[t], rb.h.sc[2 * c]),
+                        _mm256_madd_epi16(hi[t], rb.h.sc[2 * c + 1]),
                     );
                     isum[t] = _mm256_add_epi32(isum[t], p);
                 }
             }
             for t in 0..N {
-                // The group sums of 32 (two of the block's sums of 16 each), pair k in word k.
-                let bs = _mm256_loadu_si256(xb[t].add(4 + QK_K) as *const __m256i);
-                let pairs = _mm_hadd_epi16(
-                    _mm256_castsi256_si128(bs),
-                    _mm256_extracti128_si256::<1>(bs),
-                );
-                let p = _mm256_broadcastsi128_si256(pairs);
-                let m = _mm256_add_epi32(
-                    _mm256_add_epi32(
-                        _mm256_madd_epi16(rb.mn[0], _mm256_shuffle_epi32::<0x00>(p)),
-                        _mm256_madd_epi16(rb.mn[1], _mm256_shuffle_epi32::<0x55>(p)),
-                    ),
-                    _mm256_add_epi32(
-                        _mm256_madd_epi16(rb.mn[2], _mm256_shuffle_epi32::<0xAA>(p)),
-                        _mm256_madd_epi16(rb.mn[3], _mm256_shuffle_epi32::<0xFF>(p)),
-                    ),
-                );
-                let dy = _mm256_set1_ps((xb[t] as *const f32).read_unaligned());
+                let (m, dy) = min_sum(&rb.h, xb[t]);
                 a[t][0] = _mm256_fmadd_ps(
                     _mm256_cvtepi32_ps(isum[t]),
-                    _mm256_mul_ps(rb.d, dy),
+                    _mm256_mul_ps(rb.h.d, dy),
                     a[t][0],
                 );
                 a[t][1] =
-                    _mm256_fmadd_ps(_mm256_cvtepi32_ps(m), _mm256_mul_ps(rb.dmin, dy), a[t][1]);
+                    _mm256_fmadd_ps(_mm256_cvtepi32_ps(m), _mm256_mul_ps(rb.h.dmin, dy), a[t][1]);
             }
         }
         acc[..N].copy_from_slice(&a);
+    }
+}
+
+/// One token (decode) against the rows at `rp`: the same arithmetic as [`tokens`], but each
+/// row group is read once, so the quants go from the transpose straight to the products
+/// instead of through [`Rows8`]. `next` is the next group's first row, prefetched.
+///
+/// # Safety
+/// As [`heads`], for every super-block of the row; token 0 is in the product.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn decode(g: &Gemm, rp: &[*const u8; ROWS], next: *const u8) -> __m256 {
+    let m4 = _mm256_set1_epi8(0x0F);
+    let mut h = Heads {
+        sc: [_mm256_setzero_si256(); 8],
+        mn: [_mm256_setzero_si256(); 4],
+        d: _mm256_setzero_ps(),
+        dmin: _mm256_setzero_ps(),
+    };
+    let (mut acc, mut accm) = (_mm256_setzero_ps(), _mm256_setzero_ps());
+    for blk in 0..g.cols / QK_K {
+        let p = next.wrapping_add(ROWS * blk * BYTES);
+        for l in 0..ROWS * BYTES / 64 {
+            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64 * l) as *const i8);
+        }
+        // SAFETY: super-block `blk` of every row and token 0's Q8_K block `blk` exist (the
+        // caller); every read is inside them.
+        unsafe {
+            heads(rp, blk, &mut h);
+            let xb = g.x.add(blk * Q8_K_BYTES);
+            let y = |o: usize| _mm256_set1_epi32((xb.add(4 + o) as *const i32).read_unaligned());
+            let mut isum = _mm256_setzero_si256();
+            for c in 0..4 {
+                let t = transpose(rp, blk, c);
+                let (mut lo, mut hi) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+                for gi in 0..8 {
+                    let wl = _mm256_and_si256(t[gi], m4);
+                    let wh = _mm256_and_si256(_mm256_srli_epi16(t[gi], 4), m4);
+                    lo = _mm256_add_epi16(lo, _mm256_maddubs_epi16(wl, y(64 * c + 4 * gi)));
+                    hi = _mm256_add_epi16(hi, _mm256_maddubs_epi16(wh, y(64 * c + 32 + 4 * gi)));
+                }
+                let p = _mm256_add_epi32(
+                    _mm256_madd_epi16(lo, h.sc[2 * c]),
+                    _mm256_madd_epi16(hi, h.sc[2 * c + 1]),
+                );
+                isum = _mm256_add_epi32(isum, p);
+            }
+            let (m, dy) = min_sum(&h, xb);
+            acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(isum), _mm256_mul_ps(h.d, dy), acc);
+            accm = _mm256_fmadd_ps(_mm256_cvtepi32_ps(m), _mm256_mul_ps(h.dmin, dy), accm);
+        }
+    }
+    _mm256_sub_ps(acc, accm)
+}
+
+/// Σ_j m_j · (the sum of group j's 32 activations) per row, and the activation block's scale.
+///
+/// # Safety
+/// `xb` is one Q8_K block.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn min_sum(h: &Heads, xb: *const u8) -> (__m256i, __m256) {
+    // SAFETY: the block's scale and its 32 bytes of sums of 16 (the caller).
+    let (bs, dy) = unsafe {
+        (
+            _mm256_loadu_si256(xb.add(4 + QK_K) as *const __m256i),
+            _mm256_set1_ps((xb as *const f32).read_unaligned()),
+        )
+    };
+    // Sums of 32 (pairs of the block's sums of 16), groups 2k and 2k + 1 in word k.
+    let pairs = _mm_hadd_epi16(
+        _mm256_castsi256_si128(bs),
+        _mm256_extracti128_si256::<1>(bs),
+    );
+    let p = _mm256_broadcastsi128_si256(pairs);
+    let m = _mm256_add_epi32(
+        _mm256_add_epi32(
+            _mm256_madd_epi16(h.mn[0], _mm256_shuffle_epi32::<0x00>(p)),
+            _mm256_madd_epi16(h.mn[1], _mm256_shuffle_epi32::<0x55>(p)),
+        ),
+        _mm256_add_epi32(
+            _mm256_madd_epi16(h.mn[2], _mm256_shuffle_epi32::<0xAA>(p)),
+            _mm256_madd_epi16(h.mn[3], _mm256_shuffle_epi32::<0xFF>(p)),
+        ),
+    );
+    (m, dy)
+}
+
+/// Write lanes `0..rm` of `v` to elements (t, r0..r0 + rm).
+///
+/// # Safety
+/// See the module; those elements are in the product and the caller's to write.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn store(g: &Gemm, t: usize, r0: usize, rm: usize, v: __m256) {
+    // SAFETY: the caller's elements (`Gemm::out`).
+    unsafe {
+        let o = g.out.add(t * g.out_stride + r0);
+        if rm == ROWS {
+            _mm256_storeu_ps(o, v);
+        } else {
+            let mut l = [0f32; ROWS];
+            _mm256_storeu_ps(l.as_mut_ptr(), v);
+            core::ptr::copy_nonoverlapping(l.as_ptr(), o, rm);
+        }
     }
 }
 
@@ -255,6 +377,12 @@ pub(super) unsafe fn gemm_q4_k(g: &Gemm, rows: Range<usize>) {
         // would otherwise read eight short interleaved streams). Past the matrix's end the
         // address is never dereferenced, and prefetches do not fault.
         let next = g.w.wrapping_add((r0 + ROWS) * g.w_stride);
+        if g.n_tok == 1 {
+            // SAFETY: the rows and token 0 are in the product and its elements the caller's.
+            unsafe { store(g, 0, r0, rm, decode(g, &rp, next)) };
+            r0 += ROWS;
+            continue;
+        }
         let mut t0 = 0;
         while t0 < g.n_tok {
             let nt = NT.min(g.n_tok - t0);
@@ -292,17 +420,8 @@ pub(super) unsafe fn gemm_q4_k(g: &Gemm, rows: Range<usize>) {
             }
             for t in 0..nt {
                 let v = _mm256_sub_ps(acc[t][0], acc[t][1]);
-                // SAFETY: elements (t0 + t, r0..r0 + rm) are the caller's to write.
-                unsafe {
-                    let o = g.out.add((t0 + t) * g.out_stride + r0);
-                    if rm == ROWS {
-                        _mm256_storeu_ps(o, v);
-                    } else {
-                        let mut l = [0f32; ROWS];
-                        _mm256_storeu_ps(l.as_mut_ptr(), v);
-                        core::ptr::copy_nonoverlapping(l.as_ptr(), o, rm);
-                    }
-                }
+                // SAFETY: token t0 + t and rows r0..r0 + rm are the caller's.
+                unsafe { store(g, t0 + t, r0, rm, v) };
             }
             t0 += nt;
         }

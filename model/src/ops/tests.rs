@@ -435,3 +435,93 @@ fn act_converters_avx2_match_portable() {
         assert!(a == b, "{ty:?}: AVX2 and portable activations differ");
     }
 }
+
+/// Every element of a product is the same bits whatever the batch, the row range and the
+/// batch's position: token by token (decode) and in one call (prefill) over a range that starts
+/// inside a tile, on shapes past every blocking the AVX2 products use (Q4_K's groups of eight
+/// rows, its four super-blocks and 64 tokens at a time).
+#[test]
+fn products_do_not_depend_on_batch_or_row_range() {
+    let mut rng = Lcg(29);
+    let (rows, cols, n_tok) = (21usize, 1536usize, 70usize);
+    for ty in TensorType::ALL {
+        let data: Vec<u8> = if ty.block_elems() == 1 || ty == TensorType::Q8_0 {
+            let wv: Vec<f32> = (0..rows * cols).map(|_| rng.f()).collect();
+            encode(ty, &wv)
+        } else {
+            (0..rows)
+                .flat_map(|_| random_quant_row(ty, cols, &mut rng))
+                .collect()
+        };
+        let w = Matrix {
+            ty,
+            rows,
+            cols,
+            row_bytes: ty.row_bytes(cols as u64).unwrap() as usize,
+            data: &data,
+        };
+        let xv: Vec<f32> = (0..n_tok * cols).map(|_| rng.f() * 3.0).collect();
+        let mut sc = ActScratch::new(n_tok * cols);
+        let mut one = alloc::vec![0f32; rows];
+        let mut want = alloc::vec![0f32; n_tok * rows];
+        for t in 0..n_tok {
+            let x = &xv[t * cols..(t + 1) * cols];
+            matmul_on(simd(), &mut one, &w, sc.convert(ty, x), 1);
+            want[t * rows..(t + 1) * rows].copy_from_slice(&one);
+        }
+        let mut got = alloc::vec![f32::NAN; n_tok * rows];
+        matmul_rows_on(simd(), &mut got, &w, sc.convert(ty, &xv), n_tok, 3..17);
+        for t in 0..n_tok {
+            for r in 3..17 {
+                let (a, b) = (want[t * rows + r], got[t * rows + r]);
+                assert!(
+                    a.to_bits() == b.to_bits(),
+                    "{ty:?} token {t} row {r}: {a} vs {b}"
+                );
+            }
+        }
+    }
+}
+
+/// Q4_K at the extremes of its integer sums: every quant 15 with every scale and minimum 63,
+/// against activations of the largest magnitude of either sign. The AVX2 product adds 16
+/// products of a group per 16-bit lane before scaling (at most 16 · 15 · 127 = 30,480), so
+/// this is where it would overflow.
+#[test]
+fn q4_k_extreme_sums_do_not_overflow() {
+    let (rows, cols) = (8usize, 512usize);
+    let mut block = alloc::vec![0xFFu8; 144];
+    block[..2].copy_from_slice(&f32_to_f16(0.01).to_le_bytes());
+    block[2..4].copy_from_slice(&f32_to_f16(0.002).to_le_bytes());
+    let data: Vec<u8> = (0..rows * cols / 256).flat_map(|_| block.clone()).collect();
+    let w = Matrix {
+        ty: TensorType::Q4_K,
+        rows,
+        cols,
+        row_bytes: 144 * cols / 256,
+        data: &data,
+    };
+    for sign in [1.0f32, -1.0] {
+        let xv = alloc::vec![sign; 3 * cols];
+        let mut sc = ActScratch::new(3 * cols);
+        let mut p = alloc::vec![0f32; 3 * rows];
+        let mut s = alloc::vec![0f32; 3 * rows];
+        matmul_on(
+            Simd::Portable,
+            &mut p,
+            &w,
+            sc.convert(TensorType::Q4_K, &xv),
+            3,
+        );
+        matmul_on(simd(), &mut s, &w, sc.convert(TensorType::Q4_K, &xv), 3);
+        // d·63·15 − dmin·63 per weight, times ±1, over 512 columns.
+        let want = sign * 512.0 * (0.01f32 * 63.0 * 15.0 - 0.002 * 63.0);
+        for (a, b) in p.iter().zip(&s) {
+            assert!(
+                (a - want).abs() < 1e-2 * want.abs(),
+                "portable {a} vs {want}"
+            );
+            assert!((b - a).abs() <= 1e-5 * a.abs(), "simd {b} vs portable {a}");
+        }
+    }
+}
