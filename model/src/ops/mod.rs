@@ -20,6 +20,8 @@ mod avx2;
 pub mod formats;
 #[cfg(target_arch = "x86_64")]
 mod gemm;
+#[cfg(target_arch = "x86_64")]
+mod lanes;
 mod matmul;
 mod norm;
 mod portable;

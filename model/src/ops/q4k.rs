@@ -1,49 +1,28 @@
-//! The Q4_K product on AVX2 with one weight row per vector lane: eight rows side by side, so
-//! each activation load (four quants broadcast to every lane) serves eight rows, a row's 32
-//! products of a group of 32 add up in 16-bit lanes before its scale is applied once, and no
-//! horizontal sum is left at the end (lane r is row r's result).
+//! Q4_K against Q8_K on AVX2, one row per lane ([`super::lanes`]).
 //!
-//! The weights stay in the GGUF bytes. Per call, each group of eight rows is rearranged on the
-//! stack, a few super-blocks at a time ([`Rows8`]: the quants transposed so that a vector holds
-//! four quants of each of the eight rows, already split into nibbles; the 6-bit scales and
-//! minimums expanded to the 16-bit pairs `madd` takes; d and dmin as f32), and every token of
-//! the batch then reads that copy from L1. That is the interleaved layout of llama.cpp's
-//! `q4_K_8x8` repack, built per call in 10 KiB of stack instead of a second copy of the matrix.
-//!
-//! The arithmetic of element (row, token), whatever the tile: for each super-block in order,
-//! the exact integers `I = Σ_j sc_j · Σ_{i∈j} q_i·y_i` and `M = Σ_j m_j · Σ_{i∈j} y_i` (j the
-//! eight groups of 32), then `acc = fma(I, d·dy, acc)` and `accm = fma(M, dmin·dy, accm)` in
-//! f32; the result is `acc − accm`, llama.cpp's repacked order. The integers are exact and each
-//! lane does its own float operations, so the batch, the row range and which lane a row takes
-//! change nothing: decode (one token) gives the bits of prefill.
-//!
-//! # Safety (every `unsafe fn` here)
-//! The CPU has AVX2, FMA and F16C with YMM state enabled ([`super::simd`]), and the [`Gemm`]
-//! satisfies its field contracts for the row range passed.
+//! The arithmetic of element (row, token): for each super-block in order, the exact integers
+//! `I = Σ_j sc_j · Σ_{i∈j} q_i·y_i` and `M = Σ_j m_j · Σ_{i∈j} y_i` (j the eight groups of
+//! 32), then `acc = fma(I, d·dy, acc)` and `accm = fma(M, dmin·dy, accm)` in f32; the result
+//! is `acc − accm`, the order of llama.cpp's repacked Q4_K product.
 
 // The layouts are index arithmetic over rows, groups and tokens; indexed loops say it plainest.
 #![allow(clippy::needless_range_loop)]
 
 use super::formats::{Q8_K_BYTES, QK_K};
 use super::gemm::Gemm;
+use super::lanes::{pick16, prefetch, transpose, transpose16, Lanes, RowPtrs, ROWS};
 use core::arch::x86_64::*;
 use core::ops::Range;
 
 /// Bytes of a Q4_K super-block: d, dmin (f16), scales[12], qs[128].
 const BYTES: usize = 144;
-/// Rows per group: one per 32-bit lane.
-const ROWS: usize = 8;
-/// Super-blocks rearranged at a time (1024 columns: 10 KiB of [`Rows8`]).
-const KC: usize = 4;
-/// Tokens whose accumulators are kept at a time (4 KiB).
-const NT: usize = 64;
 /// Tokens per register tile (measured: see docs/model-bench.md).
 const RN: usize = 4;
 
 /// The scales of one super-block of eight rows, expanded. Lane r of every vector is row r.
 #[derive(Clone, Copy)]
 #[repr(C, align(32))]
-struct Heads {
+pub(super) struct Heads {
     /// `sc[j]`: group j's scale of row r, twice, as the two i16 of lane r.
     sc: [__m256i; 8],
     /// `mn[k]`: the minimums of groups 2k and 2k + 1 of row r as the two i16 of lane r.
@@ -54,19 +33,11 @@ struct Heads {
 
 /// One super-block of eight rows, rearranged.
 #[repr(C, align(32))]
-struct Rows8 {
+pub(super) struct Rows8 {
     /// `q[c][h][g]`: byte 4r + i of lane r is quant 64c + 32h + 4g + i of row r (h = 0: the low
     /// nibbles of qs[32c..32c+32], group 2c; h = 1: the high nibbles, group 2c + 1).
     q: [[[__m256i; 8]; 2]; 4],
     h: Heads,
-}
-
-/// `pshufb` masks within each 32-bit lane: bytes `a`, zero, `b`, zero of that lane.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-fn pick16(a: i32, b: i32) -> __m256i {
-    let m = |i: i32| (4 * i + a) | (0x80 << 8) | ((4 * i + b) << 16) | (0x80 << 24);
-    _mm256_setr_epi32(m(0), m(1), m(2), m(3), m(0), m(1), m(2), m(3))
 }
 
 /// The scales, minimums, d and dmin of super-block `blk` of the rows at `rp`.
@@ -75,29 +46,11 @@ fn pick16(a: i32, b: i32) -> __m256i {
 /// See the module; each `rp[r]` is the start of a row of at least `blk + 1` super-blocks.
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn heads(rp: &[*const u8; ROWS], blk: usize, out: &mut Heads) {
+unsafe fn heads(rp: &RowPtrs, blk: usize, out: &mut Heads) {
     // SAFETY: every load is inside super-block `blk` of one of the rows (the caller).
     unsafe {
-        let b = |r: usize| rp[r].add(blk * BYTES);
-        // The 16-byte heads (d, dmin, scales) of rows r and r + 4 in one vector, then a 4 × 4
-        // transpose of 32-bit words within each half: word w of every row in one vector.
-        let head = |r: usize| {
-            _mm256_set_m128i(
-                _mm_loadu_si128(b(r + 4) as *const __m128i),
-                _mm_loadu_si128(b(r) as *const __m128i),
-            )
-        };
-        let v = [head(0), head(1), head(2), head(3)];
-        let a = _mm256_unpacklo_epi32(v[0], v[1]);
-        let e = _mm256_unpacklo_epi32(v[2], v[3]);
-        let c = _mm256_unpackhi_epi32(v[0], v[1]);
-        let f = _mm256_unpackhi_epi32(v[2], v[3]);
-        let w0 = _mm256_unpacklo_epi64(a, e);
-        let (wa, wb, wc) = (
-            _mm256_unpackhi_epi64(a, e),
-            _mm256_unpacklo_epi64(c, f),
-            _mm256_unpackhi_epi64(c, f),
-        );
+        // Word w of every row's 16-byte head: d | dmin << 16, then the twelve scale bytes.
+        let [w0, wa, wb, wc] = transpose16(rp, blk * BYTES);
         // `avx2::k4_scales_mins` on eight rows at once: the low four scales and minimums are
         // six bits of words a and b, the high four nibbles of c with two bits of a and b.
         let m6 = _mm256_set1_epi32(0x3f3f_3f3f);
@@ -109,12 +62,12 @@ unsafe fn heads(rp: &[*const u8; ROWS], blk: usize, out: &mut Heads) {
         let m_lo = _mm256_and_si256(wb, m6);
         let m_hi = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(wc, 4), m4), top2(wb));
         for j in 0..4 {
-            let p = pick16(j as i32, j as i32);
+            let p = pick16::<false>(j as i32, j as i32);
             out.sc[j] = _mm256_shuffle_epi8(s_lo, p);
             out.sc[4 + j] = _mm256_shuffle_epi8(s_hi, p);
         }
         for k in 0..2 {
-            let p = pick16(2 * k as i32, 2 * k as i32 + 1);
+            let p = pick16::<false>(2 * k as i32, 2 * k as i32 + 1);
             out.mn[k] = _mm256_shuffle_epi8(m_lo, p);
             out.mn[2 + k] = _mm256_shuffle_epi8(m_hi, p);
         }
@@ -132,59 +85,19 @@ unsafe fn heads(rp: &[*const u8; ROWS], blk: usize, out: &mut Heads) {
     }
 }
 
-/// Bytes 32c..32c + 32 of the quants of super-block `blk` of the rows at `rp`, as an 8 × 8
-/// transpose of 32-bit words: vector g holds word g (quants 64c + 4g.. in the low nibbles,
-/// 64c + 32 + 4g.. in the high ones) of row r in lane r.
-///
-/// # Safety
-/// As [`heads`].
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn transpose(rp: &[*const u8; ROWS], blk: usize, c: usize) -> [__m256i; 8] {
-    // SAFETY: the 32 bytes are inside super-block `blk` of each row (the caller).
-    let r: [__m256i; 8] = core::array::from_fn(|i| unsafe {
-        _mm256_loadu_si256(rp[i].add(blk * BYTES + 16 + 32 * c) as *const __m256i)
-    });
-    let t: [__m256i; 8] = core::array::from_fn(|i| {
-        let (x, y) = (r[2 * (i / 2)], r[2 * (i / 2) + 1]);
-        if i % 2 == 0 {
-            _mm256_unpacklo_epi32(x, y)
-        } else {
-            _mm256_unpackhi_epi32(x, y)
-        }
-    });
-    // u[4h + g]: word g (low half) and g + 4 (high half) of rows 4h..4h+4.
-    let u: [__m256i; 8] = core::array::from_fn(|i| {
-        let (h, g) = (i / 4, i % 4);
-        let (x, y) = (t[4 * h + g / 2], t[4 * h + 2 + g / 2]);
-        if g % 2 == 0 {
-            _mm256_unpacklo_epi64(x, y)
-        } else {
-            _mm256_unpackhi_epi64(x, y)
-        }
-    });
-    core::array::from_fn(|g| {
-        if g < 4 {
-            _mm256_permute2x128_si256::<0x20>(u[g], u[4 + g])
-        } else {
-            _mm256_permute2x128_si256::<0x31>(u[g - 4], u[g])
-        }
-    })
-}
-
 /// Rearrange super-block `blk` of the rows at `rp` into `out`.
 ///
 /// # Safety
 /// As [`heads`].
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn rearrange(rp: &[*const u8; ROWS], blk: usize, out: &mut Rows8) {
+unsafe fn rearrange(rp: &RowPtrs, blk: usize, out: &mut Rows8) {
     let m4 = _mm256_set1_epi8(0x0F);
     // SAFETY: forwarded.
     unsafe { heads(rp, blk, &mut out.h) };
     for c in 0..4 {
         // SAFETY: forwarded.
-        let t = unsafe { transpose(rp, blk, c) };
+        let t = unsafe { transpose(rp, blk * BYTES + 16 + 32 * c) };
         for g in 0..8 {
             out.q[c][0][g] = _mm256_and_si256(t[g], m4);
             out.q[c][1][g] = _mm256_and_si256(_mm256_srli_epi16(t[g], 4), m4);
@@ -261,7 +174,7 @@ unsafe fn tokens<const N: usize>(
 /// As [`heads`], for every super-block of the row; token 0 is in the product.
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn decode(g: &Gemm, rp: &[*const u8; ROWS], next: *const u8) -> __m256 {
+unsafe fn decode(g: &Gemm, rp: &RowPtrs, next: *const u8) -> __m256 {
     let m4 = _mm256_set1_epi8(0x0F);
     let mut h = Heads {
         sc: [_mm256_setzero_si256(); 8],
@@ -271,10 +184,7 @@ unsafe fn decode(g: &Gemm, rp: &[*const u8; ROWS], next: *const u8) -> __m256 {
     };
     let (mut acc, mut accm) = (_mm256_setzero_ps(), _mm256_setzero_ps());
     for blk in 0..g.cols / QK_K {
-        let p = next.wrapping_add(ROWS * blk * BYTES);
-        for l in 0..ROWS * BYTES / 64 {
-            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64 * l) as *const i8);
-        }
+        prefetch(next.wrapping_add(ROWS * blk * BYTES), BYTES);
         // SAFETY: super-block `blk` of every row and token 0's Q8_K block `blk` exist (the
         // caller); every read is inside them.
         unsafe {
@@ -283,7 +193,7 @@ unsafe fn decode(g: &Gemm, rp: &[*const u8; ROWS], next: *const u8) -> __m256 {
             let y = |o: usize| _mm256_set1_epi32((xb.add(4 + o) as *const i32).read_unaligned());
             let mut isum = _mm256_setzero_si256();
             for c in 0..4 {
-                let t = transpose(rp, blk, c);
+                let t = transpose(rp, blk * BYTES + 16 + 32 * c);
                 let (mut lo, mut hi) = (_mm256_setzero_si256(), _mm256_setzero_si256());
                 for gi in 0..8 {
                     let wl = _mm256_and_si256(t[gi], m4);
@@ -338,93 +248,57 @@ unsafe fn min_sum(h: &Heads, xb: *const u8) -> (__m256i, __m256) {
     (m, dy)
 }
 
-/// Write lanes `0..rm` of `v` to elements (t, r0..r0 + rm).
-///
-/// # Safety
-/// See the module; those elements are in the product and the caller's to write.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn store(g: &Gemm, t: usize, r0: usize, rm: usize, v: __m256) {
-    // SAFETY: the caller's elements (`Gemm::out`).
-    unsafe {
-        let o = g.out.add(t * g.out_stride + r0);
-        if rm == ROWS {
-            _mm256_storeu_ps(o, v);
-        } else {
-            let mut l = [0f32; ROWS];
-            _mm256_storeu_ps(l.as_mut_ptr(), v);
-            core::ptr::copy_nonoverlapping(l.as_ptr(), o, rm);
+/// Q4_K's eight-row kernels.
+struct Q4k;
+
+// SAFETY: `Rows8` is vectors only.
+unsafe impl Lanes for Q4k {
+    const BYTES: usize = BYTES;
+    type Block = Rows8;
+
+    #[inline]
+    unsafe fn rearrange(rp: &RowPtrs, blk: usize, out: &mut Rows8) {
+        // SAFETY: forwarded; AVX2 (the module's contract).
+        unsafe { rearrange(rp, blk, out) }
+    }
+
+    #[inline]
+    unsafe fn tokens(
+        g: &Gemm,
+        s: &[Rows8],
+        b0: usize,
+        t0: usize,
+        n: usize,
+        acc: &mut [[__m256; 2]],
+    ) {
+        let mut t = 0;
+        // SAFETY: the tiles cover tokens t0..t0 + n, the caller's.
+        unsafe {
+            while t + RN <= n {
+                tokens::<RN>(g, s, b0, t0 + t, &mut acc[t..]);
+                t += RN;
+            }
+            match n - t {
+                0 => {}
+                1 => tokens::<1>(g, s, b0, t0 + t, &mut acc[t..]),
+                2 => tokens::<2>(g, s, b0, t0 + t, &mut acc[t..]),
+                3 => tokens::<3>(g, s, b0, t0 + t, &mut acc[t..]),
+                _ => unreachable!("RN is at most 4"),
+            }
         }
+    }
+
+    #[inline]
+    unsafe fn decode(g: &Gemm, rp: &RowPtrs, next: *const u8) -> __m256 {
+        // SAFETY: forwarded; AVX2 (the module's contract).
+        unsafe { decode(g, rp, next) }
     }
 }
 
 /// # Safety
-/// See the module.
+/// See [`super::lanes`].
 #[target_feature(enable = "avx2,fma,f16c")]
 pub(super) unsafe fn gemm_q4_k(g: &Gemm, rows: Range<usize>) {
-    let nb = g.cols / QK_K;
-    // SAFETY: all-zero bytes are valid vectors.
-    let mut s: [Rows8; KC] = unsafe { core::mem::zeroed() };
-    let mut acc = [[_mm256_setzero_ps(); 2]; NT];
-    let mut r0 = rows.start;
-    while r0 < rows.end {
-        let rm = ROWS.min(rows.end - r0);
-        // A group short of eight rows repeats its last row in the spare lanes, never stored.
-        // SAFETY: rows r0..r0 + rm are in the caller's range, so inside the matrix.
-        let rp: [*const u8; ROWS] =
-            core::array::from_fn(|i| unsafe { g.w.add((r0 + i.min(rm - 1)) * g.w_stride) });
-        // The next group's rows as one stream, fetched while this one is rearranged (decode
-        // would otherwise read eight short interleaved streams). Past the matrix's end the
-        // address is never dereferenced, and prefetches do not fault.
-        let next = g.w.wrapping_add((r0 + ROWS) * g.w_stride);
-        if g.n_tok == 1 {
-            // SAFETY: the rows and token 0 are in the product and its elements the caller's.
-            unsafe { store(g, 0, r0, rm, decode(g, &rp, next)) };
-            r0 += ROWS;
-            continue;
-        }
-        let mut t0 = 0;
-        while t0 < g.n_tok {
-            let nt = NT.min(g.n_tok - t0);
-            acc[..nt].fill([_mm256_setzero_ps(); 2]);
-            let mut b0 = 0;
-            while b0 < nb {
-                let kc = KC.min(nb - b0);
-                for k in 0..kc {
-                    if t0 == 0 {
-                        let p = next.wrapping_add(ROWS * (b0 + k) * BYTES);
-                        for l in 0..ROWS * BYTES / 64 {
-                            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64 * l) as *const i8);
-                        }
-                    }
-                    // SAFETY: super-block b0 + k < nb of each row (the caller's contract).
-                    unsafe { rearrange(&rp, b0 + k, &mut s[k]) };
-                }
-                let sb = &s[..kc];
-                let mut t = 0;
-                // SAFETY: tokens t0 + t.. stay below n_tok; super-blocks b0..b0 + kc exist.
-                unsafe {
-                    while t + RN <= nt {
-                        tokens::<RN>(g, sb, b0, t0 + t, &mut acc[t..]);
-                        t += RN;
-                    }
-                    match nt - t {
-                        0 => {}
-                        1 => tokens::<1>(g, sb, b0, t0 + t, &mut acc[t..]),
-                        2 => tokens::<2>(g, sb, b0, t0 + t, &mut acc[t..]),
-                        3 => tokens::<3>(g, sb, b0, t0 + t, &mut acc[t..]),
-                        _ => unreachable!("RN is at most 4"),
-                    }
-                }
-                b0 += kc;
-            }
-            for t in 0..nt {
-                let v = _mm256_sub_ps(acc[t][0], acc[t][1]);
-                // SAFETY: token t0 + t and rows r0..r0 + rm are the caller's.
-                unsafe { store(g, t0 + t, r0, rm, v) };
-            }
-            t0 += nt;
-        }
-        r0 += ROWS;
-    }
+    // SAFETY: forwarded.
+    unsafe { super::lanes::gemm::<Q4k>(g, rows) }
 }
