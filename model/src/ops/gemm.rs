@@ -17,7 +17,7 @@
 // Tiles are index arithmetic over rows and tokens at once; indexed loops say it plainest.
 #![allow(clippy::needless_range_loop)]
 
-use super::avx2::{fifth_bits, h2f, hsum, hsum_i32, k4_scales_mins, ld32, nibbles32};
+use super::avx2::{fifth_bits, h2f, hsum, k4_scales_mins, ld32, nibbles32};
 use super::formats::{Q8_0_ACT_BYTES, Q8_0_BYTES, Q8_1_BYTES, Q8_K_BYTES, QK_K};
 use super::quants::{min_sum, q8k_parts, KBlock, UnpackK};
 use core::arch::x86_64::*;
@@ -664,116 +664,6 @@ impl<const FIVE: bool, const PF: bool> Tile for Q45kTile<FIVE, PF> {
     }
 }
 
-/// Q6_K (210-byte blocks): the four 6-bit planes of each half rebuilt from ql and qh, the
-/// offset of 32 taken out as 32·Σ sc·bsum, as the decode kernel does.
-pub(super) struct Q6kTile<const PF: bool>;
-
-impl<const PF: bool> Tile for Q6kTile<PF> {
-    #[inline]
-    #[target_feature(enable = "avx2,fma,f16c")]
-    unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize) {
-        const BYTES: usize = 210;
-        let nb = g.cols / QK_K;
-        // SAFETY: as in Q45kTile, with 210-byte weight blocks.
-        unsafe {
-            let w = |r: usize| g.w.add((r0 + r) * g.w_stride);
-            let x = |t: usize| g.x.add((t0 + t) * g.x_stride);
-            let next = g.w.wrapping_add((r0 + RM) * g.w_stride);
-            let m4 = _mm256_set1_epi8(0x0F);
-            let m2 = _mm256_set1_epi8(0x03);
-            let m30 = _mm256_set1_epi8(0x30);
-            let mut acc = [[_mm256_setzero_ps(); RN]; RM];
-            for blk in 0..nb {
-                let mut sv = [[_mm256_setzero_si256(); 8]; RM];
-                let mut sc16 = [_mm256_setzero_si256(); RM];
-                let mut d = [0f32; RM];
-                for r in 0..RM {
-                    let b = w(r).add(blk * BYTES);
-                    if PF {
-                        for k in 0..4 {
-                            let p = next.wrapping_add(RM * blk * BYTES + 64 * k);
-                            _mm_prefetch::<_MM_HINT_T0>(p as *const i8);
-                        }
-                    }
-                    d[r] = h2f(core::slice::from_raw_parts(b.add(208), 2), 0);
-                    let sc: [i16; 16] = core::array::from_fn(|j| i16::from(*b.add(192 + j) as i8));
-                    for (k, v) in sv[r].iter_mut().enumerate() {
-                        // Vector k of the block (half k/4, plane k%4) spans groups 2k, 2k+1.
-                        *v = _mm256_set_m128i(
-                            _mm_set1_epi16(sc[2 * k + 1]),
-                            _mm_set1_epi16(sc[2 * k]),
-                        );
-                    }
-                    sc16[r] = _mm256_loadu_si256(sc.as_ptr() as *const __m256i);
-                }
-                let mut dy = [0f32; RN];
-                let mut ys = [core::ptr::null(); RN];
-                let mut bs = [_mm256_setzero_si256(); RN];
-                for t in 0..RN {
-                    let (s, q, b) = q8k(x(t).add(blk * Q8_K_BYTES));
-                    (dy[t], ys[t], bs[t]) = (s, q, b);
-                }
-                let mut isum = [[_mm256_setzero_si256(); RN]; RM];
-                for n in 0..2 {
-                    let mut q = [[_mm256_setzero_si256(); 4]; RM];
-                    for r in 0..RM {
-                        let b = w(r).add(blk * BYTES);
-                        let ql0 = ld32(b.add(64 * n));
-                        let ql1 = ld32(b.add(64 * n + 32));
-                        let qh = ld32(b.add(128 + 32 * n));
-                        q[r][0] = _mm256_or_si256(
-                            _mm256_and_si256(ql0, m4),
-                            _mm256_slli_epi16(_mm256_and_si256(qh, m2), 4),
-                        );
-                        q[r][1] = _mm256_or_si256(
-                            _mm256_and_si256(ql1, m4),
-                            _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2), m2), 4),
-                        );
-                        q[r][2] = _mm256_or_si256(
-                            _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
-                            _mm256_and_si256(qh, m30),
-                        );
-                        q[r][3] = _mm256_or_si256(
-                            _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4),
-                            _mm256_and_si256(_mm256_srli_epi16(qh, 2), m30),
-                        );
-                    }
-                    for t in 0..RN {
-                        for k in 0..4 {
-                            let y = ld32(ys[t].add(128 * n + 32 * k));
-                            for r in 0..RM {
-                                let p = _mm256_madd_epi16(
-                                    _mm256_maddubs_epi16(q[r][k], y),
-                                    sv[r][4 * n + k],
-                                );
-                                isum[r][t] = _mm256_add_epi32(isum[r][t], p);
-                            }
-                        }
-                    }
-                }
-                for r in 0..RM {
-                    for t in 0..RN {
-                        let offset = 32 * hsum_i32(_mm256_madd_epi16(sc16[r], bs[t]));
-                        let v = _mm256_sub_epi32(
-                            isum[r][t],
-                            _mm256_setr_epi32(offset, 0, 0, 0, 0, 0, 0, 0),
-                        );
-                        let f = _mm256_cvtepi32_ps(v);
-                        acc[r][t] = _mm256_fmadd_ps(_mm256_set1_ps(dy[t] * d[r]), f, acc[r][t]);
-                    }
-                }
-            }
-            let mut s = [[0f32; RN]; RM];
-            for r in 0..RM {
-                for t in 0..RN {
-                    s[r][t] = hsum(acc[r][t]);
-                }
-            }
-            store(g, r0, t0, &s);
-        }
-    }
-}
-
 /// # Safety
 /// See the module.
 #[target_feature(enable = "avx2,fma,f16c")]
@@ -784,20 +674,6 @@ pub(super) unsafe fn gemm_q5_k(g: &Gemm, rows: Range<usize>) {
             drive::<Q45kTile<true, false>, 1, 1>(g, rows)
         } else {
             drive::<Q45kTile<true, true>, 1, 4>(g, rows)
-        }
-    }
-}
-
-/// # Safety
-/// See the module.
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) unsafe fn gemm_q6_k(g: &Gemm, rows: Range<usize>) {
-    // SAFETY: forwarded.
-    unsafe {
-        if g.n_tok == 1 {
-            drive::<Q6kTile<false>, 1, 1>(g, rows)
-        } else {
-            drive::<Q6kTile<true>, 1, 8>(g, rows)
         }
     }
 }

@@ -229,19 +229,19 @@ pub(super) unsafe fn gemm<K: Lanes>(g: &Gemm, rows: Range<usize>) {
             let mut b0 = 0;
             while b0 < nb {
                 let kc = KC.min(nb - b0);
-                for k in 0..kc {
+                for (k, blk) in s[..kc].iter_mut().enumerate() {
                     if t0 == 0 {
                         prefetch(next.wrapping_add(ROWS * (b0 + k) * K::BYTES), K::BYTES);
                     }
                     // SAFETY: super-block b0 + k < nb of each row (the caller's contract).
-                    unsafe { K::rearrange(&rp, b0 + k, &mut s[k]) };
+                    unsafe { K::rearrange(&rp, b0 + k, blk) };
                 }
                 // SAFETY: tokens t0..t0 + nt are below n_tok; super-blocks b0..b0 + kc exist.
                 unsafe { K::tokens(g, &s[..kc], b0, t0, nt, &mut acc) };
                 b0 += kc;
             }
-            for t in 0..nt {
-                let v = _mm256_sub_ps(acc[t][0], acc[t][1]);
+            for (t, a) in acc[..nt].iter().enumerate() {
+                let v = _mm256_sub_ps(a[0], a[1]);
                 // SAFETY: token t0 + t and rows r0..r0 + rm are the caller's.
                 unsafe { store(g, t0 + t, r0, rm, v) };
             }

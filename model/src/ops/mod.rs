@@ -27,6 +27,8 @@ mod norm;
 mod portable;
 #[cfg(target_arch = "x86_64")]
 mod q4k;
+#[cfg(target_arch = "x86_64")]
+mod q6k;
 mod quants;
 #[cfg(test)]
 mod tests;
@@ -332,7 +334,7 @@ static Q6_K: Kernels = kernels!(
     fm::act_q8_k,
     qt::Q6_K::dequant,
     qt::Q6_K::dot,
-    gemm::gemm_q6_k
+    q6k::gemm_q6_k
 );
 
 /// The kernels for weights of type `ty`: the one place that dispatches on the weight type.

@@ -1,0 +1,310 @@
+//! Q6_K against Q8_K on AVX2, one row per lane ([`super::lanes`]).
+//!
+//! The arithmetic of element (row, token): for each super-block in order, the exact integer
+//! `I = Σ_G sc_G · Σ_{i∈G} q_i·y_i − 32 · Σ_G sc_G · Σ_{i∈G} y_i` (G the sixteen groups of 16,
+//! q the unsigned 6-bit quants, so the second sum takes out their offset of 32), then
+//! `acc = fma(I, d·dy, acc)` in f32.
+//!
+//! Prefill reads the rearranged rows ([`Rows8`]); decode reads each row in place, 32 quants per
+//! vector as the GGUF stores them, and sums each row's lanes into its own lane at the end of
+//! every super-block ([`reduce8`]): the same integers, so the same bits.
+
+// The layouts are index arithmetic over rows, groups and tokens; indexed loops say it plainest.
+#![allow(clippy::needless_range_loop)]
+
+use super::formats::{Q8_K_BYTES, QK_K};
+use super::gemm::Gemm;
+use super::lanes::{pick16, prefetch, reduce8, transpose, transpose16, Lanes, RowPtrs, ROWS};
+use core::arch::x86_64::*;
+use core::ops::Range;
+
+/// Bytes of a Q6_K super-block: ql[128], qh[64], scales[16] (i8), d (f16).
+const BYTES: usize = 210;
+/// Tokens per register tile (no 16-bit accumulator outlives a pair of products, so the tile
+/// holds only its tokens' 32-bit sums).
+const RN: usize = 8;
+
+/// One super-block of eight rows, rearranged. Lane r of every vector is row r.
+#[repr(C, align(32))]
+pub(super) struct Rows8 {
+    /// `q[n][k][g]`: byte 4r + i of lane r is quant 128n + 32k + 4g + i of row r (0..64).
+    q: [[[__m256i; 8]; 4]; 2],
+    /// `sc[G]`: group G's scale of row r, twice, as the two i16 of lane r.
+    sc: [__m256i; 16],
+    /// `sp[k]`: the scales of groups 2k and 2k + 1 of row r as the two i16 of lane r.
+    sp: [__m256i; 8],
+    d: __m256,
+}
+
+/// Eight rows' d (f16 at byte 208 of the super-block) as f32.
+///
+/// # Safety
+/// Super-block `blk` of each row exists.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn d8(rp: &RowPtrs, blk: usize) -> __m256 {
+    // SAFETY: bytes 208..210 of super-block `blk` of each row (the caller).
+    let h: [i16; 8] = core::array::from_fn(|r| unsafe {
+        (rp[r].add(blk * BYTES + 208) as *const i16).read_unaligned()
+    });
+    _mm256_cvtph_ps(_mm_setr_epi16(
+        h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7],
+    ))
+}
+
+/// Rearrange super-block `blk` of the rows at `rp` into `out`.
+///
+/// # Safety
+/// See [`super::lanes`]; super-block `blk` of each row exists.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn rearrange(rp: &RowPtrs, blk: usize, out: &mut Rows8) {
+    let b = blk * BYTES;
+    // SAFETY: every read is inside super-block `blk` of one of the rows (the caller).
+    unsafe {
+        // Scale bytes 4w..4w + 4 of every row, then each byte sign-extended into both halves.
+        let w = transpose16(rp, b + 192);
+        for (gi, v) in out.sc.iter_mut().enumerate() {
+            let j = (gi % 4) as i32;
+            *v = _mm256_srai_epi16(_mm256_shuffle_epi8(w[gi / 4], pick16::<true>(j, j)), 8);
+        }
+        for (k, v) in out.sp.iter_mut().enumerate() {
+            let j = 2 * (k % 2) as i32;
+            *v = _mm256_srai_epi16(_mm256_shuffle_epi8(w[k / 2], pick16::<true>(j, j + 1)), 8);
+        }
+        out.d = d8(rp, blk);
+        let m4 = _mm256_set1_epi8(0x0F);
+        let m2 = _mm256_set1_epi8(0x03);
+        let m30 = _mm256_set1_epi8(0x30);
+        for n in 0..2 {
+            let l0 = transpose(rp, b + 64 * n);
+            let l1 = transpose(rp, b + 64 * n + 32);
+            let h = transpose(rp, b + 128 + 32 * n);
+            for g in 0..8 {
+                let h2 = _mm256_srli_epi16(h[g], 2);
+                out.q[n][0][g] = _mm256_or_si256(
+                    _mm256_and_si256(l0[g], m4),
+                    _mm256_slli_epi16(_mm256_and_si256(h[g], m2), 4),
+                );
+                out.q[n][1][g] = _mm256_or_si256(
+                    _mm256_and_si256(l1[g], m4),
+                    _mm256_slli_epi16(_mm256_and_si256(h2, m2), 4),
+                );
+                out.q[n][2][g] = _mm256_or_si256(
+                    _mm256_and_si256(_mm256_srli_epi16(l0[g], 4), m4),
+                    _mm256_and_si256(h[g], m30),
+                );
+                out.q[n][3][g] = _mm256_or_si256(
+                    _mm256_and_si256(_mm256_srli_epi16(l1[g], 4), m4),
+                    _mm256_and_si256(h2, m30),
+                );
+            }
+        }
+    }
+}
+
+/// `32 · Σ_G sc_G · (the sum of group G's 16 activations)` per row.
+///
+/// # Safety
+/// `xb` is one Q8_K block.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn offset(sp: &[__m256i; 8], xb: *const u8) -> __m256i {
+    let mut o = _mm256_setzero_si256();
+    for k in 0..8 {
+        // SAFETY: the block's sums of 16 at bytes 260..292 (the caller).
+        let s = unsafe { (xb.add(4 + QK_K + 4 * k) as *const i32).read_unaligned() };
+        o = _mm256_add_epi32(o, _mm256_madd_epi16(sp[k], _mm256_set1_epi32(s)));
+    }
+    _mm256_slli_epi32(o, 5)
+}
+
+/// Tokens `t0..t0 + N` over the rearranged super-blocks `s` (super-blocks `b0..b0 + s.len()`
+/// of the rows), adding into their accumulators `acc[..N][0]`.
+///
+/// # Safety
+/// See [`super::lanes`]; tokens `t0..t0 + N` are in the product.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn tokens<const N: usize>(
+    g: &Gemm,
+    s: &[Rows8],
+    b0: usize,
+    t0: usize,
+    acc: &mut [[__m256; 2]],
+) {
+    // SAFETY: each token's activation row holds super-blocks b0..b0 + s.len() (the caller);
+    // every read is inside one.
+    unsafe {
+        let mut a: [__m256; N] = core::array::from_fn(|t| acc[t][0]);
+        for (k, rb) in s.iter().enumerate() {
+            let xb: [*const u8; N] =
+                core::array::from_fn(|t| g.x.add((t0 + t) * g.x_stride + (b0 + k) * Q8_K_BYTES));
+            let y = |t: usize, o: usize| {
+                _mm256_set1_epi32((xb[t].add(4 + o) as *const i32).read_unaligned())
+            };
+            let mut isum = [_mm256_setzero_si256(); N];
+            for n in 0..2 {
+                for kk in 0..4 {
+                    let base = 128 * n + 32 * kk;
+                    for p in 0..4 {
+                        let (w0, w1) = (rb.q[n][kk][2 * p], rb.q[n][kk][2 * p + 1]);
+                        // Group 8n + 2kk + p / 2 (16 quants: four words of each row).
+                        let sc = rb.sc[8 * n + 2 * kk + p / 2];
+                        for t in 0..N {
+                            // Four products of at most 63 · 127 per 16-bit lane.
+                            let s16 = _mm256_add_epi16(
+                                _mm256_maddubs_epi16(w0, y(t, base + 8 * p)),
+                                _mm256_maddubs_epi16(w1, y(t, base + 8 * p + 4)),
+                            );
+                            isum[t] = _mm256_add_epi32(isum[t], _mm256_madd_epi16(s16, sc));
+                        }
+                    }
+                }
+            }
+            for t in 0..N {
+                let i = _mm256_sub_epi32(isum[t], offset(&rb.sp, xb[t]));
+                let dy = _mm256_set1_ps((xb[t] as *const f32).read_unaligned());
+                a[t] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(i), _mm256_mul_ps(rb.d, dy), a[t]);
+            }
+        }
+        for t in 0..N {
+            acc[t][0] = a[t];
+        }
+    }
+}
+
+/// One token against the rows in place: each row's super-block as the decode kernels read it
+/// (the four 6-bit planes of each half rebuilt 32 quants at a time), eight i32 lanes per row,
+/// then [`reduce8`] and one `fma` for the eight rows.
+///
+/// # Safety
+/// See [`super::lanes`]; token 0 is in the product, every super-block of the rows exists.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn decode(g: &Gemm, rp: &RowPtrs, next: *const u8) -> __m256 {
+    let m4 = _mm256_set1_epi8(0x0F);
+    let m2 = _mm256_set1_epi8(0x03);
+    let m30 = _mm256_set1_epi8(0x30);
+    // Scale vector k (groups 2k, 2k + 1): byte 2k sign-extended into the low half's eight
+    // i16, byte 2k + 1 into the high half's, from the sixteen scale bytes in both halves.
+    let sel: [__m256i; 8] = core::array::from_fn(|k| {
+        let (lo, hi) = ((2 * k) as i16, (2 * k + 1) as i16);
+        let (lo, hi) = ((lo << 8) | 0x80, (hi << 8) | 0x80);
+        _mm256_setr_epi16(
+            lo, lo, lo, lo, lo, lo, lo, lo, hi, hi, hi, hi, hi, hi, hi, hi,
+        )
+    });
+    let mut acc = _mm256_setzero_ps();
+    for blk in 0..g.cols / QK_K {
+        prefetch(next.wrapping_add(ROWS * blk * BYTES), BYTES);
+        // SAFETY: super-block `blk` of each row and token 0's Q8_K block `blk` exist (the
+        // caller); every read is inside them.
+        unsafe {
+            let xb = g.x.add(blk * Q8_K_BYTES);
+            let bs = _mm256_loadu_si256(xb.add(4 + QK_K) as *const __m256i);
+            let iv: [__m256i; ROWS] = core::array::from_fn(|r| {
+                let b = rp[r].add(blk * BYTES);
+                let raw =
+                    _mm256_broadcastsi128_si256(_mm_loadu_si128(b.add(192) as *const __m128i));
+                let sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(b.add(192) as *const __m128i));
+                let mut isum = _mm256_slli_epi32(_mm256_madd_epi16(sc16, bs), 5);
+                isum = _mm256_sub_epi32(_mm256_setzero_si256(), isum);
+                for n in 0..2 {
+                    let ql0 = _mm256_loadu_si256(b.add(64 * n) as *const __m256i);
+                    let ql1 = _mm256_loadu_si256(b.add(64 * n + 32) as *const __m256i);
+                    let qh = _mm256_loadu_si256(b.add(128 + 32 * n) as *const __m256i);
+                    let qh2 = _mm256_srli_epi16(qh, 2);
+                    let q = [
+                        _mm256_or_si256(
+                            _mm256_and_si256(ql0, m4),
+                            _mm256_slli_epi16(_mm256_and_si256(qh, m2), 4),
+                        ),
+                        _mm256_or_si256(
+                            _mm256_and_si256(ql1, m4),
+                            _mm256_slli_epi16(_mm256_and_si256(qh2, m2), 4),
+                        ),
+                        _mm256_or_si256(
+                            _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
+                            _mm256_and_si256(qh, m30),
+                        ),
+                        _mm256_or_si256(
+                            _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4),
+                            _mm256_and_si256(qh2, m30),
+                        ),
+                    ];
+                    for k in 0..4 {
+                        let yv = _mm256_loadu_si256(xb.add(4 + 128 * n + 32 * k) as *const __m256i);
+                        let sv = _mm256_srai_epi16(_mm256_shuffle_epi8(raw, sel[4 * n + k]), 8);
+                        let p = _mm256_madd_epi16(_mm256_maddubs_epi16(q[k], yv), sv);
+                        isum = _mm256_add_epi32(isum, p);
+                    }
+                }
+                isum
+            });
+            let dy = _mm256_set1_ps((xb as *const f32).read_unaligned());
+            let i = reduce8(&iv);
+            acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(i), _mm256_mul_ps(d8(rp, blk), dy), acc);
+        }
+    }
+    acc
+}
+
+/// Q6_K's eight-row kernels.
+struct Q6k;
+
+// SAFETY: `Rows8` is vectors only.
+unsafe impl Lanes for Q6k {
+    const BYTES: usize = BYTES;
+    type Block = Rows8;
+
+    #[inline]
+    unsafe fn rearrange(rp: &RowPtrs, blk: usize, out: &mut Rows8) {
+        // SAFETY: forwarded; AVX2 (the module's contract).
+        unsafe { rearrange(rp, blk, out) }
+    }
+
+    #[inline]
+    unsafe fn tokens(
+        g: &Gemm,
+        s: &[Rows8],
+        b0: usize,
+        t0: usize,
+        n: usize,
+        acc: &mut [[__m256; 2]],
+    ) {
+        let mut t = 0;
+        // SAFETY: the tiles cover tokens t0..t0 + n, the caller's.
+        unsafe {
+            while t + RN <= n {
+                tokens::<RN>(g, s, b0, t0 + t, &mut acc[t..]);
+                t += RN;
+            }
+            match n - t {
+                0 => {}
+                1 => tokens::<1>(g, s, b0, t0 + t, &mut acc[t..]),
+                2 => tokens::<2>(g, s, b0, t0 + t, &mut acc[t..]),
+                3 => tokens::<3>(g, s, b0, t0 + t, &mut acc[t..]),
+                4 => tokens::<4>(g, s, b0, t0 + t, &mut acc[t..]),
+                5 => tokens::<5>(g, s, b0, t0 + t, &mut acc[t..]),
+                6 => tokens::<6>(g, s, b0, t0 + t, &mut acc[t..]),
+                7 => tokens::<7>(g, s, b0, t0 + t, &mut acc[t..]),
+                _ => unreachable!("RN is at most 8"),
+            }
+        }
+    }
+
+    #[inline]
+    unsafe fn decode(g: &Gemm, rp: &RowPtrs, next: *const u8) -> __m256 {
+        // SAFETY: forwarded; AVX2 (the module's contract).
+        unsafe { decode(g, rp, next) }
+    }
+}
+
+/// # Safety
+/// See [`super::lanes`].
+#[target_feature(enable = "avx2,fma,f16c")]
+pub(super) unsafe fn gemm_q6_k(g: &Gemm, rows: Range<usize>) {
+    // SAFETY: forwarded.
+    unsafe { super::lanes::gemm::<Q6k>(g, rows) }
+}
