@@ -122,7 +122,7 @@ pub(super) unsafe fn dot_f32(w: &[u8], x: &[u8]) -> f32 {
     }
 }
 
-// Helpers of the k-quant tiles in `gemm.rs` (Q4_K, Q5_K, Q6_K), whose quants are unpacked in
+// Helpers of the k-quant tiles in `gemm.rs` (Q5_K) and `lanes.rs` (Q4_K, Q6_K), whose quants are unpacked in
 // registers (masks and shifts on 32 bytes at a time), never stored. Their quants are unsigned
 // (Q6_K's offset of 32 is taken out through the activation sums), so `maddubs` takes them
 // directly, as in llama.cpp's x86 kernels.

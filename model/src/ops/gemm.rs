@@ -528,13 +528,15 @@ gemm_32! {
 }
 
 // ---------------------------------------------------------------------------------------------
-// k-quants (Q4_K, Q5_K, Q6_K) against Q8_K activations
+// Q5_K against Q8_K activations (Q4_K and Q6_K: one row per lane, `lanes.rs`)
 // ---------------------------------------------------------------------------------------------
 //
 // The integer work of a super-block is llama.cpp's (`maddubs` on the unsigned quants, `madd`
 // with each group's scale); the tile unpacks each row's quants and scales once and reuses them
 // for its tokens, and each (row, token) keeps the decode kernels' float order: the block's i32
 // lanes scaled by d·dy into one f32 accumulator, the minimums summed as scalars beside it.
+// Q5_K stays here because its 5-bit quants allow only four products per 16-bit sum (8 · 31 ·
+// 127 would overflow), which takes most of the row-per-lane layout's gain away.
 
 /// Q8_K activation block: (scale, the 256 quants, the sixteen group sums as i16 lanes).
 ///
@@ -553,15 +555,14 @@ unsafe fn q8k(xb: *const u8) -> (f32, *const u8, __m256i) {
     }
 }
 
-/// Q4_K (`FIVE` false, 144-byte blocks) and Q5_K (`FIVE`, 176-byte blocks).
-pub(super) struct Q45kTile<const FIVE: bool, const PF: bool>;
+/// Q5_K (176-byte blocks).
+pub(super) struct Q5kTile<const PF: bool>;
 
-impl<const FIVE: bool, const PF: bool> Tile for Q45kTile<FIVE, PF> {
+impl<const PF: bool> Tile for Q5kTile<PF> {
     #[inline]
     #[target_feature(enable = "avx2,fma,f16c")]
     unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize) {
-        let bytes = if FIVE { 176 } else { 144 };
-        let qs_at = if FIVE { 48 } else { 16 };
+        let (bytes, qs_at) = (176, 48);
         let nb = g.cols / QK_K;
         // SAFETY: rows r0..r0+RM and tokens t0..t0+RN are inside the product, `nb` blocks of
         // `bytes` (weights) and of Q8_K_BYTES (activations) each (the caller).
@@ -619,14 +620,12 @@ impl<const FIVE: bool, const PF: bool> Tile for Q45kTile<FIVE, PF> {
                         let q = ld32(b.add(qs_at + 32 * c));
                         lo[r] = _mm256_and_si256(q, m4);
                         hi[r] = _mm256_and_si256(_mm256_srli_epi16(q, 4), m4);
-                        if FIVE {
-                            let h =
-                                _mm256_srl_epi16(ld32(b.add(16)), _mm_cvtsi32_si128(2 * c as i32));
-                            let h0 = _mm256_and_si256(h, one);
-                            let h1 = _mm256_and_si256(_mm256_srli_epi16(h, 1), one);
-                            lo[r] = _mm256_or_si256(lo[r], _mm256_slli_epi16(h0, 4));
-                            hi[r] = _mm256_or_si256(hi[r], _mm256_slli_epi16(h1, 4));
-                        }
+                        // The fifth bits: bit 2c of qh for the low nibbles, 2c + 1 the high.
+                        let h = _mm256_srl_epi16(ld32(b.add(16)), _mm_cvtsi32_si128(2 * c as i32));
+                        let h0 = _mm256_and_si256(h, one);
+                        let h1 = _mm256_and_si256(_mm256_srli_epi16(h, 1), one);
+                        lo[r] = _mm256_or_si256(lo[r], _mm256_slli_epi16(h0, 4));
+                        hi[r] = _mm256_or_si256(hi[r], _mm256_slli_epi16(h1, 4));
                     }
                     for t in 0..RN {
                         let ylo = ld32(ys[t].add(64 * c));
@@ -671,9 +670,9 @@ pub(super) unsafe fn gemm_q5_k(g: &Gemm, rows: Range<usize>) {
     // SAFETY: forwarded.
     unsafe {
         if g.n_tok == 1 {
-            drive::<Q45kTile<true, false>, 1, 1>(g, rows)
+            drive::<Q5kTile<false>, 1, 1>(g, rows)
         } else {
-            drive::<Q45kTile<true, true>, 1, 4>(g, rows)
+            drive::<Q5kTile<true>, 1, 4>(g, rows)
         }
     }
 }

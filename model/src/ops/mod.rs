@@ -1,13 +1,16 @@
 //! Leaf kernels, one file per job: [`formats`] (f16/bf16, the activation block formats),
-//! `portable` and `avx2` (one dequantiser and one dot product per weight type), `matmul`
-//! (matrices and the products over them) and `norm` (RMSNorm, softmax, SwiGLU, RoPE).
+//! `portable` and `avx2` (one dequantiser and one dot product per weight type), `gemm` (the AVX2
+//! products tiled over rows and tokens) and `lanes` with `q4k`/`q6k` (Q4_K and Q6_K with one row
+//! per vector lane), `matmul` (matrices and the products over them) and `norm` (RMSNorm,
+//! softmax, SwiGLU, RoPE).
 //!
 //! Every hot kernel exists twice: a portable version and an AVX2+FMA+F16C version compiled with
 //! `#[target_feature]` and chosen at run time from CPUID (the kernel target has no
 //! `is_x86_feature_detected!`). Tests run both on the same inputs and compare.
 //!
 //! Weights stay in the GGUF bytes and are read with unaligned loads, so nothing needs copying or
-//! aligning. Activations are converted once per product to the format llama.cpp pairs with each
+//! aligning (the Q4_K and Q6_K products rearrange eight rows at a time on the stack, per call:
+//! `lanes`). Activations are converted once per product to the format llama.cpp pairs with each
 //! weight type (its `vec_dot_type`): f32 for F32, f16 for F16, bf16 for BF16, Q8_0 blocks for
 //! Q8_0. That rounding is part of what llama.cpp computes, so parity needs it too.
 //!
