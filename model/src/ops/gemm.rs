@@ -535,8 +535,8 @@ gemm_32! {
 // with each group's scale); the tile unpacks each row's quants and scales once and reuses them
 // for its tokens, and each (row, token) keeps the decode kernels' float order: the block's i32
 // lanes scaled by d·dy into one f32 accumulator, the minimums summed as scalars beside it.
-// Q5_K stays here because its 5-bit quants allow only four products per 16-bit sum (8 · 31 ·
-// 127 would overflow), which takes most of the row-per-lane layout's gain away.
+// Q5_K is not in the Q4_K_M mix and stays here; in the row-per-lane layout its 5-bit quants would
+// allow 8 products per 16-bit sum (8 · 31 · 127 = 31,496), so two `madd` per group.
 
 /// Q8_K activation block: (scale, the 256 quants, the sixteen group sums as i16 lanes).
 ///
