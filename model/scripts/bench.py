@@ -4,6 +4,8 @@
     python3 model/scripts/bench.py                 # from the repository root: the whole table
     python3 model/scripts/bench.py 25M-Q8_0 ...    # only these rows, for a quick look
     REPS=3 python3 model/scripts/bench.py          # fewer repetitions
+    BEFORE=/path/to/old/model-bench python3 model/scripts/bench.py ...   # also time an older
+                                                   # build of ours in the same alternation
 
 Builds random-weight qwen3 GGUFs at three shapes into /tmp/nosys-bench (not committed): an F16
 file written by gguf-py, and Q8_0 and Q4_K_M quantised from it by llama.cpp's own
@@ -37,6 +39,8 @@ TMP = "/tmp/nosys-bench"
 TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
 N_PREFILL, N_DECODE = 128, 64
 REPS = int(os.environ.get("REPS", "5"))
+# An older build of model-bench timed beside ours and llama.cpp (before/after comparisons).
+BEFORE = os.environ.get("BEFORE")
 
 # name: (dim, layers, heads, kv heads, head_dim, ff, vocab); tied embeddings. Every matrix width
 # is a multiple of 256, so Q4_K applies to every tensor llama.cpp chooses it for.
@@ -84,8 +88,8 @@ def model_file(shape, ty):
 
 
 class Ours:
-    def __init__(self, path):
-        exe = os.path.join(TARGET, "release", "model-bench")
+    def __init__(self, path, exe=None):
+        exe = exe or os.path.join(TARGET, "release", "model-bench")
         self.p = subprocess.Popen([exe, path, str(N_PREFILL), str(N_DECODE), "1", "--serve"],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert self.p.stdout.readline().strip() == "ready"
@@ -123,17 +127,17 @@ class Llama:
 
 
 def bench(path, vocab):
-    ours, llama = Ours(path), Llama(path, vocab)
-    best = {"ours": [1e9, 1e9], "llama": [1e9, 1e9]}
+    order = [("ours", Ours(path)), ("llama", Llama(path, vocab))]
+    if BEFORE:
+        order.insert(0, ("before", Ours(path, BEFORE)))
+    best = {name: [1e9, 1e9] for name, _ in order}
     for i in range(REPS):
-        order = [("ours", ours), ("llama", llama)]
         for name, impl in order if i % 2 == 0 else order[::-1]:
             p, d = impl.rep()
             best[name] = [min(best[name][0], p), min(best[name][1], d)]
-    ours.close()
-    llama.close()
-    tps = {k: (N_PREFILL / v[0], N_DECODE / v[1]) for k, v in best.items()}
-    return tps["ours"], tps["llama"]
+    for _, impl in order:
+        impl.close()
+    return {k: (N_PREFILL / v[0], N_DECODE / v[1]) for k, v in best.items()}
 
 
 def main():
@@ -152,19 +156,25 @@ def main():
                 continue
             path = model_file(shape, ty)
             size = os.path.getsize(path) / 2**20
-            (op, od), (lp, ld) = bench(path, SHAPES[shape][6])
-            rows.append((name, size, op, lp, od, ld))
+            tps = bench(path, SHAPES[shape][6])
+            (op, od), (lp, ld) = tps["ours"], tps["llama"]
+            rows.append((name, size, op, lp, od, ld, tps.get("before")))
             print(f"{name}: prefill {op:.1f} vs {lp:.1f}, decode {od:.1f} vs {ld:.1f} tok/s",
                   file=sys.stderr)
     print(f"\nllama-cpp-python {llama_cpp.__version__}: {info}")
     print(f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, best of {REPS}, "
           f"{N_PREFILL} prompt tokens then {N_DECODE} decoded.\n")
     print("| model | MiB | prefill ours | prefill llama.cpp | ratio | decode ours "
-          "| decode llama.cpp | ratio |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for name, size, op, lp, od, ld in rows:
+          "| decode llama.cpp | ratio |" + (" prefill before | ratio | decode before | ratio |"
+                                            if BEFORE else ""))
+    print("|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" * 4 if BEFORE else ""))
+    for name, size, op, lp, od, ld, before in rows:
+        extra = ""
+        if before:
+            bp, bd = before
+            extra = f" {bp:.1f} | {bp / lp:.2f} | {bd:.1f} | {bd / ld:.2f} |"
         print(f"| {name} | {size:.0f} | {op:.1f} | {lp:.1f} | {op / lp:.2f} | {od:.1f} "
-              f"| {ld:.1f} | {od / ld:.2f} |")
+              f"| {ld:.1f} | {od / ld:.2f} |" + extra)
 
 
 if __name__ == "__main__":
