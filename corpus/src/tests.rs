@@ -366,3 +366,42 @@ fn natural_families_leave_dev_and_heldout_alone() {
     assert!(with.train.len() > without.train.len());
     assert!(with.train.iter().any(|p| p.family.contains("/natural/")));
 }
+
+/// `train/model.sh` runs the corpus with its defaults, and the shipped model
+/// was trained with the natural families: turning them off by default again
+/// would make the script train a different model than the one committed.
+#[test]
+fn the_default_corpus_has_the_natural_families() {
+    assert!(Config::default().natural);
+}
+
+#[test]
+fn natural_pairs_seen_in_an_evaluation_file_are_dropped() {
+    let mut c = corpus();
+    let natural = c
+        .train
+        .iter()
+        .find(|p| p.family.contains("/natural/"))
+        .unwrap()
+        .request
+        .clone();
+    let generated = c
+        .train
+        .iter()
+        .find(|p| !p.family.contains("/natural/"))
+        .unwrap()
+        .request
+        .clone();
+    let (dev, heldout, before) = (c.dev.clone(), c.heldout.clone(), c.train.len());
+    let unseen: HashSet<String> = [&natural, &generated]
+        .iter()
+        .map(|r| r.to_ascii_lowercase())
+        .collect();
+    let dropped = c.drop_natural_seen_in(&unseen);
+    assert!(dropped >= 1);
+    assert_eq!(c.train.len(), before - dropped);
+    assert!(!c.train.iter().any(|p| p.request == natural));
+    // A generated pair stays: the corpus of the model before stays as it was.
+    assert!(c.train.iter().any(|p| p.request == generated));
+    assert_eq!((c.dev, c.heldout), (dev, heldout));
+}
