@@ -22,6 +22,9 @@ fn main() -> ExitCode {
     };
     // The hand-written evaluation files: a natural training pair that is one
     // of their requests is dropped (their rows are only compared, never kept).
+    // Read from the repository's data/, whatever OUT_DIR is, so a corpus
+    // written elsewhere is the same corpus.
+    let data = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"));
     let mut unseen = std::collections::HashSet::new();
     for file in [
         "handwritten.tsv",
@@ -30,7 +33,7 @@ fn main() -> ExitCode {
         "dev_nothing.tsv",
         "dev_args.tsv",
     ] {
-        let text = std::fs::read_to_string(out.join(file)).unwrap_or_default();
+        let text = std::fs::read_to_string(data.join(file)).unwrap_or_default();
         unseen.extend(
             text.lines()
                 .filter(|l| !l.starts_with('#'))
@@ -40,7 +43,9 @@ fn main() -> ExitCode {
     }
     let mut corpus = corpus;
     let dropped = corpus.drop_natural_seen_in(&unseen);
-    println!("train: {dropped} natural pairs dropped: their request is in a hand-written evaluation file");
+    if dropped > 0 {
+        println!("train: {dropped} natural pairs dropped: their request is in a hand-written evaluation file");
+    }
     for (split, file) in [
         (Split::Train, "train.tsv"),
         (Split::Dev, "dev.tsv"),
