@@ -546,14 +546,19 @@ fn quant_parity_qwen3_0_6b() {
 #[ignore = "one-off: needs the Qwen3-1.7B-shaped files (see the doc comment)"]
 fn quant_parity_qwen3_1_7b() {
     let dir = std::env::var("NOSYS_Q17_DIR").expect("NOSYS_Q17_DIR");
+    let mut worst = Vec::new();
     for q in ["q4_k_m", "q5_k_m"] {
         let name = format!("{dir}/qwen3-1.7b-{q}");
         for k in [crate::ops::simd(), Simd::Portable] {
             let d = diff_on(&name, TestSwitches::default(), k);
             eprintln!("qwen3-1.7b-{q} ({k:?}): {d:?}");
-            // The same depth and the same chaos as 0.6B; the noise floor is measured for
-            // this shape too (`make_quant_fixtures.py --noise DIR`, docs/model.md).
-            assert!(d.max <= 10.0, "{name} {k:?}: {d:?}");
+            worst.push((name.clone(), k, d));
         }
+    }
+    // The same depth and chaos as 0.6B with logits twice as large (up to 535): llama.cpp's
+    // own token-by-token logits differ from its batched ones by up to 10.3 on the Q4_K_M file
+    // (`make_quant_fixtures.py --noise DIR`, docs/model.md). Held to 1.5 times that.
+    for (name, k, d) in worst {
+        assert!(d.max <= 15.0, "{name} {k:?}: {d:?}");
     }
 }
