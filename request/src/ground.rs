@@ -961,10 +961,16 @@ fn spans(
     let any = |_: usize, _: usize| true;
     if !quoted.is_empty() {
         // The quoted words, or a text that begins with the quote and runs
-        // on (`say "hi" there`).
+        // on past its close (`say "hi" there`). A span that stops inside
+        // the quote is a fragment of it: `Add "Q: Is there a GUI? A: No."`
+        // must not offer `"Q`, which ends where `:` does.
         let mut out = quoted;
         for s in spans_from(request, tokens, file_tokens, Some(&opens), &any) {
-            if s.starts_with(['"', '\'']) && !out.contains(&s) {
+            let closed = s
+                .chars()
+                .next()
+                .is_some_and(|q| (q == '"' || q == '\'') && s[q.len_utf8()..].contains(q));
+            if closed && !out.contains(&s) {
                 out.push(s);
             }
         }

@@ -136,6 +136,18 @@ fn new_names_and_texts_are_copied_from_the_request() {
     // Quotes inside a copied text are escaped.
     let (_, gr) = grounded("say \"hi\" there");
     assert!(accepts(&gr, r#"echo "\"hi\" there""#));
+    // A quoted text with punctuation inside is one text: no piece of it
+    // that ends at a colon or a question mark, with its opening quote.
+    let (_, gr) = grounded("Add \"Q: Is there a GUI? A: No.\" to the faq");
+    assert!(accepts(
+        &gr,
+        r#"append /DOCS/FAQ.TXT "Q: Is there a GUI? A: No.""#
+    ));
+    assert!(!accepts(&gr, r#"append /DOCS/FAQ.TXT "\"Q""#));
+    assert!(!accepts(
+        &gr,
+        r#"append /DOCS/FAQ.TXT "\"Q: Is there a GUI""#
+    ));
     let (_, gr) = grounded("make a folder called projects");
     assert!(accepts(&gr, "mkdir /projects"));
     assert!(!accepts(&gr, "mkdir /photos"));
