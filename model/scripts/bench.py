@@ -52,9 +52,10 @@ SHAPES = {
     # Qwen3-0.6B: 440M in the blocks, 596M with the embedding.
     "0.6B": (1024, 28, 16, 8, 128, 3072, 151936),
 }
-TYPES = ["F16", "Q8_0", "Q4_K_M"]
-# llama.h's llama_ftype values.
-FTYPE = {"Q8_0": 7, "Q4_K_M": 15}
+TYPES = ["F16", "Q8_0", "Q4_K_M", "Q6_K"]
+# llama.h's llama_ftype values (Q6_K as llama.cpp mixes it: Q6_K throughout but its own
+# choices for a few small tensors).
+FTYPE = {"Q8_0": 7, "Q4_K_M": 15, "Q6_K": 18}
 
 
 def tokens(vocab):
