@@ -278,6 +278,29 @@ fn names_as_a_person_gives_them_work_end_to_end() {
         );
     }
     let _ = std::fs::remove_file(&note);
+    // The host's router features beside it, as `make` ships them: this test
+    // is about names, and computing every row under TCG (the model-load test
+    // above does) costs ten minutes.
+    let on_volume =
+        request::features_volume_path(request::model_hash(&std::fs::read(&gguf).unwrap()));
+    let features = nosys_iso::root().join("model/default/features.bin");
+    mtools_ok(
+        "mmd",
+        &[
+            os("-i").as_os_str(),
+            disk.as_os_str(),
+            os("::/FEATURES").as_os_str(),
+        ],
+    );
+    mtools_ok(
+        "mcopy",
+        &[
+            os("-i").as_os_str(),
+            disk.as_os_str(),
+            features.as_os_str(),
+            os(&format!("::{on_volume}")).as_os_str(),
+        ],
+    );
 
     let mut vm = boot_with(&disk);
     let ls = reply(&mut vm, "ls");
@@ -317,11 +340,14 @@ fn names_as_a_person_gives_them_work_end_to_end() {
     let r = vm
         .reply(
             "model load /Qwen3-0.6B-Q4_K_M.gguf",
-            // Every feature row computed in the kernel (a new volume has none).
-            Duration::from_secs(1800),
+            Duration::from_secs(600),
         )
         .unwrap();
     assert!(r.contains("loaded /Qwen3-0.6B-Q4_K_M.gguf"), "{r}");
+    assert!(
+        r.contains(&format!("router: features from {on_volume}")),
+        "{r}"
+    );
     drop(vm);
 
     let img = disk.as_os_str();
