@@ -4,44 +4,13 @@
 //! allocator refuses any single allocation above a limit the test sets, as a kernel heap with
 //! no block that large does.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use command::{Assistant as _, LoadOptions, Mode, SAMPLE_FS};
 use session::{Assistant, Load, ModelBytes};
 
 const MODEL: &[u8] = include_bytes!("../../request/fixtures/tiny-nosys.gguf");
 
-struct Limited;
-
-/// Largest single allocation that succeeds; `usize::MAX` while no test is asking for a failure.
-static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
-
-// SAFETY: every call the limit lets through is forwarded unchanged to the system allocator;
-// a refused one returns null, which `GlobalAlloc` allows and `try_reserve` reports.
-unsafe impl GlobalAlloc for Limited {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if layout.size() > LIMIT.load(Ordering::Relaxed) {
-            return std::ptr::null_mut();
-        }
-        // SAFETY: the caller's layout contract is passed on as is.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `alloc` or `realloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new: usize) -> *mut u8 {
-        if new > LIMIT.load(Ordering::Relaxed) {
-            return std::ptr::null_mut();
-        }
-        // SAFETY: as for `alloc` and `dealloc`.
-        unsafe { System.realloc(ptr, layout, new) }
-    }
-}
-
 #[global_allocator]
-static ALLOC: Limited = Limited;
+static ALLOC: alloc_limit::Limited = alloc_limit::Limited;
 
 /// The old model's context; the new load asks for the file's whole trained context.
 const SMALL: usize = 64;
@@ -85,7 +54,7 @@ fn a_kv_cache_the_heap_cannot_hold_is_refused_and_the_old_model_stays() {
         .kv_cache_bytes()
         / 2;
     let bytes = MODEL.to_vec();
-    LIMIT.store(key_cache - 1, Ordering::Relaxed);
+    alloc_limit::set(key_cache - 1);
     let mut out = String::new();
     let err = a
         .load(
@@ -98,7 +67,7 @@ fn a_kv_cache_the_heap_cannot_hold_is_refused_and_the_old_model_stays() {
             &mut out,
         )
         .unwrap_err();
-    LIMIT.store(usize::MAX, Ordering::Relaxed);
+    alloc_limit::set(usize::MAX);
     assert!(
         err.starts_with("model rejected: model: not enough memory for the run state")
             && err.contains(&format!("{trained} positions")),

@@ -2,42 +2,13 @@
 //! allocator's abort (a model file is most of the kernel heap). The failure is real: this
 //! binary's global allocator refuses any single allocation above a limit the test sets.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use command::{Files, FsError};
 use storage::{RamDisk, Volume};
 
-struct Limited;
-
-static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
-
-// SAFETY: what the limit lets through goes unchanged to the system allocator; a refusal is
-// null, which `GlobalAlloc` allows and `try_reserve` reports.
-unsafe impl GlobalAlloc for Limited {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if layout.size() > LIMIT.load(Ordering::Relaxed) {
-            return std::ptr::null_mut();
-        }
-        // SAFETY: the caller's layout contract is passed on as is.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `alloc` or `realloc` with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new: usize) -> *mut u8 {
-        if new > LIMIT.load(Ordering::Relaxed) {
-            return std::ptr::null_mut();
-        }
-        // SAFETY: as for `alloc` and `dealloc`.
-        unsafe { System.realloc(ptr, layout, new) }
-    }
-}
-
 #[global_allocator]
-static ALLOC: Limited = Limited;
+static ALLOC: alloc_limit::Limited = alloc_limit::Limited;
 
 fn run(cmd: &str, args: &[&str]) {
     let out = Command::new(cmd).args(args).output().unwrap();
@@ -78,9 +49,9 @@ fn a_file_larger_than_any_free_block_is_an_error_and_the_volume_still_reads() {
     let _ = std::fs::remove_file(&file);
     let mut v = Volume::mount(RamDisk::from_bytes(512, bytes)).unwrap();
 
-    LIMIT.store(data.len() / 2, Ordering::Relaxed);
+    alloc_limit::set(data.len() / 2);
     let r = v.read("/BIG.BIN");
-    LIMIT.store(usize::MAX, Ordering::Relaxed);
+    alloc_limit::set(usize::MAX);
     let e = r.unwrap_err();
     assert!(
         matches!(e, FsError::OutOfMemory { bytes } if bytes >= data.len() as u64),
