@@ -71,6 +71,57 @@ pub(super) unsafe trait Lanes {
     unsafe fn decode(g: &Gemm, rp: &RowPtrs, next: *const u8) -> __m256;
 }
 
+/// The [`Lanes`] impl of a type whose module has the kernels as free functions (`rearrange`,
+/// `tokens::<N>`, `decode`, with `BYTES` and `Rows8`): the same forwarding and the same
+/// token tiling (`RN` at a time, then one call for the rest) for every type, written once.
+/// The listed literals are the remainders below `RN`.
+macro_rules! lanes_impl {
+    ($ty:ident, $rn:ident, $($k:literal)*) => {
+        // SAFETY: `Rows8` is vectors only.
+        unsafe impl Lanes for $ty {
+            const BYTES: usize = BYTES;
+            type Block = Rows8;
+
+            #[inline]
+            unsafe fn rearrange(rp: &RowPtrs, blk: usize, out: &mut Rows8) {
+                // SAFETY: forwarded; AVX2 (the module's contract).
+                unsafe { rearrange(rp, blk, out) }
+            }
+
+            #[inline]
+            unsafe fn tokens(
+                g: &Gemm,
+                s: &[Rows8],
+                b0: usize,
+                t0: usize,
+                n: usize,
+                acc: &mut [[__m256; 2]],
+            ) {
+                let mut t = 0;
+                // SAFETY: the tiles cover tokens t0..t0 + n, the caller's.
+                unsafe {
+                    while t + $rn <= n {
+                        tokens::<$rn>(g, s, b0, t0 + t, &mut acc[t..]);
+                        t += $rn;
+                    }
+                    match n - t {
+                        0 => {}
+                        $($k => tokens::<$k>(g, s, b0, t0 + t, &mut acc[t..]),)*
+                        _ => unreachable!("the remainder is below RN"),
+                    }
+                }
+            }
+
+            #[inline]
+            unsafe fn decode(g: &Gemm, rp: &RowPtrs, next: *const u8) -> __m256 {
+                // SAFETY: forwarded; AVX2 (the module's contract).
+                unsafe { decode(g, rp, next) }
+            }
+        }
+    };
+}
+pub(super) use lanes_impl;
+
 /// Prefetch the `ROWS * bytes` bytes at `p` (never dereferenced, so it may lie past the matrix:
 /// prefetches do not fault).
 #[inline]

@@ -251,49 +251,7 @@ unsafe fn min_sum(h: &Heads, xb: *const u8) -> (__m256i, __m256) {
 /// Q4_K's eight-row kernels.
 struct Q4k;
 
-// SAFETY: `Rows8` is vectors only.
-unsafe impl Lanes for Q4k {
-    const BYTES: usize = BYTES;
-    type Block = Rows8;
-
-    #[inline]
-    unsafe fn rearrange(rp: &RowPtrs, blk: usize, out: &mut Rows8) {
-        // SAFETY: forwarded; AVX2 (the module's contract).
-        unsafe { rearrange(rp, blk, out) }
-    }
-
-    #[inline]
-    unsafe fn tokens(
-        g: &Gemm,
-        s: &[Rows8],
-        b0: usize,
-        t0: usize,
-        n: usize,
-        acc: &mut [[__m256; 2]],
-    ) {
-        let mut t = 0;
-        // SAFETY: the tiles cover tokens t0..t0 + n, the caller's.
-        unsafe {
-            while t + RN <= n {
-                tokens::<RN>(g, s, b0, t0 + t, &mut acc[t..]);
-                t += RN;
-            }
-            match n - t {
-                0 => {}
-                1 => tokens::<1>(g, s, b0, t0 + t, &mut acc[t..]),
-                2 => tokens::<2>(g, s, b0, t0 + t, &mut acc[t..]),
-                3 => tokens::<3>(g, s, b0, t0 + t, &mut acc[t..]),
-                _ => unreachable!("RN is at most 4"),
-            }
-        }
-    }
-
-    #[inline]
-    unsafe fn decode(g: &Gemm, rp: &RowPtrs, next: *const u8) -> __m256 {
-        // SAFETY: forwarded; AVX2 (the module's contract).
-        unsafe { decode(g, rp, next) }
-    }
-}
+super::lanes::lanes_impl!(Q4k, RN, 1 2 3);
 
 /// # Safety
 /// See [`super::lanes`].
