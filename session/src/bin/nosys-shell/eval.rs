@@ -15,7 +15,7 @@ use std::time::Instant;
 use command::render;
 use request::Via;
 
-use crate::{flag, load, read_model, train_rows, HostClock, Options, Res};
+use crate::{add_train_rows, flag, load, read_model, HostClock, Options, Res};
 
 struct Row {
     request: String,
@@ -161,25 +161,7 @@ pub fn run(o: &Options) -> Res<()> {
     }
     let bytes = read_model(o)?;
     let mut it = load(o, &bytes, true)?;
-    let data = PathBuf::from(flag(&o.rest, "--data").unwrap_or_else(|| "data".into()));
-    let extra = train_rows(&o.rest, &data)?;
-    if !extra.is_empty() {
-        let refs: Vec<(&str, &str)> = extra
-            .iter()
-            .map(|(a, r)| (a.as_str(), r.as_str()))
-            .collect();
-        let t = Instant::now();
-        let r = it
-            .add_rows(&refs, &mut HostClock::new(), &mut |_, _| {})
-            .map_err(|e| e.to_string())?;
-        println!(
-            "router: +{} training rows ({:.1} s), solve {:.2} ms, {} params",
-            refs.len(),
-            t.elapsed().as_secs_f64(),
-            r.router_ns as f64 / 1e6,
-            r.router_parameters
-        );
-    }
+    add_train_rows(o, &mut it)?;
     let classes: Vec<String> = it
         .router()
         .map(|r| r.classes().to_vec())

@@ -294,6 +294,7 @@ pub fn run(o: &Options, split: &HandSplit) -> Res<()> {
 
     let bytes = read_model(o)?;
     let mut it = load(o, &bytes, true)?;
+    crate::add_train_rows(o, &mut it)?;
     let table = applets::builtin();
     let mut scored = Vec::with_capacity(rows.len());
     for mode in [Mode::ReadWrite, Mode::ReadOnly] {

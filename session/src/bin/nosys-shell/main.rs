@@ -378,6 +378,32 @@ fn flag(rest: &[String], name: &str) -> Option<String> {
         .and_then(|i| rest.get(i + 1).cloned())
 }
 
+/// Adds the `--train-rows` rows to the router and re-solves; says what it
+/// cost (nothing when the flag is absent).
+pub fn add_train_rows(o: &Options, it: &mut Interpreter) -> Res<()> {
+    let data = PathBuf::from(flag(&o.rest, "--data").unwrap_or_else(|| "data".into()));
+    let extra = train_rows(&o.rest, &data)?;
+    if extra.is_empty() {
+        return Ok(());
+    }
+    let refs: Vec<(&str, &str)> = extra
+        .iter()
+        .map(|(a, r)| (a.as_str(), r.as_str()))
+        .collect();
+    let t = std::time::Instant::now();
+    let r = it
+        .add_rows(&refs, &mut HostClock::new(), &mut |_, _| {})
+        .map_err(|e| e.to_string())?;
+    eprintln!(
+        "router: +{} training rows ({:.1} s), solve {:.2} ms, {} params",
+        refs.len(),
+        t.elapsed().as_secs_f64(),
+        r.router_ns as f64 / 1e6,
+        r.router_parameters
+    );
+    Ok(())
+}
+
 /// `--train-rows N`: the first N training pairs of each applet, as extra rows.
 pub fn train_rows(rest: &[String], data: &Path) -> Res<Vec<(String, String)>> {
     let Some(n) = flag(rest, "--train-rows") else {
@@ -405,16 +431,7 @@ pub fn train_rows(rest: &[String], data: &Path) -> Res<Vec<(String, String)>> {
 fn write_features(o: &Options) -> Res<()> {
     let bytes = read_model(o)?;
     let mut it = load(o, &bytes, false)?;
-    let data = PathBuf::from(flag(&o.rest, "--data").unwrap_or_else(|| "data".into()));
-    let extra = train_rows(&o.rest, &data)?;
-    if !extra.is_empty() {
-        let refs: Vec<(&str, &str)> = extra
-            .iter()
-            .map(|(a, r)| (a.as_str(), r.as_str()))
-            .collect();
-        it.add_rows(&refs, &mut HostClock::new(), &mut |_, _| {})
-            .map_err(|e| e.to_string())?;
-    }
+    add_train_rows(o, &mut it)?;
     let out = flag(&o.rest, "--out")
         .map(PathBuf::from)
         .unwrap_or_else(|| features_path(o));
