@@ -146,13 +146,15 @@ pub fn compile_with(
                 Some(srcs),
             ) = (grounding, slot.kind, sources.take())
             {
-                // One branch per source, so the destination never names it.
+                // One branch per source, so the destination never names it
+                // nor anything inside it: a folder cannot go into itself or
+                // onto its own file (`rename the logs folder to journal` is
+                // never `mv /LOGS /LOGS/BOOT.LOG`).
                 let mut next = Vec::new();
                 for (e, src) in srcs {
                     let sep = dfa.add(Role::Syntax);
                     dfa.edge(e, b' ', b' ', sep);
-                    // Names differing only in case are one file on FAT.
-                    let names = g.new_paths.iter().filter(|p| !command::same_path(p, &src));
+                    let names = g.new_paths.iter().filter(|p| !same_or_inside(p, &src));
                     for t in new_path_literals(&mut dfa, sep, role, names.map(|s| s.as_str())) {
                         if !next.contains(&t) {
                             next.push(t);
@@ -252,6 +254,18 @@ pub fn compile_with(
         }
     }
     Ok(dfa)
+}
+
+/// Whether `path` is `src` or lies inside it, ignoring case (names that
+/// differ only in case are one file on FAT).
+fn same_or_inside(path: &str, src: &str) -> bool {
+    let src = src.trim_end_matches('/');
+    command::same_path(path, src)
+        || (path.len() > src.len()
+            && path.as_bytes()[src.len()] == b'/'
+            && path
+                .get(..src.len())
+                .is_some_and(|p| command::same_path(p, src)))
 }
 
 fn words_trie<'w>(

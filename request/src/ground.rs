@@ -760,6 +760,16 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             )
     };
     let any_given = (0..words.len()).any(|i| gives(i) && !is_stopword(&words[i]));
+    // A new name the request gives (`to journal`, `called pics`): a word
+    // after a name-giving word that refers to no live file. Then that is
+    // where the file goes, not a name the volume already has.
+    let names_given = (0..words.len()).any(|i| {
+        gives(i)
+            && !is_stopword(&words[i])
+            && !describing.contains(&i)
+            && !in_phrase(i)
+            && canonical(typed[i], false).is_some()
+    });
     for (i, w) in words.iter().enumerate() {
         if looks_like_file(w) || is_stopword(w) || in_phrase(i) {
             continue;
@@ -860,7 +870,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     }
     for r in referents
         .iter()
-        .filter(|r| dest_names.is_empty() && !misspelt_refs.contains(r))
+        .filter(|r| dest_names.is_empty() && !names_given && !misspelt_refs.contains(r))
     {
         add(r.path.clone(), &mut new_paths);
         if !r.is_dir {

@@ -195,6 +195,26 @@ fn copy_and_move_never_name_their_source_as_destination() {
 }
 
 #[test]
+fn a_folder_never_goes_into_itself() {
+    // `logs` is the folder and, by its extension, its file: the folder may
+    // be renamed, but not onto its own file nor to a name inside itself.
+    let (_, gr) = grounded("rename the logs folder to journal");
+    assert!(accepts(&gr, "mv /LOGS /journal"));
+    assert!(!accepts(&gr, "mv /LOGS /LOGS/BOOT.LOG"));
+    assert!(!accepts(&gr, "mv /LOGS /LOGS/journal"));
+    assert!(!accepts(&gr, "cp /LOGS /LOGS/BOOT.LOG"));
+    // The request gives the new name: not the name its file already has.
+    assert!(!accepts(&gr, "mv /LOGS /BOOT.LOG"));
+    // Its file may still move out, or to a new name beside itself.
+    assert!(accepts(&gr, "mv /LOGS/BOOT.LOG /journal"));
+    assert!(accepts(&gr, "mv /LOGS/BOOT.LOG /LOGS/journal"));
+    // Case is no way in: one name on FAT.
+    let (_, gr) = grounded("move the docs folder into docs/old");
+    assert!(!accepts(&gr, "mv /DOCS /DOCS/old"));
+    assert!(!accepts(&gr, "mv /DOCS /docs/old"));
+}
+
+#[test]
 fn descriptions_need_two_examples_that_agree() {
     // A word one example uses proves nothing: `remove` (of `remove the todo
     // list`) must not make `remove the readme` refer to /TODO.TXT. The
