@@ -58,6 +58,9 @@ pub struct Grounded {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Descriptions {
     words: Vec<(String, String)>,
+    /// Every applet's name: never a new name (`mkdir for my pictures` is
+    /// not `mkdir /mkdir`).
+    applets: Vec<String>,
 }
 
 impl Descriptions {
@@ -107,12 +110,18 @@ impl Descriptions {
                 words.push((w.clone(), p.clone()));
             }
         }
-        Descriptions { words }
+        let applets = table.all().map(|a| String::from(a.spec().name)).collect();
+        Descriptions { words, applets }
     }
 
     /// The learnt (word, path) pairs.
     pub fn words(&self) -> &[(String, String)] {
         &self.words
+    }
+
+    /// Whether `word` is an applet's name (any case).
+    fn is_applet(&self, word: &str) -> bool {
+        self.applets.iter().any(|a| a.eq_ignore_ascii_case(word))
     }
 
     fn path_for(&self, word: &str) -> Option<&str> {
@@ -186,6 +195,56 @@ fn is_stopword(w: &str) -> bool {
         "dir",
     ];
     WORDS.contains(&w)
+}
+
+/// Words that ask for the action or place its result rather than name it:
+/// never a new name on their own (`Please create the directory …` is not
+/// `mkdir /create`, `make folder drafts inside docs` not `/DOCS/make`).
+fn asks_for_action(w: &str) -> bool {
+    matches!(
+        w,
+        "create"
+            | "make"
+            | "mkae"
+            | "new"
+            | "add"
+            | "build"
+            | "folder"
+            | "folders"
+            | "directory"
+            | "directories"
+            | "dir"
+            | "subfolder"
+            | "subdirectory"
+            | "please"
+            | "pls"
+            | "plz"
+            | "kindly"
+            | "call"
+            | "name"
+            | "named"
+            | "called"
+            | "rename"
+            | "inside"
+            | "within"
+            | "under"
+            | "could"
+            | "would"
+            | "should"
+            | "will"
+            | "want"
+            | "need"
+            | "like"
+            | "i'd"
+            | "let's"
+            | "lets"
+            | "hey"
+            | "just"
+            | "go"
+            | "ahead"
+            | "thanks"
+            | "thank"
+    )
 }
 
 /// A token without surrounding quotes, brackets, sentence punctuation and
@@ -468,12 +527,20 @@ fn phrases(
                     let inner = &request
                         [tokens[i].0 + q.len_utf8()..tokens[j].0 + end.len() - q.len_utf8()];
                     // A file name, or any quoted name a file is given
-                    // (`a folder called "Old Photos"`).
-                    let given = i >= 1
-                        && matches!(
-                            clean(raw[i - 1]).to_ascii_lowercase().as_str(),
-                            "called" | "named"
-                        );
+                    // (`a folder called "Old Photos"`, `create the
+                    // directory "Old Photos"`, `call it "Old Photos"`).
+                    let back = |k: usize| {
+                        if i >= k {
+                            clean(raw[i - k]).to_ascii_lowercase()
+                        } else {
+                            String::new()
+                        }
+                    };
+                    let given = matches!(
+                        back(1).as_str(),
+                        "called" | "named" | "folder" | "directory" | "dir" | "mkdir"
+                    ) || (back(1) == "it"
+                        && matches!(back(2).as_str(), "call" | "name"));
                     if (looks_like_file(inner) || given) && one_name(i, j) {
                         found = Some((j, String::from(inner)));
                     }
@@ -752,26 +819,34 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     }
     // New names: file-like tokens and the words right after a name-giving
     // word; when the request has neither, every content word.
+    // `call it pics` and `name it pics` give `pics` too.
     let gives = |i: usize| {
         i >= 1
-            && matches!(
+            && (matches!(
                 words[i - 1].as_str(),
                 "to" | "as" | "called" | "named" | "into"
-            )
+            ) || (i >= 2
+                && words[i - 1] == "it"
+                && matches!(words[i - 2].as_str(), "call" | "name")))
     };
-    let any_given = (0..words.len()).any(|i| gives(i) && !is_stopword(&words[i]));
+    // Never a new name: a word that asks for the action, or an applet's
+    // name (`mkdir for my pictures please, call it pics` is not /mkdir).
+    let never_named = |w: &str| asks_for_action(w) || learnt.is_applet(w);
+    let any_given =
+        (0..words.len()).any(|i| gives(i) && !is_stopword(&words[i]) && !never_named(&words[i]));
     // A new name the request gives (`to journal`, `called pics`): a word
     // after a name-giving word that refers to no live file. Then that is
     // where the file goes, not a name the volume already has.
     let names_given = (0..words.len()).any(|i| {
         gives(i)
             && !is_stopword(&words[i])
+            && !never_named(&words[i])
             && !describing.contains(&i)
             && !in_phrase(i)
             && canonical(typed[i], false).is_some()
     });
     for (i, w) in words.iter().enumerate() {
-        if looks_like_file(w) || is_stopword(w) || in_phrase(i) {
+        if looks_like_file(w) || is_stopword(w) || in_phrase(i) || never_named(w) {
             continue;
         }
         // A word that describes a live file is not a new name, unless a
@@ -912,7 +987,12 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             || (folder_kind(back(2)) && matches!(back(1), "called" | "named"))
     };
     let folders: Vec<String> = (0..words.len())
-        .filter(|&i| is_folder_word(i) && !is_stopword(&words[i]) && !looks_like_file(&words[i]))
+        .filter(|&i| {
+            is_folder_word(i)
+                && !is_stopword(&words[i])
+                && !never_named(&words[i])
+                && !looks_like_file(&words[i])
+        })
         .filter_map(|i| canonical(typed[i], false))
         .collect();
     for f in files.iter().filter(|n| n.contains('.') && !n.contains('/')) {

@@ -195,6 +195,35 @@ fn copy_and_move_never_name_their_source_as_destination() {
 }
 
 #[test]
+fn a_new_name_is_never_an_asking_word_or_an_applet() {
+    // `call it X` gives X; the applet's name and the asking words are none.
+    let (_, gr) = grounded("mkdir for my pictures please, call it pics");
+    assert!(accepts(&gr, "mkdir /pics"));
+    for w in ["mkdir", "call", "please", "pictures"] {
+        assert!(!accepts(&gr, &format!("mkdir /{w}")), "mkdir /{w}");
+    }
+    let (_, gr) = grounded("make a folder and name it work");
+    assert!(accepts(&gr, "mkdir /work"));
+    assert!(!accepts(&gr, "mkdir /make") && !accepts(&gr, "mkdir /name"));
+    // A quoted name after the word for a folder is the name.
+    let (g, gr) = grounded("Please create the directory \"Old Photos\".");
+    assert!(accepts(&gr, "mkdir \"/Old Photos\""));
+    assert!(!accepts(&gr, "mkdir /create") && !accepts(&gr, "mkdir /Please"));
+    assert!(!accepts(&gr, "mkdir /directory"));
+    assert_eq!(g.missing[0].name, "Old Photos");
+    // Neither the verb nor the word that places it.
+    let (_, gr) = grounded("make folder drafts inside docs");
+    assert!(accepts(&gr, "mkdir /DOCS/drafts"));
+    for p in ["/DOCS/make", "/make", "/DOCS/inside", "/inside"] {
+        assert!(!accepts(&gr, &format!("mkdir {p}")), "mkdir {p}");
+    }
+    // An applet's name is no new file either.
+    let (_, gr) = grounded("create a folder for my echo tests");
+    assert!(!accepts(&gr, "mkdir /echo"));
+    assert!(accepts(&gr, "mkdir /tests"));
+}
+
+#[test]
 fn a_folder_never_goes_into_itself() {
     // `logs` is the folder and, by its extension, its file: the folder may
     // be renamed, but not onto its own file nor to a name inside itself.
