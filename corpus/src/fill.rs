@@ -243,6 +243,35 @@ fn in_corpus(path: &str) -> bool {
     p == p.to_ascii_uppercase() && p.split('/').skip(1).all(command::parse::fits_short_name)
 }
 
+/// The spelling the request path gives `path` when the request spells it
+/// `mention`: a name the volume has keeps the volume's spelling, a new one
+/// keeps the case typed (issue 17: `mkdir music` makes `/music`), so the
+/// model learns the names its grammar offers. Folders the volume has keep
+/// their spelling inside a new path (`docs/plan.txt` is `/DOCS/plan.txt`).
+fn typed_case(path: &str, mention: &str) -> String {
+    let live = |p: &str| {
+        SAMPLE_FS
+            .iter()
+            .any(|s| s.trim_end_matches('/') == p && in_corpus(s))
+    };
+    if live(path) || !mention.bytes().any(|b| b.is_ascii_lowercase()) {
+        return path.to_string();
+    }
+    let mut out = String::new();
+    let mut prefix = String::new();
+    for part in path.split('/').skip(1) {
+        prefix.push('/');
+        prefix.push_str(part);
+        out.push('/');
+        if live(&prefix) {
+            out.push_str(part);
+        } else {
+            out.push_str(&part.to_ascii_lowercase());
+        }
+    }
+    out
+}
+
 fn sample_files() -> impl Iterator<Item = &'static str> {
     SAMPLE_FS
         .iter()
@@ -318,9 +347,10 @@ pub fn fill(rng: &mut Rng, slot: &Slot, applet_names: &[&'static str]) -> Filled
             } else {
                 file_path(rng, must_exist)
             };
+            let mention = mention_of(rng, &path, is_dir);
             Filled {
-                mention: mention_of(rng, &path, is_dir),
-                arg: Arg::Path(path),
+                arg: Arg::Path(typed_case(&path, &mention)),
+                mention,
             }
         }
         SlotKind::AppletName => {
@@ -378,6 +408,23 @@ pub fn sample_file_paths() -> Vec<&'static str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn new_names_keep_the_case_typed_and_live_ones_the_volumes() {
+        use super::typed_case;
+        assert_eq!(typed_case("/MEMO.TXT", "memo.txt"), "/memo.txt");
+        assert_eq!(typed_case("/MEMO.TXT", "MEMO.TXT"), "/MEMO.TXT");
+        assert_eq!(
+            typed_case("/DOCS/PLAN.TXT", "plan.txt in docs"),
+            "/DOCS/plan.txt"
+        );
+        assert_eq!(
+            typed_case("/WORK/PLAN.TXT", "work/plan.txt"),
+            "/work/plan.txt"
+        );
+        assert_eq!(typed_case("/NOTES.TXT", "my notes"), "/NOTES.TXT");
+        assert_eq!(typed_case("/MUSIC", "the music folder"), "/music");
+    }
+
     use super::*;
 
     #[test]

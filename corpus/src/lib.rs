@@ -27,6 +27,10 @@ pub enum Split {
     Train,
     Dev,
     Heldout,
+    /// Held-out natural families (`corpus/natural/`): the way people type,
+    /// measured apart from the generated dev split so that split stays
+    /// comparable across corpora.
+    DevNatural,
 }
 
 impl Split {
@@ -35,6 +39,7 @@ impl Split {
             Split::Train => "train",
             Split::Dev => "dev",
             Split::Heldout => "heldout",
+            Split::DevNatural => "dev_natural",
         }
     }
 }
@@ -101,6 +106,8 @@ pub struct Config {
     /// without them and `train/model.sh` reproduces it; `NOSYS_NATURAL=1`
     /// turns them on.
     pub natural: bool,
+    /// Natural training pairs per applet for each slot it has, plus one.
+    pub natural_per_slot: usize,
 }
 
 impl Default for Config {
@@ -112,6 +119,7 @@ impl Default for Config {
             eval_per_family: 40,
             example_repeats: 6,
             bare_per_applet: 60,
+            natural_per_slot: 400,
         }
     }
 }
@@ -122,6 +130,7 @@ pub struct Corpus {
     pub train: Vec<Pair>,
     pub dev: Vec<Pair>,
     pub heldout: Vec<Pair>,
+    pub dev_natural: Vec<Pair>,
 }
 
 impl Corpus {
@@ -144,6 +153,7 @@ impl Corpus {
             Split::Train => &self.train,
             Split::Dev => &self.dev,
             Split::Heldout => &self.heldout,
+            Split::DevNatural => &self.dev_natural,
         }
     }
 }
@@ -395,6 +405,16 @@ fn assign(seed: u64, applet: &str, n: usize) -> Vec<Split> {
     splits
 }
 
+/// Which of an applet's `n` natural families go to dev_natural: one in
+/// eight, chosen by a seeded shuffle (none when there are fewer than eight,
+/// so a short list stays whole in training).
+fn natural_dev(seed: u64, applet: &str, n: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    Rng::new(seed ^ hash(applet) ^ 0x6465_765f_6e61).shuffle(&mut order);
+    order.truncate(n / 8);
+    order
+}
+
 /// Generates the corpus for the given applets (normally
 /// `applets::specs(Mode::ReadWrite)`: the model learns every applet, and
 /// read-only mode removes write applets from what it may say, not from what
@@ -466,11 +486,13 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
                 out.push(instantiate(&mut rng, fam, &applet_names, &noise)?);
             }
         }
-        // Natural phrasings: training only, on their own stream so the
-        // draws above (and so dev and held-out) do not move.
-        if let Some(fams) = templates::natural_of(spec.name).filter(|_| cfg.natural) {
+        // Natural phrasings: on their own stream so the draws above (and so
+        // dev and held-out) do not move. One family in eight goes to
+        // dev_natural, the rest to training.
+        let natural = templates::natural_of(spec.name);
+        if cfg.natural && !natural.is_empty() {
             let mut nrng = Rng::new(cfg.seed ^ hash(spec.name).rotate_left(29) ^ 0x6e61);
-            let fams: Vec<Family> = fams
+            let fams: Vec<Family> = natural
                 .iter()
                 .enumerate()
                 .map(|(i, f)| Family {
@@ -480,27 +502,78 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
                     fixed: None,
                 })
                 .collect();
-            for k in 0..quota / 2 {
-                let fam = &fams[k % fams.len()];
+            let held = natural_dev(cfg.seed, spec.name, fams.len());
+            let mut dev = Vec::new();
+            let mut train = Vec::new();
+            for (i, f) in fams.iter().enumerate() {
+                if held.contains(&i) {
+                    dev.push(f)
+                } else {
+                    train.push(f)
+                }
+            }
+            let nquota = cfg.natural_per_slot * (1 + request_slots(spec).count());
+            for k in 0..nquota {
+                let fam = train[k % train.len()];
                 corpus
                     .train
                     .push(instantiate(&mut nrng, fam, &applet_names, &noise)?);
             }
+            for fam in dev {
+                for _ in 0..(cfg.eval_per_family / 4).max(1) {
+                    corpus
+                        .dev_natural
+                        .push(instantiate(&mut nrng, fam, &applet_names, &noise)?);
+                }
+            }
         }
+    }
+    // A copy or move onto its own source, or a folder into itself, is a
+    // command the request grammar has no path to (docs/grounding.md): the
+    // slot fillers draw source and destination independently, so such
+    // pairs are dropped rather than taught.
+    for split in [
+        &mut corpus.train,
+        &mut corpus.dev,
+        &mut corpus.heldout,
+        &mut corpus.dev_natural,
+    ] {
+        split.retain(|p| !onto_itself(&p.command));
     }
     // A dev or held-out request that noise made identical to a training one
     // is not unseen: drop it, and drop repeats within a split.
     let seen: HashSet<String> = corpus.train.iter().map(|p| p.request.clone()).collect();
-    for split in [&mut corpus.dev, &mut corpus.heldout] {
+    for split in [
+        &mut corpus.dev,
+        &mut corpus.heldout,
+        &mut corpus.dev_natural,
+    ] {
         let mut mine = HashSet::new();
         split.retain(|p| !seen.contains(&p.request) && mine.insert(p.request.clone()));
     }
-    for split in [&corpus.train, &corpus.dev, &corpus.heldout] {
+    for split in [
+        &corpus.train,
+        &corpus.dev,
+        &corpus.heldout,
+        &corpus.dev_natural,
+    ] {
         for p in split.iter() {
             check_canonical(table, &p.command)?;
         }
     }
     Ok(corpus)
+}
+
+/// Whether a `cp`/`mv` command's destination is its source or inside it.
+fn onto_itself(command: &str) -> bool {
+    let mut w = command.split_whitespace();
+    match (w.next(), w.next(), w.next()) {
+        (Some("cp" | "mv"), Some(src), Some(dst)) => {
+            let (src, dst) = (src.to_ascii_uppercase(), dst.to_ascii_uppercase());
+            dst == src || dst.strip_prefix(&src).is_some_and(|r| r.starts_with('/'))
+        }
+        _ => false,
+    }
 }
 
 fn ex_request(spec: &'static AppletSpec, fam: &Family) -> (&'static str, &'static str) {

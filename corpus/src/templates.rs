@@ -411,10 +411,56 @@ pub static NATURAL: &[Families] = &[
     },
 ];
 
-/// The natural (train-only) families for `applet`, if any.
-pub fn natural_of(applet: &str) -> Option<&'static [&'static str]> {
-    NATURAL
+/// The hand-written natural phrasings kept one file per applet
+/// (`corpus/natural/<applet>.txt`: one family a line, variants split by `|`,
+/// `#` comments), so they are edited as text rather than as Rust.
+pub static NATURAL_FILES: &[(&str, &str)] = &[
+    ("append", include_str!("../natural/append.txt")),
+    ("bench", include_str!("../natural/bench.txt")),
+    ("cat", include_str!("../natural/cat.txt")),
+    ("clear", include_str!("../natural/clear.txt")),
+    ("cp", include_str!("../natural/cp.txt")),
+    ("cpu", include_str!("../natural/cpu.txt")),
+    ("date", include_str!("../natural/date.txt")),
+    ("df", include_str!("../natural/df.txt")),
+    ("disk", include_str!("../natural/disk.txt")),
+    ("echo", include_str!("../natural/echo.txt")),
+    ("help", include_str!("../natural/help.txt")),
+    ("hexdump", include_str!("../natural/hexdump.txt")),
+    ("history", include_str!("../natural/history.txt")),
+    ("log", include_str!("../natural/log.txt")),
+    ("ls", include_str!("../natural/ls.txt")),
+    ("lspci", include_str!("../natural/lspci.txt")),
+    ("mem", include_str!("../natural/mem.txt")),
+    ("mkdir", include_str!("../natural/mkdir.txt")),
+    ("model", include_str!("../natural/model.txt")),
+    ("mv", include_str!("../natural/mv.txt")),
+    ("reboot", include_str!("../natural/reboot.txt")),
+    ("rm", include_str!("../natural/rm.txt")),
+    ("route", include_str!("../natural/route.txt")),
+    ("shutdown", include_str!("../natural/shutdown.txt")),
+    ("uptime", include_str!("../natural/uptime.txt")),
+    ("write", include_str!("../natural/write.txt")),
+];
+
+/// The families of one natural file: its non-empty lines that are not
+/// comments.
+pub fn natural_file_families(text: &'static str) -> impl Iterator<Item = &'static str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// The natural (train-only) families for `applet`: those above, then its
+/// file's.
+pub fn natural_of(applet: &str) -> Vec<&'static str> {
+    let inline = NATURAL
         .iter()
-        .find(|f| f.applet == applet)
-        .map(|f| f.families)
+        .filter(|f| f.applet == applet)
+        .flat_map(|f| f.families.iter().copied());
+    let files = NATURAL_FILES
+        .iter()
+        .filter(|(a, _)| *a == applet)
+        .flat_map(|(_, text)| natural_file_families(text));
+    inline.chain(files).collect()
 }

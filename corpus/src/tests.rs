@@ -10,6 +10,7 @@ fn small() -> Config {
         example_repeats: 2,
         bare_per_applet: 5,
         natural: true,
+        natural_per_slot: 20,
     }
 }
 
@@ -367,6 +368,37 @@ fn natural_families_leave_dev_and_heldout_alone() {
     assert!(with.train.iter().any(|p| p.family.contains("/natural/")));
 }
 
+/// Each natural file is named after an applet of the table, and its
+/// families go whole to one split: training or dev_natural.
+#[test]
+fn natural_files_name_applets_and_families_stay_in_one_split() {
+    let table = applets::builtin();
+    let names: HashSet<&str> = table
+        .specs(Mode::ReadWrite)
+        .iter()
+        .map(|s| s.name)
+        .collect();
+    for (applet, _) in templates::NATURAL_FILES {
+        assert!(
+            names.contains(applet),
+            "corpus/natural/{applet}.txt names no applet"
+        );
+    }
+    let c = corpus();
+    let train: HashSet<&str> = c.train.iter().map(|p| p.family.as_str()).collect();
+    for p in &c.dev_natural {
+        assert!(p.family.contains("/natural/"), "{}", p.family);
+        assert!(
+            !train.contains(p.family.as_str()),
+            "{} in two splits",
+            p.family
+        );
+    }
+    let held = natural_dev(1, "cat", 16);
+    assert_eq!(held.len(), 2);
+    assert!(natural_dev(1, "cat", 7).is_empty());
+}
+
 /// `train/model.sh` runs the corpus with its defaults, and the shipped model
 /// was trained without the natural families: turning them on by default
 /// would make the script train a different model than the one committed.
@@ -404,4 +436,16 @@ fn natural_pairs_seen_in_an_evaluation_file_are_dropped() {
     // A generated pair stays: the corpus of the model before stays as it was.
     assert!(c.train.iter().any(|p| p.request == generated));
     assert_eq!((c.dev, c.heldout), (dev, heldout));
+}
+
+#[test]
+fn no_copy_or_move_onto_itself() {
+    assert!(onto_itself("cp /A.TXT /A.TXT"));
+    assert!(onto_itself("mv /LOGS /LOGS/BOOT.LOG"));
+    assert!(!onto_itself("mv /LOGS /LOGSOLD"));
+    assert!(!onto_itself("cp /A.TXT /B.TXT"));
+    let c = corpus();
+    for s in [Split::Train, Split::Dev, Split::Heldout, Split::DevNatural] {
+        assert!(!c.split(s).iter().any(|p| onto_itself(&p.command)));
+    }
 }
