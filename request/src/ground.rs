@@ -1066,10 +1066,15 @@ fn spans(
         }
         return out;
     }
-    let word = |k: usize| request[tokens[k].0..tokens[k].1].to_ascii_lowercase();
-    let starts: Vec<usize> = (0..tokens.len().saturating_sub(1))
-        .filter(|&k| is_text_mark(clean(&word(k))))
+    let word = |k: usize| clean(&request[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
+    let n = tokens.len();
+    // `the number 3.14159`, `THE WORD YES`: the words that introduce the
+    // text are not part of it, so a start that opens such an introduction
+    // (`with the text the end`) gives way to the one after it.
+    let starts: Vec<usize> = (0..n.saturating_sub(1))
+        .filter(|&k| is_text_mark(&word(k)) || introduces_text(&word, k))
         .map(|k| k + 1)
+        .filter(|&s| !(s + 2 < n && introduces_text(&word, s + 1)))
         .collect();
     // The text is a whole phrase, not a piece of one: it starts after the
     // words that ask for it and ends where the request goes on to the file
@@ -1241,6 +1246,7 @@ fn text_bounds(
             asking(i - 1)
                 || is_introducing_word(&before)
                 || is_text_mark(&before)
+                || introduces_text(&word, i - 1)
                 || file_tokens.contains(&(i - 1))
         });
     if !start {
@@ -1265,6 +1271,19 @@ fn text_bounds(
         return true;
     }
     sends_to_file(j + 1)
+}
+
+/// Whether token `k` ends a `the word(s)`, `the number`, `the text`, `the
+/// line`, `the phrase`, `the sentence` or `the message` that introduces a
+/// text: the text starts after it (`store the number 3.14159 in pi.txt` is
+/// `3.14159`, `SAVE THE WORD YES` is `YES`).
+fn introduces_text(word: &dyn Fn(usize) -> String, k: usize) -> bool {
+    k >= 1
+        && matches!(
+            word(k).as_str(),
+            "word" | "words" | "number" | "text" | "line" | "phrase" | "sentence" | "message"
+        )
+        && word(k - 1) == "the"
 }
 
 /// Words after which the text of a `write`/`append`/`echo` begins.

@@ -224,6 +224,28 @@ fn a_new_name_is_never_an_asking_word_or_an_applet() {
 }
 
 #[test]
+fn a_text_starts_after_the_words_that_introduce_it() {
+    let (_, gr) = grounded("store the number 3.14159 in pi.txt");
+    assert!(accepts(&gr, "write /pi.txt 3.14159"));
+    assert!(!accepts(&gr, "write /pi.txt \"the number 3.14159\""));
+    assert!(!accepts(&gr, "write /pi.txt \"number 3.14159\""));
+    let (_, gr) = grounded("SAVE THE WORD YES");
+    assert!(accepts(&gr, "echo YES"));
+    assert!(!accepts(&gr, "echo \"THE WORD YES\""));
+    assert!(!accepts(&gr, "echo \"WORD YES\""));
+    // After `with`, the introduction still is not the text.
+    let (_, gr) = grounded("Create a file readme.txt with the text the end");
+    assert!(accepts(&gr, "write /README.TXT \"the end\""));
+    assert!(!accepts(&gr, "write /README.TXT \"the text the end\""));
+    let (_, gr) = grounded("display the message happy birthday");
+    assert!(accepts(&gr, "echo \"happy birthday\""));
+    assert!(!accepts(&gr, "echo \"the message happy birthday\""));
+    // Only when something follows: then the words are the text.
+    let (_, gr) = grounded("say the phrase");
+    assert!(accepts(&gr, "echo \"the phrase\""));
+}
+
+#[test]
 fn a_folder_never_goes_into_itself() {
     // `logs` is the folder and, by its extension, its file: the folder may
     // be renamed, but not onto its own file nor to a name inside itself.
