@@ -344,7 +344,10 @@ impl Signed32 for Q5_0w {
 /// Signed 32-element blocks (scale an f16 at byte 0) against Q8_0 activations, llama.cpp's
 /// integer block product: `maddubs` on |w| and x carrying w's sign, then the two scales once
 /// per block. `PF` as in [`FloatTile`]: Q8_0 prefill's tiles read 42 GMAC/s without it, 50
-/// with it (3072 × 1024 against 32 tokens).
+/// with it (3072 × 1024 against 32 tokens). Per (row, token, block) the tile issues six vector
+/// instructions (`sign`, `maddubs`, `madd`, the conversion, the scale's shuffle, the FMA); the
+/// scales' conversion and the weights' `abs` are paid once per row and block, shared by the
+/// RN tokens.
 pub(super) struct Signed32Tile<B, const PF: bool>(core::marker::PhantomData<B>);
 
 impl<B: Signed32, const PF: bool> Tile for Signed32Tile<B, PF> {
@@ -363,30 +366,46 @@ impl<B: Signed32, const PF: bool> Tile for Signed32Tile<B, PF> {
             let ones = _mm256_set1_epi16(1);
             for b in 0..nb {
                 let (o, ox) = (b * B::BYTES, b * Q8_0_ACT_BYTES);
-                if PF {
-                    _mm_prefetch::<_MM_HINT_T0>(next.wrapping_add(RM * o) as *const i8);
+                if PF && t0 == 0 {
+                    // Every cache line of the next group's RM blocks (RM · BYTES bytes; one
+                    // prefetch per block left some lines out), and only while the first tokens
+                    // pass over the group: the later tiles would prefetch the same lines again.
+                    let mut l = 0;
+                    while l < RM * B::BYTES {
+                        _mm_prefetch::<_MM_HINT_T0>(next.wrapping_add(RM * o + l) as *const i8);
+                        l += 64;
+                    }
                 }
+                // The RM rows' f16 scales side by side, converted together (as llamafile's
+                // tinyBLAS does): one conversion per block, not one per row.
+                let mut bits = 0u64;
                 let mut qw = [_mm256_setzero_si256(); RM];
                 let mut aw = [_mm256_setzero_si256(); RM];
-                let mut dw = [_mm256_setzero_ps(); RM];
                 for r in 0..RM {
+                    bits |= u64::from((w(r).add(o) as *const u16).read_unaligned()) << (16 * r);
                     qw[r] = B::quants(w(r).add(o));
                     aw[r] = _mm256_abs_epi8(qw[r]);
-                    dw[r] = _mm256_set1_ps(h2f(core::slice::from_raw_parts(w(r).add(o), 2), 0));
                 }
+                let dw = _mm_cvtph_ps(_mm_cvtsi64_si128(bits as i64));
                 for t in 0..RN {
                     let qx = ld32(x(t).add(ox + 4));
-                    let dx = _mm256_set1_ps((x(t).add(ox) as *const f32).read_unaligned());
+                    // dw · dx for the RM rows at once (each lane the product one multiply per
+                    // row gave), then each row's product broadcast with one in-lane shuffle.
+                    let dx = (x(t).add(ox) as *const f32).read_unaligned();
+                    let d = if RM == 1 {
+                        // Decode: one scalar product, broadcast.
+                        _mm256_set1_ps(_mm_cvtss_f32(dw) * dx)
+                    } else {
+                        let d = _mm_mul_ps(dw, _mm_set1_ps(dx));
+                        _mm256_set_m128(d, d)
+                    };
                     for r in 0..RM {
                         let p = _mm256_madd_epi16(
                             _mm256_maddubs_epi16(aw[r], _mm256_sign_epi8(qx, qw[r])),
                             ones,
                         );
-                        acc[r][t] = _mm256_fmadd_ps(
-                            _mm256_mul_ps(dw[r], dx),
-                            _mm256_cvtepi32_ps(p),
-                            acc[r][t],
-                        );
+                        let dr = if RM == 1 { d } else { lane(d, r) };
+                        acc[r][t] = _mm256_fmadd_ps(dr, _mm256_cvtepi32_ps(p), acc[r][t]);
                     }
                 }
             }
@@ -398,6 +417,18 @@ impl<B: Signed32, const PF: bool> Tile for Signed32Tile<B, PF> {
             }
             store(g, r0, t0, &s);
         }
+    }
+}
+
+/// Lane `r` (< 4) of each 128-bit half of `d`, in every lane of that half.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+fn lane(d: __m256, r: usize) -> __m256 {
+    match r {
+        0 => _mm256_permute_ps::<0x00>(d),
+        1 => _mm256_permute_ps::<0x55>(d),
+        2 => _mm256_permute_ps::<0xAA>(d),
+        _ => _mm256_permute_ps::<0xFF>(d),
     }
 }
 
@@ -496,9 +527,18 @@ impl<B: Unsigned32, const PF: bool> Tile for Unsigned32Tile<B, PF> {
     }
 }
 
-/// The legacy quants' products: one row at a time for one token (decode reads rows side by
-/// side at a quarter of the bandwidth, see Q8_0), `RM × RN` tiles otherwise (measured per type
-/// against 32 tokens: 2 × 2 is best where unpacking is cheap, 1 × 4 where it costs more).
+/// The legacy quants' products: one row at a time for one token, `RM × RN` tiles otherwise
+/// (measured per type against 32 tokens: 2 × 2 is best where unpacking is cheap, 1 × 4 where it
+/// costs more; Q8_0 4 × 3 since its scales are converted four rows at a time, 39-41 GMAC/s
+/// against 36-37 for 2 × 2 on the 25M and 120M shapes, in one process alternating).
+///
+/// Decode reads one row at a time because the memory system serves one sequential stream best:
+/// from memory (a 250 MiB matrix), Q8_0 one row at a time read 14.5-15.7 GMAC/s, four rows side
+/// by side 5 (with the next group prefetched line by line 11-12) and two 13-14, although four
+/// rows are faster from L2 (27-29 against 21-23 GMAC/s: four independent FMA chains). A decode
+/// step's weights come from memory (they are read once per token and a model is larger than the
+/// caches), so the single stream wins; software prefetch ahead of it (0.5 to 8 KiB, T0, T1, T2
+/// and NTA hints) did not read faster than the hardware prefetcher alone.
 macro_rules! gemm_32 {
     ($($name:ident: $tile:ident<$w:ty>, $rm:literal, $rn:literal;)*) => {
         $(
@@ -520,7 +560,7 @@ macro_rules! gemm_32 {
 }
 
 gemm_32! {
-    gemm_q8_0: Signed32Tile<Q8_0w>, 2, 2;
+    gemm_q8_0: Signed32Tile<Q8_0w>, 4, 3;
     gemm_q4_0: Signed32Tile<Q4_0w>, 2, 2;
     gemm_q5_0: Signed32Tile<Q5_0w>, 1, 4;
     gemm_q4_1: Unsigned32Tile<Q4_1w>, 1, 4;
