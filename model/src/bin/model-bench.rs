@@ -115,18 +115,27 @@ fn roofs() {
 /// Each weight type's product on its own: a 3072 × 1024 matrix (an FFN's gate at the 0.6B
 /// shape, 1.5 to 12 MiB) against 32 tokens, a 256 MiB-or-more matrix against one token (decode,
 /// from memory), and the first matrix against one token (decode from L2). One JSON line per type and shape: multiply-adds per second and weight bytes
-/// per second (`--prefill`: only the first shape).
-fn kernels(types: &[String], prefill_only: bool) {
+/// per second (`--prefill`: only the first shape; `--shape=ROWSxCOLSxTOKENS`, repeatable: those
+/// shapes instead, e.g. `--shape=16384x512x1` for the 25M model's output matrix).
+fn kernels(types: &[String], prefill_only: bool, custom: &[(usize, usize, usize)]) {
     for ty in TensorType::ALL {
         if !types.is_empty() && !types.iter().any(|t| t.eq_ignore_ascii_case(ty.name())) {
             continue;
         }
-        let cols = 1024;
-        let row_bytes = ty.row_bytes(cols as u64).expect("whole blocks") as usize;
+        let row_bytes_of = |cols: usize| ty.row_bytes(cols as u64).expect("whole blocks") as usize;
         // Prefill; decode from memory; decode of the prefill matrix, which stays in L2 (the
         // kernel's own speed, without memory).
-        let shapes = [(3072, 32), ((256 << 20) / row_bytes, 1), (3072, 1)];
-        for (rows, n_tok) in shapes.into_iter().take(if prefill_only { 1 } else { 3 }) {
+        let mut shapes = vec![
+            (3072, 1024, 32),
+            ((256 << 20) / row_bytes_of(1024), 1024, 1),
+            (3072, 1024, 1),
+        ];
+        shapes.truncate(if prefill_only { 1 } else { 3 });
+        if !custom.is_empty() {
+            shapes = custom.to_vec();
+        }
+        for (rows, cols, n_tok) in shapes {
+            let row_bytes = row_bytes_of(cols);
             let data = ops::random_weights(ty, rows, cols, 1);
             let w = ops::Matrix {
                 ty,
@@ -140,11 +149,11 @@ fn kernels(types: &[String], prefill_only: bool) {
                 .collect();
             let mut sc = ops::ActScratch::new(n_tok * cols);
             let mut out = vec![0f32; n_tok * rows];
-            let reps = if rows > 3072 { 5 } else { 20 };
+            let reps = if rows * row_bytes > 32 << 20 { 5 } else { 20 };
+            let macs = (rows * cols * n_tok) as f64;
             let t = best_of(reps, || {
                 ops::matmul(&mut out, &w, sc.convert(ty, &x), n_tok)
             });
-            let macs = (rows * cols * n_tok) as f64;
             println!(
                 "{{\"type\": \"{}\", \"rows\": {rows}, \"cols\": {cols}, \"n_tok\": {n_tok}, \"gmac_per_s\": {:.2}, \"weight_gb_per_s\": {:.2}}}",
                 ty.name(),
@@ -169,7 +178,19 @@ fn main() {
             .filter(|a| !a.starts_with("--"))
             .cloned()
             .collect();
-        return kernels(&types, args.iter().any(|a| a == "--prefill"));
+        let shapes: Vec<(usize, usize, usize)> = args
+            .iter()
+            .filter_map(|a| a.strip_prefix("--shape="))
+            .map(|s| {
+                let v: Vec<usize> = s
+                    .split('x')
+                    .map(|n| n.parse().expect("--shape=RxCxT"))
+                    .collect();
+                assert!(v.len() == 3, "--shape=ROWSxCOLSxTOKENS");
+                (v[0], v[1], v[2])
+            })
+            .collect();
+        return kernels(&types, args.iter().any(|a| a == "--prefill"), &shapes);
     }
     let portable = args.iter().any(|a| a == "--portable");
     let pos_args: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
@@ -184,7 +205,13 @@ fn main() {
     }
     let bytes = std::fs::read(path).expect("read model");
     let g = Gguf::parse(&bytes).expect("parse");
-    let mut m = Transformer::new(&g, Some(n_prefill + n_decode + 1)).expect("load");
+    let batch = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--batch="))
+        .map_or(model::model::DEFAULT_BATCH, |b| {
+            b.parse().expect("--batch=N")
+        });
+    let mut m = Transformer::with_batch(&g, Some(n_prefill + n_decode + 1), batch).expect("load");
     let vocab = m.config.vocab;
     let toks: Vec<u32> = (0..n_prefill + n_decode)
         .map(|i| ((i * 7919 + 13) % vocab) as u32)
