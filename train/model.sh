@@ -2,10 +2,10 @@
 # Reproduces model/default/nosys.gguf from the command table:
 # corpus -> tokenizer -> training -> GGUF export + llama.cpp parity check -> dev eval.
 # Deterministic for a given command table (fixed seeds, one thread).
-# usage: train/model.sh [STEPS]    (docs/training.md records the shipped run: 1400)
+# usage: train/model.sh [STEPS]    (docs/training.md records the shipped run: 2000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-STEPS="${1:-1400}"
+STEPS="${1:-2000}"
 OUT="${NOSYS_OUT:-model/default}"   # NOSYS_OUT: reproduce elsewhere and compare
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target/train}"
 # One thread: candle's worker threads spin at barriers and lose badly on a

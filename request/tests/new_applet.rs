@@ -87,3 +87,18 @@ fn adding_an_applet_costs_the_old_ones_at_most_a_point() {
         "{before} -> {after} of {n}"
     );
 }
+
+/// The default model says which applets it learnt to name (GGUF
+/// `nosys.applets`, written by the exporter from its training split): every
+/// builtin applet, and not one added afterwards, which only the router can
+/// then choose (the grammar's disagreement is no evidence against it).
+#[test]
+fn the_default_model_knows_which_applets_it_learnt() {
+    let bytes = default_model();
+    let table = applets::builtin().with(&WEATHER).unwrap();
+    let (it, _) = warmed(&bytes, table, Mode::ReadWrite);
+    for spec in applets::builtin().specs(Mode::ReadWrite) {
+        assert!(it.learnt(spec.name), "{}", spec.name);
+    }
+    assert!(!it.learnt("weather"));
+}

@@ -76,6 +76,10 @@ def export(model_dir, out_path):
     w.add_rope_freq_base(cfg["rope_theta"])
     w.add_layer_norm_rms_eps(cfg["eps"])
     w.add_file_type(gguf.LlamaFileType.ALL_F32)
+    # The applets the model was trained to name: the request path lets only
+    # the router choose one outside them (request::LEARNT_KEY).
+    if "applets" in cfg:
+        w.add_array("nosys.applets", cfg["applets"])
 
     w.add_tokenizer_model("gpt2")
     w.add_tokenizer_pre("qwen2")

@@ -206,11 +206,14 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
         seed: 6,
         eval_every: env_usize("NOSYS_EVAL_EVERY", 250),
     };
-    let train_seqs = tokenise(
-        &tok,
-        &load_pairs(&paths.data.join("train.tsv"))?,
-        cfg.context,
-    );
+    let train_pairs = load_pairs(&paths.data.join("train.tsv"))?;
+    // The applets the model learns to name, for the GGUF (`nosys.applets`):
+    // the request path lets only the router choose an applet outside them.
+    let applets: std::collections::BTreeSet<&str> = train_pairs
+        .iter()
+        .map(|(_, c)| corpus::applet_of(c))
+        .collect();
+    let train_seqs = tokenise(&tok, &train_pairs, cfg.context);
     let mut dev_pairs = load_pairs(&paths.data.join("dev.tsv"))?;
     // A fixed subset keeps the curve cheap; eval uses the whole split.
     Rng::new(hp.seed).shuffle(&mut dev_pairs);
@@ -290,15 +293,15 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
     std::fs::create_dir_all(&paths.out)?;
     m.save(&paths.out.join("weights.safetensors"))?;
     std::fs::write(paths.out.join("curve.tsv"), curve)?;
-    std::fs::write(paths.out.join("config.json"), config_json(&cfg))?;
+    std::fs::write(paths.out.join("config.json"), config_json(&cfg, &applets))?;
     Ok(())
 }
 
-fn config_json(c: &Config) -> String {
+fn config_json(c: &Config, applets: &std::collections::BTreeSet<&str>) -> String {
     serde_json::json!({
         "vocab": c.vocab, "dim": c.dim, "layers": c.layers, "heads": c.heads,
         "kv_heads": c.kv_heads, "head_dim": c.head_dim, "ff": c.ff, "context": c.context,
-        "rope_theta": c.rope_theta, "eps": c.eps,
+        "rope_theta": c.rope_theta, "eps": c.eps, "applets": applets,
     })
     .to_string()
 }

@@ -2,6 +2,7 @@
 //! tokenizer, grammar vocabulary and grammar; the router comes later
 //! ([`super::warm`]).
 
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -14,6 +15,10 @@ use router::{Dataset, RouterError};
 use super::{Config, Feature, Interpreter};
 use crate::decode::Scratch;
 use crate::features::model_hash;
+
+/// The GGUF key listing the applets a model was trained to name (an array
+/// of strings, written by `train/scripts/export_gguf.py`).
+pub const LEARNT_KEY: &str = "nosys.applets";
 use crate::prompt::{ChatFormat, NoFormat};
 
 /// Why a model could not be turned into an interpreter.
@@ -159,6 +164,10 @@ impl<'m> Interpreter<'m> {
         grammar.warm(&vocab);
         let dim = model.config.dim;
         let descriptions = crate::ground::Descriptions::learn(&table);
+        let learnt = g
+            .get_array(LEARNT_KEY)
+            .and_then(|a| a.strings())
+            .map(|names| names.map(String::from).collect());
         Ok(Interpreter {
             model,
             hash,
@@ -171,6 +180,7 @@ impl<'m> Interpreter<'m> {
             grammar,
             request_grammar: None,
             descriptions,
+            learnt,
             rows: Vec::new(),
             dataset: Dataset::new(dim),
             router: None,

@@ -171,6 +171,10 @@ pub struct Interpreter<'m> {
     request_grammar: Option<Grammar>,
     /// Words the declared examples use for files.
     descriptions: Descriptions,
+    /// The applets the language model was trained to name (GGUF
+    /// `nosys.applets`), or `None` when the file does not say, and then
+    /// every applet counts as learnt.
+    learnt: Option<Vec<alloc::string::String>>,
     /// Every router row: the declared examples of every applet (whatever the
     /// mode) and any extra rows.
     rows: Vec<FeatureRow>,
@@ -349,6 +353,16 @@ impl<'m> Interpreter<'m> {
     }
 
     /// The table's `'static` name for a router class, if it is reachable.
+    /// Whether the language model was trained to name `applet`. An applet
+    /// added to the table after the model was trained is not: the grammar
+    /// path can spell its name, but the model puts no probability there, so
+    /// only the router can choose it.
+    pub fn learnt(&self, applet: &str) -> bool {
+        self.learnt
+            .as_ref()
+            .is_none_or(|l| l.iter().any(|a| a == applet))
+    }
+
     pub(super) fn static_name(&self, class: &str) -> Option<&'static str> {
         self.table.get(class, self.mode).map(|a| a.spec().name)
     }

@@ -215,6 +215,9 @@ impl<'m> Interpreter<'m> {
         // An abstain class on top means nothing reachable fits: no applet
         // is guessed, and nothing will run.
         let mut abstain = None;
+        // Whether the guess is the router's top class (not the runner-up of
+        // a hesitant abstain, nor an applet named by the request).
+        let mut top_is_guess = true;
         let guess = match &self.router {
             Some(r) => r.predict(&self.last_features).ok().map(|p| {
                 let name = |i: usize| self.static_name(r.class_name(i));
@@ -233,7 +236,10 @@ impl<'m> Interpreter<'m> {
                     // A hesitant abstain: the best applet class is the
                     // guess, at its own (low) confidence.
                     Some(_) => match p.second {
-                        Some((i, c)) => (name(i), c, None),
+                        Some((i, c)) => {
+                            top_is_guess = false;
+                            (name(i), c, None)
+                        }
                         None => (None, 0.0, None),
                     },
                 }
@@ -299,9 +305,16 @@ impl<'m> Interpreter<'m> {
         t.total_ns = t4.saturating_sub(start);
 
         let grammar = whole.map(|d| d.command);
-        let confident = ridge
-            .as_ref()
-            .is_some_and(|r| r.confidence >= self.config.threshold);
+        // An applet the language model never learnt to name (added to the
+        // table after training) can only be chosen by the router, so the
+        // grammar's disagreement says nothing against it: the router's top
+        // class is taken as if confident. Not when it is only the runner-up
+        // behind a hesitant "nothing fits".
+        let unlearnt = top_is_guess && ridge.as_ref().is_some_and(|r| !self.learnt(r.applet));
+        let confident = unlearnt
+            || ridge
+                .as_ref()
+                .is_some_and(|r| r.confidence >= self.config.threshold);
         let ridge_cmd = ridge.as_ref().and_then(|r| r.command.as_ref().ok());
         let (mut via, mut command) = match (confident, ridge_cmd, grammar.as_ref().ok()) {
             (true, Some(c), _) => (Via::Ridge, Some(c.clone())),
