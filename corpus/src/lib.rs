@@ -100,11 +100,10 @@ pub struct Config {
     pub example_repeats: usize,
     /// Bare command lines per applet in train.
     pub bare_per_applet: usize,
-    /// Add the train-only natural families (`templates::NATURAL`). Off by
-    /// default: retrained with them, the model was no better on dev
-    /// (docs/training.md), so the shipped model is still the one trained
-    /// without them and `train/model.sh` reproduces it; `NOSYS_NATURAL=1`
-    /// turns them on.
+    /// Add the hand-written natural families (`templates::NATURAL` and
+    /// `corpus/natural/*.txt`): training, and one family in eight to
+    /// dev_natural. On by default since the model of 4 December 2026 was
+    /// trained with them (docs/training.md); `NOSYS_NATURAL=0` turns them off.
     pub natural: bool,
     /// Natural training pairs per applet for each slot it has, plus one.
     pub natural_per_slot: usize,
@@ -113,13 +112,13 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            natural: false,
+            natural: true,
             seed: 6,
             train_per_slot: 800,
             eval_per_family: 40,
             example_repeats: 6,
             bare_per_applet: 60,
-            natural_per_slot: 400,
+            natural_per_slot: 800,
         }
     }
 }
@@ -156,6 +155,32 @@ impl Corpus {
             Split::DevNatural => &self.dev_natural,
         }
     }
+}
+
+/// The hand-written evaluation files in `data`, whose requests no natural
+/// training pair may be (see [`Corpus::drop_natural_seen_in`]).
+pub const EVALUATION_FILES: &[&str] = &[
+    "handwritten.tsv",
+    "handwritten2.tsv",
+    "heldout_handwritten.tsv",
+    "dev_nothing.tsv",
+    "dev_args.tsv",
+];
+
+/// The requests of [`EVALUATION_FILES`] under `data`, lower-cased (a missing
+/// file holds none).
+pub fn evaluation_requests(data: &std::path::Path) -> HashSet<String> {
+    let mut unseen = HashSet::new();
+    for file in EVALUATION_FILES {
+        let text = std::fs::read_to_string(data.join(file)).unwrap_or_default();
+        unseen.extend(
+            text.lines()
+                .filter(|l| !l.starts_with('#'))
+                .filter_map(|l| l.split('\t').next())
+                .map(str::to_ascii_lowercase),
+        );
+    }
+    unseen
 }
 
 /// A template parsed into literal text and numbered placeholders.

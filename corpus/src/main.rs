@@ -10,7 +10,7 @@ fn main() -> ExitCode {
     let corpus = match generate(
         &applets::builtin(),
         &Config {
-            natural: std::env::var_os("NOSYS_NATURAL").is_some(),
+            natural: std::env::var("NOSYS_NATURAL").map_or(true, |v| v != "0"),
             natural_per_slot: std::env::var("NOSYS_NATURAL_PER_SLOT")
                 .ok()
                 .and_then(|v| v.parse().ok())
@@ -29,22 +29,7 @@ fn main() -> ExitCode {
     // Read from the repository's data/, whatever OUT_DIR is, so a corpus
     // written elsewhere is the same corpus.
     let data = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data"));
-    let mut unseen = std::collections::HashSet::new();
-    for file in [
-        "handwritten.tsv",
-        "handwritten2.tsv",
-        "heldout_handwritten.tsv",
-        "dev_nothing.tsv",
-        "dev_args.tsv",
-    ] {
-        let text = std::fs::read_to_string(data.join(file)).unwrap_or_default();
-        unseen.extend(
-            text.lines()
-                .filter(|l| !l.starts_with('#'))
-                .filter_map(|l| l.split('\t').next())
-                .map(str::to_ascii_lowercase),
-        );
-    }
+    let unseen = corpus::evaluation_requests(&data);
     let mut corpus = corpus;
     let dropped = corpus.drop_natural_seen_in(&unseen);
     if dropped > 0 {
