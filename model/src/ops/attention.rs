@@ -83,8 +83,23 @@ pub unsafe fn attention_heads(
     assert!(out.len() >= (n - 1) * out_stride + heads.end * hdv);
     assert!(scores.len() >= a.scratch_len());
     let gqa = a.n_heads / a.n_kv_heads;
-    for h in heads {
+    let mut h = heads.start;
+    while h < heads.end {
         let g = h / gqa;
+        #[cfg(target_arch = "x86_64")]
+        if n == 1
+            && effective(s) == Simd::Avx2
+            && h.is_multiple_of(gqa)
+            && h + gqa <= heads.end
+            && scores.len() >= gqa * positions
+            && group_columns(gqa, hdv).is_some()
+        {
+            // SAFETY: AVX2 detected; heads h..h + gqa are this call's (the caller's contract)
+            // and share KV head g; `scores` holds gqa × positions floats (checked above).
+            unsafe { decode_group(a, h, gqa, scores, out) };
+            h += gqa;
+            continue;
+        }
         let sc = &mut scores[..n * positions];
         match effective(s) {
             #[cfg(target_arch = "x86_64")]
@@ -137,6 +152,127 @@ pub unsafe fn attention_heads(
                     }
                 }
             }
+        }
+        h += 1;
+    }
+}
+
+/// Vectors per head of one pass of [`decode_group`] over the values, if it takes `gqa` heads
+/// of `hdv` columns: up to eight accumulators in all, and the columns whole passes.
+#[cfg(target_arch = "x86_64")]
+fn group_columns(gqa: usize, hdv: usize) -> Option<usize> {
+    let k = match gqa {
+        2 => 4,
+        3 | 4 => 2,
+        _ => return None,
+    };
+    hdv.is_multiple_of(8 * k).then_some(k)
+}
+
+/// Decode (one query) for the `gqa` query heads `h0..h0 + gqa` that share one KV head: their
+/// scores are one product with the heads as its tokens, and their weighted sums one pass over
+/// the values, so each key and each value is read once for the group instead of once per
+/// head. Every score and every output element is computed as the one-head path computes it
+/// (the product's per-element order; the values summed in position order, one FMA per term
+/// from zero), so the results are the same bits.
+///
+/// # Safety
+/// AVX2/FMA/F16C; `a` passed [`attention_heads`]' asserts with `n == 1`; heads `h0..h0 + gqa`
+/// are the caller's to write and share one KV head ([`group_columns`] is `Some`); `scores`
+/// holds `gqa × (pos + 1)` floats.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn decode_group(
+    a: &Attention<'_>,
+    h0: usize,
+    gqa: usize,
+    scores: &mut [f32],
+    out: &Disjoint<'_, f32>,
+) {
+    let (hd, hdv, positions) = (a.head_dim, a.head_dim_v, a.pos + 1);
+    let g = h0 / gqa;
+    let prod = super::gemm::Gemm {
+        w: a.keys[g * hd..].as_ptr() as *const u8,
+        w_stride: 4 * a.kv_dim,
+        cols: hd,
+        // The group's queries are consecutive in the query row, hd floats apart.
+        x: a.q[h0 * hd..].as_ptr() as *const u8,
+        x_stride: 4 * hd,
+        n_tok: gqa,
+        out: scores.as_mut_ptr(),
+        out_stride: positions,
+    };
+    // SAFETY: AVX2/FMA/F16C (the caller); key rows 0..positions hold hd floats at g * hd,
+    // kv_dim apart, and the gqa queries hd floats each from h0 * hd, inside the query row
+    // (n_heads · hd ≤ q_stride, asserted by the caller); `scores` holds gqa × positions.
+    unsafe { super::gemm::gemm_f32(&prod, 0..positions) };
+    for j in 0..gqa {
+        let row = &mut scores[j * positions..(j + 1) * positions];
+        for v in row.iter_mut() {
+            *v *= a.scale;
+        }
+        super::softmax(row);
+    }
+    let o0 = h0 * hdv;
+    // SAFETY: heads h0..h0 + gqa of query 0, consecutive columns of its output row, are the
+    // caller's to write.
+    let o = unsafe { out.slice(o0..o0 + gqa * hdv) };
+    let values = &a.values[g * hdv..];
+    let w = &scores[..gqa * positions];
+    // SAFETY: AVX2; positions 0..positions of `values` hold hdv floats at g * hdv, kv_dim_v
+    // apart (the caller's asserts), `o` holds gqa × hdv floats and `w` gqa × positions.
+    unsafe {
+        match (gqa, group_columns(gqa, hdv)) {
+            (2, Some(4)) => wsum_group::<2, 4>(o, w, values, a.kv_dim_v, hdv),
+            (3, Some(2)) => wsum_group::<3, 2>(o, w, values, a.kv_dim_v, hdv),
+            (4, Some(2)) => wsum_group::<4, 2>(o, w, values, a.kv_dim_v, hdv),
+            _ => unreachable!("group_columns decides the shapes"),
+        }
+    }
+}
+
+/// `o[j·hdv..][..hdv] = Σ_p w[j·n + p] · v[p·stride..][..hdv]` for the `M` heads j (n =
+/// `w.len() / M` positions), `K` vectors of columns per head at a time: each value vector is
+/// loaded once for the M heads. The order per element is [`wsum`]'s.
+///
+/// # Safety
+/// AVX2/FMA; `hdv` is a multiple of `8K`, `o` holds `M · hdv` floats, and `v` holds `hdv`
+/// floats at every `p * stride` for `p < w.len() / M`.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn wsum_group<const M: usize, const K: usize>(
+    o: &mut [f32],
+    w: &[f32],
+    v: &[f32],
+    stride: usize,
+    hdv: usize,
+) {
+    use core::arch::x86_64::*;
+    let n = w.len() / M;
+    debug_assert!(o.len() >= M * hdv && hdv.is_multiple_of(8 * K));
+    debug_assert!(n == 0 || v.len() >= (n - 1) * stride + hdv);
+    let mut c = 0;
+    // SAFETY: columns c..c + 8K < hdv of o's M heads and of value rows 0..n (the caller).
+    unsafe {
+        while c < hdv {
+            let mut acc = [[_mm256_setzero_ps(); K]; M];
+            for p in 0..n {
+                let row = v.as_ptr().add(p * stride + c);
+                let vv: [__m256; K] = core::array::from_fn(|k| _mm256_loadu_ps(row.add(8 * k)));
+                for (j, aj) in acc.iter_mut().enumerate() {
+                    let b = _mm256_set1_ps(*w.get_unchecked(j * n + p));
+                    for (a, &x) in aj.iter_mut().zip(&vv) {
+                        *a = _mm256_fmadd_ps(b, x, *a);
+                    }
+                }
+            }
+            for (j, aj) in acc.iter().enumerate() {
+                for (k, a) in aj.iter().enumerate() {
+                    _mm256_storeu_ps(o.as_mut_ptr().add(j * hdv + c + 8 * k), *a);
+                }
+            }
+            c += 8 * K;
         }
     }
 }

@@ -525,3 +525,56 @@ fn q4_k_extreme_sums_do_not_overflow() {
         }
     }
 }
+
+/// Decode attention with the query heads of a KV head taken together (their scores one
+/// product, their values one pass) gives the bits of one head at a time, for groups of 2, 3
+/// and 4 heads and head widths that take one and several passes over the values, at
+/// positions past the product's tiles.
+#[test]
+fn grouped_decode_attention_matches_one_head_at_a_time() {
+    let mut rng = Lcg(41);
+    for (gqa, hd) in [(2usize, 64usize), (3, 32), (4, 128), (2, 128)] {
+        let n_kv = 2;
+        let n_heads = gqa * n_kv;
+        let (kv_dim, q_dim) = (n_kv * hd, n_heads * hd);
+        for pos in [0usize, 6, 37] {
+            let positions = pos + 1;
+            let q: Vec<f32> = (0..q_dim).map(|_| rng.f()).collect();
+            let keys: Vec<f32> = (0..positions * kv_dim).map(|_| rng.f()).collect();
+            let values: Vec<f32> = (0..positions * kv_dim).map(|_| rng.f() * 2.0).collect();
+            let a = Attention {
+                q: &q,
+                q_stride: q_dim,
+                keys: &keys,
+                kv_dim,
+                values: &values,
+                kv_dim_v: kv_dim,
+                n_heads,
+                n_kv_heads: n_kv,
+                head_dim: hd,
+                head_dim_v: hd,
+                scale: 0.125,
+                pos,
+                n: 1,
+            };
+            let mut sc = alloc::vec![0f32; gqa * positions];
+            let mut grouped = alloc::vec![f32::NAN; q_dim];
+            attention_heads_on(simd(), &a, 0..n_heads, &mut sc, &mut grouped, q_dim);
+            let mut single = alloc::vec![f32::NAN; q_dim];
+            let mut portable = alloc::vec![f32::NAN; q_dim];
+            for h in 0..n_heads {
+                attention_heads_on(simd(), &a, h..h + 1, &mut sc, &mut single, q_dim);
+                let p = Simd::Portable;
+                attention_heads_on(p, &a, h..h + 1, &mut sc, &mut portable, q_dim);
+            }
+            for i in 0..q_dim {
+                let (g, s, p) = (grouped[i], single[i], portable[i]);
+                assert!(
+                    g.to_bits() == s.to_bits(),
+                    "gqa {gqa} hd {hd} pos {pos} element {i}: {g} vs {s}"
+                );
+                assert!((g - p).abs() < 1e-4, "against portable: {g} vs {p}");
+            }
+        }
+    }
+}
