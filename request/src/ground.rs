@@ -1047,6 +1047,12 @@ fn spans(
     file_tokens: &[usize],
     describing: &[usize],
 ) -> Vec<String> {
+    // A colon after the asking words announces the text: it runs to the
+    // request's end, commas, periods and digits included (`print the words:
+    // Hello, World!`, `set todo.txt to just: 1. sleep`).
+    if let Some(announced) = colon_text(request, tokens, file_tokens, describing) {
+        return announced;
+    }
     let (quoted, opens) = quoted_texts(request, tokens, file_tokens);
     let any = |_: usize, _: usize| true;
     if !quoted.is_empty() {
@@ -1116,6 +1122,117 @@ fn spans(
     } else {
         marked
     }
+}
+
+/// Words that, right before a colon, announce the text after it: what the
+/// text is called (`the words:`, `content:`), where it is shown (`on the
+/// screen:`) or how much of it (`to just:`).
+fn announces_text(w: &str) -> bool {
+    matches!(
+        w,
+        "word"
+            | "words"
+            | "text"
+            | "content"
+            | "contents"
+            | "message"
+            | "msg"
+            | "line"
+            | "lines"
+            | "phrase"
+            | "sentence"
+            | "string"
+            | "note"
+            | "screen"
+            | "terminal"
+            | "console"
+            | "following"
+            | "this"
+            | "below"
+            | "exactly"
+            | "only"
+            | "just"
+            | "output"
+            | "show"
+            | "display"
+            | "print"
+            | "read"
+            | "type"
+            | "saying"
+            | "says"
+            | "reading"
+            | "containing"
+            | "contains"
+    )
+}
+
+/// The text a colon announces, with and without its trailing `,;:.`: the
+/// colon (the request's first, before any quote) comes after the asking
+/// words (its word asks for or names the text, `print the words:`,
+/// `display:`, `put on the screen:`, `content:`, `to just:`) or after the
+/// file the text goes to (`make a note in new.dat:`), and the text runs
+/// from after it to the request's end, less a trailing `please/thanks` and
+/// a trailing `to/into/in … file`. `write todo: clean desk to guide.txt`
+/// has no such colon (`todo:` is the text's own), nor has a colon inside a
+/// quote. A text quoted whole after the colon is left to the quotes.
+fn colon_text(
+    request: &str,
+    tokens: &[(usize, usize)],
+    file_tokens: &[usize],
+    describing: &[usize],
+) -> Option<Vec<String>> {
+    let n = tokens.len();
+    let raw = |k: usize| &request[tokens[k].0..tokens[k].1];
+    let word = |k: usize| clean(raw(k)).to_ascii_lowercase();
+    let k = (0..n).find(|&k| raw(k).ends_with(':'))?;
+    if request[..tokens[k].1].contains('"') || (0..=k).any(|i| raw(i).starts_with('\'')) {
+        return None;
+    }
+    // `display :` puts the colon on a token of its own.
+    let lead = if raw(k) == ":" { k.checked_sub(1)? } else { k };
+    let sends = |at: usize| sends_to_file(request, tokens, file_tokens, describing, at);
+    let announced =
+        asks_at(&word, n, lead) || announces_text(&word(lead)) || (0..=lead).any(&sends);
+    if !announced {
+        return None;
+    }
+    let start = k + 1;
+    let mut end = n;
+    loop {
+        let last = if end > start { word(end - 1) } else { break };
+        if matches!(last.as_str(), "please" | "pls" | "plz" | "thanks" | "thx") {
+            end -= 1;
+        } else if last == "you" && end - 1 > start && word(end - 2) == "thank" {
+            end -= 2;
+        } else {
+            break;
+        }
+    }
+    if let Some(a) = (start..end).find(|&a| sends(a)) {
+        end = a;
+    }
+    if end <= start {
+        return None;
+    }
+    let s = &request[tokens[start].0..tokens[end - 1].1];
+    let trimmed = s.trim_end_matches([',', ';', ':', '.']);
+    if trimmed.is_empty() {
+        return None;
+    }
+    let quoted_whole = ['"', '\''].iter().any(|&q| {
+        trimmed.len() >= 2
+            && trimmed.starts_with(q)
+            && trimmed.ends_with(q)
+            && !trimmed[1..trimmed.len() - 1].contains(q)
+    });
+    if quoted_whole {
+        return None;
+    }
+    let mut out = alloc::vec![String::from(s)];
+    if trimmed != s {
+        out.push(String::from(trimmed));
+    }
+    Some(out)
 }
 
 /// Words that ask for a text rather than belong to it: the request's verb

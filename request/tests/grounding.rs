@@ -566,3 +566,39 @@ fn a_new_folder_is_never_a_file_the_request_refers_to() {
     let (_, gr) = grounded("copy the readme over notes.txt");
     assert!(accepts(&gr, "cp /README.TXT /NOTES.TXT"));
 }
+
+#[test]
+fn a_colon_after_the_asking_words_announces_the_whole_rest() {
+    // Commas, periods and digits are the text's, not its end.
+    let (_, gr) = grounded("print the words: Hello, World!");
+    assert!(accepts(&gr, "echo \"Hello, World!\""));
+    assert!(!accepts(&gr, "echo Hello") && !accepts(&gr, "echo World!"));
+    let (_, gr) = grounded("display: build 42 passed");
+    assert!(accepts(&gr, "echo \"build 42 passed\""));
+    assert!(!accepts(&gr, "echo 42") && !accepts(&gr, "echo display:"));
+    let (_, gr) = grounded("set todo.txt to just: 1. sleep");
+    assert!(accepts(&gr, "write /TODO.TXT \"1. sleep\""));
+    assert!(!accepts(&gr, "write /TODO.TXT set") && !accepts(&gr, "write /TODO.TXT sleep"));
+    // Less a trailing `please/thanks` and where the text goes.
+    let (_, gr) = grounded("put on the screen: milk, eggs, bread. thanks");
+    assert!(accepts(&gr, "echo \"milk, eggs, bread\""));
+    assert!(!accepts(&gr, "echo \"milk, eggs, bread. thanks\""));
+    let (_, gr) = grounded("content: all good, 3 left to hello.txt please");
+    assert!(accepts(&gr, "write /HELLO.TXT \"all good, 3 left\""));
+    assert!(!accepts(&gr, "write /HELLO.TXT \"all good\""));
+    // After the file the text goes to.
+    let (_, gr) = grounded("make a note in new.dat: chapter one, part 2");
+    assert!(accepts(&gr, "append /new.dat \"chapter one, part 2\""));
+    assert!(!accepts(&gr, "append /new.dat \"chapter one\""));
+    // A colon after the text's own word is inside the text.
+    let (_, gr) = grounded("write todo: clean desk to guide.txt in docs");
+    assert!(accepts(&gr, "write /DOCS/GUIDE.TXT \"todo: clean desk\""));
+    // A colon inside a quote is the quote's; a quoted rest is the quote.
+    let (_, gr) = grounded("Add \"Q: Is there a GUI? A: No.\" to the faq");
+    assert!(accepts(
+        &gr,
+        "append /DOCS/FAQ.TXT \"Q: Is there a GUI? A: No.\""
+    ));
+    let (_, gr) = grounded("say back whatever i write: \"renew passport\"");
+    assert!(accepts(&gr, "echo \"renew passport\""));
+}
