@@ -709,6 +709,9 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // greet.txt`, `as boot.txt`): the new name, when the request has one.
     let mut dest_names: Vec<String> = Vec::new();
     let mut file_tokens: Vec<usize> = Vec::new();
+    // File-like tokens that spell a name a file may have (live or not): a
+    // text is never such a name alone (`show "meeting notes.txt"`).
+    let mut name_tokens: Vec<usize> = Vec::new();
     // The first token that referred to a live path.
     let mut first_referent: Option<usize> = None;
     // Words that referred to a live file: never a new name themselves.
@@ -746,6 +749,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             let Some(c) = canonical(name, is_phrase) else {
                 continue;
             };
+            name_tokens.extend(at..i);
             let found = resolve(&c, paths);
             if resolve_spelt(&c, paths).is_empty() {
                 misspelt_refs.extend(found.iter().copied());
@@ -1005,7 +1009,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         grounding: Grounding {
             referents,
             new_paths,
-            texts: spans(request, &tokens, &file_tokens, &describing),
+            texts: spans(request, &tokens, &file_tokens, &name_tokens, &describing),
             numbers: numbers(&typed),
         },
         missing,
@@ -1045,6 +1049,7 @@ fn spans(
     request: &str,
     tokens: &[(usize, usize)],
     file_tokens: &[usize],
+    name_tokens: &[usize],
     describing: &[usize],
 ) -> Vec<String> {
     // A colon after the asking words announces the text: it runs to the
@@ -1101,13 +1106,21 @@ fn spans(
         || (0..tokens.len()).any(|k| {
             file_tokens.contains(&k) || sends_to_file(request, tokens, file_tokens, describing, k)
         });
+    // Never only the words that ask (`show "meeting notes.txt"`, `Could you
+    // open "X.txt"?`): when nothing else is left, the text slot has no
+    // alternatives, and no write or echo can be proposed.
+    // Nor only a file's name, even quoted.
+    let asks_only =
+        |i: usize, j: usize| only_asks(&word, i, j) || (i..=j).all(|k| name_tokens.contains(&k));
     let bounded = |i: usize, j: usize| {
-        !to_file || text_bounds(request, tokens, file_tokens, describing, i, j)
+        !asks_only(i, j)
+            && (!to_file || text_bounds(request, tokens, file_tokens, describing, i, j))
     };
+    let some_text = |i: usize, j: usize| !asks_only(i, j);
     let pick = |starts: Option<&[usize]>| {
         let b = spans_from(request, tokens, file_tokens, starts, &bounded);
         if b.is_empty() {
-            spans_from(request, tokens, file_tokens, starts, &any)
+            spans_from(request, tokens, file_tokens, starts, &some_text)
         } else {
             b
         }
@@ -1122,6 +1135,99 @@ fn spans(
     } else {
         marked
     }
+}
+
+/// Words that ask or read, and politeness: never a text on their own.
+fn never_a_text(w: &str) -> bool {
+    matches!(
+        w,
+        "show"
+            | "display"
+            | "open"
+            | "read"
+            | "print"
+            | "view"
+            | "see"
+            | "list"
+            | "cat"
+            | "type"
+            | "output"
+            | "dump"
+            | "look"
+            | "check"
+            | "give"
+            | "tell"
+            | "get"
+            | "find"
+            | "write"
+            | "append"
+            | "add"
+            | "say"
+            | "echo"
+            | "repeat"
+            | "put"
+            | "save"
+            | "store"
+            | "jot"
+            | "tack"
+            | "create"
+            | "make"
+            | "please"
+            | "pls"
+            | "plz"
+            | "kindly"
+            | "thanks"
+            | "thank"
+            | "thx"
+            | "could"
+            | "would"
+            | "can"
+            | "will"
+            | "you"
+            | "u"
+            | "me"
+            | "i"
+            | "just"
+            | "now"
+            | "let"
+            | "lets"
+            | "let's"
+            | "us"
+            | "want"
+            | "wanna"
+            | "need"
+            | "i'd"
+            | "to"
+            | "the"
+            | "a"
+            | "an"
+    )
+}
+
+/// Whether tokens `i..=j` are only words that ask or read and politeness
+/// (`show`, `could you open`, `please`): the request's asking, not a text.
+/// After a word that asks to write or say something they are the text
+/// (`say please`, `write thank you to mom.txt`).
+fn only_asks(word: &dyn Fn(usize) -> String, i: usize, j: usize) -> bool {
+    let said = i > 0
+        && matches!(
+            word(i - 1).as_str(),
+            "say"
+                | "says"
+                | "saying"
+                | "echo"
+                | "repeat"
+                | "write"
+                | "append"
+                | "add"
+                | "put"
+                | "jot"
+                | "word"
+                | "words"
+                | "text"
+                | "message"
+        );
+    !said && (i..=j).all(|k| never_a_text(&word(k)))
 }
 
 /// Words that, right before a colon, announce the text after it: what the

@@ -602,3 +602,47 @@ fn a_colon_after_the_asking_words_announces_the_whole_rest() {
     let (_, gr) = grounded("say back whatever i write: \"renew passport\"");
     assert!(accepts(&gr, "echo \"renew passport\""));
 }
+
+#[test]
+fn a_text_is_never_only_the_words_that_ask() {
+    // A quoted live name after a reading verb: no write, append or echo has
+    // a text, so only a reading applet is left.
+    for request in [
+        "show \"meeting notes.txt\"",
+        "Could you open \"meeting notes.txt\"?",
+        "please display \"photo-list 2026.txt\"",
+    ] {
+        let (g, gr) = grounded_long(request);
+        assert!(
+            g.grounding.texts.is_empty(),
+            "{request}: {:?}",
+            g.grounding.texts
+        );
+        for line in [
+            "write \"/meeting notes.txt\" show",
+            "write \"/meeting notes.txt\" open",
+            "append \"/meeting notes.txt\" open",
+            "echo show",
+            "echo \"please display\"",
+        ] {
+            assert!(!accepts(&gr, line), "{request}: {line}");
+        }
+    }
+    let (_, gr) = grounded_long("show \"meeting notes.txt\"");
+    assert!(accepts(&gr, "cat \"/meeting notes.txt\""));
+    // After a word that asks to write or say something, they are the text.
+    let (_, gr) = grounded("say please");
+    assert!(accepts(&gr, "echo please"));
+    let (_, gr) = grounded("write thank you to mom.txt");
+    assert!(accepts(&gr, "write /mom.txt \"thank you\""));
+    // A quoted text that is no file name is still a text.
+    let (g, _) = grounded("save \"https://example.org/docs?id=7\" in link.txt");
+    assert!(g
+        .grounding
+        .texts
+        .contains(&"https://example.org/docs?id=7".to_string()));
+    // A text beside them is still offered.
+    let (_, gr) = grounded("show hello world");
+    assert!(accepts(&gr, "echo \"hello world\""));
+    assert!(!accepts(&gr, "echo show"));
+}
