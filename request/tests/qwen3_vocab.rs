@@ -91,6 +91,18 @@ fn the_prompt_is_the_models_chatml() {
     assert_eq!(toks.iter().filter(|&&x| x == start).count(), 3);
 }
 
+/// A downloaded model does not say which applets it learnt (no
+/// `nosys.applets`): every applet counts as learnt, so the grammar path's
+/// disagreement keeps its weight against a hesitant router.
+#[test]
+fn a_model_without_an_applet_list_counts_every_applet_as_learnt() {
+    let it = interpreter(Mode::ReadWrite);
+    for spec in applets::builtin().specs(Mode::ReadWrite) {
+        assert!(it.learnt(spec.name), "{}", spec.name);
+    }
+    assert!(it.learnt("weather"));
+}
+
 #[test]
 fn a_request_gets_a_command_over_the_whole_vocabulary() {
     let mut it = interpreter(Mode::ReadWrite);
