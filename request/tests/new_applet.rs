@@ -6,7 +6,7 @@
 
 mod common;
 use command::Mode;
-use common::{default_model, warmed, WEATHER};
+use common::{default_model, warmed, BATTERY, WEATHER};
 
 const FOR_WEATHER: &[&str] = &[
     "is it going to rain tomorrow",
@@ -44,15 +44,55 @@ fn a_new_applet_is_reached_by_requests_it_was_never_shown() {
             missed.push(*r);
         }
     }
-    // The target is 90 %. Measured when this was written: 16 of 20
-    // (80 %) with the lexical features, 1 of 20 on the hidden state alone
-    // (docs/eval.md). The test holds what was reached, so a regression fails.
+    // The target is 90 %. Measured (docs/eval.md): 1 of 20 on the
+    // hidden state alone, 16 with the lexical features (model of 2
+    // December), 15 with the model of 4 December, 18 once the rows of an
+    // applet the model never learnt count twice (`Config::unlearnt_weight`,
+    // chosen on the battery requests below, not on these).
     let reached = FOR_WEATHER.len() - missed.len();
     assert!(
-        reached * 4 >= FOR_WEATHER.len() * 3,
+        reached * 10 >= FOR_WEATHER.len() * 9,
         "{reached} of {} reached weather; missed {missed:?}",
         FOR_WEATHER.len()
     );
+}
+
+/// Requests for the battery applet, written apart from its examples: the
+/// set `Config::unlearnt_weight` was chosen on (1: 17 of 20, 2: 18).
+const FOR_BATTERY: &[&str] = &[
+    "whats my battery at",
+    "battery?",
+    "is it plugged in",
+    "how much juice do i have left",
+    "will the battery last another hour",
+    "charge level please",
+    "am i on ac power",
+    "check the battery",
+    "low battery?",
+    "how full is the battery",
+    "batery status",
+    "should i find a charger",
+    "is the battery ok",
+    "power left",
+    "how many minutes of battery remain",
+    "is it running on battery",
+    "battery health",
+    "show me the charge",
+    "what percentage is the battery",
+    "am i about to run out of power",
+];
+
+#[test]
+fn a_second_new_applet_is_reached_too() {
+    let bytes = default_model();
+    let table = applets::builtin().with(&BATTERY).unwrap();
+    let (mut it, mut clock) = warmed(&bytes, table, Mode::ReadOnly);
+    let reached: Vec<&str> = FOR_BATTERY
+        .iter()
+        .copied()
+        .filter(|r| it.propose(r, &mut clock, &mut || false).unwrap().applet() == Some("battery"))
+        .collect();
+    assert!(reached.len() * 10 >= FOR_BATTERY.len() * 9, "{reached:?}");
 }
 
 /// Chosen-applet accuracy on every `step`-th dev row, with `table`.
@@ -78,14 +118,19 @@ fn dev_applet_accuracy(bytes: &[u8], table: command::Table, step: usize) -> (usi
 fn adding_an_applet_costs_the_old_ones_at_most_a_point() {
     let bytes = default_model();
     let (before, n) = dev_applet_accuracy(&bytes, applets::builtin(), 4);
-    let (after, m) = dev_applet_accuracy(&bytes, applets::builtin().with(&WEATHER).unwrap(), 4);
-    assert_eq!(n, m);
-    eprintln!("old applets on a quarter of dev: {before} of {n} without weather, {after} with it");
-    // At most one point lost (a gain is fine).
-    assert!(
-        100 * (before as i64 - after as i64) <= n as i64,
-        "{before} -> {after} of {n}"
-    );
+    for applet in [&WEATHER as &'static dyn command::Applet, &BATTERY] {
+        let name = applet.spec().name;
+        let (after, m) = dev_applet_accuracy(&bytes, applets::builtin().with(applet).unwrap(), 4);
+        assert_eq!(n, m);
+        eprintln!(
+            "old applets on a quarter of dev: {before} of {n} without {name}, {after} with it"
+        );
+        // At most one point lost (a gain is fine).
+        assert!(
+            100 * (before as i64 - after as i64) <= n as i64,
+            "{name}: {before} -> {after} of {n}"
+        );
+    }
 }
 
 /// The default model says which applets it learnt to name (GGUF

@@ -78,6 +78,11 @@ pub struct Config {
     pub lexical: usize,
     /// The lexical vector's norm, relative to the hidden state's.
     pub lexical_norm: f32,
+    /// How many times each declared example of an applet the model never
+    /// learnt ([`Interpreter::learnt`]) counts in the ridge: such an applet
+    /// is carried by the router alone, from eight rows against the hidden
+    /// state's pull toward the applets the model knows.
+    pub unlearnt_weight: usize,
 }
 
 impl Default for Config {
@@ -97,6 +102,10 @@ impl Default for Config {
             unsure: 0.5,
             lexical: 512,
             lexical_norm: 2.0,
+            // Chosen on a battery applet written for the purpose (1 → 2:
+            // 17 → 18 of 20 reached, old applets 270 → 269 of 358; 3 and 4
+            // reach no more), then checked on weather (docs/eval.md).
+            unlearnt_weight: 2,
         }
     }
 }

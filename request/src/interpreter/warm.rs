@@ -208,6 +208,15 @@ impl<'m> Interpreter<'m> {
         let row = &self.rows[i];
         let mut x = Vec::new();
         self.router_input(&row.features, &row.request, &mut x);
+        // A row added k times weighs k in the ridge's sums.
+        let k = if self.learnt(&row.class) || row.class == crate::abstain::NOTHING_FITS {
+            1
+        } else {
+            self.config.unlearnt_weight.max(1)
+        };
+        for _ in 1..k {
+            self.dataset.add(&row.class, &x)?;
+        }
         self.dataset.add(&row.class, &x)
     }
 

@@ -69,3 +69,34 @@ impl Applet for Weather {
         Ok(())
     }
 }
+
+// A second applet the model never saw, written to choose
+// `Config::unlearnt_weight` on, so the weather requests stay a test.
+pub struct Battery;
+pub static BATTERY: Battery = Battery;
+pub static BATTERY_SPEC: AppletSpec = AppletSpec {
+    name: "battery",
+    summary: "test applet: the battery's charge",
+    slots: &[],
+    writes: false,
+    examples: &[
+        Example::new("how much battery is left", "battery"),
+        Example::new("battery level", "battery"),
+        Example::new("am I running low on charge", "battery"),
+        Example::new("is the laptop charging", "battery"),
+        Example::new("how long until the battery dies", "battery"),
+        Example::new("show the power status", "battery"),
+        Example::new("percent charge remaining?", "battery"),
+        Example::new("do I need to plug in", "battery"),
+    ],
+};
+
+impl Applet for Battery {
+    fn spec(&self) -> &'static AppletSpec {
+        &BATTERY_SPEC
+    }
+    fn run(&self, _: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
+        writeln!(cx.out(), "87%")?;
+        Ok(())
+    }
+}
