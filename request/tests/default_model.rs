@@ -37,7 +37,11 @@ fn an_applet_the_model_never_saw_is_routed_by_its_examples() {
             );
         }
     }
-    assert_eq!(routed.len(), requests.len(), "routed to weather: {routed:?}");
+    assert_eq!(
+        routed.len(),
+        requests.len(),
+        "routed to weather: {routed:?}"
+    );
 }
 
 #[test]

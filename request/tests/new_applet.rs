@@ -31,19 +31,26 @@ const FOR_WEATHER: &[&str] = &[
     "wether today",
 ];
 
-#[test]
-fn a_new_applet_is_reached_by_requests_it_was_never_shown() {
+/// The requests that did not reach `applet` once it is added to the table.
+fn missed(applet: &'static dyn command::Applet, requests: &[&'static str]) -> Vec<&'static str> {
     let bytes = default_model();
-    let table = applets::builtin().with(&WEATHER).unwrap();
+    let name = applet.spec().name;
+    let table = applets::builtin().with(applet).unwrap();
     let (mut it, mut clock) = warmed(&bytes, table, Mode::ReadOnly);
     let mut missed = Vec::new();
-    for r in FOR_WEATHER {
+    for r in requests {
         let p = it.propose(r, &mut clock, &mut || false).unwrap();
         eprintln!("{r:?} -> {}", p.display());
-        if p.applet() != Some("weather") {
+        if p.applet() != Some(name) {
             missed.push(*r);
         }
     }
+    missed
+}
+
+#[test]
+fn a_new_applet_is_reached_by_requests_it_was_never_shown() {
+    let missed = missed(&WEATHER, FOR_WEATHER);
     // The target is 90 %. Measured (docs/eval.md): 1 of 20 on the
     // hidden state alone, 16 with the lexical features (model of 2
     // December), 15 with the model of 4 December, 18 once the rows of an
@@ -84,15 +91,8 @@ const FOR_BATTERY: &[&str] = &[
 
 #[test]
 fn a_second_new_applet_is_reached_too() {
-    let bytes = default_model();
-    let table = applets::builtin().with(&BATTERY).unwrap();
-    let (mut it, mut clock) = warmed(&bytes, table, Mode::ReadOnly);
-    let reached: Vec<&str> = FOR_BATTERY
-        .iter()
-        .copied()
-        .filter(|r| it.propose(r, &mut clock, &mut || false).unwrap().applet() == Some("battery"))
-        .collect();
-    assert!(reached.len() * 10 >= FOR_BATTERY.len() * 9, "{reached:?}");
+    let missed = missed(&BATTERY, FOR_BATTERY);
+    assert!(missed.len() * 10 <= FOR_BATTERY.len(), "missed {missed:?}");
 }
 
 /// Chosen-applet accuracy on every `step`-th dev row, with `table`.
