@@ -15,11 +15,11 @@ use router::{Dataset, RouterError};
 use super::{Config, Feature, Interpreter};
 use crate::decode::Scratch;
 use crate::features::model_hash;
+use crate::prompt::{ChatFormat, NoFormat};
 
 /// The GGUF key listing the applets a model was trained to name (an array
 /// of strings, written by `train/scripts/export_gguf.py`).
 pub const LEARNT_KEY: &str = "nosys.applets";
-use crate::prompt::{ChatFormat, NoFormat};
 
 /// Why a model could not be turned into an interpreter.
 #[derive(Clone, Debug, PartialEq)]

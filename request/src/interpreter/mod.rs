@@ -361,7 +361,6 @@ impl<'m> Interpreter<'m> {
         self.request_grammar.as_ref()
     }
 
-    /// The table's `'static` name for a router class, if it is reachable.
     /// Whether the language model was trained to name `applet`. An applet
     /// added to the table after the model was trained is not: the grammar
     /// path can spell its name, but the model puts no probability there, so
@@ -372,6 +371,7 @@ impl<'m> Interpreter<'m> {
             .is_none_or(|l| l.iter().any(|a| a == applet))
     }
 
+    /// The table's `'static` name for a router class, if it is reachable.
     pub(super) fn static_name(&self, class: &str) -> Option<&'static str> {
         self.table.get(class, self.mode).map(|a| a.spec().name)
     }

@@ -311,10 +311,10 @@ impl<'m> Interpreter<'m> {
         // class is taken as if confident. Not when it is only the runner-up
         // behind a hesitant "nothing fits".
         let unlearnt = top_is_guess && ridge.as_ref().is_some_and(|r| !self.learnt(r.applet));
-        let confident = unlearnt
-            || ridge
-                .as_ref()
-                .is_some_and(|r| r.confidence >= self.config.threshold);
+        let sure = ridge
+            .as_ref()
+            .is_some_and(|r| r.confidence >= self.config.threshold);
+        let confident = unlearnt || sure;
         let ridge_cmd = ridge.as_ref().and_then(|r| r.command.as_ref().ok());
         let (mut via, mut command) = match (confident, ridge_cmd, grammar.as_ref().ok()) {
             (true, Some(c), _) => (Via::Ridge, Some(c.clone())),
@@ -379,7 +379,7 @@ impl<'m> Interpreter<'m> {
             input: request.into(),
             command,
             via,
-            low_confidence: !confident,
+            low_confidence: !sure,
             agree,
             missing,
             abstain,
