@@ -388,7 +388,17 @@ fn prose_that_starts_with_a_command_name_is_flagged() {
         assert!(e.could_be_prose(), "{line}: {e:?}");
         assert!(e.applet().is_some());
     }
-    for line in ["cat", "cp /A", "rm /A", "cat \"\""] {
+    // A quoted sentence where the file goes: prose. A bad name of one
+    // word is a mistyped command.
+    for line in [
+        "write \"ERROR 0x1F: disk timeout at sector 2048\" to err.txt",
+        "append \"Ship build 42 before Friday; ask QA first.\" to todo.txt",
+    ] {
+        let e = parse(line, Mode::ReadWrite).unwrap_err();
+        assert!(e.could_be_prose(), "{line}: {e:?}");
+        assert!(e.applet().is_some());
+    }
+    for line in ["cat", "cp /A", "rm /A", "cat \"\"", "cat a:b", "mkdir x."] {
         let e = parse(line, Mode::ReadOnly).unwrap_err();
         assert!(!e.could_be_prose(), "{line}: {e:?}");
     }

@@ -88,10 +88,16 @@ impl ParseError {
     /// docs"): stray words, an apostrophe read as a quote, a word where a
     /// number or keyword belongs. A shell with a model may hand such lines to
     /// it; without one it prints the error. A missing argument or a bad path
-    /// is a mistyped command, not prose.
+    /// is a mistyped command, not prose; a quoted sentence where the file
+    /// goes is (`write "ERROR 0x1F: disk timeout" to err.txt`: no file is
+    /// named with spaces and a colon).
     pub fn could_be_prose(&self) -> bool {
         match self {
             ParseError::UnterminatedQuote { .. } => true,
+            ParseError::Usage {
+                problem: Problem::BadName { text, .. },
+                ..
+            } => text.contains(char::is_whitespace),
             ParseError::Usage { problem, .. } => matches!(
                 problem,
                 Problem::Extra(_)

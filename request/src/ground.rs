@@ -575,6 +575,43 @@ fn phrases(
     out
 }
 
+/// The tokens of every quoted run of two or more words that is a text, not
+/// a name: not a [`Phrase`] and not the words of a live long name's stem
+/// (`show "meeting notes"` still names `/meeting notes.txt`). One quoted
+/// word may be either (`say "done"`, `cat "readme"`), so the word rules
+/// see it as before.
+fn quoted_words(
+    raw: &[&str],
+    words: &[String],
+    phrases: &[Phrase],
+    multi_word: &[MultiWord<'_>],
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < raw.len() {
+        let Some(q) = opening_quote(raw[i]) else {
+            i += 1;
+            continue;
+        };
+        let close = (i + 1..raw.len()).find(|&j| {
+            raw[j]
+                .trim_end_matches(['?', '.', '!', ',', ';', ':', ')'])
+                .ends_with(q)
+        });
+        let Some(j) = close else {
+            i += 1;
+            continue;
+        };
+        let named = phrases.iter().any(|p| p.first <= j && i <= p.last)
+            || stem_run(words, i, multi_word).is_some_and(|(end, _)| end == j);
+        if !named {
+            out.extend(i..=j);
+        }
+        i = j + 1;
+    }
+    out
+}
+
 /// The words of a name's stem: letters and digits, split at anything else
 /// (`photo-list 2026` is photo, list, 2026).
 fn stem_words(stem: &str) -> Vec<String> {
@@ -693,6 +730,8 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     let multi_word = multi_word_names(paths);
     let phrase_at = |i: usize| phrases.iter().find(|p| p.first == i);
     let in_phrase = |i: usize| phrases.iter().any(|p| (p.first..=p.last).contains(&i));
+    let quoted = quoted_words(&raw, &words, &phrases, &multi_word);
+    let in_quote = |i: usize| quoted.contains(&i);
 
     let mut named: Vec<&PathEntry> = Vec::new();
     // Files a file-like token reached only by a misspelling: the file to
@@ -722,6 +761,12 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         let at = i;
         i += 1;
         if w.is_empty() && phrase_at(at).is_none() {
+            continue;
+        }
+        // Words quoted as a text are the text: they name no file and no new
+        // name (`tack "IMG_0099.JPG sunset" onto the photo list` names no
+        // IMG_0099.JPG, `put "hello world" in greet.txt` not /HELLO.TXT).
+        if in_quote(at) {
             continue;
         }
         // A quoted word is a file name only where a file is being named:
@@ -754,23 +799,27 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             if resolve_spelt(&c, paths).is_empty() {
                 misspelt_refs.extend(found.iter().copied());
             }
+            let after_dest_word = (1..=2).any(|k| at >= k && is_destination_word(&words[at - k]));
             if found.is_empty() {
                 // After a word that introduces a destination, or after the
                 // request has already referred to a file, a missing name is
-                // the new one (`copy my notes file /RECIPE.TXT`).
-                let dest = (1..=2).any(|k| at >= k && is_destination_word(&words[at - k]))
-                    || first_referent.is_some();
+                // the new one (`copy my notes file /RECIPE.TXT`), and the
+                // only one: `faq.txt -> faq2.txt (copy)` is not `/copy`.
+                let dest = after_dest_word || first_referent.is_some();
                 source_missing |= !dest;
                 missing.push(Missing {
                     closest: closest(&c, paths),
                     name: c.clone(),
                     source: !dest,
                 });
+                if dest && !after_dest_word {
+                    dest_names.push(c.clone());
+                }
             }
             if !found.is_empty() {
                 first_referent.get_or_insert(at);
             }
-            if (1..=2).any(|k| at >= k && is_destination_word(&words[at - k])) {
+            if after_dest_word {
                 dest_names.push(c.clone());
             }
             named.extend(found);
@@ -850,7 +899,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             && canonical(typed[i], false).is_some()
     });
     for (i, w) in words.iter().enumerate() {
-        if looks_like_file(w) || is_stopword(w) || in_phrase(i) || never_named(w) {
+        if looks_like_file(w) || is_stopword(w) || in_phrase(i) || in_quote(i) || never_named(w) {
             continue;
         }
         // A word that describes a live file is not a new name, unless a
@@ -1059,7 +1108,9 @@ fn spans(
         return announced;
     }
     let (quoted, opens) = quoted_texts(request, tokens, file_tokens);
-    let any = |_: usize, _: usize| true;
+    // A text that runs on past its quote stops before the words that refer
+    // to the file it goes to (`put "…" on the photo list`).
+    let any = |i: usize, j: usize| !(i..=j).any(|k| describing.contains(&k));
     if !quoted.is_empty() {
         // The quoted words, or a text that begins with the quote and runs
         // on past its close (`say "hi" there`). A span that stops inside
@@ -1067,10 +1118,14 @@ fn spans(
         // must not offer `"Q`, which ends where `:` does.
         let mut out = quoted;
         for s in spans_from(request, tokens, file_tokens, Some(&opens), &any) {
-            let closed = s
-                .chars()
-                .next()
-                .is_some_and(|q| (q == '"' || q == '\'') && s[q.len_utf8()..].contains(q));
+            // Past the close, not at it: the quoted words with their quotes
+            // (`file WISH.TXT: "a faster computer"`) are not the text.
+            let closed = s.chars().next().is_some_and(|q| {
+                (q == '"' || q == '\'')
+                    && s[q.len_utf8()..]
+                        .find(q)
+                        .is_some_and(|c| q.len_utf8() + c + q.len_utf8() < s.len())
+            });
             if closed && !out.contains(&s) {
                 out.push(s);
             }
@@ -1566,8 +1621,9 @@ fn spans_from(
     // A set: a long request has thousands of spans, and a linear search
     // per span made a 43-word request cost 11 ms on the host.
     let mut out: alloc::collections::BTreeSet<String> = alloc::collections::BTreeSet::new();
+    // Punctuation alone (`=>` of `TODO.TXT => TASKS.TXT`) says nothing.
     let mut push = |s: &str| {
-        if !s.is_empty() && !out.contains(s) {
+        if s.chars().any(char::is_alphanumeric) && !out.contains(s) {
             out.insert(s.to_string());
         }
     };

@@ -646,3 +646,68 @@ fn a_text_is_never_only_the_words_that_ask() {
     assert!(accepts(&gr, "echo \"hello world\""));
     assert!(!accepts(&gr, "echo show"));
 }
+
+#[test]
+fn quoted_words_are_the_text_not_files_or_names() {
+    // A file-like word inside the quoted text names no file: nothing is
+    // missing, and the quote is the text whole (two spaces kept).
+    let (g, gr) = grounded_long("can you tack \"IMG_0099.JPG sunset\" onto the photo list?");
+    assert!(g.missing.is_empty(), "{:?}", g.missing);
+    assert!(accepts(
+        &gr,
+        "append \"/photo-list 2026.txt\" \"IMG_0099.JPG sunset\""
+    ));
+    let (g, gr) = grounded_long("put \"IMG_0042.JPG  cat on the roof\" on the photo list");
+    assert!(g.missing.is_empty(), "{:?}", g.missing);
+    assert!(accepts(
+        &gr,
+        "append \"/photo-list 2026.txt\" \"IMG_0042.JPG  cat on the roof\""
+    ));
+    // A text run on past its quote stops before the file's words.
+    assert!(!accepts(
+        &gr,
+        "echo \"\\\"IMG_0042.JPG  cat on the roof\\\" on the photo list\""
+    ));
+    // `hello` quoted in the text does not describe /HELLO.TXT: the new
+    // file the request names is the only file to write.
+    let (g, gr) = grounded("can you put \"hello world\" in a new file greet.txt?");
+    assert_eq!(g.missing.len(), 1);
+    assert!(accepts(&gr, "write /greet.txt \"hello world\""));
+    assert!(!accepts(&gr, "write /HELLO.TXT \"hello world\""));
+    // The quoted words with their quotes are not the text.
+    let (_, gr) = grounded("file WISH.TXT: \"a faster computer\"");
+    assert!(accepts(&gr, "write /WISH.TXT \"a faster computer\""));
+    assert!(!accepts(
+        &gr,
+        "write /WISH.TXT \"\\\"a faster computer\\\"\""
+    ));
+    // A quoted long name's words still name it, and one quoted word may.
+    let (_, gr) = grounded_long("show \"meeting notes\"");
+    assert!(accepts(&gr, "cat \"/meeting notes.txt\""));
+    let (_, gr) = grounded("cat \"readme\"");
+    assert!(accepts(&gr, "cat /README.TXT"));
+}
+
+#[test]
+fn a_missing_name_after_the_file_acted_on_is_the_new_name() {
+    // No word such as `to` before it: still the name the copy makes, and
+    // the only one (`copy` is not a new name here).
+    let (g, gr) = grounded("faq.txt -> faq2.txt (copy)");
+    assert!(!g.missing[0].source);
+    assert!(accepts(&gr, "cp /DOCS/FAQ.TXT /DOCS/faq2.txt"));
+    assert!(!accepts(&gr, "cp /DOCS/FAQ.TXT /DOCS/copy"));
+    assert!(!accepts(&gr, "cp /DOCS/FAQ.TXT /copy"));
+    let (_, gr) = grounded("Please make a copy of hello.txt named hello.bak in the docs folder.");
+    assert!(accepts(&gr, "cp /HELLO.TXT /DOCS/hello.bak"));
+    assert!(!accepts(&gr, "cp /HELLO.TXT /DOCS/hello.txt"));
+    // Before any file is referred to, a missing name is the one to read.
+    let (g, _) = grounded("copy movies.txt /TODO.TXT");
+    assert!(g.missing[0].source);
+}
+
+#[test]
+fn punctuation_alone_is_never_a_text() {
+    let (_, gr) = grounded("TODO.TXT => TASKS.TXT");
+    assert!(!accepts(&gr, "write /TASKS.TXT =>"));
+    assert!(!accepts(&gr, "write /TODO.TXT =>"));
+}

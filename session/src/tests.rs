@@ -156,6 +156,10 @@ fn classify_is_the_one_decision() {
         classify(&t, ro, "cat the notes please", None),
         Line::Rejected(_)
     ));
+    // A quoted sentence typed where the file goes is no name: a request.
+    let rw = Mode::ReadWrite;
+    let line = "write \"ERROR 0x1F: disk timeout\" to err.txt";
+    assert_eq!(classify(&t, rw, line, live), Line::Request(line));
     // A typed line naming a file the volume lacks would only fail: with a
     // model it is a request (the model finds NOTES.TXT or says none is
     // there); without one the applet's own error is the answer.

@@ -408,13 +408,26 @@ impl<'m> Interpreter<'m> {
 }
 
 /// Whether the request asks for something to be made: a word that only a
-/// request to create a file or folder uses.
+/// request to create a file or folder, or to copy, move or rename one to a
+/// new name, uses (`Copy Readme.Txt To Readme.Bak`).
 fn asks_to_make(request: &str) -> bool {
     request.split_whitespace().any(|w| {
         let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
-        ["create", "make", "new", "save", "store", "start"]
-            .iter()
-            .any(|m| w.eq_ignore_ascii_case(m))
+        [
+            "create",
+            "make",
+            "new",
+            "save",
+            "store",
+            "start",
+            "copy",
+            "duplicate",
+            "backup",
+            "rename",
+            "move",
+        ]
+        .iter()
+        .any(|m| w.eq_ignore_ascii_case(m))
     })
 }
 
