@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use command::render;
+use grammar::PathEntry;
 use request::Via;
 
 use crate::{add_train_rows, flag, load, read_model, HostClock, Options, Res};
@@ -140,6 +141,40 @@ fn handwritten_file(path: &Path, data: &Path) -> Option<&'static crate::handwrit
     })
 }
 
+/// Adds to `paths` every path `c` reads in a must-exist slot, with the
+/// folders above it, when the volume lacks it.
+fn add_read_paths(table: &command::Table, c: &command::Command, paths: &mut Vec<PathEntry>) {
+    let Some(spec) = table.get_any(c.applet).map(|a| a.spec()) else {
+        return;
+    };
+    for (arg, slot) in c.args.iter().zip(spec.slots) {
+        let (
+            command::Arg::Path(p),
+            command::SlotKind::Path {
+                kind,
+                must_exist: true,
+            },
+        ) = (arg, slot.kind)
+        else {
+            continue;
+        };
+        let mut add = |path: &str, is_dir: bool| {
+            if path != "/" && !paths.iter().any(|e| e.path.eq_ignore_ascii_case(path)) {
+                paths.push(PathEntry {
+                    path: path.to_string(),
+                    is_dir,
+                });
+            }
+        };
+        let mut at = 0;
+        while let Some(i) = p[at + 1..].find('/') {
+            at += 1 + i;
+            add(&p[..at], true);
+        }
+        add(p, kind == command::PathKind::Dir);
+    }
+}
+
 fn read_tsv(path: &Path) -> Res<Vec<(String, String)>> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     corpus::read_tsv(&text).map_err(|e| format!("{}: {e:?}", path.display()))
@@ -173,8 +208,24 @@ pub fn run(o: &Options) -> Res<()> {
     // shell does, so a line that parses as a typed command is scored as typed.
     let classify = o.rest.iter().any(|a| a == "--classify");
     let table = applets::builtin();
+    // `--row-files`: each row on a volume that also holds the files its
+    // expected command reads (the generated rows name files such as
+    // /scores.csv, which the sample disk lacks: there the right answer to
+    // `byte dump of scores.csv` is "no file scores.csv").
+    let row_files = o.rest.iter().any(|a| a == "--row-files");
+    let base_paths = it.paths().to_vec();
     for (req, want) in &pairs {
         let want_cmd = it.table().parse(want, command::Mode::ReadWrite).ok();
+        if row_files {
+            let mut paths = base_paths.clone();
+            if let Some(w) = &want_cmd {
+                add_read_paths(&table, w, &mut paths);
+            }
+            if paths.len() != it.paths().len() {
+                it.files_changed(paths, &mut clock)
+                    .map_err(|e| format!("files_changed: {e}"))?;
+            }
+        }
         let line = |c: &command::Command| match &want_cmd {
             Some(w) if command::same_files(w, c) => want.clone(),
             _ => render(c),
