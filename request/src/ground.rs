@@ -740,6 +740,10 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // /LOGS/BOOT.LOG).
     let mut misspelt_refs: Vec<&PathEntry> = Vec::new();
     let mut described: Vec<&PathEntry> = Vec::new();
+    // The token that described each entry of `described`.
+    let mut described_at: Vec<usize> = Vec::new();
+    // The first token that spelt a live file's name (not a misspelling).
+    let mut first_spelt: Option<usize> = None;
     let mut missing: Vec<Missing> = Vec::new();
     let mut source_missing = false;
     let mut new_names: Vec<String> = Vec::new();
@@ -798,6 +802,8 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             let found = resolve(&c, paths);
             if resolve_spelt(&c, paths).is_empty() {
                 misspelt_refs.extend(found.iter().copied());
+            } else if found.iter().any(|p| !p.is_dir) {
+                first_spelt.get_or_insert(at);
             }
             let after_dest_word = (1..=2).any(|k| at >= k && is_destination_word(&words[at - k]));
             if found.is_empty() {
@@ -832,6 +838,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         // Words that spell a long name's stem together (`the meeting
         // notes`): that file, and none the words name one by one.
         if let Some((j, hits)) = stem_run(&words, at, &multi_word) {
+            described_at.extend(hits.iter().map(|_| at));
             described.extend(hits);
             describing.extend(at..=j);
             first_referent.get_or_insert(at);
@@ -865,6 +872,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         if let Some(p) = learnt.path_for(w) {
             described.extend(paths.iter().filter(|e| same_path(&e.path, p)));
         }
+        described_at.resize(described.len(), at);
         if described.len() > before {
             describing.push(at);
             first_referent.get_or_insert(at);
@@ -920,6 +928,27 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     let mut referents: Vec<PathEntry> = Vec::new();
     // A missing name in the place of the file acted on: only files the
     // request names count, never one its other words describe.
+    // Live files the request names by a name it spells, not by a misspelling.
+    let spelt_files: Vec<PathEntry> = named
+        .iter()
+        .filter(|p| !p.is_dir && !misspelt_refs.contains(p))
+        .map(|p| (*p).clone())
+        .collect();
+    let named_any: Vec<PathEntry> = named.iter().map(|p| (*p).clone()).collect();
+    // Files described only after the first spelt name: not the file acted
+    // on (`copy my todos HELLO.TXT` copies the todo list, which comes first).
+    let described_after: Vec<PathEntry> = described
+        .iter()
+        .filter(|p| {
+            let spelt = first_spelt.unwrap_or(usize::MAX);
+            described
+                .iter()
+                .zip(&described_at)
+                .filter(|(q, _)| q == p)
+                .all(|(_, &at)| at > spelt)
+        })
+        .map(|p| (*p).clone())
+        .collect();
     let sources = if source_missing {
         named
     } else {
@@ -1054,9 +1083,31 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         }
     }
 
+    // What a must-exist slot may take. A file the request spells by name
+    // is the file acted on, not one its later words describe (`stats.txt
+    // in the notes folder` is not /NOTES.TXT), and the folder it is said to
+    // be in is where it is, not a second thing to act on (`photos.bin in
+    // the projects folder` is not /projects). Both still place new names.
+    let existing: Vec<PathEntry> = referents
+        .iter()
+        .filter(|r| {
+            if named_any.contains(r) {
+                return true;
+            }
+            if r.is_dir {
+                let inside = alloc::format!("{}/", r.path.to_ascii_uppercase());
+                !spelt_files
+                    .iter()
+                    .any(|f| f.path.to_ascii_uppercase().starts_with(&inside))
+            } else {
+                !described_after.contains(r)
+            }
+        })
+        .cloned()
+        .collect();
     Grounded {
         grounding: Grounding {
-            referents,
+            referents: existing,
             new_paths,
             texts: spans(request, &tokens, &file_tokens, &name_tokens, &describing),
             numbers: numbers(&typed),

@@ -711,3 +711,34 @@ fn punctuation_alone_is_never_a_text() {
     assert!(!accepts(&gr, "write /TASKS.TXT =>"));
     assert!(!accepts(&gr, "write /TODO.TXT =>"));
 }
+
+#[test]
+fn a_spelt_name_is_the_file_acted_on_not_its_folder_or_later_words() {
+    let disk = paths_from_list(&[
+        "/NOTES.TXT",
+        "/TODO.TXT",
+        "/notes/",
+        "/notes/stats.txt",
+        "/projects/",
+        "/projects/photos.bin",
+    ]);
+    let table = applets::builtin();
+    let learnt = Descriptions::learn(&table);
+    let grammar_of = |request: &str| {
+        let g = ground(request, &disk, &learnt);
+        Grammar::build_grounded(&table.specs(Mode::ReadWrite), &g.grounding).unwrap()
+    };
+    let gr = grammar_of("change the name of stats.txt in the notes folder to /POEM.TXT");
+    assert!(accepts(&gr, "mv /notes/stats.txt /POEM.TXT"));
+    assert!(!accepts(&gr, "mv /NOTES.TXT /POEM.TXT"));
+    assert!(!accepts(&gr, "mv /notes /POEM.TXT"));
+    let gr = grammar_of("move photos.bin in the projects folder to todo.txt");
+    assert!(accepts(&gr, "mv /projects/photos.bin /TODO.TXT"));
+    assert!(!accepts(&gr, "mv /projects /TODO.TXT"));
+    // A file described before the spelt one is the file acted on.
+    let gr = grammar_of("copy my todos notes.txt");
+    assert!(accepts(&gr, "cp /TODO.TXT /NOTES.TXT"));
+    // Without a spelt name, the folder is what the words name.
+    let gr = grammar_of("what is in the projects folder");
+    assert!(accepts(&gr, "ls /projects"));
+}
