@@ -107,6 +107,9 @@ pub struct Config {
     pub natural: bool,
     /// Natural training pairs per applet for each slot it has, plus one.
     pub natural_per_slot: usize,
+    /// The same for `corpus/natural/more/` (training only; 0 leaves them out,
+    /// as for the shipped model; `NOSYS_NATURAL_MORE_PER_SLOT`).
+    pub natural_more_per_slot: usize,
 }
 
 impl Default for Config {
@@ -119,6 +122,7 @@ impl Default for Config {
             example_repeats: 6,
             bare_per_applet: 60,
             natural_per_slot: 800,
+            natural_more_per_slot: 0,
         }
     }
 }
@@ -142,7 +146,8 @@ impl Corpus {
     pub fn drop_natural_seen_in(&mut self, unseen: &HashSet<String>) -> usize {
         let before = self.train.len();
         self.train.retain(|p| {
-            !(p.family.contains("/natural/") && unseen.contains(&p.request.to_ascii_lowercase()))
+            let natural = p.family.contains("/natural/") || p.family.contains("/more/");
+            !(natural && unseen.contains(&p.request.to_ascii_lowercase()))
         });
         before - self.train.len()
     }
@@ -553,6 +558,37 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
             }
         }
     }
+    // The later natural families: training pairs drawn with their own
+    // random stream and added after the splits are settled, so the other
+    // splits and pairs are those of the corpus without them.
+    let mut more: Vec<Pair> = Vec::new();
+    if cfg.natural && cfg.natural_more_per_slot > 0 {
+        for spec in &specs {
+            let fams: Vec<Family> = templates::natural_more_of(spec.name)
+                .iter()
+                .enumerate()
+                .map(|(i, f)| Family {
+                    id: format!("{}/more/{i}", spec.name),
+                    spec,
+                    variants: f.split('|').map(parse_template).collect(),
+                    fixed: None,
+                })
+                .collect();
+            if fams.is_empty() {
+                continue;
+            }
+            let mut mrng = Rng::new(cfg.seed ^ hash(spec.name) ^ 0x6d6f_7265);
+            let quota = cfg.natural_more_per_slot * (1 + request_slots(spec).count());
+            for k in 0..quota {
+                more.push(instantiate(
+                    &mut mrng,
+                    &fams[k % fams.len()],
+                    &applet_names,
+                    &noise,
+                )?);
+            }
+        }
+    }
     // A copy or move onto its own source, or a folder into itself, is a
     // command the request grammar has no path to (docs/grounding.md): the
     // slot fillers draw source and destination independently, so such
@@ -576,6 +612,14 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
         let mut mine = HashSet::new();
         split.retain(|p| !seen.contains(&p.request) && mine.insert(p.request.clone()));
     }
+    // A later pair that is a dev or held-out request is not trained on: the
+    // evaluation splits stay unseen.
+    let evaluated: HashSet<&str> = [&corpus.dev, &corpus.heldout, &corpus.dev_natural]
+        .into_iter()
+        .flat_map(|s| s.iter().map(|p| p.request.as_str()))
+        .collect();
+    more.retain(|p| !onto_itself(&p.command) && !evaluated.contains(p.request.as_str()));
+    corpus.train.extend(more);
     for split in [
         &corpus.train,
         &corpus.dev,

@@ -15,6 +15,10 @@ fn main() -> ExitCode {
                 .ok()
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(Config::default().natural_per_slot),
+            natural_more_per_slot: std::env::var("NOSYS_NATURAL_MORE_PER_SLOT")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(Config::default().natural_more_per_slot),
             ..Config::default()
         },
     ) {

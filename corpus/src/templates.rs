@@ -443,6 +443,47 @@ pub static NATURAL_FILES: &[(&str, &str)] = &[
     ("write", include_str!("../natural/write.txt")),
 ];
 
+/// More natural phrasings, written later and blind to the first files
+/// (`corpus/natural/more/<applet>.txt`, same format): training only, so
+/// dev_natural stays the one in eight of the first files' families.
+pub static NATURAL_MORE_FILES: &[(&str, &str)] = &[
+    ("append", include_str!("../natural/more/append.txt")),
+    ("bench", include_str!("../natural/more/bench.txt")),
+    ("cat", include_str!("../natural/more/cat.txt")),
+    ("clear", include_str!("../natural/more/clear.txt")),
+    ("cp", include_str!("../natural/more/cp.txt")),
+    ("cpu", include_str!("../natural/more/cpu.txt")),
+    ("date", include_str!("../natural/more/date.txt")),
+    ("df", include_str!("../natural/more/df.txt")),
+    ("disk", include_str!("../natural/more/disk.txt")),
+    ("echo", include_str!("../natural/more/echo.txt")),
+    ("help", include_str!("../natural/more/help.txt")),
+    ("hexdump", include_str!("../natural/more/hexdump.txt")),
+    ("history", include_str!("../natural/more/history.txt")),
+    ("log", include_str!("../natural/more/log.txt")),
+    ("ls", include_str!("../natural/more/ls.txt")),
+    ("lspci", include_str!("../natural/more/lspci.txt")),
+    ("mem", include_str!("../natural/more/mem.txt")),
+    ("mkdir", include_str!("../natural/more/mkdir.txt")),
+    ("model", include_str!("../natural/more/model.txt")),
+    ("mv", include_str!("../natural/more/mv.txt")),
+    ("reboot", include_str!("../natural/more/reboot.txt")),
+    ("rm", include_str!("../natural/more/rm.txt")),
+    ("route", include_str!("../natural/more/route.txt")),
+    ("shutdown", include_str!("../natural/more/shutdown.txt")),
+    ("uptime", include_str!("../natural/more/uptime.txt")),
+    ("write", include_str!("../natural/more/write.txt")),
+];
+
+/// The families of `applet` in [`NATURAL_MORE_FILES`].
+pub fn natural_more_of(applet: &str) -> Vec<&'static str> {
+    NATURAL_MORE_FILES
+        .iter()
+        .filter(|(a, _)| *a == applet)
+        .flat_map(|(_, text)| natural_file_families(text))
+        .collect()
+}
+
 /// The families of one natural file: its non-empty lines that are not
 /// comments.
 pub fn natural_file_families(text: &'static str) -> impl Iterator<Item = &'static str> {

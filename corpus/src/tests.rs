@@ -11,6 +11,7 @@ fn small() -> Config {
         bare_per_applet: 5,
         natural: true,
         natural_per_slot: 20,
+        natural_more_per_slot: 0,
     }
 }
 
@@ -369,6 +370,40 @@ fn natural_families_leave_dev_and_heldout_alone() {
     assert_eq!(without.heldout, with.heldout);
     assert!(with.train.len() > without.train.len());
     assert!(with.train.iter().any(|p| p.family.contains("/natural/")));
+}
+
+/// The later natural families (`corpus/natural/more/`) add training pairs
+/// only: every other split, and every training pair without them, is the
+/// same, and no added pair is a dev or held-out request.
+#[test]
+fn more_natural_families_only_add_training_pairs() {
+    let without = corpus();
+    let with = generate(
+        &applets::builtin(),
+        &Config {
+            natural_more_per_slot: 50,
+            ..small()
+        },
+    )
+    .unwrap();
+    assert_eq!(without.dev, with.dev);
+    assert_eq!(without.heldout, with.heldout);
+    assert_eq!(without.dev_natural, with.dev_natural);
+    assert_eq!(without.train[..], with.train[..without.train.len()]);
+    let added = &with.train[without.train.len()..];
+    let evaluated: HashSet<&str> = [&with.dev, &with.heldout, &with.dev_natural]
+        .into_iter()
+        .flat_map(|s| s.iter().map(|p| p.request.as_str()))
+        .collect();
+    for p in added {
+        assert!(p.family.contains("/more/"), "{}", p.family);
+        assert!(!evaluated.contains(p.request.as_str()), "{}", p.request);
+    }
+    let more_families = templates::NATURAL_MORE_FILES
+        .iter()
+        .map(|(_, t)| templates::natural_file_families(t).count())
+        .sum::<usize>();
+    assert_eq!(added.is_empty(), more_families == 0);
 }
 
 /// Each natural file is named after an applet of the table, and its
