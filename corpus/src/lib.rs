@@ -167,6 +167,7 @@ impl Corpus {
 pub const EVALUATION_FILES: &[&str] = &[
     "handwritten.tsv",
     "handwritten2.tsv",
+    "handwritten3.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

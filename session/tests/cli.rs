@@ -309,3 +309,82 @@ fn handwritten2_is_read_through_its_ledger_only() {
     }
     assert_eq!(reads(), 1, "a refused read is not recorded");
 }
+
+/// `eval --split handwritten3` reads its own rows and records the read in its own ledger
+/// first; `--tsv` refuses the split by name and a renamed copy of it, and those refusals
+/// record nothing. Run on a scratch `--data` directory, so the real ledger is untouched.
+#[test]
+fn handwritten3_is_read_through_its_ledger_only() {
+    let model = fixture();
+    let dir = scratch("handwritten3");
+    let rows = "# request\tcommand\tapplet\tfamily\tmode\treply\n\
+                print the readme for me\tcat /README.TXT\tcat\thand/polite\trw\trun\n\
+                qwfp arst\tnothing\t-\thand/odd\trw\tabstain\n\
+                rm /TODO.TXT\tnothing\t-\thand/terse\tro\tread-only-hint\n\
+                mkdir /ARCHIVE\tnothing\t-\thand/terse\tro\tread-only-hint\n";
+    std::fs::write(dir.join("handwritten3.tsv"), rows).unwrap();
+    let ledger = dir.join("handwritten3_ledger.txt");
+    std::fs::write(&ledger, "# no reads yet\n").unwrap();
+    let eval = |extra: &[&str]| {
+        let mut args = vec![
+            "eval",
+            "--model",
+            model.to_str().unwrap(),
+            "--sample-fs",
+            "--no-features",
+            "--data",
+            dir.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        Command::new(env!("CARGO_BIN_EXE_nosys-shell"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let reads = || {
+        std::fs::read_to_string(&ledger)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("read\t"))
+            .count()
+    };
+
+    let out = eval(&["--split", "handwritten3", "--who", "cli test"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("hand-written read #1\n"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "split handwritten3: 4 rows (2 rw, 2 ro); 1 expect a command, 3 expect nothing"
+        ),
+        "{stdout}"
+    );
+    // Typed in read-only mode, the write is refused with the F2 hint: the reply the row wants.
+    assert!(
+        stdout.contains("| read-only-hint | read-only-hint | 2 |"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&ledger).unwrap();
+    assert!(
+        text.contains("\tcli test\thand-written split (nosys-shell eval --split handwritten3)\n"),
+        "{text}"
+    );
+    assert_eq!(reads(), 1);
+
+    let copy = dir.join("renamed.tsv");
+    std::fs::write(&copy, rows).unwrap();
+    for tsv in [dir.join("handwritten3.tsv"), copy] {
+        let out = eval(&["--tsv", tsv.to_str().unwrap()]);
+        assert!(!out.status.success(), "{}", tsv.display());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("--split handwritten3 (through handwritten3_ledger.txt)"),
+            "{err}"
+        );
+    }
+    assert_eq!(reads(), 1, "a refused read is not recorded");
+}

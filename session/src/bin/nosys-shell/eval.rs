@@ -120,7 +120,7 @@ fn read_split(o: &Options) -> Res<Split> {
             ))
         }
         s => Err(format!(
-            "unknown split {s:?} (dev, handwritten, handwritten2 or heldout; --tsv PATH for others)"
+            "unknown split {s:?} (dev, handwritten, handwritten2, handwritten3 or heldout; --tsv PATH for others)"
         )),
     }
 }
@@ -131,7 +131,7 @@ fn handwritten_file(path: &Path, data: &Path) -> Option<&'static crate::handwrit
     let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
     let bytes = std::fs::read(path).ok();
     let splits = crate::handwritten::SPLITS;
-    // The longest name first: `handwritten2.tsv` also contains `handwritten`.
+    // The last (longest) name first: `handwritten2.tsv` also contains `handwritten`.
     let by_name = splits.iter().rev().find(|s| name.contains(s.name));
     by_name.or_else(|| {
         let bytes = bytes?;
