@@ -244,6 +244,22 @@ fn asks_for_action(w: &str) -> bool {
             | "ahead"
             | "thanks"
             | "thank"
+            // The verbs of the file applets: what to do, not a name
+            // (`copy the meeting notes into docs` is not /DOCS/copy).
+            | "copy"
+            | "move"
+            | "delete"
+            | "remove"
+            | "erase"
+            | "duplicate"
+            | "write"
+            | "append"
+            | "save"
+            | "print"
+            | "display"
+            | "show"
+            | "open"
+            | "read"
     )
 }
 
@@ -455,6 +471,14 @@ fn is_joining_word(w: &str) -> bool {
             | "as"
             | "for"
             | "from"
+    )
+}
+
+/// Nouns for a kind of document, which follow the word that describes one.
+fn is_document_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "list" | "document" | "doc" | "text" | "page" | "sheet" | "note" | "notes" | "log"
     )
 }
 
@@ -847,7 +871,11 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         }
         let before = described.len();
         let sq = squash(w);
-        for p in paths {
+        // `the logs folder` names the folder, not the log files in it.
+        let folder_named = words
+            .get(at + 1)
+            .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"));
+        for p in paths.iter().filter(|p| p.is_dir || !folder_named) {
             let path = p.path.to_ascii_uppercase();
             let st = squash(stem(basename(&path)));
             let singular = sq.strip_suffix('s').unwrap_or(&sq);
@@ -876,19 +904,29 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         if described.len() > before {
             describing.push(at);
             first_referent.get_or_insert(at);
+            // A kind of document after the word that described the file is
+            // part of the description (`my todo list`, `the guide document`),
+            // never a new name.
+            if words.get(at + 1).is_some_and(|n| is_document_noun(n)) {
+                describing.push(at + 1);
+                i = at + 2;
+            }
         }
     }
     // New names: file-like tokens and the words right after a name-giving
     // word; when the request has neither, every content word.
     // `call it pics` and `name it pics` give `pics` too.
+    // `to`, `as` and `into` give a name only where the file acted on is
+    // already behind them (`rename notes to journal`): before it, the word
+    // is a verb or the text (`remember to buy stamps, put it on my todo
+    // list`).
     let gives = |i: usize| {
-        i >= 1
-            && (matches!(
-                words[i - 1].as_str(),
-                "to" | "as" | "called" | "named" | "into"
-            ) || (i >= 2
-                && words[i - 1] == "it"
-                && matches!(words[i - 2].as_str(), "call" | "name")))
+        let called = i >= 1 && matches!(words[i - 1].as_str(), "called" | "named")
+            || (i >= 2 && words[i - 1] == "it" && matches!(words[i - 2].as_str(), "call" | "name"));
+        let sent = i >= 1
+            && matches!(words[i - 1].as_str(), "to" | "as" | "into")
+            && first_referent.is_none_or(|r| r < i);
+        called || sent
     };
     // Never a new name: a word that asks for the action, or an applet's
     // name (`mkdir for my pictures please, call it pics` is not /mkdir).

@@ -256,7 +256,11 @@ fn a_folder_never_goes_into_itself() {
     assert!(!accepts(&gr, "cp /LOGS /LOGS/BOOT.LOG"));
     // The request gives the new name: not the name its file already has.
     assert!(!accepts(&gr, "mv /LOGS /BOOT.LOG"));
-    // Its file may still move out, or to a new name beside itself.
+    // `the logs folder` names the folder alone, not the log in it.
+    assert!(!accepts(&gr, "mv /LOGS/BOOT.LOG /journal"));
+    // Named by its extension, its file may still move out, or to a new
+    // name beside itself.
+    let (_, gr) = grounded("rename the log to journal");
     assert!(accepts(&gr, "mv /LOGS/BOOT.LOG /journal"));
     assert!(accepts(&gr, "mv /LOGS/BOOT.LOG /LOGS/journal"));
     // Case is no way in: one name on FAT.
@@ -741,4 +745,28 @@ fn a_spelt_name_is_the_file_acted_on_not_its_folder_or_later_words() {
     // Without a spelt name, the folder is what the words name.
     let gr = grammar_of("what is in the projects folder");
     assert!(accepts(&gr, "ls /projects"));
+}
+
+#[test]
+fn a_folder_word_names_the_folder_and_a_kind_of_document_is_no_name() {
+    // `the logs folder` is /LOGS, not the log in it: the copy goes there
+    // under its own name and never over /LOGS/BOOT.LOG.
+    let (_, gr) = grounded("Could you copy the guide into the logs folder?");
+    assert!(accepts(&gr, "cp /DOCS/GUIDE.TXT /LOGS/GUIDE.TXT"));
+    assert!(!accepts(&gr, "cp /DOCS/GUIDE.TXT /LOGS/BOOT.LOG"));
+    // Without `folder`, `the logs` may still be the log.
+    let (_, gr) = grounded("show me the logs");
+    assert!(accepts(&gr, "cat /LOGS/BOOT.LOG"));
+    // `list` of `my todo list` is part of the description.
+    let (_, gr) = grounded("I also need to remember to buy stamps, put it on my todo list");
+    assert!(accepts(&gr, "append /TODO.TXT \"buy stamps\""));
+    assert!(!accepts(&gr, "append /list todo"));
+    assert!(!accepts(&gr, "append /list \"buy stamps\""));
+    // The verb that asks for the copy is not its name.
+    let (_, gr) = grounded_long("Please copy the meeting notes into the docs folder.");
+    assert!(accepts(
+        &gr,
+        "cp \"/meeting notes.txt\" \"/DOCS/meeting notes.txt\""
+    ));
+    assert!(!accepts(&gr, "cp \"/meeting notes.txt\" /DOCS/copy"));
 }

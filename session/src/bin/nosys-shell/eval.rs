@@ -171,7 +171,14 @@ fn add_read_paths(table: &command::Table, c: &command::Command, paths: &mut Vec<
             at += 1 + i;
             add(&p[..at], true);
         }
-        add(p, kind == command::PathKind::Dir);
+        // A slot that takes either (`rm`, `mv`): the corpus names folders
+        // without an extension and files with one.
+        let dir = match kind {
+            command::PathKind::Dir => true,
+            command::PathKind::File => false,
+            command::PathKind::Any => !p.rsplit('/').next().unwrap_or("").contains('.'),
+        };
+        add(p, dir);
     }
 }
 
