@@ -263,6 +263,37 @@ fn asks_for_action(w: &str) -> bool {
     )
 }
 
+/// A typo of a word that asks to make, copy, move or delete (`cretae`,
+/// `craete`, `delte`, `foldr`): one edit, or two neighbours swapped.
+fn misspelt_action(w: &str) -> bool {
+    const VERBS: &[&str] = &[
+        "create",
+        "delete",
+        "remove",
+        "rename",
+        "folder",
+        "directory",
+        "append",
+        "write",
+        "copy",
+        "move",
+        "make",
+    ];
+    let swapped = |a: &[u8], b: &[u8]| {
+        let diff: Vec<usize> = (0..a.len()).filter(|&k| a[k] != b[k]).collect();
+        diff.len() == 2
+            && diff[1] == diff[0] + 1
+            && a[diff[0]] == b[diff[1]]
+            && a[diff[1]] == b[diff[0]]
+    };
+    w.len() >= 4
+        && VERBS.iter().any(|v| {
+            w != *v
+                && (edit_distance(w, v) == 1
+                    || (w.len() == v.len() && swapped(w.as_bytes(), v.as_bytes())))
+        })
+}
+
 /// A token without surrounding quotes, brackets, sentence punctuation and
 /// a possessive `'s` (`/hello.txt's name`).
 fn clean(token: &str) -> &str {
@@ -498,6 +529,9 @@ fn is_introducing_word(w: &str) -> bool {
             | "saying"
             | "containing"
             | "reading"
+            // Other shells' words for printing (`printf draft ready > x`).
+            | "printf"
+            | "echo"
     )
 }
 
@@ -930,7 +964,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     };
     // Never a new name: a word that asks for the action, or an applet's
     // name (`mkdir for my pictures please, call it pics` is not /mkdir).
-    let never_named = |w: &str| asks_for_action(w) || learnt.is_applet(w);
+    let never_named = |w: &str| asks_for_action(w) || learnt.is_applet(w) || misspelt_action(w);
     let any_given =
         (0..words.len()).any(|i| gives(i) && !is_stopword(&words[i]) && !never_named(&words[i]));
     // A new name the request gives (`to journal`, `called pics`): a word
@@ -1126,7 +1160,20 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // in the notes folder` is not /NOTES.TXT), and the folder it is said to
     // be in is where it is, not a second thing to act on (`photos.bin in
     // the projects folder` is not /projects). Both still place new names.
-    let existing: Vec<PathEntry> = referents
+    // The root by name (`list out the root`, `what the top level has`): a
+    // folder a must-exist slot may take, unless it is where a copy goes.
+    let names_root = (0..words.len()).any(|i| {
+        words[i] == "root"
+            || (words[i] == "top"
+                && words
+                    .get(i + 1)
+                    .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory")))
+    });
+    let root = PathEntry {
+        path: String::from("/"),
+        is_dir: true,
+    };
+    let mut existing: Vec<PathEntry> = referents
         .iter()
         .filter(|r| {
             if named_any.contains(r) {
@@ -1143,6 +1190,9 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         })
         .cloned()
         .collect();
+    if names_root && !to_root && !existing.contains(&root) {
+        existing.push(root);
+    }
     Grounded {
         grounding: Grounding {
             referents: existing,
@@ -1560,7 +1610,7 @@ fn sends_to_file(
     let word = |k: usize| clean(&request[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
     if !matches!(
         word(at).as_str(),
-        "to" | "into" | "in" | "onto" | "as" | "inside"
+        "to" | "into" | "in" | "onto" | "as" | "inside" | ">" | ">>" | "->" | "=>"
     ) {
         return false;
     }
@@ -1699,6 +1749,17 @@ fn quoted_texts(
     (out, opens)
 }
 
+/// Whether the request is put as a question to the machine (`could you
+/// …`, `can todo.txt say …`): its first words ask.
+fn asks_a_question(request: &str) -> bool {
+    request.split_whitespace().take(3).any(|w| {
+        matches!(
+            clean(w).to_ascii_lowercase().as_str(),
+            "can" | "could" | "would" | "will" | "may" | "might" | "should" | "shall"
+        )
+    })
+}
+
 /// Every span as [`spans`] describes, starting anywhere or only at `starts`.
 fn spans_from(
     request: &str,
@@ -1729,9 +1790,22 @@ fn spans_from(
                 continue;
             }
             // A text never ends on a word that joins it to what follows
-            // (`buy eggs to` of `add buy eggs to list.txt`).
+            // (`buy eggs to` of `add buy eggs to list.txt`), nor is one
+            // (`trade the text in x for y` is not the text `in`), nor ends
+            // on the words that place it (`test in it`).
             let last = request[tokens[j].0..tokens[j].1].to_ascii_lowercase();
-            if j > i && is_joining_word(&last) {
+            if is_joining_word(&last) {
+                continue;
+            }
+            if j > i
+                && matches!(last.trim_end_matches(['.', '!', '?', ',']), "it")
+                && matches!(
+                    request[tokens[j - 1].0..tokens[j - 1].1]
+                        .to_ascii_lowercase()
+                        .as_str(),
+                    "in" | "inside" | "on" | "to" | "into"
+                )
+            {
                 continue;
             }
             // Nor starts on the word that introduces it (`with milk`,
@@ -1744,9 +1818,17 @@ fn spans_from(
                 continue;
             }
             let s = &request[tokens[i].0..tokens[j].1];
-            push(s);
+            // A request that asks (`could todo.txt just say all tests
+            // passed?`) ends on its own question mark, not the text's.
+            let asked = s.ends_with('?') && asks_a_question(request);
+            if !asked {
+                push(s);
+            }
             let trimmed = s.trim_end_matches([',', ';', ':', '.']);
-            push(trimmed);
+            if !asked {
+                push(trimmed);
+            }
+            push(s.trim_end_matches([',', ';', ':', '.', '?', '!']));
             for q in ['"', '\''] {
                 if let Some(inner) = trimmed.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
                     push(inner);

@@ -770,3 +770,37 @@ fn a_folder_word_names_the_folder_and_a_kind_of_document_is_no_name() {
     ));
     assert!(!accepts(&gr, "cp \"/meeting notes.txt\" /DOCS/copy"));
 }
+
+#[test]
+fn texts_end_before_the_words_that_place_them_and_the_request_s_question_mark() {
+    let (_, gr) = grounded("create book.cfg with test in it");
+    assert!(accepts(&gr, "write /book.cfg test"));
+    assert!(!accepts(&gr, "write /book.cfg \"test in it\""));
+    let (_, gr) = grounded("could TODO.TXT just say all tests passed?");
+    assert!(accepts(&gr, "write /TODO.TXT \"all tests passed\""));
+    assert!(!accepts(&gr, "write /TODO.TXT \"all tests passed?\""));
+    // Said, not asked: the question mark is the text's.
+    let (_, gr) = grounded("echo are you there?");
+    assert!(accepts(&gr, "echo \"are you there?\""));
+    // Another shell's redirection is not part of the text, nor its verb.
+    let (_, gr) = grounded("printf version 2 > notes.txt");
+    assert!(accepts(&gr, "write /NOTES.TXT \"version 2\""));
+    assert!(!accepts(&gr, "write /NOTES.TXT \"printf version 2 >\""));
+    assert!(!accepts(&gr, "write /NOTES.TXT \"version 2 >\""));
+    // A joining word is never the whole text.
+    let (_, gr) = grounded("trade the text in notes.txt for finish the report");
+    assert!(accepts(&gr, "write /NOTES.TXT \"finish the report\""));
+    assert!(!accepts(&gr, "write /NOTES.TXT in"));
+}
+
+#[test]
+fn a_typo_of_an_asking_word_is_no_new_name_and_the_root_is_a_folder() {
+    let (_, gr) = grounded("i want to cretae folder archive folder");
+    assert!(accepts(&gr, "mkdir /archive"));
+    assert!(!accepts(&gr, "mkdir /cretae"));
+    let (_, gr) = grounded("list out the root");
+    assert!(accepts(&gr, "ls /"));
+    // Sent to the root, a copy is named there; the root is not its source.
+    let (_, gr) = grounded("copy boot.log to the root as boot.txt");
+    assert!(!accepts(&gr, "cp / /boot.txt"));
+}

@@ -234,7 +234,7 @@ pub fn run(o: &Options) -> Res<()> {
             }
         }
         let line = |c: &command::Command| match &want_cmd {
-            Some(w) if command::same_files(w, c) => want.clone(),
+            Some(w) if crate::handwritten::same_command(&table, w, c) => want.clone(),
             _ => render(c),
         };
         let typed = if classify {

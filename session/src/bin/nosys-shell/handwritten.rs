@@ -116,7 +116,8 @@ impl Answer {
     }
 }
 
-/// The paths `c` passes in slots that must name an existing file or folder.
+/// The paths `c` passes in slots that must name an existing file or folder
+/// (the root, which every volume has, is no file a request could mistake).
 pub(crate) fn named_files(table: &Table, c: &Command) -> Vec<String> {
     let Some(spec) = table.get_any(c.applet).map(|a| a.spec()) else {
         return Vec::new();
@@ -130,7 +131,7 @@ pub(crate) fn named_files(table: &Table, c: &Command) -> Vec<String> {
                 SlotKind::Path {
                     must_exist: true, ..
                 },
-            ) => Some(p.to_string()),
+            ) if p != "/" => Some(p.to_string()),
             _ => None,
         })
         .collect()
@@ -227,9 +228,42 @@ fn answer(it: &mut Interpreter<'_>, table: &Table, w: Want) -> Res<Scored> {
 fn same(a: &str, b: &str) -> bool {
     let t = applets::builtin();
     match (t.parse(a, Mode::ReadWrite), t.parse(b, Mode::ReadWrite)) {
-        (Ok(x), Ok(y)) => command::same_files(&x, &y),
+        (Ok(x), Ok(y)) => same_command(&t, &x, &y),
         _ => a == b,
     }
+}
+
+/// [`command::same_files`], and an optional last folder argument that is
+/// the root the same as none: `ls` lists the top folder when given none,
+/// so `ls /` and `ls` are one command (the splits were written both ways).
+pub(crate) fn same_command(table: &Table, a: &Command, b: &Command) -> bool {
+    if command::same_files(a, b) {
+        return true;
+    }
+    let root_dropped = |c: &Command| -> Option<Command> {
+        let spec = table.get_any(c.applet)?.spec();
+        let last = c.args.len().checked_sub(1)?;
+        let slot = spec.slots.get(last)?;
+        let optional_dir = !slot.required
+            && matches!(
+                slot.kind,
+                command::SlotKind::Path {
+                    kind: command::PathKind::Dir,
+                    ..
+                }
+            );
+        match &c.args[last] {
+            command::Arg::Path(p) if optional_dir && p == "/" => {
+                let mut c = c.clone();
+                c.args.pop();
+                Some(c)
+            }
+            _ => None,
+        }
+    };
+    let a2 = root_dropped(a).unwrap_or_else(|| a.clone());
+    let b2 = root_dropped(b).unwrap_or_else(|| b.clone());
+    command::same_files(&a2, &b2)
 }
 
 #[derive(Default)]
