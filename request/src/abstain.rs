@@ -52,9 +52,15 @@ pub const OUT_OF_SCOPE: &[&str] = &[
     "?!",
 ];
 
-/// What the shell answers when the two paths disagree and the ridge is not
-/// confident: both candidates, both reachable, and nothing run.
+/// What the shell answers when the ridge is not confident: the two paths
+/// disagree, or agree on an applet the router barely placed
+/// (`Config::floor`). The candidates, all reachable, and nothing run.
 pub fn unsure_reply(ridge: &str, grammar: &str) -> alloc::string::String {
+    if ridge == grammar {
+        return alloc::format!(
+            "not sure what you mean (`{ridge}`?); nothing ran: say it another way, or type the command"
+        );
+    }
     alloc::format!(
         "not sure what you mean (`{ridge}` or `{grammar}`?); nothing ran: say it another way, or type the command"
     )

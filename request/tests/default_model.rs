@@ -267,3 +267,33 @@ fn lines_that_are_no_request_run_nothing() {
         .iter()
         .any(|c| c == request::abstain::NOTHING_FITS));
 }
+
+/// Both paths read one hidden state, so their agreement on an applet the
+/// router barely places is no second opinion: below `Config::floor`
+/// nothing runs.
+#[test]
+fn agreement_below_the_floor_runs_nothing() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    assert!(it.config().floor > 0.0);
+    let mut below = 0;
+    for r in [
+        "qqqq wwww eeee",
+        "who is the president of france",
+        "draw a picture of a horse",
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        let conf = p.ridge.as_ref().map_or(1.0, |g| g.confidence);
+        if conf < it.config().floor {
+            below += 1;
+            assert_eq!(p.line(), None, "{r:?} ran below the floor");
+            assert_eq!(p.abstain, Some(request::Abstain::Unsure), "{r:?}");
+        }
+    }
+    assert!(below >= 2, "the requests no longer fall below the floor");
+    // One candidate named once when both paths agree.
+    assert_eq!(
+        request::abstain::unsure_reply("cpu", "cpu"),
+        "not sure what you mean (`cpu`?); nothing ran: say it another way, or type the command"
+    );
+}

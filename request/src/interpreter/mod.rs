@@ -73,6 +73,11 @@ pub struct Config {
     /// Ridge confidence below which a grammar command for another applet
     /// is not trusted either: nothing runs ([`crate::Abstain::Unsure`]).
     pub unsure: f32,
+    /// Ridge confidence below which nothing runs even when the grammar
+    /// agrees ([`crate::Abstain::Unsure`]): both paths read one hidden
+    /// state, so their agreement is no second opinion on a request the
+    /// router barely places. 0 turns it off.
+    pub floor: f32,
     /// Lexical buckets appended to the hidden state ([`crate::lexical`]);
     /// 0 routes on the hidden state alone.
     pub lexical: usize,
@@ -100,6 +105,10 @@ impl Default for Config {
             abstain: 0.5,
             write_share: 0.5,
             unsure: 0.5,
+            // Chosen on dev (docs/eval.md): 0.15 keeps 4 more of
+            // dev_nothing's 20 out-of-scope requests at no cost on dev and
+            // 5 of 1,165 on dev_natural; 0.2 and above cost 7-17 dev rows.
+            floor: 0.15,
             lexical: 512,
             lexical_norm: 2.0,
             // Chosen on a battery applet written for the purpose (1 → 2:

@@ -361,6 +361,12 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && !confident && hesitant && disagree && !makes_given_name {
             abstain = Some(Abstain::Unsure);
         }
+        let below_floor = ridge
+            .as_ref()
+            .is_some_and(|r| r.confidence < self.config.floor);
+        if abstain.is_none() && !unlearnt && below_floor && !makes_given_name {
+            abstain = Some(Abstain::Unsure);
+        }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
         if abstain != Some(Abstain::NeedsWriteMode) && missing.is_some() {

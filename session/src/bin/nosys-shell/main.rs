@@ -121,6 +121,7 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
             "--abstain" => o.config.abstain = value(&mut it, &a)?,
             "--write-share" => o.config.write_share = value(&mut it, &a)?,
             "--unsure" => o.config.unsure = value(&mut it, &a)?,
+            "--floor" => o.config.floor = value(&mut it, &a)?,
             "--lexical" => o.config.lexical = value(&mut it, &a)?,
             "--lexical-norm" => o.config.lexical_norm = value(&mut it, &a)?,
             "--temperature" => o.config.temperature = value(&mut it, &a)?,
