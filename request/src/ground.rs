@@ -529,6 +529,8 @@ fn is_introducing_word(w: &str) -> bool {
             | "saying"
             | "containing"
             | "reading"
+            // `extend x by one two three`.
+            | "by"
             // Other shells' words for printing (`printf draft ready > x`).
             | "printf"
             | "echo"
@@ -809,6 +811,12 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // File names right after a word that sends something there (`into
     // greet.txt`, `as boot.txt`): the new name, when the request has one.
     let mut dest_names: Vec<String> = Vec::new();
+    // Names typed as a whole path (`/hello.txt`) or spelling a live file:
+    // a new path only where they say, never moved into another folder
+    // (`copy /notes/index.txt to /hello.txt` is not /notes/hello.txt).
+    let mut pinned: Vec<String> = Vec::new();
+    // The live paths a pinned name spells (`boot.log` → /LOGS/BOOT.LOG).
+    let mut pinned_live: Vec<String> = Vec::new();
     let mut file_tokens: Vec<usize> = Vec::new();
     // File-like tokens that spell a name a file may have (live or not): a
     // text is never such a name alone (`show "meeting notes.txt"`).
@@ -862,6 +870,11 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                 misspelt_refs.extend(found.iter().copied());
             } else if found.iter().any(|p| !p.is_dir) {
                 first_spelt.get_or_insert(at);
+                pinned.push(c.clone());
+                pinned_live.extend(found.iter().filter(|p| !p.is_dir).map(|p| p.path.clone()));
+            }
+            if !is_phrase && typed[at].starts_with('/') {
+                pinned.push(c.clone());
             }
             let after_dest_word = (1..=2).any(|k| at >= k && is_destination_word(&words[at - k]));
             if found.is_empty() {
@@ -1087,10 +1100,13 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // A file name the request sends the text or the copy to is the new
     // name, and no other is: `write hello world into greet.txt` must not
     // offer /HELLO.TXT, which `hello` describes.
+    for p in &pinned_live {
+        add(p.clone(), &mut new_paths);
+    }
     if !dest_names.is_empty() {
         for n in &dest_names {
             add(alloc::format!("/{n}"), &mut new_paths);
-            if !n.contains('/') {
+            if !n.contains('/') && !pinned.contains(n) {
                 for d in &name_dirs {
                     add(alloc::format!("{d}/{n}"), &mut new_paths);
                 }
@@ -1112,7 +1128,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     }
     for n in new_names.iter().filter(|_| dest_names.is_empty()) {
         add(alloc::format!("/{n}"), &mut new_paths);
-        if !n.contains('/') {
+        if !n.contains('/') && !pinned.contains(n) {
             for d in &name_dirs {
                 add(alloc::format!("{d}/{n}"), &mut new_paths);
             }

@@ -804,3 +804,30 @@ fn a_typo_of_an_asking_word_is_no_new_name_and_the_root_is_a_folder() {
     let (_, gr) = grounded("copy boot.log to the root as boot.txt");
     assert!(!accepts(&gr, "cp / /boot.txt"));
 }
+
+#[test]
+fn a_whole_path_or_a_live_name_stays_where_it_is_said() {
+    let disk = paths_from_list(&[
+        "/HELLO.TXT",
+        "/notes/",
+        "/notes/index.txt",
+        "/LOGS/",
+        "/LOGS/BOOT.LOG",
+    ]);
+    let table = applets::builtin();
+    let learnt = Descriptions::learn(&table);
+    let grammar_of = |request: &str| {
+        let g = ground(request, &disk, &learnt);
+        Grammar::build_grounded(&table.specs(Mode::ReadWrite), &g.grounding).unwrap()
+    };
+    let gr = grammar_of("copy /notes/index.txt across to /hello.txt");
+    assert!(accepts(&gr, "cp /notes/index.txt /HELLO.TXT"));
+    assert!(!accepts(&gr, "cp /notes/index.txt /notes/hello.txt"));
+    // A live name keeps its folder, and the root stays on offer.
+    let gr = grammar_of("append the line all good to boot.log");
+    assert!(accepts(&gr, "append /LOGS/BOOT.LOG \"all good\""));
+    // `by` introduces the text.
+    let gr = grammar_of("extend boot.log by one two three");
+    assert!(accepts(&gr, "append /LOGS/BOOT.LOG \"one two three\""));
+    assert!(!accepts(&gr, "append /LOGS/BOOT.LOG \"by one two three\""));
+}
