@@ -26,6 +26,8 @@ struct Row {
     ridge_second: Option<String>,
     ridge_conf: f32,
     ridge_cmd: Option<String>,
+    /// Why the ridge applet's restricted decode gave no command.
+    ridge_err: Option<String>,
     grammar_cmd: Option<String>,
     chosen: Option<String>,
     via: Via,
@@ -228,7 +230,7 @@ pub fn run(o: &Options) -> Res<()> {
             if let Some(w) = &want_cmd {
                 add_read_paths(&table, w, &mut paths);
             }
-            if paths.len() != it.paths().len() {
+            if paths != it.paths() {
                 it.files_changed(paths, &mut clock)
                     .map_err(|e| format!("files_changed: {e}"))?;
             }
@@ -257,6 +259,7 @@ pub fn run(o: &Options) -> Res<()> {
                 ridge_second: None,
                 ridge_conf: 1.0,
                 ridge_cmd: cmd.clone(),
+                ridge_err: None,
                 grammar_cmd: cmd.clone(),
                 chosen: cmd,
                 via: Via::Typed,
@@ -303,6 +306,7 @@ pub fn run(o: &Options) -> Res<()> {
             ridge_second: ridge.and_then(|r| r.second.map(|s| s.0.to_string())),
             ridge_conf: ridge.map_or(0.0, |r| r.confidence),
             ridge_cmd: ridge.and_then(|r| r.command.as_ref().ok().map(line)),
+            ridge_err: ridge.and_then(|r| r.command.as_ref().err().map(|e| e.to_string())),
             grammar_cmd: p.grammar.as_ref().and_then(|g| g.as_ref().ok().map(line)),
             chosen: p.command.as_ref().map(line),
             via: p.via,
@@ -647,10 +651,13 @@ fn write_errors(rows: &[Row], out: &Path) -> Res<()> {
             r.request,
             r.want,
             r.via.name(),
-            r.ridge_cmd
-                .as_deref()
-                .or(r.ridge_applet.as_deref())
-                .unwrap_or("-"),
+            r.ridge_cmd.clone().unwrap_or_else(|| {
+                let applet = r.ridge_applet.as_deref().unwrap_or("-");
+                match &r.ridge_err {
+                    Some(e) => format!("{applet} [{e}]"),
+                    None => applet.to_string(),
+                }
+            }),
             r.ridge_conf,
             r.grammar_cmd.as_deref().unwrap_or("-"),
             r.abstain,
