@@ -712,6 +712,46 @@ fn multi_word_names(paths: &[PathEntry]) -> Vec<MultiWord<'_>> {
         .collect()
 }
 
+/// Long names whose stem's words (letters, two or more) the request holds
+/// apart or out of order within a few words (`the notes from the meeting`
+/// for `/meeting notes.txt`), with those words' positions. Runs that
+/// [`stem_run`] reads whole are left to it.
+fn loose_stems<'p>(
+    words: &[String],
+    raw: &[&str],
+    names: &[MultiWord<'p>],
+) -> Vec<(Vec<usize>, &'p PathEntry)> {
+    const WINDOW: usize = 5;
+    let mut out = Vec::new();
+    for n in names {
+        let parts: Vec<String> = stem_words(stem(basename(&n.path.path)))
+            .into_iter()
+            .filter(|w| w.bytes().any(|b| b.is_ascii_alphabetic()) && !is_stopword(w))
+            .collect();
+        if parts.len() < 2 {
+            continue;
+        }
+        let at: Vec<Option<usize>> = parts
+            .iter()
+            .map(|p| words.iter().position(|w| squash(w) == *p))
+            .collect();
+        let Some(at) = at.into_iter().collect::<Option<Vec<usize>>>() else {
+            continue;
+        };
+        let (lo, hi) = (
+            *at.iter().min().unwrap_or(&0),
+            *at.iter().max().unwrap_or(&0),
+        );
+        let whole = hi - lo + 1 == parts.len() && stem_run(words, lo, names).is_some();
+        // Within one clause: `the notes: Meeting moved …` names the notes.
+        let one_clause = (lo..hi).all(|k| !raw[k].ends_with([':', ',', '.', ';', '!', '?']));
+        if hi - lo < WINDOW && !whole && one_clause {
+            out.push((at, n.path));
+        }
+    }
+    out
+}
+
 /// The live paths whose multi-word stem the words `words[i..=j]` spell
 /// (`meeting notes` → `/meeting notes.txt`, `photolist` → `/photo-list
 /// 2026.txt`), for the longest such run starting at `i`.
@@ -825,6 +865,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     let mut first_referent: Option<usize> = None;
     // Words that referred to a live file: never a new name themselves.
     let mut describing: Vec<usize> = Vec::new();
+    let loose = loose_stems(&words, &raw, &multi_word);
     let mut i = 0;
     while i < words.len() {
         let w = &words[i];
@@ -908,6 +949,17 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         }
         // Words that spell a long name's stem together (`the meeting
         // notes`): that file, and none the words name one by one.
+        // The words of a long name apart, in any order (`the notes from
+        // the meeting`): that file, and none the words name one by one.
+        if let Some((_, p)) = loose.iter().find(|(k, _)| k.contains(&at)) {
+            if !described.contains(p) {
+                described.push(p);
+                described_at.push(at);
+            }
+            describing.push(at);
+            first_referent.get_or_insert(at);
+            continue;
+        }
         if let Some((j, hits)) = stem_run(&words, at, &multi_word) {
             described_at.extend(hits.iter().map(|_| at));
             described.extend(hits);
@@ -1034,6 +1086,19 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         })
         .map(|p| (*p).clone())
         .collect();
+    // A folder the request sends something into (`move todo into logs`)
+    // is where it goes, not the thing moved, once something came before.
+    let sent_into: Vec<PathEntry> = described
+        .iter()
+        .zip(&described_at)
+        .filter(|(p, &at)| {
+            p.is_dir
+                && first_referent.is_some_and(|r| r < at)
+                && (1..=2)
+                    .any(|k| at >= k && matches!(words[at - k].as_str(), "to" | "into" | "onto"))
+        })
+        .map(|(p, _)| (*p).clone())
+        .collect();
     let sources = if source_missing {
         named
     } else {
@@ -1079,9 +1144,10 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     let to_root = (0..words.len()).any(|i| {
         let root = words[i] == "root"
             || (words[i] == "top"
-                && words
+                && (words
                     .get(i + 1)
-                    .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory")));
+                    .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory"))
+                    || (i >= 1 && words[i - 1] == "the" && i + 1 == words.len())));
         root && (1..=2)
             .any(|k| i >= k && matches!(words[i - k].as_str(), "to" | "into" | "in" | "onto"))
     });
@@ -1194,6 +1260,9 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         .filter(|r| {
             if named_any.contains(r) {
                 return true;
+            }
+            if sent_into.contains(r) {
+                return false;
             }
             if r.is_dir {
                 let inside = alloc::format!("{}/", r.path.to_ascii_uppercase());

@@ -831,3 +831,25 @@ fn a_whole_path_or_a_live_name_stays_where_it_is_said() {
     assert!(accepts(&gr, "append /LOGS/BOOT.LOG \"one two three\""));
     assert!(!accepts(&gr, "append /LOGS/BOOT.LOG \"by one two three\""));
 }
+
+#[test]
+fn a_long_name_s_words_apart_a_folder_sent_into_and_the_top() {
+    // The words of `meeting notes.txt` apart, in another order: that file,
+    // not /NOTES.TXT; across a colon they are the text's.
+    let (_, gr) = grounded_long("Please let me see the notes from the meeting.");
+    assert!(accepts(&gr, "cat \"/meeting notes.txt\""));
+    assert!(!accepts(&gr, "cat /NOTES.TXT"));
+    let (_, gr) = grounded_long("add this to the notes: Meeting moved to 10:30, room B");
+    assert!(accepts(
+        &gr,
+        "append /NOTES.TXT \"Meeting moved to 10:30, room B\""
+    ));
+    // A folder after `into` is where the file goes, not what moves.
+    let (_, gr) = grounded("move todo into logs");
+    assert!(accepts(&gr, "mv /TODO.TXT /LOGS/TODO.TXT"));
+    assert!(!accepts(&gr, "mv /LOGS /TODO.TXT"));
+    // `to the top` is the root.
+    let (_, gr) = grounded("mvoe guide.txt to the top");
+    assert!(accepts(&gr, "mv /DOCS/GUIDE.TXT /GUIDE.TXT"));
+    assert!(!accepts(&gr, "mv /DOCS/GUIDE.TXT /DOCS/top"));
+}

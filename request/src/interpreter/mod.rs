@@ -78,6 +78,13 @@ pub struct Config {
     /// state, so their agreement is no second opinion on a request the
     /// router barely places. 0 turns it off.
     pub floor: f32,
+    /// The language model's share for the grammar's applet
+    /// ([`Interpreter::lm_share`]) at or above which a disagreement with a
+    /// hesitant ridge is not a reason to run nothing: the grammar's command
+    /// is chosen. 0 turns it off.
+    pub lm_trust: f32,
+    /// Whether such a grammar command is chosen over a confident ridge too.
+    pub lm_over_ridge: bool,
     /// Lexical buckets appended to the hidden state ([`crate::lexical`]);
     /// 0 routes on the hidden state alone.
     pub lexical: usize,
@@ -109,6 +116,8 @@ impl Default for Config {
             // dev_nothing's 20 out-of-scope requests at no cost on dev and
             // 5 of 1,165 on dev_natural; 0.2 and above cost 7-17 dev rows.
             floor: 0.15,
+            lm_trust: 0.0,
+            lm_over_ridge: false,
             lexical: 512,
             lexical_norm: 2.0,
             // Chosen on a battery applet written for the purpose (1 → 2:

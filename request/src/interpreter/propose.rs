@@ -316,6 +316,20 @@ impl<'m> Interpreter<'m> {
             .is_some_and(|r| r.confidence >= self.config.threshold);
         let confident = unlearnt || sure;
         let ridge_cmd = ridge.as_ref().and_then(|r| r.command.as_ref().ok());
+        // The language model's own certainty about the grammar's applet: a
+        // second opinion the router's hidden state does not give.
+        let lm_sure = grammar.as_ref().ok().is_some_and(|g| {
+            self.config.lm_trust > 0.0
+                && self
+                    .lm_share(g.applet)
+                    .is_some_and(|p| p >= self.config.lm_trust)
+        });
+        let disagree_now = match (&ridge, grammar.as_ref()) {
+            (Some(r), Ok(g)) => r.applet != g.applet,
+            _ => false,
+        };
+        let lm_over_ridge = lm_sure && disagree_now && !unlearnt && self.config.lm_over_ridge;
+        let confident = confident && !lm_over_ridge;
         let (mut via, mut command) = match (confident, ridge_cmd, grammar.as_ref().ok()) {
             (true, Some(c), _) => (Via::Ridge, Some(c.clone())),
             (_, _, Some(g)) => (Via::Grammar, Some(g.clone())),
@@ -358,7 +372,8 @@ impl<'m> Interpreter<'m> {
         let hesitant = ridge
             .as_ref()
             .is_some_and(|r| r.confidence < self.config.unsure);
-        if abstain.is_none() && !confident && hesitant && disagree && !makes_given_name {
+        if abstain.is_none() && !confident && hesitant && disagree && !makes_given_name && !lm_sure
+        {
             abstain = Some(Abstain::Unsure);
         }
         let below_floor = ridge
@@ -493,6 +508,39 @@ fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -
             }
             _ => false,
         })
+}
+
+impl Interpreter<'_> {
+    /// The language model's own share for `applet` among the reachable
+    /// applets, after the last prompt: the probability of its name's first
+    /// token against every reachable applet's first token. `None` when
+    /// another reachable applet's name starts with the same token (the
+    /// first step cannot tell them apart).
+    pub fn lm_share(&self, applet: &str) -> Option<f32> {
+        let mut firsts: Vec<(u32, &'static str)> = Vec::new();
+        for spec in self.table.specs(self.mode) {
+            if let Some(&t) = self.tokenizer.encode(spec.name, false).first() {
+                firsts.push((t, spec.name));
+            }
+        }
+        let (mine, _) = *firsts.iter().find(|(_, n)| *n == applet)?;
+        if firsts.iter().filter(|(t, _)| *t == mine).count() > 1 {
+            return None;
+        }
+        let mut tokens: Vec<u32> = firsts.iter().map(|(t, _)| *t).collect();
+        tokens.sort_unstable();
+        tokens.dedup();
+        let max = tokens
+            .iter()
+            .map(|t| self.prompt_logits[*t as usize])
+            .fold(f32::NEG_INFINITY, f32::max);
+        let all: f32 = tokens
+            .iter()
+            .map(|t| kmath::expf(self.prompt_logits[*t as usize] - max))
+            .sum();
+        let p = kmath::expf(self.prompt_logits[mine as usize] - max);
+        (all > 0.0).then(|| p / all)
+    }
 }
 
 impl Interpreter<'_> {

@@ -122,6 +122,8 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
             "--write-share" => o.config.write_share = value(&mut it, &a)?,
             "--unsure" => o.config.unsure = value(&mut it, &a)?,
             "--floor" => o.config.floor = value(&mut it, &a)?,
+            "--lm-trust" => o.config.lm_trust = value(&mut it, &a)?,
+            "--lm-over-ridge" => o.config.lm_over_ridge = true,
             "--lexical" => o.config.lexical = value(&mut it, &a)?,
             "--lexical-norm" => o.config.lexical_norm = value(&mut it, &a)?,
             "--temperature" => o.config.temperature = value(&mut it, &a)?,
