@@ -1086,14 +1086,14 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         })
         .map(|p| (*p).clone())
         .collect();
-    // A folder the request sends something into (`move todo into logs`)
-    // is where it goes, not the thing moved, once something came before.
+    // What the request sends something into (`move todo into logs`: the
+    // folder, and the log its word also describes) is where it goes, not
+    // the thing moved, once something came before.
     let sent_into: Vec<PathEntry> = described
         .iter()
         .zip(&described_at)
-        .filter(|(p, &at)| {
-            p.is_dir
-                && first_referent.is_some_and(|r| r < at)
+        .filter(|(_, &at)| {
+            first_referent.is_some_and(|r| r < at)
                 && (1..=2)
                     .any(|k| at >= k && matches!(words[at - k].as_str(), "to" | "into" | "onto"))
         })

@@ -848,6 +848,7 @@ fn a_long_name_s_words_apart_a_folder_sent_into_and_the_top() {
     let (_, gr) = grounded("move todo into logs");
     assert!(accepts(&gr, "mv /TODO.TXT /LOGS/TODO.TXT"));
     assert!(!accepts(&gr, "mv /LOGS /TODO.TXT"));
+    assert!(!accepts(&gr, "mv /LOGS/BOOT.LOG /LOGS/TODO.TXT"));
     // `to the top` is the root.
     let (_, gr) = grounded("mvoe guide.txt to the top");
     assert!(accepts(&gr, "mv /DOCS/GUIDE.TXT /GUIDE.TXT"));
