@@ -107,8 +107,9 @@ pub struct Config {
     pub natural: bool,
     /// Natural training pairs per applet for each slot it has, plus one.
     pub natural_per_slot: usize,
-    /// The same for `corpus/natural/more/` (training only; 0 leaves them out,
-    /// as for the shipped model; `NOSYS_NATURAL_MORE_PER_SLOT`).
+    /// The same for `corpus/natural/more/` (training only; 0 leaves them
+    /// out; `NOSYS_NATURAL_MORE_PER_SLOT`). 400 since the model of 4
+    /// December 2026 (afternoon) was trained with them.
     pub natural_more_per_slot: usize,
 }
 
@@ -122,7 +123,7 @@ impl Default for Config {
             example_repeats: 6,
             bare_per_applet: 60,
             natural_per_slot: 800,
-            natural_more_per_slot: 0,
+            natural_more_per_slot: 400,
         }
     }
 }

@@ -492,7 +492,14 @@ fn natural_files_name_applets_and_families_stay_in_one_split() {
 fn the_default_corpus_is_the_shipped_models() {
     let c = Config::default();
     assert!(c.natural);
-    assert_eq!((c.train_per_slot, c.natural_per_slot), (800, 800));
+    assert_eq!(
+        (
+            c.train_per_slot,
+            c.natural_per_slot,
+            c.natural_more_per_slot
+        ),
+        (800, 800, 400)
+    );
 }
 
 #[test]

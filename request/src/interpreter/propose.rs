@@ -252,6 +252,7 @@ impl<'m> Interpreter<'m> {
         // it is the one word a person chose because the shell knows it. The
         // line reached here only because it did not parse as typed, so the
         // applet is decided and its arguments are left to the grammar.
+        let named_first = crate::named_applet(&self.table, self.mode, request).is_some();
         if let Some(named) = crate::named_applet(&self.table, self.mode, request) {
             if abstain == Some(Abstain::NothingFits) {
                 abstain = None;
@@ -307,10 +308,11 @@ impl<'m> Interpreter<'m> {
         let grammar = whole.map(|d| d.command);
         // An applet the language model never learnt to name (added to the
         // table after training) can only be chosen by the router, so the
-        // grammar's disagreement says nothing against it: the router's top
-        // class is taken as if confident. Not when it is only the runner-up
-        // behind a hesitant "nothing fits".
-        let unlearnt = top_is_guess && ridge.as_ref().is_some_and(|r| !self.learnt(r.applet));
+        // grammar's disagreement says nothing against it: the router's guess
+        // is taken as if confident, also when it is the runner-up of a
+        // hesitant "nothing fits" (with the model of 4 December, afternoon,
+        // `do i need a coat today` had weather second behind it).
+        let unlearnt = ridge.as_ref().is_some_and(|r| !self.learnt(r.applet));
         let sure = ridge
             .as_ref()
             .is_some_and(|r| r.confidence >= self.config.threshold);
@@ -328,7 +330,10 @@ impl<'m> Interpreter<'m> {
             (Some(r), Ok(g)) => r.applet != g.applet,
             _ => false,
         };
-        let lm_over_ridge = lm_sure && disagree_now && !unlearnt && self.config.lm_over_ridge;
+        // Never over an applet the request names, nor one only the router
+        // knows.
+        let lm_over_ridge =
+            lm_sure && disagree_now && !unlearnt && !named_first && self.config.lm_over_ridge;
         let confident = confident && !lm_over_ridge;
         let (mut via, mut command) = match (confident, ridge_cmd, grammar.as_ref().ok()) {
             (true, Some(c), _) => (Via::Ridge, Some(c.clone())),
@@ -379,7 +384,10 @@ impl<'m> Interpreter<'m> {
         let below_floor = ridge
             .as_ref()
             .is_some_and(|r| r.confidence < self.config.floor);
-        if abstain.is_none() && !unlearnt && below_floor && !makes_given_name {
+        // An applet only the router knows keeps its low confidence as its
+        // only voice, even as the runner-up of a hesitant "nothing fits".
+        let unlearnt_guess = ridge.as_ref().is_some_and(|r| !self.learnt(r.applet));
+        if abstain.is_none() && !unlearnt_guess && below_floor && !makes_given_name {
             abstain = Some(Abstain::Unsure);
         }
         // A named missing file says more than "nothing fits"; in read-only

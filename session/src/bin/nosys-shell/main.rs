@@ -123,7 +123,7 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
             "--unsure" => o.config.unsure = value(&mut it, &a)?,
             "--floor" => o.config.floor = value(&mut it, &a)?,
             "--lm-trust" => o.config.lm_trust = value(&mut it, &a)?,
-            "--lm-over-ridge" => o.config.lm_over_ridge = true,
+            "--lm-over-ridge" => o.config.lm_over_ridge = value(&mut it, &a)?,
             "--lexical" => o.config.lexical = value(&mut it, &a)?,
             "--lexical-norm" => o.config.lexical_norm = value(&mut it, &a)?,
             "--temperature" => o.config.temperature = value(&mut it, &a)?,
@@ -157,7 +157,7 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
 
 fn usage() -> String {
     "usage: nosys-shell [features|eval] [--model PATH] [--features PATH|--no-features] \
-     [--verify N] [--disk PATH|--sample-fs] [--read-only] [--threshold X] [--abstain X] [--write-share X] [--unsure X] [--temperature T] \
+     [--verify N] [--disk PATH|--sample-fs] [--read-only] [--threshold X] [--abstain X] [--write-share X] [--unsure X] [--floor X] [--lm-trust X] [--lm-over-ridge true|false] [--temperature T] \
      [--lambda L] [--layer L]  (features: [--out PATH] [--train-rows N]; eval: [--split dev|heldout|handwritten|handwritten2|handwritten3 \
      | --tsv PATH] [--limit N] [--train-rows N] [--unseen A,B] [--data DIR] [--who NAME])"
         .into()
