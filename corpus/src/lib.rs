@@ -524,16 +524,7 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
         let natural = templates::natural_of(spec.name);
         if cfg.natural && !natural.is_empty() {
             let mut nrng = Rng::new(cfg.seed ^ hash(spec.name).rotate_left(29) ^ 0x6e61);
-            let fams: Vec<Family> = natural
-                .iter()
-                .enumerate()
-                .map(|(i, f)| Family {
-                    id: format!("{}/natural/{i}", spec.name),
-                    spec,
-                    variants: f.split('|').map(parse_template).collect(),
-                    fixed: None,
-                })
-                .collect();
+            let fams = written_families(spec, "natural", &natural);
             let held = natural_dev(cfg.seed, spec.name, fams.len());
             let mut dev = Vec::new();
             let mut train = Vec::new();
@@ -566,16 +557,7 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
     let mut more: Vec<Pair> = Vec::new();
     if cfg.natural && cfg.natural_more_per_slot > 0 {
         for spec in &specs {
-            let fams: Vec<Family> = templates::natural_more_of(spec.name)
-                .iter()
-                .enumerate()
-                .map(|(i, f)| Family {
-                    id: format!("{}/more/{i}", spec.name),
-                    spec,
-                    variants: f.split('|').map(parse_template).collect(),
-                    fixed: None,
-                })
-                .collect();
+            let fams = written_families(spec, "more", &templates::natural_more_of(spec.name));
             if fams.is_empty() {
                 continue;
             }
@@ -633,6 +615,21 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
         }
     }
     Ok(corpus)
+}
+
+/// Hand-written families (one line each, variants split by `|`), with ids
+/// `<applet>/<kind>/<n>`.
+fn written_families(spec: &'static AppletSpec, kind: &str, lines: &[&str]) -> Vec<Family> {
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, f)| Family {
+            id: format!("{}/{kind}/{i}", spec.name),
+            spec,
+            variants: f.split('|').map(parse_template).collect(),
+            fixed: None,
+        })
+        .collect()
 }
 
 /// Whether a `cp`/`mv` command's destination is its source or inside it.

@@ -32,6 +32,14 @@ fn grounded(request: &str) -> (Grounded, Grammar) {
     (g, grammar)
 }
 
+/// The grammar of `request` over the files `disk`.
+fn grammar_on(disk: &[&str], request: &str) -> Grammar {
+    let table = applets::builtin();
+    let learnt = Descriptions::learn(&table);
+    let g = ground(request, &paths_from_list(disk), &learnt);
+    Grammar::build_grounded(&table.specs(Mode::ReadWrite), &g.grounding).unwrap()
+}
+
 fn accepts(grammar: &Grammar, line: &str) -> bool {
     grammar.accepts(line.as_bytes())
 }
@@ -718,20 +726,15 @@ fn punctuation_alone_is_never_a_text() {
 
 #[test]
 fn a_spelt_name_is_the_file_acted_on_not_its_folder_or_later_words() {
-    let disk = paths_from_list(&[
+    let disk: &[&str] = &[
         "/NOTES.TXT",
         "/TODO.TXT",
         "/notes/",
         "/notes/stats.txt",
         "/projects/",
         "/projects/photos.bin",
-    ]);
-    let table = applets::builtin();
-    let learnt = Descriptions::learn(&table);
-    let grammar_of = |request: &str| {
-        let g = ground(request, &disk, &learnt);
-        Grammar::build_grounded(&table.specs(Mode::ReadWrite), &g.grounding).unwrap()
-    };
+    ];
+    let grammar_of = |request: &str| grammar_on(disk, request);
     let gr = grammar_of("change the name of stats.txt in the notes folder to /POEM.TXT");
     assert!(accepts(&gr, "mv /notes/stats.txt /POEM.TXT"));
     assert!(!accepts(&gr, "mv /NOTES.TXT /POEM.TXT"));
@@ -807,19 +810,14 @@ fn a_typo_of_an_asking_word_is_no_new_name_and_the_root_is_a_folder() {
 
 #[test]
 fn a_whole_path_or_a_live_name_stays_where_it_is_said() {
-    let disk = paths_from_list(&[
+    let disk: &[&str] = &[
         "/HELLO.TXT",
         "/notes/",
         "/notes/index.txt",
         "/LOGS/",
         "/LOGS/BOOT.LOG",
-    ]);
-    let table = applets::builtin();
-    let learnt = Descriptions::learn(&table);
-    let grammar_of = |request: &str| {
-        let g = ground(request, &disk, &learnt);
-        Grammar::build_grounded(&table.specs(Mode::ReadWrite), &g.grounding).unwrap()
-    };
+    ];
+    let grammar_of = |request: &str| grammar_on(disk, request);
     let gr = grammar_of("copy /notes/index.txt across to /hello.txt");
     assert!(accepts(&gr, "cp /notes/index.txt /HELLO.TXT"));
     assert!(!accepts(&gr, "cp /notes/index.txt /notes/hello.txt"));

@@ -232,19 +232,16 @@ fn missing_model_is_a_clear_error() {
     assert!(err.contains("/nonexistent/model.gguf"), "{err}");
 }
 
-/// `eval --split handwritten2` reads its own rows and records the read in its own ledger
-/// first; `--tsv` refuses the split by name and a renamed copy of it, and those refusals
-/// record nothing. Run on a scratch `--data` directory, so the real ledger is untouched.
-#[test]
-fn handwritten2_is_read_through_its_ledger_only() {
+/// A hand-written split is read through its own ledger only: `eval --split NAME` reads its
+/// rows and records the read first; `--tsv` refuses the split by name and a renamed copy of
+/// it, and those refusals record nothing. Run on a scratch `--data` directory, so the real
+/// ledger is untouched. `summary` is the split line the read prints, `hints` how many rows
+/// typed in read-only mode get the F2 hint they want.
+fn split_is_read_through_its_ledger_only(name: &str, rows: &str, summary: &str, hints: usize) {
     let model = fixture();
-    let dir = scratch("handwritten2");
-    let rows = "# request\tcommand\tapplet\tfamily\tmode\treply\n\
-                show me the notes please\tcat /NOTES.TXT\tcat\thand/polite\trw\trun\n\
-                zzz qqq\tnothing\t-\thand/odd\trw\tabstain\n\
-                rm -f /NOTES.TXT\tnothing\t-\thand/terse\tro\tread-only-hint\n";
-    std::fs::write(dir.join("handwritten2.tsv"), rows).unwrap();
-    let ledger = dir.join("handwritten2_ledger.txt");
+    let dir = scratch(name);
+    std::fs::write(dir.join(format!("{name}.tsv")), rows).unwrap();
+    let ledger = dir.join(format!("{name}_ledger.txt"));
     std::fs::write(&ledger, "# no reads yet\n").unwrap();
     let eval = |extra: &[&str]| {
         let mut args = vec![
@@ -270,7 +267,7 @@ fn handwritten2_is_read_through_its_ledger_only() {
             .count()
     };
 
-    let out = eval(&["--split", "handwritten2", "--who", "cli test"]);
+    let out = eval(&["--split", name, "--who", "cli test"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -278,113 +275,58 @@ fn handwritten2_is_read_through_its_ledger_only() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout.contains("hand-written read #1\n"), "{stdout}");
+    assert!(stdout.contains(summary), "{stdout}");
+    // Typed in read-only mode, a write is refused with the F2 hint: the reply the row wants.
     assert!(
-        stdout.contains(
-            "split handwritten2: 3 rows (2 rw, 1 ro); 1 expect a command, 2 expect nothing"
-        ),
-        "{stdout}"
-    );
-    // Typed in read-only mode, the write is refused with the F2 hint: the reply the row wants.
-    assert!(
-        stdout.contains("| read-only-hint | read-only-hint | 1 |"),
+        stdout.contains(&format!("| read-only-hint | read-only-hint | {hints} |")),
         "{stdout}"
     );
     let text = std::fs::read_to_string(&ledger).unwrap();
     assert!(
-        text.contains("\tcli test\thand-written split (nosys-shell eval --split handwritten2)\n"),
+        text.contains(&format!(
+            "\tcli test\thand-written split (nosys-shell eval --split {name})\n"
+        )),
         "{text}"
     );
     assert_eq!(reads(), 1);
 
     let copy = dir.join("renamed.tsv");
     std::fs::write(&copy, rows).unwrap();
-    for tsv in [dir.join("handwritten2.tsv"), copy] {
+    for tsv in [dir.join(format!("{name}.tsv")), copy] {
         let out = eval(&["--tsv", tsv.to_str().unwrap()]);
         assert!(!out.status.success(), "{}", tsv.display());
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            err.contains("--split handwritten2 (through handwritten2_ledger.txt)"),
+            err.contains(&format!("--split {name} (through {name}_ledger.txt)")),
             "{err}"
         );
     }
     assert_eq!(reads(), 1, "a refused read is not recorded");
 }
 
-/// `eval --split handwritten3` reads its own rows and records the read in its own ledger
-/// first; `--tsv` refuses the split by name and a renamed copy of it, and those refusals
-/// record nothing. Run on a scratch `--data` directory, so the real ledger is untouched.
+#[test]
+fn handwritten2_is_read_through_its_ledger_only() {
+    split_is_read_through_its_ledger_only(
+        "handwritten2",
+        "# request\tcommand\tapplet\tfamily\tmode\treply\n\
+         show me the notes please\tcat /NOTES.TXT\tcat\thand/polite\trw\trun\n\
+         zzz qqq\tnothing\t-\thand/odd\trw\tabstain\n\
+         rm -f /NOTES.TXT\tnothing\t-\thand/terse\tro\tread-only-hint\n",
+        "split handwritten2: 3 rows (2 rw, 1 ro); 1 expect a command, 2 expect nothing",
+        1,
+    );
+}
+
 #[test]
 fn handwritten3_is_read_through_its_ledger_only() {
-    let model = fixture();
-    let dir = scratch("handwritten3");
-    let rows = "# request\tcommand\tapplet\tfamily\tmode\treply\n\
-                print the readme for me\tcat /README.TXT\tcat\thand/polite\trw\trun\n\
-                qwfp arst\tnothing\t-\thand/odd\trw\tabstain\n\
-                rm /TODO.TXT\tnothing\t-\thand/terse\tro\tread-only-hint\n\
-                mkdir /ARCHIVE\tnothing\t-\thand/terse\tro\tread-only-hint\n";
-    std::fs::write(dir.join("handwritten3.tsv"), rows).unwrap();
-    let ledger = dir.join("handwritten3_ledger.txt");
-    std::fs::write(&ledger, "# no reads yet\n").unwrap();
-    let eval = |extra: &[&str]| {
-        let mut args = vec![
-            "eval",
-            "--model",
-            model.to_str().unwrap(),
-            "--sample-fs",
-            "--no-features",
-            "--data",
-            dir.to_str().unwrap(),
-        ];
-        args.extend_from_slice(extra);
-        Command::new(env!("CARGO_BIN_EXE_nosys-shell"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
-    let reads = || {
-        std::fs::read_to_string(&ledger)
-            .unwrap()
-            .lines()
-            .filter(|l| l.starts_with("read\t"))
-            .count()
-    };
-
-    let out = eval(&["--split", "handwritten3", "--who", "cli test"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    split_is_read_through_its_ledger_only(
+        "handwritten3",
+        "# request\tcommand\tapplet\tfamily\tmode\treply\n\
+         print the readme for me\tcat /README.TXT\tcat\thand/polite\trw\trun\n\
+         qwfp arst\tnothing\t-\thand/odd\trw\tabstain\n\
+         rm /TODO.TXT\tnothing\t-\thand/terse\tro\tread-only-hint\n\
+         mkdir /ARCHIVE\tnothing\t-\thand/terse\tro\tread-only-hint\n",
+        "split handwritten3: 4 rows (2 rw, 2 ro); 1 expect a command, 3 expect nothing",
+        2,
     );
-    assert!(stdout.contains("hand-written read #1\n"), "{stdout}");
-    assert!(
-        stdout.contains(
-            "split handwritten3: 4 rows (2 rw, 2 ro); 1 expect a command, 3 expect nothing"
-        ),
-        "{stdout}"
-    );
-    // Typed in read-only mode, the write is refused with the F2 hint: the reply the row wants.
-    assert!(
-        stdout.contains("| read-only-hint | read-only-hint | 2 |"),
-        "{stdout}"
-    );
-    let text = std::fs::read_to_string(&ledger).unwrap();
-    assert!(
-        text.contains("\tcli test\thand-written split (nosys-shell eval --split handwritten3)\n"),
-        "{text}"
-    );
-    assert_eq!(reads(), 1);
-
-    let copy = dir.join("renamed.tsv");
-    std::fs::write(&copy, rows).unwrap();
-    for tsv in [dir.join("handwritten3.tsv"), copy] {
-        let out = eval(&["--tsv", tsv.to_str().unwrap()]);
-        assert!(!out.status.success(), "{}", tsv.display());
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            err.contains("--split handwritten3 (through handwritten3_ledger.txt)"),
-            "{err}"
-        );
-    }
-    assert_eq!(reads(), 1, "a refused read is not recorded");
 }
