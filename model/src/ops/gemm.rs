@@ -195,7 +195,8 @@ impl FloatWeights for Bf16w {
 /// sequential stream while it reads its own rows: decode reads several rows side by side from
 /// memory, short interleaved streams the hardware prefetcher follows badly (four F16 rows read
 /// at 11-21 GB/s without it, 22-28 GB/s with it; one row at a time, whose single accumulator
-/// chain is latency-bound, at 18).
+/// chain is latency-bound, at 18, on an Intel Xeon). On the AMD Zen 4 of the later tables two
+/// rows are the faster (F16 decode: `gemm_f16`).
 pub(super) struct FloatTile<W, const PF: bool>(core::marker::PhantomData<W>);
 
 impl<W: FloatWeights, const PF: bool> Tile for FloatTile<W, PF> {
@@ -266,7 +267,10 @@ pub(super) unsafe fn gemm_f16(g: &Gemm, rows: Range<usize>) {
     // SAFETY: forwarded.
     unsafe {
         if g.n_tok == 1 {
-            drive::<FloatTile<F16w, true>, 4, 1>(g, rows)
+            // Two rows (two accumulator chains; one alone is latency-bound) with the next pair
+            // prefetched as one stream: on the Zen 4 (docs/model-bench.md) faster than one row
+            // at a time, which was faster than four rows.
+            drive::<FloatTile<F16w, true>, 2, 1>(g, rows)
         } else {
             drive::<FloatTile<F16w, true>, 3, 3>(g, rows)
         }

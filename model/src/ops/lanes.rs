@@ -9,7 +9,8 @@
 //! expanded to the 16-bit pairs `madd` takes; d (and dmin) as f32. Every token of the batch then
 //! reads that copy from L1. It is the interleaved layout of llama.cpp's `q4_K_8x8` repack,
 //! built per call in about 11 KiB of stack instead of a second copy of the matrix. One token
-//! (decode) reads each row group once, so it skips the copy ([`Lanes::decode`]).
+//! (decode) reads each row once, so it skips the copy and reads the rows one at a time as the
+//! GGUF stores them ([`Lanes::decode_row`]), summing each row's vector lanes per super-block.
 //!
 //! The arithmetic of element (row, token), whatever the tile: per super-block in order, the
 //! block's exact integer sums, then one f32 `fma` per sum into that element's accumulator (the
@@ -63,12 +64,12 @@ pub(super) unsafe trait Lanes {
         n: usize,
         acc: &mut [[__m256; 2]],
     );
-    /// Token 0 alone against the rows at `rp`, read in place; `next` (the next group) is
-    /// prefetched. Lane r: row r's result.
+    /// Token 0 alone against the row at `w`, read in place: the same integers and float
+    /// operations as that row's lane of [`Lanes::tokens`].
     ///
     /// # Safety
-    /// See the module; token 0 is in the product and every super-block of the rows.
-    unsafe fn decode(g: &Gemm, rp: &RowPtrs, next: *const u8) -> __m256;
+    /// See the module; token 0 is in the product and `w` is the start of one of its rows.
+    unsafe fn decode_row(g: &Gemm, w: *const u8) -> f32;
 }
 
 /// The [`Lanes`] impl of a type whose module has the kernels as free functions (`rearrange`,
@@ -113,9 +114,9 @@ macro_rules! lanes_impl {
             }
 
             #[inline]
-            unsafe fn decode(g: &Gemm, rp: &RowPtrs, next: *const u8) -> __m256 {
+            unsafe fn decode_row(g: &Gemm, w: *const u8) -> f32 {
                 // SAFETY: forwarded; AVX2 (the module's contract).
-                unsafe { decode(g, rp, next) }
+                unsafe { decode_row(g, w) }
             }
         }
     };
@@ -213,19 +214,6 @@ pub(super) fn pick16<const HIGH: bool>(a: i32, b: i32) -> __m256i {
     _mm256_setr_epi32(m(0), m(1), m(2), m(3), m(0), m(1), m(2), m(3))
 }
 
-/// Lane r: the sum of the eight lanes of `v[r]` (exact, integer).
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-pub(super) fn reduce8(v: &[__m256i; 8]) -> __m256i {
-    let h: [__m256i; 4] = core::array::from_fn(|i| _mm256_hadd_epi32(v[2 * i], v[2 * i + 1]));
-    let q0 = _mm256_hadd_epi32(h[0], h[1]);
-    let q1 = _mm256_hadd_epi32(h[2], h[3]);
-    _mm256_add_epi32(
-        _mm256_permute2x128_si256::<0x20>(q0, q1),
-        _mm256_permute2x128_si256::<0x31>(q0, q1),
-    )
-}
-
 /// Write lanes `0..rm` of `v` to elements (t, r0..r0 + rm).
 ///
 /// # Safety
@@ -253,6 +241,20 @@ unsafe fn store(g: &Gemm, t: usize, r0: usize, rm: usize, v: __m256) {
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
 pub(super) unsafe fn gemm<K: Lanes>(g: &Gemm, rows: Range<usize>) {
+    if g.n_tok == 1 {
+        // Decode reads one row at a time: the matrix as one sequential stream, which this
+        // memory system serves fastest (docs/model-bench.md: eight rows side by side with the
+        // next group prefetched decoded the 0.6B Q4_K_M at 21 tok/s, one row at a time at 34).
+        for r in rows {
+            // SAFETY: row r and token 0 are in the product, element (0, r) the caller's.
+            unsafe {
+                g.out
+                    .add(r)
+                    .write(K::decode_row(g, g.w.add(r * g.w_stride)))
+            };
+        }
+        return;
+    }
     let nb = g.cols / super::formats::QK_K;
     // SAFETY: all-zero bytes are a valid `K::Block` (the trait's contract).
     let mut s: [K::Block; KC] = unsafe { core::mem::zeroed() };
@@ -264,15 +266,8 @@ pub(super) unsafe fn gemm<K: Lanes>(g: &Gemm, rows: Range<usize>) {
         // SAFETY: rows r0..r0 + rm are in the caller's range, so inside the matrix.
         let rp: RowPtrs =
             core::array::from_fn(|i| unsafe { g.w.add((r0 + i.min(rm - 1)) * g.w_stride) });
-        // The next group's rows as one stream, fetched while this one is read (decode would
-        // otherwise read eight short interleaved streams).
+        // The next group's rows as one stream, fetched while this one is read.
         let next = g.w.wrapping_add((r0 + ROWS) * g.w_stride);
-        if g.n_tok == 1 {
-            // SAFETY: the rows and token 0 are in the product and its elements the caller's.
-            unsafe { store(g, 0, r0, rm, K::decode(g, &rp, next)) };
-            r0 += ROWS;
-            continue;
-        }
         let mut t0 = 0;
         while t0 < g.n_tok {
             let nt = NT.min(g.n_tok - t0);

@@ -10,7 +10,7 @@
 
 use super::formats::{Q8_K_BYTES, QK_K};
 use super::gemm::Gemm;
-use super::lanes::{pick16, prefetch, transpose, transpose16, Lanes, RowPtrs, ROWS};
+use super::lanes::{pick16, transpose, transpose16, Lanes, RowPtrs};
 use core::arch::x86_64::*;
 use core::ops::Range;
 
@@ -166,55 +166,6 @@ unsafe fn tokens<const N: usize>(
     }
 }
 
-/// One token (decode) against the rows at `rp`: the same arithmetic as [`tokens`], but each
-/// row group is read once, so the quants go from the transpose straight to the products
-/// instead of through [`Rows8`]. `next` is the next group's first row, prefetched.
-///
-/// # Safety
-/// As [`heads`], for every super-block of the row; token 0 is in the product.
-#[inline]
-#[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn decode(g: &Gemm, rp: &RowPtrs, next: *const u8) -> __m256 {
-    let m4 = _mm256_set1_epi8(0x0F);
-    let mut h = Heads {
-        sc: [_mm256_setzero_si256(); 8],
-        mn: [_mm256_setzero_si256(); 4],
-        d: _mm256_setzero_ps(),
-        dmin: _mm256_setzero_ps(),
-    };
-    let (mut acc, mut accm) = (_mm256_setzero_ps(), _mm256_setzero_ps());
-    for blk in 0..g.cols / QK_K {
-        prefetch(next.wrapping_add(ROWS * blk * BYTES), BYTES);
-        // SAFETY: super-block `blk` of every row and token 0's Q8_K block `blk` exist (the
-        // caller); every read is inside them.
-        unsafe {
-            heads(rp, blk, &mut h);
-            let xb = g.x.add(blk * Q8_K_BYTES);
-            let y = |o: usize| _mm256_set1_epi32((xb.add(4 + o) as *const i32).read_unaligned());
-            let mut isum = _mm256_setzero_si256();
-            for c in 0..4 {
-                let t = transpose(rp, blk * BYTES + 16 + 32 * c);
-                let (mut lo, mut hi) = (_mm256_setzero_si256(), _mm256_setzero_si256());
-                for gi in 0..8 {
-                    let wl = _mm256_and_si256(t[gi], m4);
-                    let wh = _mm256_and_si256(_mm256_srli_epi16(t[gi], 4), m4);
-                    lo = _mm256_add_epi16(lo, _mm256_maddubs_epi16(wl, y(64 * c + 4 * gi)));
-                    hi = _mm256_add_epi16(hi, _mm256_maddubs_epi16(wh, y(64 * c + 32 + 4 * gi)));
-                }
-                let p = _mm256_add_epi32(
-                    _mm256_madd_epi16(lo, h.sc[2 * c]),
-                    _mm256_madd_epi16(hi, h.sc[2 * c + 1]),
-                );
-                isum = _mm256_add_epi32(isum, p);
-            }
-            let (m, dy) = min_sum(&h, xb);
-            acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(isum), _mm256_mul_ps(h.d, dy), acc);
-            accm = _mm256_fmadd_ps(_mm256_cvtepi32_ps(m), _mm256_mul_ps(h.dmin, dy), accm);
-        }
-    }
-    _mm256_sub_ps(acc, accm)
-}
-
 /// Σ_j m_j · (the sum of group j's 32 activations) per row, and the activation block's scale.
 ///
 /// # Safety
@@ -246,6 +197,71 @@ unsafe fn min_sum(h: &Heads, xb: *const u8) -> (__m256i, __m256) {
         ),
     );
     (m, dy)
+}
+
+/// One row against token 0 (decode), read in place as the GGUF stores it: the integers I and M
+/// of [`tokens`] for that row (a vector of partial sums of I, summed across per super-block),
+/// then the same two `fma` and the difference.
+///
+/// # Safety
+/// See [`super::lanes`]; token 0 is in the product and `w` starts one of its rows.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn decode_row(g: &Gemm, w: *const u8) -> f32 {
+    let m4 = _mm256_set1_epi8(0x0F);
+    // Group j's scale (i16 j of the expanded scales) in every i16 lane.
+    let sel: [__m256i; 8] = core::array::from_fn(|j| {
+        let v = (((2 * j + 1) << 8) | (2 * j)) as i16;
+        _mm256_set1_epi16(v)
+    });
+    let (mut acc, mut accm) = (_mm_setzero_ps(), _mm_setzero_ps());
+    for blk in 0..g.cols / QK_K {
+        // SAFETY: super-block `blk` of the row and token 0's Q8_K block `blk` exist (the
+        // caller); every read is inside them.
+        unsafe {
+            let b = w.add(blk * BYTES);
+            let xb = g.x.add(blk * Q8_K_BYTES);
+            let dd = _mm_cvtph_ps(_mm_cvtsi32_si128((b as *const i32).read_unaligned()));
+            let sm = super::avx2::k4_scales_mins(core::slice::from_raw_parts(b.add(4), 12));
+            let smv = _mm_loadu_si128(sm.as_ptr() as *const __m128i);
+            let sc = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(smv));
+            let mn = _mm_cvtepu8_epi16(_mm_unpackhi_epi64(smv, smv));
+            let bs = _mm256_loadu_si256(xb.add(4 + QK_K) as *const __m256i);
+            let pairs = _mm_hadd_epi16(
+                _mm256_castsi256_si128(bs),
+                _mm256_extracti128_si256::<1>(bs),
+            );
+            let m = _mm_madd_epi16(mn, pairs);
+            let m = _mm_add_epi32(m, _mm_unpackhi_epi64(m, m));
+            let m = _mm_cvtsi128_si32(_mm_add_epi32(m, _mm_shuffle_epi32::<1>(m)));
+            let y = |o: usize| _mm256_loadu_si256(xb.add(4 + o) as *const __m256i);
+            let mut isum = _mm256_setzero_si256();
+            for c in 0..4 {
+                let q = _mm256_loadu_si256(b.add(16 + 32 * c) as *const __m256i);
+                let lo = _mm256_and_si256(q, m4);
+                let hi = _mm256_and_si256(_mm256_srli_epi16(q, 4), m4);
+                let pl = _mm256_madd_epi16(
+                    _mm256_maddubs_epi16(lo, y(64 * c)),
+                    _mm256_shuffle_epi8(sc, sel[2 * c]),
+                );
+                let ph = _mm256_madd_epi16(
+                    _mm256_maddubs_epi16(hi, y(64 * c + 32)),
+                    _mm256_shuffle_epi8(sc, sel[2 * c + 1]),
+                );
+                isum = _mm256_add_epi32(isum, _mm256_add_epi32(pl, ph));
+            }
+            let i = super::avx2::hsum_i32(isum);
+            let dy = (xb as *const f32).read_unaligned();
+            let (d, dmin) = (_mm_cvtss_f32(dd), _mm_cvtss_f32(_mm_movehdup_ps(dd)));
+            acc = _mm_fmadd_ss(_mm_cvtsi32_ss(_mm_setzero_ps(), i), _mm_set_ss(d * dy), acc);
+            accm = _mm_fmadd_ss(
+                _mm_cvtsi32_ss(_mm_setzero_ps(), m),
+                _mm_set_ss(dmin * dy),
+                accm,
+            );
+        }
+    }
+    _mm_cvtss_f32(_mm_sub_ss(acc, accm))
 }
 
 /// Q4_K's eight-row kernels.

@@ -5,16 +5,16 @@
 //! q the unsigned 6-bit quants, so the second sum takes out their offset of 32), then
 //! `acc = fma(I, d·dy, acc)` in f32.
 //!
-//! Prefill reads the rearranged rows ([`Rows8`]); decode reads each row in place, 32 quants per
-//! vector as the GGUF stores them, and sums each row's lanes into its own lane at the end of
-//! every super-block ([`reduce8`]): the same integers, so the same bits.
+//! Prefill reads the rearranged rows ([`Rows8`]); decode reads one row at a time in place, 32
+//! quants per vector as the GGUF stores them, and sums the vector's lanes at the end of every
+//! super-block ([`decode_row`]): the same integers, so the same bits.
 
 // The layouts are index arithmetic over rows, groups and tokens; indexed loops say it plainest.
 #![allow(clippy::needless_range_loop)]
 
 use super::formats::{Q8_K_BYTES, QK_K};
 use super::gemm::Gemm;
-use super::lanes::{pick16, prefetch, reduce8, transpose, transpose16, Lanes, RowPtrs, ROWS};
+use super::lanes::{pick16, transpose, transpose16, Lanes, RowPtrs};
 use core::arch::x86_64::*;
 use core::ops::Range;
 
@@ -174,20 +174,18 @@ unsafe fn tokens<const N: usize>(
     }
 }
 
-/// One token against the rows in place: each row's super-block as the decode kernels read it
-/// (the four 6-bit planes of each half rebuilt 32 quants at a time), eight i32 lanes per row,
-/// then [`reduce8`] and one `fma` for the eight rows.
+/// One row against token 0 (decode), read in place as the GGUF stores it (the four 6-bit planes
+/// of each half rebuilt 32 quants at a time): the integer of [`tokens`] for that row, summed
+/// across the vector per super-block, then the same `fma`.
 ///
 /// # Safety
-/// See [`super::lanes`]; token 0 is in the product, every super-block of the rows exists.
+/// See [`super::lanes`]; token 0 is in the product and `w` starts one of its rows.
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn decode(g: &Gemm, rp: &RowPtrs, next: *const u8) -> __m256 {
+unsafe fn decode_row(g: &Gemm, w: *const u8) -> f32 {
     let m4 = _mm256_set1_epi8(0x0F);
     let m2 = _mm256_set1_epi8(0x03);
     let m30 = _mm256_set1_epi8(0x30);
-    // Scale vector k (groups 2k, 2k + 1): byte 2k sign-extended into the low half's eight
-    // i16, byte 2k + 1 into the high half's, from the sixteen scale bytes in both halves.
     let sel: [__m256i; 8] = core::array::from_fn(|k| {
         let (lo, hi) = ((2 * k) as i16, (2 * k + 1) as i16);
         let (lo, hi) = ((lo << 8) | 0x80, (hi << 8) | 0x80);
@@ -195,59 +193,57 @@ unsafe fn decode(g: &Gemm, rp: &RowPtrs, next: *const u8) -> __m256 {
             lo, lo, lo, lo, lo, lo, lo, lo, hi, hi, hi, hi, hi, hi, hi, hi,
         )
     });
-    let mut acc = _mm256_setzero_ps();
+    let mut acc = _mm_setzero_ps();
     for blk in 0..g.cols / QK_K {
-        prefetch(next.wrapping_add(ROWS * blk * BYTES), BYTES);
-        // SAFETY: super-block `blk` of each row and token 0's Q8_K block `blk` exist (the
+        // SAFETY: super-block `blk` of the row and token 0's Q8_K block `blk` exist (the
         // caller); every read is inside them.
         unsafe {
             let xb = g.x.add(blk * Q8_K_BYTES);
             let bs = _mm256_loadu_si256(xb.add(4 + QK_K) as *const __m256i);
-            let iv: [__m256i; ROWS] = core::array::from_fn(|r| {
-                let b = rp[r].add(blk * BYTES);
-                let raw =
-                    _mm256_broadcastsi128_si256(_mm_loadu_si128(b.add(192) as *const __m128i));
-                let sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(b.add(192) as *const __m128i));
-                let mut isum = _mm256_slli_epi32(_mm256_madd_epi16(sc16, bs), 5);
-                isum = _mm256_sub_epi32(_mm256_setzero_si256(), isum);
-                for n in 0..2 {
-                    let ql0 = _mm256_loadu_si256(b.add(64 * n) as *const __m256i);
-                    let ql1 = _mm256_loadu_si256(b.add(64 * n + 32) as *const __m256i);
-                    let qh = _mm256_loadu_si256(b.add(128 + 32 * n) as *const __m256i);
-                    let qh2 = _mm256_srli_epi16(qh, 2);
-                    let q = [
-                        _mm256_or_si256(
-                            _mm256_and_si256(ql0, m4),
-                            _mm256_slli_epi16(_mm256_and_si256(qh, m2), 4),
-                        ),
-                        _mm256_or_si256(
-                            _mm256_and_si256(ql1, m4),
-                            _mm256_slli_epi16(_mm256_and_si256(qh2, m2), 4),
-                        ),
-                        _mm256_or_si256(
-                            _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
-                            _mm256_and_si256(qh, m30),
-                        ),
-                        _mm256_or_si256(
-                            _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4),
-                            _mm256_and_si256(qh2, m30),
-                        ),
-                    ];
-                    for k in 0..4 {
-                        let yv = _mm256_loadu_si256(xb.add(4 + 128 * n + 32 * k) as *const __m256i);
-                        let sv = _mm256_srai_epi16(_mm256_shuffle_epi8(raw, sel[4 * n + k]), 8);
-                        let p = _mm256_madd_epi16(_mm256_maddubs_epi16(q[k], yv), sv);
-                        isum = _mm256_add_epi32(isum, p);
-                    }
+            let b = w.add(blk * BYTES);
+            let raw = _mm256_broadcastsi128_si256(_mm_loadu_si128(b.add(192) as *const __m128i));
+            let sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(b.add(192) as *const __m128i));
+            let mut isum = _mm256_slli_epi32(_mm256_madd_epi16(sc16, bs), 5);
+            isum = _mm256_sub_epi32(_mm256_setzero_si256(), isum);
+            for n in 0..2 {
+                let ql0 = _mm256_loadu_si256(b.add(64 * n) as *const __m256i);
+                let ql1 = _mm256_loadu_si256(b.add(64 * n + 32) as *const __m256i);
+                let qh = _mm256_loadu_si256(b.add(128 + 32 * n) as *const __m256i);
+                let qh2 = _mm256_srli_epi16(qh, 2);
+                let q = [
+                    _mm256_or_si256(
+                        _mm256_and_si256(ql0, m4),
+                        _mm256_slli_epi16(_mm256_and_si256(qh, m2), 4),
+                    ),
+                    _mm256_or_si256(
+                        _mm256_and_si256(ql1, m4),
+                        _mm256_slli_epi16(_mm256_and_si256(qh2, m2), 4),
+                    ),
+                    _mm256_or_si256(
+                        _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
+                        _mm256_and_si256(qh, m30),
+                    ),
+                    _mm256_or_si256(
+                        _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4),
+                        _mm256_and_si256(qh2, m30),
+                    ),
+                ];
+                for k in 0..4 {
+                    let yv = _mm256_loadu_si256(xb.add(4 + 128 * n + 32 * k) as *const __m256i);
+                    let sv = _mm256_srai_epi16(_mm256_shuffle_epi8(raw, sel[4 * n + k]), 8);
+                    let p = _mm256_madd_epi16(_mm256_maddubs_epi16(q[k], yv), sv);
+                    isum = _mm256_add_epi32(isum, p);
                 }
-                isum
-            });
-            let dy = _mm256_set1_ps((xb as *const f32).read_unaligned());
-            let i = reduce8(&iv);
-            acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(i), _mm256_mul_ps(d8(rp, blk), dy), acc);
+            }
+            let i = super::avx2::hsum_i32(isum);
+            let d = _mm_cvtss_f32(_mm_cvtph_ps(_mm_cvtsi32_si128(i32::from(
+                (b.add(208) as *const u16).read_unaligned(),
+            ))));
+            let dy = (xb as *const f32).read_unaligned();
+            acc = _mm_fmadd_ss(_mm_cvtsi32_ss(_mm_setzero_ps(), i), _mm_set_ss(d * dy), acc);
         }
     }
-    acc
+    _mm_cvtss_f32(acc)
 }
 
 /// Q6_K's eight-row kernels.
