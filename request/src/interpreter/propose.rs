@@ -215,9 +215,6 @@ impl<'m> Interpreter<'m> {
         // An abstain class on top means nothing reachable fits: no applet
         // is guessed, and nothing will run.
         let mut abstain = None;
-        // Whether the guess is the router's top class (not the runner-up of
-        // a hesitant abstain, nor an applet named by the request).
-        let mut top_is_guess = true;
         let guess = match &self.router {
             Some(r) => r.predict(&self.last_features).ok().map(|p| {
                 let name = |i: usize| self.static_name(r.class_name(i));
@@ -236,10 +233,7 @@ impl<'m> Interpreter<'m> {
                     // A hesitant abstain: the best applet class is the
                     // guess, at its own (low) confidence.
                     Some(_) => match p.second {
-                        Some((i, c)) => {
-                            top_is_guess = false;
-                            (name(i), c, None)
-                        }
+                        Some((i, c)) => (name(i), c, None),
                         None => (None, 0.0, None),
                     },
                 }
@@ -252,8 +246,9 @@ impl<'m> Interpreter<'m> {
         // it is the one word a person chose because the shell knows it. The
         // line reached here only because it did not parse as typed, so the
         // applet is decided and its arguments are left to the grammar.
-        let named_first = crate::named_applet(&self.table, self.mode, request).is_some();
-        if let Some(named) = crate::named_applet(&self.table, self.mode, request) {
+        let named = crate::named_applet(&self.table, self.mode, request);
+        let named_first = named.is_some();
+        if let Some(named) = named {
             if abstain == Some(Abstain::NothingFits) {
                 abstain = None;
             }
@@ -326,14 +321,14 @@ impl<'m> Interpreter<'m> {
                     .lm_share(g.applet)
                     .is_some_and(|p| p >= self.config.lm_trust)
         });
-        let disagree_now = match (&ridge, grammar.as_ref()) {
+        let disagree = match (&ridge, grammar.as_ref()) {
             (Some(r), Ok(g)) => r.applet != g.applet,
             _ => false,
         };
         // Never over an applet the request names, nor one only the router
         // knows.
         let lm_over_ridge =
-            lm_sure && disagree_now && !unlearnt && !named_first && self.config.lm_over_ridge;
+            lm_sure && disagree && !unlearnt && !named_first && self.config.lm_over_ridge;
         let confident = confident && !lm_over_ridge;
         let (mut via, mut command) = match (confident, ridge_cmd, grammar.as_ref().ok()) {
             (true, Some(c), _) => (Via::Ridge, Some(c.clone())),
@@ -370,10 +365,6 @@ impl<'m> Interpreter<'m> {
                 missing = Some(m.clone());
             }
         }
-        let disagree = match (&ridge, grammar.as_ref()) {
-            (Some(r), Ok(g)) => r.applet != g.applet,
-            _ => false,
-        };
         let hesitant = ridge
             .as_ref()
             .is_some_and(|r| r.confidence < self.config.unsure);
@@ -385,9 +376,8 @@ impl<'m> Interpreter<'m> {
             .as_ref()
             .is_some_and(|r| r.confidence < self.config.floor);
         // An applet only the router knows keeps its low confidence as its
-        // only voice, even as the runner-up of a hesitant "nothing fits".
-        let unlearnt_guess = ridge.as_ref().is_some_and(|r| !self.learnt(r.applet));
-        if abstain.is_none() && !unlearnt_guess && below_floor && !makes_given_name {
+        // only voice.
+        if abstain.is_none() && !unlearnt && below_floor && !makes_given_name {
             abstain = Some(Abstain::Unsure);
         }
         // A named missing file says more than "nothing fits"; in read-only
