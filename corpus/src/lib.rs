@@ -20,7 +20,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 /// The prompt format, defined once in the request path.
-pub use request::prompt::{prompt, sequence, CMD, END, PAD, SPECIALS, USER};
+pub use request::prompt::{prompt, sequence, CMD, END, NOTHING, PAD, SPECIALS, USER};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Split {
@@ -111,6 +111,9 @@ pub struct Config {
     /// out; `NOSYS_NATURAL_MORE_PER_SLOT`). 400 since the model of 4
     /// December 2026 (afternoon) was trained with them.
     pub natural_more_per_slot: usize,
+    /// Training pairs drawn from [`templates::NOTHING_FILE`], whose command
+    /// is [`NOTHING`] (0 leaves them out; `NOSYS_NOTHING_PAIRS`).
+    pub nothing_pairs: usize,
 }
 
 impl Default for Config {
@@ -124,6 +127,7 @@ impl Default for Config {
             bare_per_applet: 60,
             natural_per_slot: 800,
             natural_more_per_slot: 400,
+            nothing_pairs: 0,
         }
     }
 }
@@ -602,6 +606,32 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
         .into_iter()
         .flat_map(|s| s.iter().map(|p| p.request.as_str()))
         .collect();
+    // Lines no applet does: after every applet's draws, on their own
+    // stream, so the pairs above do not move.
+    if cfg.natural && cfg.nothing_pairs > 0 {
+        let fams: Vec<(String, Vec<&str>)> =
+            templates::natural_file_families(templates::NOTHING_FILE)
+                .enumerate()
+                .map(|(i, f)| {
+                    (
+                        format!("{NOTHING}/more/{i}"),
+                        f.split('|').map(str::trim).collect(),
+                    )
+                })
+                .collect();
+        let mut nrng = Rng::new(cfg.seed ^ hash(NOTHING) ^ 0x6e6f_7468);
+        for k in 0..cfg.nothing_pairs.min(fams.len() * 40) {
+            let (id, variants) = &fams[k % fams.len()];
+            let line = *nrng.pick(variants);
+            let request = realise(&mut nrng, &[Seg::Lit(line.to_string())], &noise);
+            more.push(Pair {
+                request: clean_line(&request),
+                command: NOTHING.to_string(),
+                applet: "-",
+                family: id.clone(),
+            });
+        }
+    }
     more.retain(|p| !onto_itself(&p.command) && !evaluated.contains(p.request.as_str()));
     corpus.train.extend(more);
     for split in [
@@ -610,7 +640,7 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
         &corpus.heldout,
         &corpus.dev_natural,
     ] {
-        for p in split.iter() {
+        for p in split.iter().filter(|p| p.command != NOTHING) {
             check_canonical(table, &p.command)?;
         }
     }

@@ -19,6 +19,10 @@ fn main() -> ExitCode {
                 .ok()
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(Config::default().natural_more_per_slot),
+            nothing_pairs: std::env::var("NOSYS_NOTHING_PAIRS")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(Config::default().nothing_pairs),
             ..Config::default()
         },
     ) {

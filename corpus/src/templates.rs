@@ -475,6 +475,12 @@ pub static NATURAL_MORE_FILES: &[(&str, &str)] = &[
     ("write", include_str!("../natural/more/write.txt")),
 ];
 
+/// Lines no applet does (chat, trivia, errands elsewhere, keyboard
+/// mashing), written by hand and blind to the evaluation files: the
+/// training pairs whose command is [`crate::NOTHING`], so the model learns
+/// to end the command before it starts when nothing fits.
+pub static NOTHING_FILE: &str = include_str!("../natural/more/nothing.txt");
+
 /// The families of `applet` in [`NATURAL_MORE_FILES`].
 pub fn natural_more_of(applet: &str) -> Vec<&'static str> {
     NATURAL_MORE_FILES

@@ -12,6 +12,7 @@ fn small() -> Config {
         natural: true,
         natural_per_slot: 20,
         natural_more_per_slot: 0,
+        nothing_pairs: 0,
     }
 }
 
@@ -451,6 +452,45 @@ fn more_natural_families_only_add_training_pairs() {
         .map(|(_, t)| templates::natural_file_families(t).count())
         .sum::<usize>();
     assert_eq!(added.is_empty(), more_families == 0);
+}
+
+/// The lines no applet does become training pairs whose command is
+/// `nothing` (an empty command in the sequence), after every other pair:
+/// the splits and the other pairs do not move, every family is drawn, and
+/// a line that is a request of an evaluation split is not trained on.
+#[test]
+fn nothing_pairs_only_add_training_pairs_that_end_at_once() {
+    let without = corpus();
+    let with = generate(
+        &applets::builtin(),
+        &Config {
+            nothing_pairs: 2000,
+            ..small()
+        },
+    )
+    .unwrap();
+    assert_eq!(without.dev, with.dev);
+    assert_eq!(without.dev_natural, with.dev_natural);
+    assert_eq!(without.train[..], with.train[..without.train.len()]);
+    let added = &with.train[without.train.len()..];
+    let families = templates::natural_file_families(templates::NOTHING_FILE).count();
+    assert!(families >= 200, "{families} families");
+    let drawn: HashSet<&str> = added.iter().map(|p| p.family.as_str()).collect();
+    assert_eq!(drawn.len(), families);
+    for p in added {
+        assert_eq!((p.command.as_str(), p.applet), (NOTHING, "-"));
+        assert!(p.family.starts_with("nothing/more/"), "{}", p.family);
+        assert_eq!(
+            sequence(&p.request, &p.command),
+            format!("{USER}{}{CMD}{END}", p.request)
+        );
+        assert!(!p.request.contains('\t') && !p.request.trim().is_empty());
+    }
+    // Dropped like every written pair when an evaluation file has its request.
+    let mut c = with.clone();
+    let one: HashSet<String> = [added[0].request.to_ascii_lowercase()].into();
+    assert!(c.drop_natural_seen_in(&one) >= 1);
+    assert!(!c.train.iter().any(|p| p.request == added[0].request));
 }
 
 /// Each natural file is named after an applet of the table, and its

@@ -6,6 +6,14 @@
 //! - nothing on this machine does it (the weather, a pizza, keyboard
 //!   mashing): the router is solved with one more class, [`NOTHING_FITS`],
 //!   from the hand-written [`OUT_OF_SCOPE`] requests, in every mode;
+//!   A model trained on lines no applet does (GGUF `nosys.nothing`: the
+//!   default model since 4 December, evening, from
+//!   `corpus/natural/more/nothing.txt`) says so itself: their command ends
+//!   before it starts, so the end token's chance right after the prompt,
+//!   against the reachable applets' first tokens, is the model's own
+//!   "nothing fits" ([`crate::Interpreter::nothing_share`], above
+//!   `Config::lm_nothing` nothing runs). The grammar has no empty command:
+//!   that share is read beside it, never decoded;
 //! - in read-only mode, only a write applet would do it. The write applets
 //!   are in neither the grammar nor the router then, so neither can say so.
 //!   The language model can: it was trained on every applet, and after the

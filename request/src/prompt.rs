@@ -39,8 +39,14 @@ pub fn prompt(request: &str) -> String {
     format!("{USER}{request}{CMD}")
 }
 
-/// One training sequence: the prompt, the command, the end.
+/// The command column of a pair for which nothing runs (`data/*.tsv`).
+pub const NOTHING: &str = "nothing";
+
+/// One training sequence: the prompt, the command, the end. A pair whose
+/// command is [`NOTHING`] ends right after the prompt: the model learns
+/// that a request no applet does has no command at all.
 pub fn sequence(request: &str, command: &str) -> String {
+    let command = if command == NOTHING { "" } else { command };
     format!("{USER}{request}{CMD}{command}{END}")
 }
 

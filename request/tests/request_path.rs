@@ -542,3 +542,15 @@ fn a_request_that_opens_with_an_applet_name_is_that_applets() {
         }
     }
 }
+
+/// A model whose GGUF does not say it learnt "nothing" (`nosys.nothing`):
+/// the end token's chance after the prompt means nothing, so it is never
+/// read as "nothing fits".
+#[test]
+fn a_model_that_never_learnt_nothing_has_no_nothing_share() {
+    let mut it = interpreter(applets::builtin(), Mode::ReadWrite);
+    for r in REQUESTS.iter().filter(|r| r.len() > 1) {
+        it.propose(r, &mut Ticks(0), &mut never()).unwrap();
+        assert_eq!(it.nothing_share(), None, "{r}");
+    }
+}

@@ -80,6 +80,11 @@ def export(model_dir, out_path):
     # the router choose one outside them (request::LEARNT_KEY).
     if "applets" in cfg:
         w.add_array("nosys.applets", cfg["applets"])
+    # Trained on requests no applet does, whose command ends before it starts
+    # (request::NOTHING_KEY): the chance of the end token right after the prompt
+    # is the model's own "nothing fits".
+    if cfg.get("nothing"):
+        w.add_bool("nosys.nothing", True)
 
     w.add_tokenizer_model("gpt2")
     w.add_tokenizer_pre("qwen2")

@@ -31,7 +31,9 @@ def main():
                 continue
             cols = line.rstrip("\n").split("\t")
             texts.append(cols[0])
-            texts.append(cols[1])
+            # "nothing" marks a pair whose command is empty (request::prompt::NOTHING).
+            if cols[1] != "nothing":
+                texts.append(cols[1])
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.Sequence(
         [

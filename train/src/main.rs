@@ -211,8 +211,11 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
     // the request path lets only the router choose an applet outside them.
     let applets: std::collections::BTreeSet<&str> = train_pairs
         .iter()
+        .filter(|(_, c)| c != corpus::NOTHING)
         .map(|(_, c)| corpus::applet_of(c))
         .collect();
+    // Whether it learns to end at once when nothing fits (`nosys.nothing`).
+    let nothing = train_pairs.iter().any(|(_, c)| c == corpus::NOTHING);
     let train_seqs = tokenise(&tok, &train_pairs, cfg.context);
     let mut dev_pairs = load_pairs(&paths.data.join("dev.tsv"))?;
     // A fixed subset keeps the curve cheap; eval uses the whole split.
@@ -293,15 +296,19 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
     std::fs::create_dir_all(&paths.out)?;
     m.save(&paths.out.join("weights.safetensors"))?;
     std::fs::write(paths.out.join("curve.tsv"), curve)?;
-    std::fs::write(paths.out.join("config.json"), config_json(&cfg, &applets))?;
+    std::fs::write(
+        paths.out.join("config.json"),
+        config_json(&cfg, &applets, nothing),
+    )?;
     Ok(())
 }
 
-fn config_json(c: &Config, applets: &std::collections::BTreeSet<&str>) -> String {
+fn config_json(c: &Config, applets: &std::collections::BTreeSet<&str>, nothing: bool) -> String {
     serde_json::json!({
         "vocab": c.vocab, "dim": c.dim, "layers": c.layers, "heads": c.heads,
         "kv_heads": c.kv_heads, "head_dim": c.head_dim, "ff": c.ff, "context": c.context,
         "rope_theta": c.rope_theta, "eps": c.eps, "applets": applets,
+        "nothing": nothing,
     })
     .to_string()
 }

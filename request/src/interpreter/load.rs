@@ -21,6 +21,12 @@ use crate::prompt::{ChatFormat, NoFormat};
 /// of strings, written by `train/scripts/export_gguf.py`).
 pub const LEARNT_KEY: &str = "nosys.applets";
 
+/// The GGUF key (a bool) saying the model was trained on requests no applet
+/// does, with a command that ends before it starts: the end token's chance
+/// right after the prompt is then its own "nothing fits"
+/// ([`crate::Interpreter::nothing_share`]).
+pub const NOTHING_KEY: &str = "nosys.nothing";
+
 /// Why a model could not be turned into an interpreter.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LoadError {
@@ -160,6 +166,11 @@ impl<'m> Interpreter<'m> {
             tokens.push(bytes.to_vec());
         }
         let vocab = Vocab::new(tokens, end, &special);
+        // Only the default format ends a command with the token a model
+        // trained on "nothing" rows learnt to put first.
+        let nothing_token = (format == ChatFormat::Nosys
+            && g.get(NOTHING_KEY).and_then(|v| v.as_bool()) == Some(true))
+        .then_some(end);
         let mut grammar = Grammar::build(&table.specs(mode), &paths).map_err(LoadError::Grammar)?;
         grammar.warm(&vocab);
         let dim = model.config.dim;
@@ -181,6 +192,7 @@ impl<'m> Interpreter<'m> {
             request_grammar: None,
             descriptions,
             learnt,
+            nothing_token,
             rows: Vec::new(),
             dataset: Dataset::new(dim),
             router: None,

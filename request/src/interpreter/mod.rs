@@ -85,6 +85,17 @@ pub struct Config {
     pub lm_trust: f32,
     /// Whether such a grammar command is chosen over a confident ridge too.
     pub lm_over_ridge: bool,
+    /// For a model trained on "nothing" rows: its share for ending at once
+    /// ([`Interpreter::nothing_share`]) at or above which nothing runs
+    /// ([`crate::Abstain::NothingFits`]), unless the request names its
+    /// applet or the router's guess is an applet the model never learnt.
+    /// Above 1 turns it off.
+    pub lm_nothing: f32,
+    /// The language model's share for the chosen command's applet at or
+    /// above which the floor does not hold it back: the ridge barely
+    /// places the request, but the model, trained on far more requests
+    /// than the router's rows, names that applet. 0 turns it off.
+    pub lm_floor: f32,
     /// Lexical buckets appended to the hidden state ([`crate::lexical`]);
     /// 0 routes on the hidden state alone.
     pub lexical: usize,
@@ -122,6 +133,8 @@ impl Default for Config {
             // abstains on the hand-written dev set; 0.6 and 0.9 are close.
             lm_trust: 0.8,
             lm_over_ridge: true,
+            lm_nothing: 0.5,
+            lm_floor: 0.0,
             lexical: 512,
             lexical_norm: 2.0,
             // Chosen on a battery applet written for the purpose with the
@@ -209,6 +222,9 @@ pub struct Interpreter<'m> {
     /// `nosys.applets`), or `None` when the file does not say, and then
     /// every applet counts as learnt.
     learnt: Option<Vec<alloc::string::String>>,
+    /// The token a model trained on "nothing" rows puts first when no
+    /// applet fits (GGUF `nosys.nothing`), or `None`.
+    nothing_token: Option<u32>,
     /// Every router row: the declared examples of every applet (whatever the
     /// mode) and any extra rows.
     rows: Vec<FeatureRow>,

@@ -257,6 +257,19 @@ impl<'m> Interpreter<'m> {
                 .map(|(a, c, _)| (a, c));
             guess = Some((named, 1.0, second));
         }
+        // The model's own "nothing fits", never over an applet the request
+        // names, nor over the router's guess of an applet the model never
+        // learnt (the model would call its requests nothing).
+        let guess_unlearnt = guess.as_ref().is_some_and(|(a, _, _)| !self.learnt(a));
+        if abstain.is_none()
+            && !named_first
+            && !guess_unlearnt
+            && self
+                .nothing_share()
+                .is_some_and(|p| p >= self.config.lm_nothing)
+        {
+            abstain = Some(Abstain::NothingFits);
+        }
         if self.mode == Mode::ReadOnly && self.write_share() > self.config.write_share {
             abstain = Some(Abstain::NeedsWriteMode);
         }
@@ -377,7 +390,14 @@ impl<'m> Interpreter<'m> {
             .is_some_and(|r| r.confidence < self.config.floor);
         // An applet only the router knows keeps its low confidence as its
         // only voice.
-        if abstain.is_none() && !unlearnt && below_floor && !makes_given_name {
+        let lm_holds = self.config.lm_floor > 0.0
+            && command.as_ref().is_some_and(|c| {
+                grammar.as_ref().is_ok_and(|g| g.applet == c.applet)
+                    && self
+                        .lm_share(c.applet)
+                        .is_some_and(|p| p >= self.config.lm_floor)
+            });
+        if abstain.is_none() && !unlearnt && below_floor && !makes_given_name && !lm_holds {
             abstain = Some(Abstain::Unsure);
         }
         // A named missing file says more than "nothing fits"; in read-only
@@ -526,6 +546,9 @@ impl Interpreter<'_> {
             return None;
         }
         let mut tokens: Vec<u32> = firsts.iter().map(|(t, _)| *t).collect();
+        // A model that learnt "nothing" gives ending at once its share too:
+        // an applet is sure only against that as well.
+        tokens.extend(self.nothing_token);
         tokens.sort_unstable();
         tokens.dedup();
         let max = tokens
@@ -538,6 +561,32 @@ impl Interpreter<'_> {
             .sum();
         let p = kmath::expf(self.prompt_logits[mine as usize] - max);
         (all > 0.0).then(|| p / all)
+    }
+}
+
+impl Interpreter<'_> {
+    /// For a model trained on "nothing" rows (GGUF `nosys.nothing`): after
+    /// the last prompt, the chance of ending the command before it starts
+    /// against that of starting a reachable applet's name. `None` for any
+    /// other model.
+    pub fn nothing_share(&self) -> Option<f32> {
+        let end = self.nothing_token?;
+        let mut tokens: Vec<u32> = self
+            .table
+            .specs(self.mode)
+            .iter()
+            .filter_map(|s| self.tokenizer.encode(s.name, false).first().copied())
+            .collect();
+        tokens.push(end);
+        tokens.sort_unstable();
+        tokens.dedup();
+        let logit = |t: u32| self.prompt_logits[t as usize];
+        let max = tokens
+            .iter()
+            .map(|&t| logit(t))
+            .fold(f32::NEG_INFINITY, f32::max);
+        let all: f32 = tokens.iter().map(|&t| kmath::expf(logit(t) - max)).sum();
+        (all > 0.0).then(|| kmath::expf(logit(end) - max) / all)
     }
 }
 

@@ -123,6 +123,8 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
             "--unsure" => o.config.unsure = value(&mut it, &a)?,
             "--floor" => o.config.floor = value(&mut it, &a)?,
             "--lm-trust" => o.config.lm_trust = value(&mut it, &a)?,
+            "--lm-floor" => o.config.lm_floor = value(&mut it, &a)?,
+            "--lm-nothing" => o.config.lm_nothing = value(&mut it, &a)?,
             "--lm-over-ridge" => o.config.lm_over_ridge = value(&mut it, &a)?,
             "--lexical" => o.config.lexical = value(&mut it, &a)?,
             "--lexical-norm" => o.config.lexical_norm = value(&mut it, &a)?,
@@ -141,6 +143,7 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
                             | "--tsv"
                             | "--limit"
                             | "--train-rows"
+                            | "--train-kind"
                             | "--data"
                             | "--who"
                     )
@@ -407,7 +410,10 @@ pub fn add_train_rows(o: &Options, it: &mut Interpreter) -> Res<()> {
     Ok(())
 }
 
-/// `--train-rows N`: the first N training pairs of each applet, as extra rows.
+/// `--train-rows N`: N training pairs of each applet, as extra rows; with
+/// `--train-kind K` only pairs of families of that kind (the third part of
+/// `applet/kind/n`: `template`, `natural`, `more`, ...), spread evenly over
+/// the applet's pairs of that kind rather than its first N.
 pub fn train_rows(rest: &[String], data: &Path) -> Res<Vec<(String, String)>> {
     let Some(n) = flag(rest, "--train-rows") else {
         return Ok(Vec::new());
@@ -415,17 +421,36 @@ pub fn train_rows(rest: &[String], data: &Path) -> Res<Vec<(String, String)>> {
     let n: usize = n
         .parse()
         .map_err(|_| "--train-rows: bad value".to_string())?;
+    let kind = flag(rest, "--train-kind");
     let path = data.join("train.tsv");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let pairs = corpus::read_tsv(&text).map_err(|e| format!("{}: {e:?}", path.display()))?;
-    let mut per: std::collections::HashMap<String, usize> = Default::default();
+    // Checked for its shape; the family column is read below.
+    corpus::read_tsv(&text).map_err(|e| format!("{}: {e:?}", path.display()))?;
+    let mut per: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (req, cmd) = (cols[0], cols[1]);
+        let family_kind = cols.get(3).and_then(|f| f.split('/').nth(1));
+        if kind.is_some() && family_kind != kind.as_deref() {
+            continue;
+        }
+        per.entry(corpus::applet_of(cmd).to_string())
+            .or_default()
+            .push(req.to_string());
+    }
     let mut out = Vec::new();
-    for (req, cmd) in pairs {
-        let applet = corpus::applet_of(&cmd).to_string();
-        let k = per.entry(applet.clone()).or_default();
-        if *k < n {
-            *k += 1;
-            out.push((applet, req));
+    for (applet, reqs) in per {
+        let take = n.min(reqs.len());
+        let step = if kind.is_some() {
+            reqs.len() / take.max(1)
+        } else {
+            1
+        };
+        for r in reqs.into_iter().step_by(step.max(1)).take(take) {
+            out.push((applet.clone(), r));
         }
     }
     Ok(out)
