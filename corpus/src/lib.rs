@@ -21,6 +21,7 @@ use std::fmt;
 
 /// The prompt format, defined once in the request path.
 pub use request::prompt::{prompt, sequence, CMD, END, NOTHING, PAD, SPECIALS, USER};
+pub use request::spelling::MIN_LETTERS as MIN_WORD_LETTERS;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Split {

@@ -32,6 +32,7 @@ mod interpreter;
 pub mod lexical;
 pub mod prompt;
 mod proposal;
+pub mod spelling;
 
 pub use features::{model_hash, CacheError, FeatureCache, FeatureRow, EXTRA_ROW};
 pub use features::{volume_path as features_volume_path, VOLUME_DIR as FEATURES_DIR};

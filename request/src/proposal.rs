@@ -85,6 +85,10 @@ pub struct Timings {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Proposal {
     pub input: String,
+    /// The request as the model and the router read it when a misspelt
+    /// word was read as a known one ([`crate::spelling`]); `None` when
+    /// nothing was corrected.
+    pub read_as: Option<String>,
     /// The command that would run, if any.
     pub command: Option<Command>,
     pub via: Via,
@@ -109,6 +113,7 @@ impl Proposal {
     pub fn typed(input: &str, command: Command, total_ns: u64) -> Proposal {
         Proposal {
             input: input.into(),
+            read_as: None,
             command: Some(command),
             via: Via::Typed,
             ridge: None,
@@ -225,6 +230,9 @@ impl fmt::Display for Display<'_> {
         }
         if p.low_confidence {
             f.write_str("   [low confidence]")?;
+        }
+        if let Some(r) = &p.read_as {
+            write!(f, "   [read as: {r}]")?;
         }
         Ok(())
     }

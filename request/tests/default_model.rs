@@ -299,3 +299,36 @@ fn agreement_below_the_floor_runs_nothing() {
         "not sure what you mean (`cpu`?); nothing ran: say it another way, or type the command"
     );
 }
+
+/// A slip of the keyboard in the word that says what to do is read as the
+/// word the model knows (`request::spelling`): `delet` ran `cat` before.
+/// The file is still the one typed, and the shell says how it read it.
+#[test]
+fn a_misspelt_verb_is_read_as_the_word_it_misspells() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose("delet hello.txt", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.read_as.as_deref(), Some("delete hello.txt"));
+    assert_eq!(
+        p.line().as_deref(),
+        Some("rm /HELLO.TXT"),
+        "{}",
+        p.display()
+    );
+    assert!(p
+        .display()
+        .to_string()
+        .contains("[read as: delete hello.txt]"));
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    let p = it
+        .propose("delet hello.txt", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.abstain, Some(Abstain::NeedsWriteMode), "{}", p.display());
+    // Spelt right, nothing is read otherwise.
+    let p = it
+        .propose("delete hello.txt", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.read_as, None);
+}

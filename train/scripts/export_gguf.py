@@ -85,6 +85,10 @@ def export(model_dir, out_path):
     # is the model's own "nothing fits".
     if cfg.get("nothing"):
         w.add_bool("nosys.nothing", True)
+    # The words of its training requests it knows (request::WORDS_KEY): a word
+    # outside them, one edit from one of them, is read as that word.
+    if cfg.get("words"):
+        w.add_array("nosys.words", cfg["words"])
 
     w.add_tokenizer_model("gpt2")
     w.add_tokenizer_pre("qwen2")

@@ -27,6 +27,12 @@ pub const LEARNT_KEY: &str = "nosys.applets";
 /// ([`crate::Interpreter::nothing_share`]).
 pub const NOTHING_KEY: &str = "nosys.nothing";
 
+/// The GGUF key listing the words of a model's training requests it saw
+/// often enough to know (an array of strings, lower case; written by
+/// `train/scripts/export_gguf.py`): with the tokenizer's whole words, the
+/// words a misspelling is read as ([`crate::spelling`]).
+pub const WORDS_KEY: &str = "nosys.words";
+
 /// Why a model could not be turned into an interpreter.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LoadError {
@@ -175,6 +181,14 @@ impl<'m> Interpreter<'m> {
         grammar.warm(&vocab);
         let dim = model.config.dim;
         let descriptions = crate::ground::Descriptions::learn(&table);
+        let trained_words = g.get_array(WORDS_KEY).and_then(|a| a.strings());
+        let lexicon = crate::spelling::Lexicon::new(
+            &tokenizer,
+            table
+                .all()
+                .flat_map(|a| a.spec().examples.iter().map(|e| e.request))
+                .chain(trained_words.into_iter().flatten()),
+        );
         let learnt = g
             .get_array(LEARNT_KEY)
             .and_then(|a| a.strings())
@@ -191,6 +205,7 @@ impl<'m> Interpreter<'m> {
             grammar,
             request_grammar: None,
             descriptions,
+            lexicon,
             learnt,
             nothing_token,
             rows: Vec::new(),

@@ -96,6 +96,10 @@ pub struct Config {
     /// places the request, but the model, trained on far more requests
     /// than the router's rows, names that applet. 0 turns it off.
     pub lm_floor: f32,
+    /// Whether a misspelt word is read as the known word one edit from it
+    /// before the model and the router see the request
+    /// ([`crate::spelling`]).
+    pub spelling: bool,
     /// Lexical buckets appended to the hidden state ([`crate::lexical`]);
     /// 0 routes on the hidden state alone.
     pub lexical: usize,
@@ -134,6 +138,7 @@ impl Default for Config {
             lm_trust: 0.8,
             lm_over_ridge: true,
             lm_nothing: 0.5,
+            spelling: true,
             lm_floor: 0.0,
             lexical: 512,
             lexical_norm: 2.0,
@@ -218,6 +223,9 @@ pub struct Interpreter<'m> {
     request_grammar: Option<Grammar>,
     /// Words the declared examples use for files.
     descriptions: Descriptions,
+    /// The words the model knows, to read a misspelt word as one of them
+    /// (`crate::spelling`).
+    lexicon: crate::spelling::Lexicon,
     /// The applets the language model was trained to name (GGUF
     /// `nosys.applets`), or `None` when the file does not say, and then
     /// every applet counts as learnt.

@@ -198,7 +198,15 @@ impl<'m> Interpreter<'m> {
         let grounded = self.ground_request(request)?;
         let t0 = clock.now_ns();
         t.ground_ns = t0.saturating_sub(start);
-        let prompt = self.prefill_request(request, Prefill::Logits, should_cancel)?;
+        // The model and the router read misspelt words as the words they
+        // know; grounding above took files, names and texts as typed.
+        let corrected = self
+            .config
+            .spelling
+            .then(|| self.lexicon.correct(request))
+            .flatten();
+        let asked = corrected.as_deref().unwrap_or(request);
+        let prompt = self.prefill_request(asked, Prefill::Logits, should_cancel)?;
         t.prompt_tokens = prompt.tokens;
         let t1 = clock.now_ns();
         t.prefill_ns = t1.saturating_sub(t0);
@@ -208,7 +216,7 @@ impl<'m> Interpreter<'m> {
             Feature::Layer(_) => self.model.layer_hidden(),
         };
         let mut input = core::mem::take(&mut self.last_features);
-        self.router_input(feature, request, &mut input);
+        self.router_input(feature, asked, &mut input);
         self.last_features = input;
 
         // Ridge: one matrix-vector product on the prefill's hidden state.
@@ -416,6 +424,7 @@ impl<'m> Interpreter<'m> {
         };
         Ok(Proposal {
             input: request.into(),
+            read_as: corrected,
             command,
             via,
             low_confidence: !sure,

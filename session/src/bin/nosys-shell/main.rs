@@ -125,6 +125,7 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
             "--lm-trust" => o.config.lm_trust = value(&mut it, &a)?,
             "--lm-floor" => o.config.lm_floor = value(&mut it, &a)?,
             "--lm-nothing" => o.config.lm_nothing = value(&mut it, &a)?,
+            "--spelling" => o.config.spelling = value(&mut it, &a)?,
             "--lm-over-ridge" => o.config.lm_over_ridge = value(&mut it, &a)?,
             "--lexical" => o.config.lexical = value(&mut it, &a)?,
             "--lexical-norm" => o.config.lexical_norm = value(&mut it, &a)?,
@@ -305,6 +306,7 @@ pub fn proposal_json(p: &Proposal) -> String {
     let t = &p.timings;
     Obj::new()
         .field("input", V::Str(&p.input))
+        .opt_str("read_as", p.read_as.as_deref())
         .opt_str("command", line.as_deref())
         .opt_str("applet", p.applet())
         .field("via", V::Str(p.via.name()))

@@ -1,0 +1,248 @@
+//! Misspelt words, read as the words the model knows before it reads them.
+//!
+//! The model learnt its words from its training requests; a keyboard slip in
+//! the one word that says what to do (`delet hello.txt`, `renmae notes.txt`,
+//! `Tiem now`) leaves it a word it never saw, and it guesses from the rest
+//! (`delet hello.txt` ran `cat`). A word the model does not know that is
+//! one edit (a letter wrong, missing, extra, or two swapped) from exactly
+//! one word it does know is read as that word: the prompt and the router's
+//! lexical features see the corrected request. Grounding does not: files,
+//! names and texts are still taken from what was typed, so a correction can
+//! never put a word into a command.
+//!
+//! The words known are the model's own: its tokenizer's whole-word tokens
+//! (a space and at least [`MIN_LETTERS`] letters) and the words of the
+//! applets' declared examples, so an added applet's words count too.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use model::tokenizer::Tokenizer;
+
+/// Shorter words are not corrected: at three letters nearly every word is
+/// one edit from another (`cat`, `cap`, `car`).
+pub const MIN_LETTERS: usize = 4;
+
+/// The words a model knows, by first letter.
+#[derive(Clone, Debug, Default)]
+pub struct Lexicon {
+    by_letter: Vec<Vec<String>>,
+}
+
+impl Lexicon {
+    /// The tokenizer's whole-word tokens and the words of `extra` (texts
+    /// such as the applets' declared requests).
+    pub fn new<'a>(tokenizer: &Tokenizer, extra: impl Iterator<Item = &'a str>) -> Lexicon {
+        let mut lex = Lexicon {
+            by_letter: alloc::vec![Vec::new(); 26],
+        };
+        for t in 0..tokenizer.vocab_size() as u32 {
+            let Some(bytes) = tokenizer.token_bytes(t) else {
+                continue;
+            };
+            if let Some(word) = bytes.strip_prefix(b" ") {
+                if let Ok(w) = core::str::from_utf8(word) {
+                    lex.add(w);
+                }
+            }
+        }
+        for text in extra {
+            for w in text.split(|c: char| !c.is_ascii_alphabetic()) {
+                lex.add(&w.to_ascii_lowercase());
+            }
+        }
+        for bucket in &mut lex.by_letter {
+            bucket.sort_unstable();
+            bucket.dedup();
+        }
+        lex
+    }
+
+    fn add(&mut self, w: &str) {
+        if w.len() >= MIN_LETTERS && w.bytes().all(|b| b.is_ascii_lowercase()) {
+            self.by_letter[(w.as_bytes()[0] - b'a') as usize].push(String::from(w));
+        }
+    }
+
+    fn bucket(&self, w: &str) -> &[String] {
+        match w.as_bytes().first() {
+            Some(b @ b'a'..=b'z') => &self.by_letter[(b - b'a') as usize],
+            _ => &[],
+        }
+    }
+
+    /// Whether `w` (lower case) is a known word.
+    pub fn knows(&self, w: &str) -> bool {
+        self.bucket(w)
+            .binary_search_by(|k| k.as_str().cmp(w))
+            .is_ok()
+    }
+
+    /// The one known word one edit from `w` (lower case) with the same
+    /// first letter, if `w` is unknown and there is exactly one. The first
+    /// letter is kept because a slip there is rare and matching on it keeps
+    /// real words apart (`bake` is not `make`).
+    pub fn correction(&self, w: &str) -> Option<&str> {
+        if w.len() < MIN_LETTERS || !w.bytes().all(|b| b.is_ascii_lowercase()) || self.knows(w) {
+            return None;
+        }
+        let mut found = None;
+        for k in self.bucket(w) {
+            if one_edit(w.as_bytes(), k.as_bytes()) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(k.as_str());
+            }
+        }
+        found
+    }
+
+    /// `request` with each correctable word corrected, its case pattern
+    /// kept, or `None` when no word changed. Quoted words, file names
+    /// (`notes.txt`, `/DOCS`) and words with digits are left as typed.
+    pub fn correct(&self, request: &str) -> Option<String> {
+        let mut out = String::with_capacity(request.len());
+        let mut changed = false;
+        let mut quoted = false;
+        let mut rest = request;
+        while !rest.is_empty() {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let (token, after) = rest.split_at(end);
+            let ws = after.len() - after.trim_start().len();
+            let quotes = token.matches(['"', '\'']).count();
+            let opens_or_closes = token.starts_with(['"', '\'']) || token.ends_with(['"', '\'']);
+            let core = token.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+            let stripped = token.trim_matches(|c: char| c.is_ascii_punctuation());
+            let plain = !core.is_empty()
+                && stripped == core
+                && core.bytes().all(|b| b.is_ascii_alphabetic())
+                && !token.contains('/');
+            let fix = (!quoted && !opens_or_closes && plain)
+                .then(|| self.correction(&core.to_ascii_lowercase()))
+                .flatten();
+            match fix {
+                Some(k) => {
+                    let at = token.find(core).unwrap_or(0);
+                    out.push_str(&token[..at]);
+                    out.push_str(&same_case(core, k));
+                    out.push_str(&token[at + core.len()..]);
+                    changed = true;
+                }
+                None => out.push_str(token),
+            }
+            // An odd number of quote marks opens or closes a quoted run.
+            if quotes % 2 == 1 {
+                quoted = !quoted;
+            }
+            out.push_str(&after[..ws]);
+            rest = &after[ws..];
+        }
+        changed.then_some(out)
+    }
+}
+
+/// `word` spelt in the case pattern of `typed` (all capitals, a capital
+/// first, or lower case).
+fn same_case(typed: &str, word: &str) -> String {
+    let upper = typed.bytes().filter(u8::is_ascii_uppercase).count();
+    if upper == typed.len() {
+        word.to_ascii_uppercase()
+    } else if typed.as_bytes()[0].is_ascii_uppercase() {
+        let mut s = word.to_ascii_lowercase();
+        s[..1].make_ascii_uppercase();
+        s
+    } else {
+        String::from(word)
+    }
+}
+
+/// Whether `a` and `b` differ by exactly one substituted, inserted or
+/// deleted letter, or by two neighbours swapped.
+fn one_edit(a: &[u8], b: &[u8]) -> bool {
+    if a == b {
+        return false;
+    }
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    match long.len() - short.len() {
+        0 => {
+            let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+            match diff[..] {
+                [_] => true,
+                [i, j] => j == i + 1 && a[i] == b[j] && a[j] == b[i],
+                _ => false,
+            }
+        }
+        1 => {
+            let i = (0..short.len())
+                .find(|&i| short[i] != long[i])
+                .unwrap_or(short.len());
+            short[i..] == long[i + 1..]
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lex(words: &[&str]) -> Lexicon {
+        let mut l = Lexicon {
+            by_letter: alloc::vec![Vec::new(); 26],
+        };
+        for w in words {
+            l.add(w);
+        }
+        for b in &mut l.by_letter {
+            b.sort_unstable();
+        }
+        l
+    }
+
+    #[test]
+    fn one_edit_is_one_letter_or_one_swap() {
+        assert!(one_edit(b"delet", b"delete"));
+        assert!(one_edit(b"remvoe", b"remove"));
+        assert!(one_edit(b"tiem", b"time"));
+        assert!(one_edit(b"calemdar", b"calendar"));
+        assert!(one_edit(b"harddware", b"hardware"));
+        assert!(!one_edit(b"delete", b"delete"));
+        assert!(!one_edit(b"dlette", b"delete"));
+        assert!(!one_edit(b"rmoeve", b"remove"));
+        assert!(!one_edit(b"del", b"delete"));
+    }
+
+    #[test]
+    fn an_unknown_word_one_edit_from_one_known_word_is_that_word() {
+        let l = lex(&["delete", "remove", "rename", "time", "make", "list", "last"]);
+        assert_eq!(l.correction("delet"), Some("delete"));
+        assert_eq!(l.correction("renmae"), Some("rename"));
+        // Known, too short, another first letter, or two candidates: kept.
+        assert_eq!(l.correction("delete"), None);
+        assert_eq!(l.correction("tme"), None);
+        assert_eq!(l.correction("bake"), None);
+        assert_eq!(l.correction("lost"), None);
+        assert_eq!(
+            l.correct("Delet hello.txt").as_deref(),
+            Some("Delete hello.txt")
+        );
+        assert_eq!(l.correct("TIEM now?").as_deref(), Some("TIME now?"));
+        assert_eq!(l.correct("tiem, please").as_deref(), Some("time, please"));
+        assert_eq!(l.correct("delete hello.txt"), None);
+    }
+
+    #[test]
+    fn names_quotes_and_paths_stay_as_typed() {
+        let l = lex(&["delete", "notes", "time"]);
+        assert_eq!(l.correct("show notez.txt"), None);
+        assert_eq!(l.correct("cat /notez"), None);
+        assert_eq!(l.correct("echo \"tiem to go\" now"), None);
+        assert_eq!(l.correct("write 'delet' to x"), None);
+        assert_eq!(
+            l.correct("echo \"tiem to go\" tiem").as_deref(),
+            Some("echo \"tiem to go\" time")
+        );
+        assert_eq!(l.correct("tiem2"), None);
+    }
+}
