@@ -1019,12 +1019,21 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // already behind them (`rename notes to journal`): before it, the word
     // is a verb or the text (`remember to buy stamps, put it on my todo
     // list`).
+    // A live folder the request sends something into (`move the photo list
+    // into docs`) is where it goes, not a name for it.
+    let names_live_folder = |i: usize| {
+        described
+            .iter()
+            .zip(&described_at)
+            .any(|(p, &at)| at == i && p.is_dir)
+    };
     let gives = |i: usize| {
         let called = i >= 1 && matches!(words[i - 1].as_str(), "called" | "named")
             || (i >= 2 && words[i - 1] == "it" && matches!(words[i - 2].as_str(), "call" | "name"));
         let sent = i >= 1
             && matches!(words[i - 1].as_str(), "to" | "as" | "into")
-            && first_referent.is_none_or(|r| r < i);
+            && first_referent.is_none_or(|r| r < i)
+            && !names_live_folder(i);
         called || sent
     };
     // Never a new name: a word that asks for the action, or an applet's
@@ -1391,9 +1400,28 @@ fn spans(
     // Nor only a file's name, even quoted.
     let asks_only =
         |i: usize, j: usize| only_asks(&word, i, j) || (i..=j).all(|k| name_tokens.contains(&k));
+    // Where a text goes, the words that name that file are not the text
+    // (`append milk to todo` is `milk`, not `todo`).
+    // (`extend debug.dat by TODO` is `TODO`: that word names another file,
+    // and nothing sends the text there.)
+    let sent_to = |i: usize| {
+        (0..i).rev().take(4).any(|at| {
+            sends_to_file(request, tokens, file_tokens, describing, at)
+                && (at + 1..i).all(|k| {
+                    matches!(
+                        word(k).as_str(),
+                        "the" | "a" | "an" | "my" | "our" | "new" | "file" | "folder"
+                    )
+                })
+        })
+    };
+    let names_its_file =
+        |i: usize, j: usize| sent_to(i) && (i..=j).all(|k| describing.contains(&k));
     let bounded = |i: usize, j: usize| {
         !asks_only(i, j)
-            && (!to_file || text_bounds(request, tokens, file_tokens, describing, i, j))
+            && (!to_file
+                || (text_bounds(request, tokens, file_tokens, describing, i, j)
+                    && !names_its_file(i, j)))
     };
     let some_text = |i: usize, j: usize| !asks_only(i, j);
     let pick = |starts: Option<&[usize]>| {
@@ -1703,7 +1731,7 @@ fn sends_to_file(
     while k < tokens.len()
         && matches!(
             word(k).as_str(),
-            "the" | "a" | "an" | "my" | "our" | "file" | "folder"
+            "the" | "a" | "an" | "my" | "our" | "new" | "file" | "folder" | "named" | "called"
         )
     {
         k += 1;

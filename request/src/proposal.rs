@@ -89,6 +89,9 @@ pub struct Proposal {
     /// word was read as a known one ([`crate::spelling`]); `None` when
     /// nothing was corrected.
     pub read_as: Option<String>,
+    /// A model trained on "nothing" rows: its share for ending at once
+    /// ([`crate::Interpreter::nothing_share`]).
+    pub nothing_share: Option<f32>,
     /// The command that would run, if any.
     pub command: Option<Command>,
     pub via: Via,
@@ -114,6 +117,7 @@ impl Proposal {
         Proposal {
             input: input.into(),
             read_as: None,
+            nothing_share: None,
             command: Some(command),
             via: Via::Typed,
             ridge: None,

@@ -127,6 +127,8 @@ fn new_names_and_texts_are_copied_from_the_request() {
     let (_, gr) = grounded("write Hello, World! to greet.txt");
     assert!(accepts(&gr, "write /greet.txt \"Hello, World!\""));
     assert!(accepts(&gr, "write /greet.txt Hello"));
+    let (_, gr) = grounded("write hello to greet.txt");
+    assert!(accepts(&gr, "write /greet.txt hello"));
     assert!(!accepts(&gr, "write /greet.txt \"hello world\""));
     // Quotes mark the text: only the quoted words (or a text that starts
     // with them) are offered, never a fragment from around them.
@@ -398,6 +400,8 @@ fn new_long_names_are_quoted_and_keep_their_case() {
         &gr,
         "mv \"/photo-list 2026.txt\" \"/DOCS/photo-list 2026.txt\""
     ));
+    // The live folder it goes into is no new name in it.
+    assert!(!accepts(&gr, "mv \"/photo-list 2026.txt\" /DOCS/docs"));
     // A live folder typed in another case keeps the volume's spelling
     // (what `ls` shows); the new name keeps the request's.
     let (_, gr) = grounded_long("write hi to docs/Plan.txt");
@@ -851,4 +855,38 @@ fn a_long_name_s_words_apart_a_folder_sent_into_and_the_top() {
     let (_, gr) = grounded("mvoe guide.txt to the top");
     assert!(accepts(&gr, "mv /DOCS/GUIDE.TXT /GUIDE.TXT"));
     assert!(!accepts(&gr, "mv /DOCS/GUIDE.TXT /DOCS/top"));
+}
+
+/// The words that name the file a text goes to are not the text, and `to a
+/// file named X` is where it goes.
+#[test]
+fn the_text_stops_where_its_file_is_named() {
+    let (_, gr) = grounded("append milk to todo");
+    assert!(accepts(&gr, "append /TODO.TXT milk"));
+    assert!(!accepts(&gr, "append /TODO.TXT todo"));
+    let (_, gr) = grounded("append - call Anna (+47 555 0100) to todo");
+    assert!(accepts(
+        &gr,
+        "append /TODO.TXT \"- call Anna (+47 555 0100)\""
+    ));
+    assert!(!accepts(&gr, "append /TODO.TXT todo"));
+    let (_, gr) =
+        grounded("Would you save the words see you tomorrow to a file named bye.txt, thanks");
+    assert!(accepts(&gr, "write /bye.txt \"see you tomorrow\""));
+    assert!(!accepts(
+        &gr,
+        "write /bye.txt \"see you tomorrow to a file named\""
+    ));
+    let (_, gr) = grounded("put call mom into a new file called mom.txt");
+    assert!(accepts(&gr, "write /mom.txt \"call mom\""));
+    assert!(!accepts(
+        &gr,
+        "write /mom.txt \"call mom into a new file called\""
+    ));
+}
+
+#[test]
+fn a_word_naming_another_file_can_be_the_text() {
+    let (_, gr) = grounded("extend debug.dat by TODO");
+    assert!(accepts(&gr, "append /debug.dat TODO"));
 }

@@ -425,6 +425,7 @@ impl<'m> Interpreter<'m> {
         Ok(Proposal {
             input: request.into(),
             read_as: corrected,
+            nothing_share: self.nothing_share(),
             command,
             via,
             low_confidence: !sure,

@@ -307,6 +307,10 @@ pub fn proposal_json(p: &Proposal) -> String {
     Obj::new()
         .field("input", V::Str(&p.input))
         .opt_str("read_as", p.read_as.as_deref())
+        .field(
+            "nothing",
+            p.nothing_share.map_or(V::Null, |s| V::Num(s as f64)),
+        )
         .opt_str("command", line.as_deref())
         .opt_str("applet", p.applet())
         .field("via", V::Str(p.via.name()))
