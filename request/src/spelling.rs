@@ -166,12 +166,13 @@ fn one_edit(a: &[u8], b: &[u8]) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     match long.len() - short.len() {
         0 => {
-            let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
-            match diff[..] {
-                [_] => true,
-                [i, j] => j == i + 1 && a[i] == b[j] && a[j] == b[i],
-                _ => false,
-            }
+            let i = (0..a.len()).find(|&i| a[i] != b[i]).unwrap_or(a.len());
+            // One letter wrong, or two neighbours swapped; the rest equal.
+            a[i + 1..] == b[i + 1..]
+                || (i + 1 < a.len()
+                    && a[i] == b[i + 1]
+                    && a[i + 1] == b[i]
+                    && a[i + 2..] == b[i + 2..])
         }
         1 => {
             let i = (0..short.len())
