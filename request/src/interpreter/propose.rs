@@ -278,7 +278,17 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::NothingFits);
         }
-        if self.mode == Mode::ReadOnly && self.write_share() > self.config.write_share {
+        // Nor is the model's write share a reason to run nothing when the
+        // router is sure of a reachable applet the model never learnt: the
+        // model has no word for its requests, so its share says nothing
+        // about them (`hows the weather` had 0.3 on writes).
+        let sure_unlearnt = guess
+            .as_ref()
+            .is_some_and(|(a, c, _)| !self.learnt(a) && *c >= self.config.threshold);
+        if self.mode == Mode::ReadOnly
+            && !sure_unlearnt
+            && self.write_share() > self.config.write_share
+        {
             abstain = Some(Abstain::NeedsWriteMode);
         }
         let t2 = clock.now_ns();
