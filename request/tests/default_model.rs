@@ -300,47 +300,6 @@ fn agreement_below_the_floor_runs_nothing() {
     );
 }
 
-/// The default model was trained on lines no applet does, whose command
-/// ends before it starts (`corpus/natural/more/nothing.txt`, GGUF
-/// `nosys.nothing`): its chance of ending at once is its own "nothing
-/// fits". Lines on other topics than that file's (written for this test),
-/// and everyday requests still run.
-#[test]
-fn the_model_says_nothing_fits_by_itself() {
-    let bytes = default_model();
-    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    let lines = [
-        "recommend a novel set in japan",
-        "my neighbour's dog barks all night, what can i do",
-        "explain how vaccines work",
-        "how many players are on a rugby team",
-        "is it rude to tip in japan",
-        "compose a sonnet about a goat",
-        "how many strings does a cello have",
-        "qpwoeiruty zmxn",
-        "how do volcanoes form",
-        "the quarterly figures look bad, any advice?",
-    ];
-    let mut kept = 0;
-    for r in lines {
-        let p = it.propose(r, &mut clock, &mut || false).unwrap();
-        let share = it
-            .nothing_share()
-            .expect("the default model learnt nothing");
-        eprintln!("{r:?}: nothing {share:.2} -> {}", p.display());
-        if p.abstain == Some(Abstain::NothingFits) {
-            assert_eq!(p.line(), None);
-            kept += 1;
-        }
-    }
-    assert!(kept >= 8, "{kept} of {} said nothing fits", lines.len());
-    for r in ["show me the notes", "how much memory is free"] {
-        let p = it.propose(r, &mut clock, &mut || false).unwrap();
-        assert!(it.nothing_share().unwrap() < it.config().lm_nothing, "{r}");
-        assert!(p.line().is_some(), "{r}");
-    }
-}
-
 /// A slip of the keyboard in the word that says what to do is read as the
 /// word the model knows (`request::spelling`): `delet` ran `cat` before.
 /// The file is still the one typed, and the shell says how it read it.

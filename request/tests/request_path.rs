@@ -554,3 +554,56 @@ fn a_model_that_never_learnt_nothing_has_no_nothing_share() {
         assert_eq!(it.nothing_share(), None, "{r}");
     }
 }
+
+/// A model whose GGUF says it learnt "nothing": its share for ending at
+/// once is read after every prompt, and at or above `Config::lm_nothing`
+/// nothing runs, unless the request names its applet.
+#[test]
+fn a_model_that_learnt_nothing_can_say_nothing_fits() {
+    let bytes = common::with_bool_key(MODEL, request::NOTHING_KEY, true);
+    let config = Config {
+        lm_nothing: 0.0,
+        ..Config::default()
+    };
+    let mut it = Interpreter::new(
+        &bytes,
+        applets::builtin(),
+        Mode::ReadWrite,
+        paths_from_list(SAMPLE_FS),
+        config,
+    )
+    .expect("fixture with the key loads");
+    it.warm_router(None, 0, &mut Ticks(0), &mut |_, _| {})
+        .unwrap();
+    let p = it
+        .propose("show me the notes", &mut Ticks(0), &mut never())
+        .unwrap();
+    let share = it.nothing_share().expect("a share");
+    assert!((0.0..=1.0).contains(&share));
+    assert_eq!(p.nothing_share, Some(share));
+    assert_eq!(p.abstain, Some(request::Abstain::NothingFits));
+    assert_eq!(p.line(), None);
+    // A request that names its applet is that applet's.
+    let p = it
+        .propose("cat the notes please", &mut Ticks(0), &mut never())
+        .unwrap();
+    assert_ne!(p.abstain, Some(request::Abstain::NothingFits));
+    // Off above 1: the share is still read.
+    let mut it = Interpreter::new(
+        &bytes,
+        applets::builtin(),
+        Mode::ReadWrite,
+        paths_from_list(SAMPLE_FS),
+        Config {
+            lm_nothing: 2.0,
+            ..Config::default()
+        },
+    )
+    .unwrap();
+    it.warm_router(None, 0, &mut Ticks(0), &mut |_, _| {})
+        .unwrap();
+    for r in REQUESTS.iter().filter(|r| r.len() > 1) {
+        let p = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
+        assert!(p.nothing_share.is_some(), "{r}");
+    }
+}

@@ -23,7 +23,7 @@ mod load;
 mod propose;
 mod warm;
 
-pub use load::{LoadError, StateSize};
+pub use load::{LoadError, StateSize, LEARNT_KEY, NOTHING_KEY, WORDS_KEY};
 pub use propose::MIN_COMMAND_TOKENS;
 pub use warm::{CacheStatus, WarmReport, CACHE_TOLERANCE};
 

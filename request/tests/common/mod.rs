@@ -100,3 +100,34 @@ impl Applet for Battery {
         Ok(())
     }
 }
+
+/// `gguf` with a bool metadata key added (`nosys.nothing`, say): the key
+/// goes right after the header, with a padding string beside it so that
+/// what is inserted is a whole number of 32-byte alignment units and the
+/// tensor data, found relative to its aligned start, stays where it was.
+pub fn with_bool_key(gguf: &[u8], key: &str, value: bool) -> Vec<u8> {
+    const ALIGN: usize = 32;
+    let kv = |out: &mut Vec<u8>, k: &str, ty: u32, v: &[u8]| {
+        out.extend((k.len() as u64).to_le_bytes());
+        out.extend(k.as_bytes());
+        out.extend(ty.to_le_bytes());
+        out.extend(v);
+    };
+    let mut added = Vec::new();
+    kv(&mut added, key, 7, &[value as u8]);
+    let pad_key = "nosys.test.pad";
+    // A string value: u64 length, then the bytes.
+    let fixed = added.len() + 8 + pad_key.len() + 4 + 8;
+    let len = (ALIGN - fixed % ALIGN) % ALIGN;
+    let mut v = (len as u64).to_le_bytes().to_vec();
+    v.extend(std::iter::repeat_n(b'x', len));
+    kv(&mut added, pad_key, 8, &v);
+    assert_eq!(added.len() % ALIGN, 0);
+    // Header: magic, version (u32 each), tensor count, metadata count (u64 each).
+    let mut out = gguf[..24].to_vec();
+    let n_kv = u64::from_le_bytes(gguf[16..24].try_into().unwrap()) + 2;
+    out[16..24].copy_from_slice(&n_kv.to_le_bytes());
+    out.extend(added);
+    out.extend(&gguf[24..]);
+    out
+}

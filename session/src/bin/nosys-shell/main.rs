@@ -440,10 +440,22 @@ pub fn train_rows(rest: &[String], data: &Path) -> Res<Vec<(String, String)>> {
         let cols: Vec<&str> = line.split('\t').collect();
         let (req, cmd) = (cols[0], cols[1]);
         let family_kind = cols.get(3).and_then(|f| f.split('/').nth(1));
-        if kind.is_some() && family_kind != kind.as_deref() {
+        // `--train-kind nothing`: the lines no applet does, as rows of the
+        // router's "nothing fits" class.
+        let nothing = cmd == corpus::NOTHING;
+        if kind.as_deref() == Some("nothing") {
+            if !nothing {
+                continue;
+            }
+        } else if nothing || (kind.is_some() && family_kind != kind.as_deref()) {
             continue;
         }
-        per.entry(corpus::applet_of(cmd).to_string())
+        let class = if nothing {
+            request::abstain::NOTHING_FITS
+        } else {
+            corpus::applet_of(cmd)
+        };
+        per.entry(class.to_string())
             .or_default()
             .push(req.to_string());
     }
