@@ -1400,28 +1400,35 @@ fn spans(
     // Nor only a file's name, even quoted.
     let asks_only =
         |i: usize, j: usize| only_asks(&word, i, j) || (i..=j).all(|k| name_tokens.contains(&k));
-    // Where a text goes, the words that name that file are not the text
-    // (`append milk to todo` is `milk`, not `todo`).
+    // Where a text goes, the words that name that file are not in the text
+    // (`append milk to todo` is `milk`, not `todo`; `call mom to the bottom
+    // of boot log` is not `boot log`).
     // (`extend debug.dat by TODO` is `TODO`: that word names another file,
     // and nothing sends the text there.)
     let sent_to = |i: usize| {
         (0..i).rev().take(4).any(|at| {
             sends_to_file(request, tokens, file_tokens, describing, at)
-                && (at + 1..i).all(|k| {
-                    matches!(
-                        word(k).as_str(),
-                        "the" | "a" | "an" | "my" | "our" | "new" | "file" | "folder"
-                    )
-                })
+                && (at + 1..i).all(|k| leads_to_file(&word(k)))
         })
     };
     let names_its_file =
-        |i: usize, j: usize| sent_to(i) && (i..=j).all(|k| describing.contains(&k));
+        |i: usize, j: usize| (i..=j).any(|k| sent_to(k) && describing.contains(&k));
+    // Nor does it end on the noun that points at the file (`the end under
+    // the file /friends.txt`, `call the plumber to bottom of the file
+    // photos.txt`): a text sent to a file that ends on `file` took the
+    // file's own mention in.
+    let ends_on_its_file = |j: usize| {
+        matches!(
+            word(j).as_str(),
+            "file" | "folder" | "directory" | "document"
+        )
+    };
     let bounded = |i: usize, j: usize| {
         !asks_only(i, j)
             && (!to_file
                 || (text_bounds(request, tokens, file_tokens, describing, i, j)
-                    && !names_its_file(i, j)))
+                    && !names_its_file(i, j)
+                    && !ends_on_its_file(j)))
     };
     let some_text = |i: usize, j: usize| !asks_only(i, j);
     let pick = |starts: Option<&[usize]>| {
@@ -1688,6 +1695,14 @@ fn is_asking_word(w: &str) -> bool {
             | "me"
             | "down"
             | "thanks"
+            // Fillers and the machine addressed (`ok call mom to …`,
+            // `computer, jot down …`).
+            | "ok"
+            | "okay"
+            | "um"
+            | "uh"
+            | "hey"
+            | "computer"
     )
 }
 
@@ -1723,20 +1738,47 @@ fn sends_to_file(
     let word = |k: usize| clean(&request[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
     if !matches!(
         word(at).as_str(),
-        "to" | "into" | "in" | "onto" | "as" | "inside" | ">" | ">>" | "->" | "=>"
+        "to" | "into"
+            | "in"
+            | "onto"
+            | "as"
+            | "inside"
+            | "under"
+            | "below"
+            | ">"
+            | ">>"
+            | "->"
+            | "=>"
     ) {
         return false;
     }
     let mut k = at + 1;
-    while k < tokens.len()
-        && matches!(
-            word(k).as_str(),
-            "the" | "a" | "an" | "my" | "our" | "new" | "file" | "folder" | "named" | "called"
-        )
-    {
+    while k < tokens.len() && leads_to_file(&word(k)) {
         k += 1;
     }
     k < tokens.len() && (file_tokens.contains(&k) || describing.contains(&k))
+}
+
+/// Words between a word that sends a text somewhere and the file's
+/// mention: `to (the) bottom of the file x`, `into a new file called x`.
+fn leads_to_file(w: &str) -> bool {
+    matches!(
+        w,
+        "the"
+            | "a"
+            | "an"
+            | "my"
+            | "our"
+            | "new"
+            | "file"
+            | "folder"
+            | "named"
+            | "called"
+            | "bottom"
+            | "top"
+            | "end"
+            | "of"
+    )
 }
 
 /// Whether tokens `i..=j` are a whole text: the first word is not one that

@@ -890,3 +890,29 @@ fn a_word_naming_another_file_can_be_the_text() {
     let (_, gr) = grounded("extend debug.dat by TODO");
     assert!(accepts(&gr, "append /debug.dat TODO"));
 }
+
+/// A text sent to a file never ends on the word that points at the file.
+#[test]
+fn a_text_does_not_take_in_the_file_it_goes_to() {
+    let (_, gr) = grounded("the end under the file /friends.txt");
+    assert!(accepts(&gr, "append /friends.txt \"the end\""));
+    assert!(!accepts(
+        &gr,
+        "append /friends.txt \"the end under the file\""
+    ));
+    let (_, gr) = grounded("call the plumber to bottom of the file photos.txt pls");
+    assert!(accepts(&gr, "append /photos.txt \"call the plumber\""));
+    assert!(!accepts(
+        &gr,
+        "append /photos.txt \"call the plumber to bottom of the file\""
+    ));
+}
+
+#[test]
+fn to_the_bottom_of_a_file_is_where_the_text_goes() {
+    let (_, gr) = grounded("ok call mom to the bottom of boot log pls");
+    assert!(accepts(&gr, "append /LOGS/BOOT.LOG \"call mom\""));
+    assert!(!accepts(&gr, "append /LOGS/BOOT.LOG boot"));
+    assert!(!accepts(&gr, "append /LOGS/BOOT.LOG \"ok call mom\""));
+    assert!(!accepts(&gr, "append /LOGS/BOOT.LOG \"boot log pls\""));
+}
