@@ -1021,6 +1021,13 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // list`).
     // A live folder the request sends something into (`move the photo list
     // into docs`) is where it goes, not a name for it.
+    // The live folders the request's words describe, by the word.
+    let folder_at: Vec<(usize, String)> = described
+        .iter()
+        .zip(&described_at)
+        .filter(|(p, _)| p.is_dir)
+        .map(|(p, &at)| (at, p.path.clone()))
+        .collect();
     let names_live_folder = |i: usize| {
         described
             .iter()
@@ -1244,6 +1251,58 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         for d in &folders {
             add(alloc::format!("/{d}/{f}"), &mut new_paths);
         }
+    }
+    // A new file the request places in a folder right after its name
+    // (`names.md in docs`, `boot2.md in music`, `friends.txt in the backup
+    // folder`) goes there only: not at the root, nor in another folder.
+    for t in 0..words.len() {
+        if !looks_like_file(&words[t]) || in_quote(t) || typed[t].contains('/') {
+            continue;
+        }
+        let Some(name) = canonical(typed[t], false) else {
+            continue;
+        };
+        if !resolve(&name, paths).is_empty() {
+            continue;
+        }
+        let placed = words
+            .get(t + 1)
+            .is_some_and(|w| matches!(w.as_str(), "in" | "inside" | "under" | "within"));
+        if !placed {
+            continue;
+        }
+        let mut d = t + 2;
+        while words
+            .get(d)
+            .is_some_and(|w| matches!(w.as_str(), "the" | "my" | "a" | "our"))
+        {
+            d += 1;
+        }
+        if d >= words.len() || looks_like_file(&words[d]) {
+            continue;
+        }
+        let live = folder_at
+            .iter()
+            .find(|(at, _)| *at == d)
+            .map(|(_, p)| p.clone());
+        let dir = match live {
+            Some(p) => p,
+            None if is_folder_word(d) && !never_named(&words[d]) && !is_stopword(&words[d]) => {
+                match canonical(typed[d], false) {
+                    Some(n) => alloc::format!("/{n}"),
+                    None => continue,
+                }
+            }
+            None => continue,
+        };
+        let dir = respell(&dir, paths);
+        new_paths.retain(|p| match p.rsplit_once('/') {
+            Some((parent, base)) if base.eq_ignore_ascii_case(&name) => {
+                same_path(if parent.is_empty() { "/" } else { parent }, &dir)
+            }
+            _ => true,
+        });
+        add(alloc::format!("{dir}/{name}"), &mut new_paths);
     }
 
     // What a must-exist slot may take. A file the request spells by name

@@ -916,3 +916,20 @@ fn to_the_bottom_of_a_file_is_where_the_text_goes() {
     assert!(!accepts(&gr, "append /LOGS/BOOT.LOG \"ok call mom\""));
     assert!(!accepts(&gr, "append /LOGS/BOOT.LOG \"boot log pls\""));
 }
+
+/// A new file placed in a folder right after its name goes there only.
+#[test]
+fn a_new_file_placed_in_a_folder_goes_there() {
+    let (_, gr) = grounded("computer, jot down happy birthday in names.md in docs");
+    assert!(accepts(&gr, "append /DOCS/names.md \"happy birthday\""));
+    assert!(!accepts(&gr, "append /names.md \"happy birthday\""));
+    let (_, gr) = grounded("let's extend notes2.dat in archive by yes");
+    assert!(accepts(&gr, "append /archive/notes2.dat yes"));
+    assert!(!accepts(&gr, "append /notes2.dat yes"));
+    let (_, gr) = grounded("\"hi there\" to friends.txt in the backup folder, append");
+    assert!(accepts(&gr, "append /backup/friends.txt \"hi there\""));
+    assert!(!accepts(&gr, "append /friends.txt \"hi there\""));
+    // A live file named so is where it is, and the rule leaves it alone.
+    let (_, gr) = grounded("copy hello.txt in docs");
+    assert!(accepts(&gr, "cp /HELLO.TXT /DOCS/HELLO.TXT"));
+}
