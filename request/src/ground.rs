@@ -1045,7 +1045,24 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     };
     // Never a new name: a word that asks for the action, or an applet's
     // name (`mkdir for my pictures please, call it pics` is not /mkdir).
-    let never_named = |w: &str| asks_for_action(w) || learnt.is_applet(w) || misspelt_action(w);
+    let to_root = (0..words.len()).any(|i| {
+        let root = words[i] == "root"
+            || (words[i] == "top"
+                && (words
+                    .get(i + 1)
+                    .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory"))
+                    || (i >= 1 && words[i - 1] == "the" && i + 1 == words.len())));
+        root && (1..=2)
+            .any(|k| i >= k && matches!(words[i - k].as_str(), "to" | "into" | "in" | "onto"))
+    });
+    // Nor is the root sent to by name (`copy release notes to the root`
+    // is no /root).
+    let never_named = |w: &str| {
+        asks_for_action(w)
+            || learnt.is_applet(w)
+            || misspelt_action(w)
+            || (to_root && matches!(w, "root" | "top"))
+    };
     let any_given =
         (0..words.len()).any(|i| gives(i) && !is_stopword(&words[i]) && !never_named(&words[i]));
     // A new name the request gives (`to journal`, `called pics`): a word
@@ -1157,16 +1174,6 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // Sent to the root (`to the root`, `into the top folder`): new names go
     // there and in no folder (`copy boot.log to the root as boot.txt` is
     // /boot.txt, not /LOGS/boot.txt).
-    let to_root = (0..words.len()).any(|i| {
-        let root = words[i] == "root"
-            || (words[i] == "top"
-                && (words
-                    .get(i + 1)
-                    .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory"))
-                    || (i >= 1 && words[i - 1] == "the" && i + 1 == words.len())));
-        root && (1..=2)
-            .any(|k| i >= k && matches!(words[i - k].as_str(), "to" | "into" | "in" | "onto"))
-    });
     let referred_dirs: Vec<&str> = if to_root { Vec::new() } else { referred_dirs };
     let mut name_dirs: Vec<&str> = referred_dirs.clone();
     for r in referents

@@ -933,3 +933,11 @@ fn a_new_file_placed_in_a_folder_goes_there() {
     let (_, gr) = grounded("copy hello.txt in docs");
     assert!(accepts(&gr, "cp /HELLO.TXT /DOCS/HELLO.TXT"));
 }
+
+/// The root a copy is sent to by name is where it goes, never a new name.
+#[test]
+fn the_root_is_no_new_name() {
+    let (_, gr) = grounded("copy the guide to the root");
+    assert!(accepts(&gr, "cp /DOCS/GUIDE.TXT /GUIDE.TXT"));
+    assert!(!accepts(&gr, "cp /DOCS/GUIDE.TXT /root"));
+}

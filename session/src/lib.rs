@@ -90,6 +90,7 @@ pub fn classify<'a>(
         Ok(command) => match live {
             Some(paths) if names_a_missing_file(table, &command, paths) => Line::Request(line),
             Some(paths) if text_reads_as_prose(table, line, &command, paths) => Line::Request(line),
+            Some(paths) if names_a_joining_word(table, &command, paths) => Line::Request(line),
             _ => Line::Typed(command),
         },
         Err(ParseError::Empty) => Line::Empty,
@@ -191,6 +192,37 @@ fn names_a_missing_file(table: &Table, command: &Command, paths: &[PathEntry]) -
                     must_exist: true, ..
                 },
             ) => *p != "/" && !paths.iter().any(|e| e.path.eq_ignore_ascii_case(p)),
+            _ => false,
+        })
+}
+
+/// Whether a new path the command would make is an English joining word
+/// that names nothing on the volume: `append to hello.txt the words and
+/// goodbye` parses as the file `/to` holding "hello.txt the words and
+/// goodbye", which no one typing it means. Such a line is a request.
+fn names_a_joining_word(table: &Table, command: &Command, paths: &[PathEntry]) -> bool {
+    const JOINING: &[&str] = &[
+        "to", "into", "onto", "in", "on", "at", "the", "a", "an", "for", "with", "from", "of",
+        "by", "as", "and", "my",
+    ];
+    let Some(spec) = table.get_any(command.applet).map(|a| a.spec()) else {
+        return false;
+    };
+    command
+        .args
+        .iter()
+        .zip(spec.slots)
+        .any(|(arg, slot)| match (arg, slot.kind) {
+            (
+                command::Arg::Path(p),
+                command::SlotKind::Path {
+                    must_exist: false, ..
+                },
+            ) => {
+                let name = p.trim_start_matches('/');
+                JOINING.iter().any(|j| j.eq_ignore_ascii_case(name))
+                    && !paths.iter().any(|e| e.path.eq_ignore_ascii_case(p))
+            }
             _ => false,
         })
 }

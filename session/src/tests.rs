@@ -189,6 +189,18 @@ fn classify_is_the_one_decision() {
         classify(&t, rw, "echo go to bed", live),
         Line::Typed(c) if c.applet == "echo"
     ));
+    // A new file named by a joining word is English too.
+    for line in [
+        "append to hello.txt the words and goodbye",
+        "write to notes.txt hello",
+        "mkdir in docs",
+    ] {
+        assert_eq!(classify(&t, rw, line, live), Line::Request(line), "{line}");
+    }
+    assert!(matches!(
+        classify(&t, rw, "mkdir /tools", live),
+        Line::Typed(c) if c.applet == "mkdir"
+    ));
     // The text names the file it goes to by a live name's stem, or the
     // file is typed where the text goes: English, whatever the parse says.
     for line in [
