@@ -20,3 +20,22 @@ pub struct Command {
     pub applet: &'static str,
     pub args: Vec<Arg>,
 }
+
+impl Command {
+    /// The path arguments with whether their slot in `spec` (this
+    /// command's applet's) must name something that exists, in slot order.
+    pub fn paths<'a>(
+        &'a self,
+        spec: &'a crate::AppletSpec,
+    ) -> impl Iterator<Item = (&'a str, bool)> + 'a {
+        self.args
+            .iter()
+            .zip(spec.slots)
+            .filter_map(|(arg, slot)| match (arg, slot.kind) {
+                (Arg::Path(p), crate::SlotKind::Path { must_exist, .. }) => {
+                    Some((p.as_str(), must_exist))
+                }
+                _ => None,
+            })
+    }
+}

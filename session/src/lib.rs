@@ -181,19 +181,9 @@ fn names_a_missing_file(table: &Table, command: &Command, paths: &[PathEntry]) -
     let Some(spec) = table.get_any(command.applet).map(|a| a.spec()) else {
         return false;
     };
-    command
-        .args
-        .iter()
-        .zip(spec.slots)
-        .any(|(arg, slot)| match (arg, slot.kind) {
-            (
-                command::Arg::Path(p),
-                command::SlotKind::Path {
-                    must_exist: true, ..
-                },
-            ) => *p != "/" && !paths.iter().any(|e| e.path.eq_ignore_ascii_case(p)),
-            _ => false,
-        })
+    command.paths(spec).any(|(p, must_exist)| {
+        must_exist && p != "/" && !paths.iter().any(|e| e.path.eq_ignore_ascii_case(p))
+    })
 }
 
 /// Whether a new path the command would make is an English joining word
@@ -208,23 +198,12 @@ fn names_a_joining_word(table: &Table, command: &Command, paths: &[PathEntry]) -
     let Some(spec) = table.get_any(command.applet).map(|a| a.spec()) else {
         return false;
     };
-    command
-        .args
-        .iter()
-        .zip(spec.slots)
-        .any(|(arg, slot)| match (arg, slot.kind) {
-            (
-                command::Arg::Path(p),
-                command::SlotKind::Path {
-                    must_exist: false, ..
-                },
-            ) => {
-                let name = p.trim_start_matches('/');
-                JOINING.iter().any(|j| j.eq_ignore_ascii_case(name))
-                    && !paths.iter().any(|e| e.path.eq_ignore_ascii_case(p))
-            }
-            _ => false,
-        })
+    command.paths(spec).any(|(p, must_exist)| {
+        let name = p.trim_start_matches('/');
+        !must_exist
+            && JOINING.iter().any(|j| j.eq_ignore_ascii_case(name))
+            && !paths.iter().any(|e| e.path.eq_ignore_ascii_case(p))
+    })
 }
 
 /// What the session made of a line, before anything runs.

@@ -504,18 +504,7 @@ fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -
     // A copy or move of a live file onto the name the request gave as its
     // source swaps the two (`copy movies.txt /TODO.TXT` as `cp /TODO.TXT
     // /movies.txt`): that name is still missing, not created.
-    let acts_on_live = command.args.iter().zip(spec.slots).any(|(arg, slot)| {
-        matches!(
-            (arg, slot.kind),
-            (
-                command::Arg::Path(_),
-                command::SlotKind::Path {
-                    must_exist: true,
-                    ..
-                }
-            )
-        )
-    });
+    let acts_on_live = command.paths(spec).any(|(_, must_exist)| must_exist);
     command
         .args
         .iter()
