@@ -6,7 +6,8 @@
 //!
 //! Every output element is computed in an order that depends on nothing but its row and its
 //! token: one 8-lane accumulator per element over the columns (for block formats, over the
-//! blocks, scaled per block as llama.cpp scales), then [`hsum`], then any scalar tail. So the
+//! blocks, scaled per block as llama.cpp scales; F16: two, [`F16Tile`]), then [`hsum`], then
+//! any scalar tail. So the
 //! tile shape, where a row range starts (cores can split a matrix anywhere) and the batch size
 //! do not change a single bit: prefill gives exactly the logits of decoding token by token.
 //!
@@ -245,6 +246,70 @@ impl<W: FloatWeights, const PF: bool> Tile for FloatTile<W, PF> {
     }
 }
 
+/// F16 weights against f16 activations (llama.cpp's F16 `vec_dot_type`; widening both is
+/// exact), with two accumulators per element: chunk c of 8 columns goes into accumulator
+/// c mod 2, and the element is `hsum(acc0 + acc1)`, then the scalar tail. Two chains because
+/// decode reads one row at a time (a single sequential stream, what the Zen 4's memory serves
+/// fastest) and one chain per row is bound by the FMA's latency; the prefill tiles must keep
+/// decode's order, so they carry both sets (2 × 3 tiles: 12 accumulators, 2 weight vectors, one
+/// activation). With `PF` the next row group is prefetched as in [`FloatTile`].
+pub(super) struct F16Tile<const PF: bool>;
+
+impl<const PF: bool> Tile for F16Tile<PF> {
+    #[inline]
+    #[target_feature(enable = "avx2,fma,f16c")]
+    unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize) {
+        let n = g.cols;
+        // SAFETY: rows r0..r0+RM and tokens t0..t0+RN are inside the product (the caller), so
+        // every element index below n of them is readable (2 bytes each, weights and
+        // activations).
+        unsafe {
+            let w = |r: usize| g.w.add((r0 + r) * g.w_stride);
+            let x = |t: usize| g.x.add((t0 + t) * g.x_stride);
+            let mut acc = [[[_mm256_setzero_ps(); RN]; RM]; 2];
+            // Chunk i / 8 into accumulator set k.
+            let step = |acc: &mut [[[__m256; RN]; RM]; 2], k: usize, i: usize| {
+                let mut wv = [_mm256_setzero_ps(); RM];
+                for (r, v) in wv.iter_mut().enumerate() {
+                    *v = F16w::load8(w(r).add(2 * i));
+                }
+                for t in 0..RN {
+                    let xv = F16w::load8(x(t).add(2 * i));
+                    for r in 0..RM {
+                        acc[k][r][t] = _mm256_fmadd_ps(wv[r], xv, acc[k][r][t]);
+                    }
+                }
+            };
+            let next = g.w.wrapping_add((r0 + RM) * g.w_stride);
+            let mut i = 0;
+            while i + 16 <= n {
+                if PF {
+                    // RM · 32 bytes of the next group per step: one line for a pair of rows.
+                    _mm_prefetch::<_MM_HINT_T0>(next.wrapping_add(RM * 2 * i) as *const i8);
+                }
+                step(&mut acc, 0, i);
+                step(&mut acc, 1, i + 8);
+                i += 16;
+            }
+            if i + 8 <= n {
+                step(&mut acc, 0, i);
+                i += 8;
+            }
+            let mut s = [[0f32; RN]; RM];
+            for r in 0..RM {
+                for t in 0..RN {
+                    let mut v = hsum(_mm256_add_ps(acc[0][r][t], acc[1][r][t]));
+                    for j in i..n {
+                        v += F16w::load1(w(r).add(2 * j)) * F16w::load1(x(t).add(2 * j));
+                    }
+                    s[r][t] = v;
+                }
+            }
+            store(g, r0, t0, &s);
+        }
+    }
+}
+
 /// # Safety
 /// See the module.
 #[target_feature(enable = "avx2,fma,f16c")]
@@ -267,12 +332,11 @@ pub(super) unsafe fn gemm_f16(g: &Gemm, rows: Range<usize>) {
     // SAFETY: forwarded.
     unsafe {
         if g.n_tok == 1 {
-            // Two rows (two accumulator chains; one alone is latency-bound) with the next pair
-            // prefetched as one stream: on the Zen 4 (docs/model-bench.md) faster than one row
-            // at a time, which was faster than four rows.
-            drive::<FloatTile<F16w, true>, 2, 1>(g, rows)
+            // One row at a time, one stream: prefetching the next row as well read slower
+            // (docs/model-bench.md).
+            drive::<F16Tile<false>, 1, 1>(g, rows)
         } else {
-            drive::<FloatTile<F16w, true>, 3, 3>(g, rows)
+            drive::<F16Tile<true>, 2, 3>(g, rows)
         }
     }
 }
