@@ -225,9 +225,9 @@ static F32: Kernels = kernels!(
     gemm::gemm_f32
 );
 // F16 activations are rounded to f16 and stored as f16, as llama.cpp stores them (its F16
-// `vec_dot_type`): the prefill tiles read them from L2, and half the bytes there measured 4-12%
-// faster whole-model prefill than f32 (docs/model-bench.md). BF16 activations are rounded to
-// bf16 and kept as f32.
+// `vec_dot_type`): the prefill tiles read them from L2, and half the bytes there made the
+// products faster, most on the 3072-column matrices (docs/model-bench.md, 2026-12-04 18:10).
+// BF16 activations are rounded to bf16 and kept as f32.
 static F16: Kernels = kernels!(
     F16,
     1,
