@@ -44,7 +44,7 @@ fn cpu_s() -> f64 {
 /// Why: llama.cpp reads the model through an `mmap` of the page cache, which on this host maps
 /// much of the file with 2 MiB pages, and the nosys kernel through the loader's direct map; a
 /// `Vec` here sits on 4 KiB pages, and a decode step, which streams the whole model, then reads
-/// 20-40% slower (docs/model-bench.md, 2026-12-04 18:30 UTC).
+/// 20-40% slower (docs/model-bench.md, 2026-12-04 18:50 UTC).
 struct Huge {
     map: *mut u8,
     map_len: usize,

@@ -226,7 +226,7 @@ static F32: Kernels = kernels!(
 );
 // F16 activations are rounded to f16 and stored as f16, as llama.cpp stores them (its F16
 // `vec_dot_type`): the prefill tiles read them from L2, and half the bytes there made the
-// products faster, most on the 3072-column matrices (docs/model-bench.md, 2026-12-04 18:10).
+// products faster, most on the 3072-column matrices (docs/model-bench.md, 2026-12-04 18:50 UTC).
 // BF16 activations are rounded to bf16 and kept as f32.
 static F16: Kernels = kernels!(
     F16,

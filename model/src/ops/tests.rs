@@ -446,8 +446,7 @@ fn products_do_not_depend_on_batch_or_row_range() {
     let mut rng = Lcg(29);
     let (rows, n_tok) = (21usize, 70usize);
     for ty in TensorType::ALL {
-        // The float types take any length: also one with an odd 8-column chunk and a scalar
-        // tail (F16 sums its chunks into two accumulators, alternating).
+        // The float types take any length: also one with a scalar tail after the vectors.
         let widths: &[usize] = if ty.block_elems() == 1 {
             &[1536, 1536 + 8 + 3]
         } else {
