@@ -272,8 +272,9 @@ pub(super) unsafe fn gemm_f16(g: &Gemm, rows: Range<usize>) {
             // Two rows (two accumulator chains; one alone is latency-bound) with the next pair
             // prefetched as one stream: on the Zen 4 (docs/model-bench.md) faster than one row
             // at a time, which was faster than four rows. One row with two chains (chunk c into
-            // accumulator c mod 2, and the prefill tiles in that order) read faster on 4 KiB
-            // pages but not on 2 MiB ones, where it cost prefill 3-10% (2026-12-04 18:50 UTC).
+            // accumulator c mod 2, and the prefill tiles in that order) decoded faster on 4 KiB
+            // pages, but on the 2 MiB pages the model is on this order was as fast or faster in
+            // both decode and prefill (docs/model-bench.md, 2026-12-04 18:50 UTC).
             drive::<FloatTile<F16w, F16w, true>, 2, 1>(g, rows)
         } else {
             // 2 × 6: 12 accumulators, 2 weight vectors and one activation, 15 of the 16
