@@ -2,7 +2,10 @@
 //!
 //! `model-bench MODEL.gguf [prefill_tokens] [decode_tokens] [reps] [--portable]` prints one JSON
 //! line (tokens per second of thread CPU time). Token ids are `(i * 7919 + 13) % vocab`, the same
-//! formula bench.py feeds llama.cpp.
+//! formula bench.py feeds llama.cpp. The model (and `--kernels`' matrices) sit on 2 MiB pages,
+//! as llama.cpp's `mmap` of the page cache gets much of the file here and as the kernel's heap
+//! in the loader's direct map is mapped when the loader uses large pages; `--small-pages` puts
+//! them on 4 KiB pages, as builds before 2026-12-04 did.
 //!
 //! With `--serve` it loads the model once, prints `ready`, and then runs one repetition per line
 //! read from stdin, printing `{"prefill_s": .., "decode_s": ..}` for each: bench.py alternates
@@ -33,6 +36,92 @@ fn cpu_s() -> f64 {
     let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
     assert_eq!(rc, 0, "clock_gettime");
     ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+/// Zeroed memory on 2 MiB transparent huge pages where the kernel gives them (advised before
+/// the first touch, so that the faults take huge pages; this machine's THP mode is `madvise`).
+///
+/// Why: llama.cpp reads the model through an `mmap` of the page cache, which on this host maps
+/// much of the file with 2 MiB pages, and the nosys kernel through the loader's direct map; a
+/// `Vec` here sits on 4 KiB pages, and a decode step, which streams the whole model, then reads
+/// 20-40% slower (docs/model-bench.md, 2026-12-04 18:50 UTC).
+struct Huge {
+    map: *mut u8,
+    map_len: usize,
+    start: *mut u8,
+    len: usize,
+}
+
+extern "C" {
+    fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut u8;
+    fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
+    fn munmap(addr: *mut u8, len: usize) -> i32;
+}
+
+impl Huge {
+    fn zeroed(len: usize) -> Self {
+        const PROT_READ_WRITE: i32 = 0x1 | 0x2;
+        const MAP_PRIVATE_ANONYMOUS: i32 = 0x02 | 0x20;
+        const MADV_HUGEPAGE: i32 = 14;
+        const HUGE: usize = 2 << 20;
+        let rounded = len.max(1).div_ceil(HUGE) * HUGE;
+        let map_len = rounded + HUGE;
+        // SAFETY: a fresh private anonymous mapping, checked below; `start` is its first 2 MiB
+        // boundary, so `rounded` bytes from it are inside the mapping.
+        unsafe {
+            let map = mmap(
+                core::ptr::null_mut(),
+                map_len,
+                PROT_READ_WRITE,
+                MAP_PRIVATE_ANONYMOUS,
+                -1,
+                0,
+            );
+            assert!(map as isize != -1, "mmap");
+            let start = map.add(map.align_offset(HUGE));
+            // Advice only: without THP the buffer is still correct, on small pages.
+            madvise(start, rounded, MADV_HUGEPAGE);
+            Self {
+                map,
+                map_len,
+                start,
+                len,
+            }
+        }
+    }
+
+    fn as_mut(&mut self) -> &mut [u8] {
+        // SAFETY: `len` bytes at `start` are inside the mapping, which lives as long as `self`;
+        // the borrow of `self` is exclusive.
+        unsafe { core::slice::from_raw_parts_mut(self.start, self.len) }
+    }
+}
+
+impl core::ops::Deref for Huge {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        // SAFETY: as in `as_mut`, shared.
+        unsafe { core::slice::from_raw_parts(self.start, self.len) }
+    }
+}
+
+impl Drop for Huge {
+    fn drop(&mut self) {
+        // SAFETY: the mapping made in `zeroed`; no borrow of it outlives `self`.
+        unsafe { munmap(self.map, self.map_len) };
+    }
+}
+
+/// The file at `path` on huge pages ([`Huge`]), or in a `Vec` with `--small-pages`.
+fn read_model(path: &str, small_pages: bool) -> Box<dyn core::ops::Deref<Target = [u8]>> {
+    if small_pages {
+        return Box::new(std::fs::read(path).expect("read model"));
+    }
+    use std::io::Read;
+    let mut f = std::fs::File::open(path).expect("open model");
+    let mut buf = Huge::zeroed(f.metadata().expect("model size").len() as usize);
+    f.read_exact(buf.as_mut()).expect("read model");
+    Box::new(buf)
 }
 
 /// Best (smallest) CPU time of `reps` calls of `f`, in seconds.
@@ -117,7 +206,12 @@ fn roofs() {
 /// from memory), and the first matrix against one token (decode from L2). One JSON line per type and shape: multiply-adds per second and weight bytes
 /// per second (`--prefill`: only the first shape; `--shape=ROWSxCOLSxTOKENS`, repeatable: those
 /// shapes instead, e.g. `--shape=16384x512x1` for the 25M model's output matrix).
-fn kernels(types: &[String], prefill_only: bool, custom: &[(usize, usize, usize)]) {
+fn kernels(
+    types: &[String],
+    prefill_only: bool,
+    custom: &[(usize, usize, usize)],
+    small_pages: bool,
+) {
     for ty in TensorType::ALL {
         if !types.is_empty() && !types.iter().any(|t| t.eq_ignore_ascii_case(ty.name())) {
             continue;
@@ -137,6 +231,13 @@ fn kernels(types: &[String], prefill_only: bool, custom: &[(usize, usize, usize)
         for (rows, cols, n_tok) in shapes {
             let row_bytes = row_bytes_of(cols);
             let data = ops::random_weights(ty, rows, cols, 1);
+            let data: Box<dyn core::ops::Deref<Target = [u8]>> = if small_pages {
+                Box::new(data)
+            } else {
+                let mut buf = Huge::zeroed(data.len());
+                buf.as_mut().copy_from_slice(&data);
+                Box::new(buf)
+            };
             let w = ops::Matrix {
                 ty,
                 rows,
@@ -190,7 +291,12 @@ fn main() {
                 (v[0], v[1], v[2])
             })
             .collect();
-        return kernels(&types, args.iter().any(|a| a == "--prefill"), &shapes);
+        return kernels(
+            &types,
+            args.iter().any(|a| a == "--prefill"),
+            &shapes,
+            args.iter().any(|a| a == "--small-pages"),
+        );
     }
     let portable = args.iter().any(|a| a == "--portable");
     let pos_args: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
@@ -203,7 +309,7 @@ fn main() {
     if portable {
         ops::force_portable(true);
     }
-    let bytes = std::fs::read(path).expect("read model");
+    let bytes = read_model(path, args.iter().any(|a| a == "--small-pages"));
     let g = Gguf::parse(&bytes).expect("parse");
     let batch = args
         .iter()

@@ -210,23 +210,23 @@ pub(super) fn fifth_bits(bits: u32) -> __m256i {
 // Activation converters: the same bytes as `formats`' portable ones (every step is the same
 // IEEE operation lane by lane; only NaN inputs could differ), once per batch and product input.
 
-/// `formats::act_f16` with F16C: round to f16 (nearest even) and widen back.
+/// `formats::act_f16` with F16C: round to f16 (nearest even).
 ///
 /// # Safety
-/// AVX2/FMA/F16C; `out` holds `4 * x.len()` bytes.
+/// AVX2/FMA/F16C; `out` holds `2 * x.len()` bytes.
 #[target_feature(enable = "avx2,fma,f16c")]
 pub(super) unsafe fn act_f16(x: &[f32], out: &mut [u8]) {
-    assert!(out.len() >= 4 * x.len());
+    assert!(out.len() >= 2 * x.len());
     let n = x.len() / 8 * 8;
     for i in (0..n).step_by(8) {
-        // SAFETY: elements i..i+8 of x and bytes 4i..4i+32 of out exist (asserted above).
+        // SAFETY: elements i..i+8 of x and bytes 2i..2i+16 of out exist (asserted above).
         unsafe {
             let v = _mm256_loadu_ps(x.as_ptr().add(i));
             let h = _mm256_cvtps_ph::<_MM_FROUND_TO_NEAREST_INT>(v);
-            _mm256_storeu_ps(out.as_mut_ptr().add(4 * i) as *mut f32, _mm256_cvtph_ps(h));
+            _mm_storeu_si128(out.as_mut_ptr().add(2 * i) as *mut __m128i, h);
         }
     }
-    super::formats::act_f16(&x[n..], &mut out[4 * n..4 * x.len()]);
+    super::formats::act_f16(&x[n..], &mut out[2 * n..2 * x.len()]);
 }
 
 /// The largest lane of `v`.

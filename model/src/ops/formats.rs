@@ -3,8 +3,8 @@
 //!
 //! Converted activations are kept in the same byte layout as ggml's blocks (an f16 scale is
 //! stored as f16), so a row of activations is a byte slice exactly like a row of weights and the
-//! kernels index both the same way; the exceptions are F16 and BF16, whose activations are
-//! rounded to that format but stored as f32.
+//! kernels index both the same way; the exception is BF16, whose activations are rounded to
+//! bf16 but stored as f32.
 
 /// Exact f16 → f32 without F16C (the portable kernels' inner loop; `half`'s software path is
 /// several times slower). Exponent rebias with fix-ups for Inf/NaN and subnormals, written as
@@ -73,7 +73,7 @@ pub(crate) fn rd_f16(b: &[u8], o: usize) -> f32 {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ActFormat {
     F32,
-    /// Rounded to f16, stored as f32.
+    /// Rounded to f16, stored as f16.
     F16,
     /// Rounded to bf16, stored as f32.
     Bf16,
@@ -106,11 +106,12 @@ pub(crate) fn act_f32(x: &[f32], out: &mut [u8]) {
     }
 }
 
-/// F16 weights' activations: each value rounded to f16 as llama.cpp rounds it, then stored
-/// back as f32 (exact), so the products widen only the weights.
+/// F16 weights' activations: each value rounded to f16 as llama.cpp rounds it, and stored as
+/// f16, as llama.cpp stores them: half the bytes of f32 for the products to read (the prefill
+/// tiles read the activations from L2), and widening back to f32 is exact.
 pub(crate) fn act_f16(x: &[f32], out: &mut [u8]) {
-    for (o, &v) in out.chunks_exact_mut(4).zip(x) {
-        o.copy_from_slice(&f16_to_f32(f32_to_f16(v)).to_le_bytes());
+    for (o, &v) in out.chunks_exact_mut(2).zip(x) {
+        o.copy_from_slice(&f32_to_f16(v).to_le_bytes());
     }
 }
 

@@ -190,16 +190,18 @@ impl FloatWeights for Bf16w {
     }
 }
 
-/// Float weights of format `W` against activations that are f32 (already rounded to `W`'s
-/// format where llama.cpp rounds them). With `PF` the tile prefetches the next row group as one
-/// sequential stream while it reads its own rows: decode reads several rows side by side from
-/// memory, short interleaved streams the hardware prefetcher follows badly (four F16 rows read
-/// at 11-21 GB/s without it, 22-28 GB/s with it; one row at a time, whose single accumulator
-/// chain is latency-bound, at 18, on an Intel Xeon). On the AMD Zen 4 of the later tables two
-/// rows are the faster (F16 decode: `gemm_f16`).
-pub(super) struct FloatTile<W, const PF: bool>(core::marker::PhantomData<W>);
+/// Float weights of format `W` against activations stored in format `X`: F16's as f16, as
+/// llama.cpp stores them (its `vec_dot_type`; widening is exact, so the values are those of f32
+/// storage, and the prefill tiles, which read the activations from L2, read half the bytes);
+/// F32's as f32, BF16's as f32 already rounded to bf16. With `PF` the tile prefetches the next
+/// row group as one sequential stream while it reads its own rows: decode reads several rows
+/// side by side from memory, short interleaved streams the hardware prefetcher follows badly
+/// (four F16 rows read at 11-21 GB/s without it, 22-28 GB/s with it; one row at a time, whose
+/// single accumulator chain is latency-bound, at 18, on an Intel Xeon). On the AMD Zen 4 of the
+/// later tables two rows are the faster (F16 decode: `gemm_f16`).
+pub(super) struct FloatTile<W, X, const PF: bool>(core::marker::PhantomData<(W, X)>);
 
-impl<W: FloatWeights, const PF: bool> Tile for FloatTile<W, PF> {
+impl<W: FloatWeights, X: FloatWeights, const PF: bool> Tile for FloatTile<W, X, PF> {
     #[inline]
     #[target_feature(enable = "avx2,fma,f16c")]
     unsafe fn tile<const RM: usize, const RN: usize>(g: &Gemm, r0: usize, t0: usize) {
@@ -208,7 +210,7 @@ impl<W: FloatWeights, const PF: bool> Tile for FloatTile<W, PF> {
         // every element index below n of them is readable.
         unsafe {
             let w = |r: usize| g.w.add((r0 + r) * g.w_stride);
-            let x = |t: usize| g.x.add((t0 + t) * g.x_stride) as *const f32;
+            let x = |t: usize| g.x.add((t0 + t) * g.x_stride);
             let mut acc = [[_mm256_setzero_ps(); RN]; RM];
             let mut i = 0;
             // At the matrix's end this points past it: prefetches never fault, and wrapping_add
@@ -223,7 +225,7 @@ impl<W: FloatWeights, const PF: bool> Tile for FloatTile<W, PF> {
                     *v = W::load8(w(r).add(W::SIZE * i));
                 }
                 for t in 0..RN {
-                    let xv = _mm256_loadu_ps(x(t).add(i));
+                    let xv = X::load8(x(t).add(X::SIZE * i));
                     for r in 0..RM {
                         acc[r][t] = _mm256_fmadd_ps(wv[r], xv, acc[r][t]);
                     }
@@ -235,7 +237,7 @@ impl<W: FloatWeights, const PF: bool> Tile for FloatTile<W, PF> {
                 for t in 0..RN {
                     let mut v = hsum(acc[r][t]);
                     for j in i..n {
-                        v += W::load1(w(r).add(W::SIZE * j)) * x(t).add(j).read_unaligned();
+                        v += W::load1(w(r).add(W::SIZE * j)) * X::load1(x(t).add(X::SIZE * j));
                     }
                     s[r][t] = v;
                 }
@@ -253,9 +255,9 @@ pub(super) unsafe fn gemm_f32(g: &Gemm, rows: Range<usize>) {
     unsafe {
         if g.n_tok == 1 {
             // One f32 row at a time already reads at about the memory bandwidth.
-            drive::<FloatTile<F32w, false>, 1, 1>(g, rows)
+            drive::<FloatTile<F32w, F32w, false>, 1, 1>(g, rows)
         } else {
-            drive::<FloatTile<F32w, true>, 3, 3>(g, rows)
+            drive::<FloatTile<F32w, F32w, true>, 3, 3>(g, rows)
         }
     }
 }
@@ -269,10 +271,16 @@ pub(super) unsafe fn gemm_f16(g: &Gemm, rows: Range<usize>) {
         if g.n_tok == 1 {
             // Two rows (two accumulator chains; one alone is latency-bound) with the next pair
             // prefetched as one stream: on the Zen 4 (docs/model-bench.md) faster than one row
-            // at a time, which was faster than four rows.
-            drive::<FloatTile<F16w, true>, 2, 1>(g, rows)
+            // at a time, which was faster than four rows. One row with two chains (chunk c into
+            // accumulator c mod 2, and the prefill tiles in that order) decoded faster on 4 KiB
+            // pages, but on the 2 MiB pages the model is on this order was as fast or faster in
+            // both decode and prefill (docs/model-bench.md, 2026-12-04 18:50 UTC).
+            drive::<FloatTile<F16w, F16w, true>, 2, 1>(g, rows)
         } else {
-            drive::<FloatTile<F16w, true>, 3, 3>(g, rows)
+            // 2 × 6: 12 accumulators, 2 weight vectors and one activation, 15 of the 16
+            // registers. With the activations as f16 the best shape measured (3 × 3 had been,
+            // with f32 activations: docs/model-bench.md, 2026-12-04 18:50 UTC).
+            drive::<FloatTile<F16w, F16w, true>, 2, 6>(g, rows)
         }
     }
 }
@@ -284,9 +292,9 @@ pub(super) unsafe fn gemm_bf16(g: &Gemm, rows: Range<usize>) {
     // SAFETY: forwarded.
     unsafe {
         if g.n_tok == 1 {
-            drive::<FloatTile<Bf16w, true>, 4, 1>(g, rows)
+            drive::<FloatTile<Bf16w, F32w, true>, 4, 1>(g, rows)
         } else {
-            drive::<FloatTile<Bf16w, true>, 3, 3>(g, rows)
+            drive::<FloatTile<Bf16w, F32w, true>, 3, 3>(g, rows)
         }
     }
 }

@@ -224,12 +224,14 @@ static F32: Kernels = kernels!(
     pt::dot_f32,
     gemm::gemm_f32
 );
-// F16 and BF16 activations are rounded to the weight's format, as llama.cpp rounds them, and
-// kept as f32 so the products read them without converting.
+// F16 activations are rounded to f16 and stored as f16, as llama.cpp stores them (its F16
+// `vec_dot_type`): the prefill tiles read them from L2, and half the bytes there made the
+// products faster, most on the 3072-column matrices (docs/model-bench.md, 2026-12-04 18:50 UTC).
+// BF16 activations are rounded to bf16 and kept as f32.
 static F16: Kernels = kernels!(
     F16,
     1,
-    4,
+    2,
     fm::act_f16,
     pt::dequant_f16,
     pt::dot_f16,

@@ -47,19 +47,19 @@ pub(crate) fn dot_f32(w: &[u8], x: &[u8]) -> f32 {
     s
 }
 
-/// F16 weights against f32 activations (already rounded to f16).
+/// F16 weights against f16 activations, each widened to f32 (exactly) before its product.
 pub(crate) fn dot_f16(w: &[u8], x: &[u8]) -> f32 {
     let mut acc = [0.0f32; 8];
-    let (wc, xc) = (w.chunks_exact(16), x.chunks_exact(32));
+    let (wc, xc) = (w.chunks_exact(16), x.chunks_exact(16));
     let (wt, xt) = (wc.remainder(), xc.remainder());
     for (wb, xb) in wc.zip(xc) {
         for (j, a) in acc.iter_mut().enumerate() {
-            *a += rd_f16(wb, 2 * j) * rd_f32(xb, j);
+            *a += rd_f16(wb, 2 * j) * rd_f16(xb, 2 * j);
         }
     }
     let mut s: f32 = acc.iter().sum();
-    for i in 0..xt.len() / 4 {
-        s += rd_f16(wt, 2 * i) * rd_f32(xt, i);
+    for i in 0..xt.len() / 2 {
+        s += rd_f16(wt, 2 * i) * rd_f16(xt, 2 * i);
     }
     s
 }

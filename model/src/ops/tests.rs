@@ -88,9 +88,10 @@ fn avx2_and_portable_agree() {
             // Reference on dequantized weights and converted activations, in f64.
             let act = sc.convert(ty, &xv);
             let mut xd = alloc::vec![0f32; n_tok * cols];
-            // F16 and BF16 activations are rounded f32; Q8_0 ones as the block quants'.
+            // F16 activations are f16, BF16 ones rounded f32; Q8_0 ones as the block quants'.
             match ty {
                 TensorType::Q8_0 => xd = act_to_f32(ty, act.bytes, n_tok * cols),
+                TensorType::F16 => (kernels(TensorType::F16).dequantize)(act.bytes, &mut xd),
                 _ => (kernels(TensorType::F32).dequantize)(act.bytes, &mut xd),
             }
             let mut wrow = alloc::vec![0f32; cols];
@@ -443,41 +444,49 @@ fn act_converters_avx2_match_portable() {
 #[test]
 fn products_do_not_depend_on_batch_or_row_range() {
     let mut rng = Lcg(29);
-    let (rows, cols, n_tok) = (21usize, 1536usize, 70usize);
+    let (rows, n_tok) = (21usize, 70usize);
     for ty in TensorType::ALL {
-        let data: Vec<u8> = if ty.block_elems() == 1 || ty == TensorType::Q8_0 {
-            let wv: Vec<f32> = (0..rows * cols).map(|_| rng.f()).collect();
-            encode(ty, &wv)
+        // The float types take any length: also one with a scalar tail after the vectors.
+        let widths: &[usize] = if ty.block_elems() == 1 {
+            &[1536, 1536 + 8 + 3]
         } else {
-            (0..rows)
-                .flat_map(|_| random_quant_row(ty, cols, &mut rng))
-                .collect()
+            &[1536]
         };
-        let w = Matrix {
-            ty,
-            rows,
-            cols,
-            row_bytes: ty.row_bytes(cols as u64).unwrap() as usize,
-            data: &data,
-        };
-        let xv: Vec<f32> = (0..n_tok * cols).map(|_| rng.f() * 3.0).collect();
-        let mut sc = ActScratch::new(n_tok * cols);
-        let mut one = alloc::vec![0f32; rows];
-        let mut want = alloc::vec![0f32; n_tok * rows];
-        for t in 0..n_tok {
-            let x = &xv[t * cols..(t + 1) * cols];
-            matmul_on(simd(), &mut one, &w, sc.convert(ty, x), 1);
-            want[t * rows..(t + 1) * rows].copy_from_slice(&one);
-        }
-        let mut got = alloc::vec![f32::NAN; n_tok * rows];
-        matmul_rows_on(simd(), &mut got, &w, sc.convert(ty, &xv), n_tok, 3..17);
-        for t in 0..n_tok {
-            for r in 3..17 {
-                let (a, b) = (want[t * rows + r], got[t * rows + r]);
-                assert!(
-                    a.to_bits() == b.to_bits(),
-                    "{ty:?} token {t} row {r}: {a} vs {b}"
-                );
+        for &cols in widths {
+            let data: Vec<u8> = if ty.block_elems() == 1 || ty == TensorType::Q8_0 {
+                let wv: Vec<f32> = (0..rows * cols).map(|_| rng.f()).collect();
+                encode(ty, &wv)
+            } else {
+                (0..rows)
+                    .flat_map(|_| random_quant_row(ty, cols, &mut rng))
+                    .collect()
+            };
+            let w = Matrix {
+                ty,
+                rows,
+                cols,
+                row_bytes: ty.row_bytes(cols as u64).unwrap() as usize,
+                data: &data,
+            };
+            let xv: Vec<f32> = (0..n_tok * cols).map(|_| rng.f() * 3.0).collect();
+            let mut sc = ActScratch::new(n_tok * cols);
+            let mut one = alloc::vec![0f32; rows];
+            let mut want = alloc::vec![0f32; n_tok * rows];
+            for t in 0..n_tok {
+                let x = &xv[t * cols..(t + 1) * cols];
+                matmul_on(simd(), &mut one, &w, sc.convert(ty, x), 1);
+                want[t * rows..(t + 1) * rows].copy_from_slice(&one);
+            }
+            let mut got = alloc::vec![f32::NAN; n_tok * rows];
+            matmul_rows_on(simd(), &mut got, &w, sc.convert(ty, &xv), n_tok, 3..17);
+            for t in 0..n_tok {
+                for r in 3..17 {
+                    let (a, b) = (want[t * rows + r], got[t * rows + r]);
+                    assert!(
+                        a.to_bits() == b.to_bits(),
+                        "{ty:?} {cols} columns, token {t} row {r}: {a} vs {b}"
+                    );
+                }
             }
         }
     }
