@@ -174,6 +174,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten.tsv",
     "handwritten2.tsv",
     "handwritten3.tsv",
+    "handwritten4.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

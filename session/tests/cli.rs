@@ -330,3 +330,16 @@ fn handwritten3_is_read_through_its_ledger_only() {
         2,
     );
 }
+
+#[test]
+fn handwritten4_is_read_through_its_ledger_only() {
+    split_is_read_through_its_ledger_only(
+        "handwritten4",
+        "# request\tcommand\tapplet\tfamily\tmode\treply\n\
+         what's in the readme\tcat /README.TXT\tcat\thand/question\trw\trun\n\
+         zxcv zxcv\tnothing\t-\thand/odd\trw\tabstain\n\
+         rm /HELLO.TXT\tnothing\t-\thand/terse\tro\tread-only-hint\n",
+        "split handwritten4: 3 rows (2 rw, 1 ro); 1 expect a command, 2 expect nothing",
+        1,
+    );
+}

@@ -1,7 +1,8 @@
-//! `nosys-shell eval --split handwritten` (or `handwritten2`, `handwritten3`):
-//! the product's answer to each hand-written request (`data/handwritten.tsv`,
-//! the second split `data/handwritten2.tsv`, or the third, fresh split
-//! `data/handwritten3.tsv`), in the mode the row was
+//! `nosys-shell eval --split handwritten` (or `handwritten2`, `handwritten3`,
+//! `handwritten4`): the product's answer to each hand-written request
+//! (`data/handwritten.tsv`, the second split `data/handwritten2.tsv`, the
+//! third `data/handwritten3.tsv`, or the fourth, fresh split
+//! `data/handwritten4.tsv`), in the mode the row was
 //! typed in, scored the way a person judges it: the right applet, the whole
 //! right command, a file the request did not name (must be 0), a request
 //! that deserved a command getting none (false abstain), and whether the
@@ -10,7 +11,7 @@
 //! Every line goes through `session::classify` first, as in the kernel, so
 //! a row that parses as a typed command is scored as typed. Each split is an
 //! evaluation split with its own ledger (`data/handwritten_ledger.txt`,
-//! `data/handwritten2_ledger.txt`, `data/handwritten3_ledger.txt`): every read
+//! `data/handwritten2_ledger.txt`, …): every read
 //! is recorded there before an answer is computed, and from the fourth read on
 //! its figures print as stale.
 
@@ -32,7 +33,8 @@ pub struct HandSplit {
 
 /// The hand-written evaluation splits. The first was read four times while the
 /// final model was being chosen, so its figures print STALE; the second was
-/// written later, blind, for the final model; the third, blind too, on 4 December 2026.
+/// written later, blind, for the final model; the third, blind too, on 4 December 2026,
+/// and the fourth, blind, on its evening, after the third's last quotable read.
 pub const SPLITS: &[HandSplit] = &[
     HandSplit {
         name: "handwritten",
@@ -48,6 +50,11 @@ pub const SPLITS: &[HandSplit] = &[
         name: "handwritten3",
         rows: "handwritten3.tsv",
         ledger: "handwritten3_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten4",
+        rows: "handwritten4.tsv",
+        ledger: "handwritten4_ledger.txt",
     },
 ];
 
