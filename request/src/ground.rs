@@ -974,6 +974,9 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         let folder_named = words
             .get(at + 1)
             .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"));
+        // Folders the word reaches only as their singular (`log` for
+        // /LOGS): dropped below when it also names a file.
+        let mut plural_dirs: Vec<&PathEntry> = Vec::new();
         for p in paths.iter().filter(|p| p.is_dir || !folder_named) {
             let path = p.path.to_ascii_uppercase();
             let st = squash(stem(basename(&path)));
@@ -994,6 +997,21 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                     || (sq.len() >= 5 && misspelt(&sq, &st)))
             {
                 described.push(p);
+                if p.is_dir && sq != st && sq.len() < st.len() && singular == st_singular {
+                    plural_dirs.push(p);
+                }
+            }
+        }
+        // A singular names a file before a folder of that name's plural
+        // (`delete the old startup log` is /LOGS/BOOT.LOG, not /LOGS).
+        if described[before..].iter().any(|p| !p.is_dir) {
+            let mut k = before;
+            while k < described.len() {
+                if plural_dirs.contains(&described[k]) {
+                    described.remove(k);
+                } else {
+                    k += 1;
+                }
             }
         }
         if let Some(p) = learnt.path_for(w) {

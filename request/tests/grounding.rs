@@ -941,3 +941,16 @@ fn the_root_is_no_new_name() {
     assert!(accepts(&gr, "cp /DOCS/GUIDE.TXT /GUIDE.TXT"));
     assert!(!accepts(&gr, "cp /DOCS/GUIDE.TXT /root"));
 }
+
+/// A singular names a file before the folder its plural names.
+#[test]
+fn a_singular_names_the_file_not_the_plural_folder() {
+    let (_, gr) = grounded("delete the old startup log, it's just clutter");
+    assert!(accepts(&gr, "rm /LOGS/BOOT.LOG"));
+    assert!(!accepts(&gr, "rm /LOGS"));
+    // The plural, or the word with `folder`, is the folder.
+    let (_, gr) = grounded("delete the logs");
+    assert!(accepts(&gr, "rm /LOGS"));
+    let (_, gr) = grounded("show the log folder");
+    assert!(accepts(&gr, "ls /LOGS"));
+}
