@@ -768,9 +768,15 @@ fn stem_run<'p>(
             continue;
         }
         let run = squash(&words[i..=j].concat());
+        // A long name misspelt by one letter is still that name (`meting
+        // notes` is /meeting notes.txt, not /NOTES.TXT).
         let hits: Vec<&PathEntry> = names
             .iter()
-            .filter(|n| n.all == run || n.letters.as_deref() == Some(run.as_str()))
+            .filter(|n| {
+                n.all == run
+                    || n.letters.as_deref() == Some(run.as_str())
+                    || (j > i && run.len() >= 8 && edit_distance(&run, &n.all) == 1)
+            })
             .map(|n| n.path)
             .collect();
         if !hits.is_empty() {

@@ -954,3 +954,12 @@ fn a_singular_names_the_file_not_the_plural_folder() {
     let (_, gr) = grounded("show the log folder");
     assert!(accepts(&gr, "ls /LOGS"));
 }
+
+/// A long name misspelt by one letter names that file, not the short name
+/// one of its words spells.
+#[test]
+fn a_misspelt_long_name_is_still_that_name() {
+    let (_, gr) = grounded_long("meting notes pls");
+    assert!(accepts(&gr, "cat \"/meeting notes.txt\""));
+    assert!(!accepts(&gr, "cat /NOTES.TXT"));
+}
