@@ -15,6 +15,17 @@ impl Lcg {
     }
 }
 
+/// A `rows × cols` matrix of type `ty` over `data`, rows as the file packs them.
+fn matrix(ty: TensorType, rows: usize, cols: usize, data: &[u8]) -> Matrix<'_> {
+    Matrix {
+        ty,
+        rows,
+        cols,
+        row_bytes: ty.row_bytes(cols as u64).unwrap() as usize,
+        data,
+    }
+}
+
 fn encode(ty: TensorType, vals: &[f32]) -> Vec<u8> {
     let mut out = Vec::new();
     match ty {
@@ -65,13 +76,7 @@ fn avx2_and_portable_agree() {
             let wv: Vec<f32> = (0..rows * cols).map(|_| rng.f()).collect();
             let xv: Vec<f32> = (0..n_tok * cols).map(|_| rng.f() * 3.0).collect();
             let data = encode(ty, &wv);
-            let w = Matrix {
-                ty,
-                rows,
-                cols,
-                row_bytes: ty.row_bytes(cols as u64).unwrap() as usize,
-                data: &data,
-            };
+            let w = matrix(ty, rows, cols, &data);
             let mut sc = ActScratch::new(n_tok * cols);
             let mut out_p = alloc::vec![0f32; n_tok * rows];
             let mut out_s = alloc::vec![0f32; n_tok * rows];
@@ -334,13 +339,7 @@ fn block_quants_avx2_and_portable_agree() {
             let data: Vec<u8> = (0..rows)
                 .flat_map(|_| random_quant_row(ty, cols, &mut rng))
                 .collect();
-            let w = Matrix {
-                ty,
-                rows,
-                cols,
-                row_bytes: ty.row_bytes(cols as u64).unwrap() as usize,
-                data: &data,
-            };
+            let w = matrix(ty, rows, cols, &data);
             for n_tok in [1usize, 5] {
                 let xv: Vec<f32> = (0..n_tok * cols).map(|_| rng.f() * 3.0).collect();
                 let mut sc = ActScratch::new(n_tok * cols);
@@ -461,13 +460,7 @@ fn products_do_not_depend_on_batch_or_row_range() {
                     .flat_map(|_| random_quant_row(ty, cols, &mut rng))
                     .collect()
             };
-            let w = Matrix {
-                ty,
-                rows,
-                cols,
-                row_bytes: ty.row_bytes(cols as u64).unwrap() as usize,
-                data: &data,
-            };
+            let w = matrix(ty, rows, cols, &data);
             let xv: Vec<f32> = (0..n_tok * cols).map(|_| rng.f() * 3.0).collect();
             let mut sc = ActScratch::new(n_tok * cols);
             let mut one = alloc::vec![0f32; rows];
