@@ -6,9 +6,9 @@
 //! - nothing on this machine does it (the weather, a pizza, keyboard
 //!   mashing): the router is solved with one more class, [`NOTHING_FITS`],
 //!   from the hand-written [`OUT_OF_SCOPE`] requests, in every mode;
-//!   A model trained on lines no applet does (GGUF `nosys.nothing`: the
-//!   default model since 4 December, evening, from
-//!   `corpus/natural/more/nothing.txt`) says so itself: their command ends
+//!   A model trained on lines no applet does (GGUF `nosys.nothing`, from
+//!   `corpus/natural/more/nothing.txt` with `NOSYS_NOTHING_PAIRS`; not the
+//!   default model, docs/training.md says why) says so itself: their command ends
 //!   before it starts, so the end token's chance right after the prompt,
 //!   against the reachable applets' first tokens, is the model's own
 //!   "nothing fits" ([`crate::Interpreter::nothing_share`], above

@@ -91,11 +91,6 @@ pub struct Config {
     /// applet or the router's guess is an applet the model never learnt.
     /// Above 1 turns it off.
     pub lm_nothing: f32,
-    /// The language model's share for the chosen command's applet at or
-    /// above which the floor does not hold it back: the ridge barely
-    /// places the request, but the model, trained on far more requests
-    /// than the router's rows, names that applet. 0 turns it off.
-    pub lm_floor: f32,
     /// Whether a misspelt word is read as the known word one edit from it
     /// before the model and the router see the request
     /// ([`crate::spelling`]).
@@ -143,7 +138,6 @@ impl Default for Config {
             lm_over_ridge: true,
             lm_nothing: 0.5,
             spelling: true,
-            lm_floor: 0.0,
             lexical: 512,
             lexical_norm: 2.0,
             // Chosen on a battery applet written for the purpose with the

@@ -269,12 +269,11 @@ impl<'m> Interpreter<'m> {
         // names, nor over the router's guess of an applet the model never
         // learnt (the model would call its requests nothing).
         let guess_unlearnt = guess.as_ref().is_some_and(|(a, _, _)| !self.learnt(a));
+        let nothing_share = self.nothing_share();
         if abstain.is_none()
             && !named_first
             && !guess_unlearnt
-            && self
-                .nothing_share()
-                .is_some_and(|p| p >= self.config.lm_nothing)
+            && nothing_share.is_some_and(|p| p >= self.config.lm_nothing)
         {
             abstain = Some(Abstain::NothingFits);
         }
@@ -408,14 +407,7 @@ impl<'m> Interpreter<'m> {
             .is_some_and(|r| r.confidence < self.config.floor);
         // An applet only the router knows keeps its low confidence as its
         // only voice.
-        let lm_holds = self.config.lm_floor > 0.0
-            && command.as_ref().is_some_and(|c| {
-                grammar.as_ref().is_ok_and(|g| g.applet == c.applet)
-                    && self
-                        .lm_share(c.applet)
-                        .is_some_and(|p| p >= self.config.lm_floor)
-            });
-        if abstain.is_none() && !unlearnt && below_floor && !makes_given_name && !lm_holds {
+        if abstain.is_none() && !unlearnt && below_floor && !makes_given_name {
             abstain = Some(Abstain::Unsure);
         }
         // A named missing file says more than "nothing fits"; in read-only
@@ -435,7 +427,7 @@ impl<'m> Interpreter<'m> {
         Ok(Proposal {
             input: request.into(),
             read_as: corrected,
-            nothing_share: self.nothing_share(),
+            nothing_share,
             command,
             via,
             low_confidence: !sure,
@@ -537,56 +529,27 @@ fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -
         })
 }
 
+/// The language model's next-token view of the applets after the last
+/// prompt: each share below is a softmax over the first tokens of applet
+/// names (and, for a model that learnt "nothing", the end token).
 impl Interpreter<'_> {
-    /// The language model's own share for `applet` among the reachable
-    /// applets, after the last prompt: the probability of its name's first
-    /// token against every reachable applet's first token. `None` when
-    /// another reachable applet's name starts with the same token (the
-    /// first step cannot tell them apart).
-    pub fn lm_share(&self, applet: &str) -> Option<f32> {
-        let mut firsts: Vec<(u32, &'static str)> = Vec::new();
-        for spec in self.table.specs(self.mode) {
-            if let Some(&t) = self.tokenizer.encode(spec.name, false).first() {
-                firsts.push((t, spec.name));
-            }
-        }
-        let (mine, _) = *firsts.iter().find(|(_, n)| *n == applet)?;
-        if firsts.iter().filter(|(t, _)| *t == mine).count() > 1 {
-            return None;
-        }
-        let mut tokens: Vec<u32> = firsts.iter().map(|(t, _)| *t).collect();
-        // A model that learnt "nothing" gives ending at once its share too:
-        // an applet is sure only against that as well.
-        tokens.extend(self.nothing_token);
-        tokens.sort_unstable();
-        tokens.dedup();
-        let max = tokens
-            .iter()
-            .map(|t| self.prompt_logits[*t as usize])
-            .fold(f32::NEG_INFINITY, f32::max);
-        let all: f32 = tokens
-            .iter()
-            .map(|t| kmath::expf(self.prompt_logits[*t as usize] - max))
-            .sum();
-        let p = kmath::expf(self.prompt_logits[mine as usize] - max);
-        (all > 0.0).then(|| p / all)
+    /// The first token of each applet's name, reachable ones only unless
+    /// `all`, with the applet's spec.
+    fn first_tokens(&self, all: bool) -> Vec<(u32, &'static command::AppletSpec)> {
+        let specs: Vec<&'static command::AppletSpec> = if all {
+            self.table.all().map(|a| a.spec()).collect()
+        } else {
+            self.table.specs(self.mode)
+        };
+        specs
+            .into_iter()
+            .filter_map(|s| Some((*self.tokenizer.encode(s.name, false).first()?, s)))
+            .collect()
     }
-}
 
-impl Interpreter<'_> {
-    /// For a model trained on "nothing" rows (GGUF `nosys.nothing`): after
-    /// the last prompt, the chance of ending the command before it starts
-    /// against that of starting a reachable applet's name. `None` for any
-    /// other model.
-    pub fn nothing_share(&self) -> Option<f32> {
-        let end = self.nothing_token?;
-        let mut tokens: Vec<u32> = self
-            .table
-            .specs(self.mode)
-            .iter()
-            .filter_map(|s| self.tokenizer.encode(s.name, false).first().copied())
-            .collect();
-        tokens.push(end);
+    /// Of the probability on the distinct `tokens`, the share on those
+    /// `mine` picks; `None` when there is none to share.
+    fn share(&self, mut tokens: Vec<u32>, mine: impl Fn(u32) -> bool) -> Option<f32> {
         tokens.sort_unstable();
         tokens.dedup();
         let logit = |t: u32| self.prompt_logits[t as usize];
@@ -594,12 +557,43 @@ impl Interpreter<'_> {
             .iter()
             .map(|&t| logit(t))
             .fold(f32::NEG_INFINITY, f32::max);
-        let all: f32 = tokens.iter().map(|&t| kmath::expf(logit(t) - max)).sum();
-        (all > 0.0).then(|| kmath::expf(logit(end) - max) / all)
+        let (mut part, mut sum) = (0.0f32, 0.0f32);
+        for &t in &tokens {
+            let p = kmath::expf(logit(t) - max);
+            sum += p;
+            if mine(t) {
+                part += p;
+            }
+        }
+        (sum > 0.0).then(|| part / sum)
     }
-}
 
-impl Interpreter<'_> {
+    /// The language model's own share for `applet` among the reachable
+    /// applets, after the last prompt: the probability of its name's first
+    /// token against every reachable applet's first token (and ending at
+    /// once, for a model that learnt "nothing": an applet is sure only
+    /// against that as well). `None` when another reachable applet's name
+    /// starts with the same token (the first step cannot tell them apart).
+    pub fn lm_share(&self, applet: &str) -> Option<f32> {
+        let firsts = self.first_tokens(false);
+        let (mine, _) = *firsts.iter().find(|(_, s)| s.name == applet)?;
+        if firsts.iter().filter(|(t, _)| *t == mine).count() > 1 {
+            return None;
+        }
+        let tokens = firsts.iter().map(|(t, _)| *t).chain(self.nothing_token);
+        self.share(tokens.collect(), |t| t == mine)
+    }
+
+    /// For a model trained on "nothing" rows (GGUF `nosys.nothing`): after
+    /// the last prompt, the chance of ending the command before it starts
+    /// against that of starting a reachable applet's name. `None` for any
+    /// other model.
+    pub fn nothing_share(&self) -> Option<f32> {
+        let end = self.nothing_token?;
+        let tokens = self.first_tokens(false).into_iter().map(|(t, _)| t);
+        self.share(tokens.chain([end]).collect(), |t| t == end)
+    }
+
     /// Of the model's next-token probability after the last prompt that
     /// goes to the first token of some applet's name, the share that goes
     /// to write applets. The model was trained on every applet, so in
@@ -607,35 +601,13 @@ impl Interpreter<'_> {
     /// write applet being in the grammar or the router. Tokens that start
     /// both a write and a read applet's name count for neither.
     pub fn write_share(&self) -> f32 {
-        let mut firsts: Vec<(u32, bool)> = Vec::new();
-        let mut shared: Vec<u32> = Vec::new();
-        for a in self.table.all() {
-            let spec = a.spec();
-            let Some(&t) = self.tokenizer.encode(spec.name, false).first() else {
-                continue;
-            };
-            match firsts.iter().find(|(u, _)| *u == t) {
-                Some(&(_, w)) if w != spec.writes => shared.push(t),
-                Some(_) => {}
-                None => firsts.push((t, spec.writes)),
-            }
-        }
-        let max = firsts
+        let firsts = self.first_tokens(true);
+        let writes = |t: u32, w: bool| firsts.iter().any(|(u, s)| *u == t && s.writes == w);
+        let tokens = firsts
             .iter()
-            .map(|(t, _)| self.prompt_logits[*t as usize])
-            .fold(f32::NEG_INFINITY, f32::max);
-        let (mut w, mut all) = (0.0f32, 0.0f32);
-        for (t, writes) in firsts.iter().filter(|(t, _)| !shared.contains(t)) {
-            let p = kmath::expf(self.prompt_logits[*t as usize] - max);
-            all += p;
-            if *writes {
-                w += p;
-            }
-        }
-        if all > 0.0 {
-            w / all
-        } else {
-            0.0
-        }
+            .map(|(t, _)| *t)
+            .filter(|&t| !(writes(t, true) && writes(t, false)))
+            .collect();
+        self.share(tokens, |t| writes(t, true)).unwrap_or(0.0)
     }
 }

@@ -123,7 +123,6 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
             "--unsure" => o.config.unsure = value(&mut it, &a)?,
             "--floor" => o.config.floor = value(&mut it, &a)?,
             "--lm-trust" => o.config.lm_trust = value(&mut it, &a)?,
-            "--lm-floor" => o.config.lm_floor = value(&mut it, &a)?,
             "--lm-nothing" => o.config.lm_nothing = value(&mut it, &a)?,
             "--spelling" => o.config.spelling = value(&mut it, &a)?,
             "--lm-over-ridge" => o.config.lm_over_ridge = value(&mut it, &a)?,
