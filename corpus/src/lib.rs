@@ -622,7 +622,7 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
                 })
                 .collect();
         let mut nrng = Rng::new(cfg.seed ^ hash(NOTHING) ^ 0x6e6f_7468);
-        for k in 0..cfg.nothing_pairs.min(fams.len() * 40) {
+        for k in 0..cfg.nothing_pairs {
             let (id, variants) = &fams[k % fams.len()];
             let line = *nrng.pick(variants);
             let request = realise(&mut nrng, &[Seg::Lit(line.to_string())], &noise);

@@ -485,7 +485,10 @@ fn closest(name: &str, paths: &[PathEntry]) -> Vec<String> {
 }
 
 /// Words that join a text to the rest of a request.
-fn is_joining_word(w: &str) -> bool {
+/// Joining words (lower case): never a text alone, never a name a person
+/// gives a file (`session::classify` reads `append to hello.txt …` as
+/// English because its new file would be `/to`).
+pub fn is_joining_word(w: &str) -> bool {
     matches!(
         w,
         "to" | "into"

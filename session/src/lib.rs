@@ -191,17 +191,13 @@ fn names_a_missing_file(table: &Table, command: &Command, paths: &[PathEntry]) -
 /// goodbye` parses as the file `/to` holding "hello.txt the words and
 /// goodbye", which no one typing it means. Such a line is a request.
 fn names_a_joining_word(table: &Table, command: &Command, paths: &[PathEntry]) -> bool {
-    const JOINING: &[&str] = &[
-        "to", "into", "onto", "in", "on", "at", "the", "a", "an", "for", "with", "from", "of",
-        "by", "as", "and", "my",
-    ];
     let Some(spec) = table.get_any(command.applet).map(|a| a.spec()) else {
         return false;
     };
     command.paths(spec).any(|(p, must_exist)| {
         let name = p.trim_start_matches('/');
         !must_exist
-            && JOINING.iter().any(|j| j.eq_ignore_ascii_case(name))
+            && request::ground::is_joining_word(&name.to_ascii_lowercase())
             && !paths.iter().any(|e| e.path.eq_ignore_ascii_case(p))
     })
 }
