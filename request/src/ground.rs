@@ -484,10 +484,10 @@ fn closest(name: &str, paths: &[PathEntry]) -> Vec<String> {
         .collect()
 }
 
-/// Words that join a text to the rest of a request.
-/// Joining words (lower case): never a text alone, never a name a person
-/// gives a file (`session::classify` reads `append to hello.txt …` as
-/// English because its new file would be `/to`).
+/// Words that join a text to the rest of a request (lower case): never a
+/// text alone, never a name a person gives a file (`session::classify`
+/// reads `append to hello.txt …` as English because its new file would be
+/// `/to`).
 pub fn is_joining_word(w: &str) -> bool {
     matches!(
         w,
@@ -1014,14 +1014,8 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         // A singular names a file before a folder of that name's plural
         // (`delete the old startup log` is /LOGS/BOOT.LOG, not /LOGS).
         if described[before..].iter().any(|p| !p.is_dir) {
-            let mut k = before;
-            while k < described.len() {
-                if plural_dirs.contains(&described[k]) {
-                    described.remove(k);
-                } else {
-                    k += 1;
-                }
-            }
+            let found = described.split_off(before);
+            described.extend(found.into_iter().filter(|p| !plural_dirs.contains(p)));
         }
         if let Some(p) = learnt.path_for(w) {
             described.extend(paths.iter().filter(|e| same_path(&e.path, p)));
@@ -1046,21 +1040,16 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // already behind them (`rename notes to journal`): before it, the word
     // is a verb or the text (`remember to buy stamps, put it on my todo
     // list`).
-    // A live folder the request sends something into (`move the photo list
-    // into docs`) is where it goes, not a name for it.
-    // The live folders the request's words describe, by the word.
+    // The live folders the request's words describe, by the word: a folder
+    // the request sends something into (`move the photo list into docs`) is
+    // where it goes, not a name for it.
     let folder_at: Vec<(usize, String)> = described
         .iter()
         .zip(&described_at)
         .filter(|(p, _)| p.is_dir)
         .map(|(p, &at)| (at, p.path.clone()))
         .collect();
-    let names_live_folder = |i: usize| {
-        described
-            .iter()
-            .zip(&described_at)
-            .any(|(p, &at)| at == i && p.is_dir)
-    };
+    let names_live_folder = |i: usize| folder_at.iter().any(|(at, _)| *at == i);
     let gives = |i: usize| {
         let called = i >= 1 && matches!(words[i - 1].as_str(), "called" | "named")
             || (i >= 2 && words[i - 1] == "it" && matches!(words[i - 2].as_str(), "call" | "name"));

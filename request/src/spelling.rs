@@ -112,10 +112,10 @@ impl Lexicon {
             let ws = after.len() - after.trim_start().len();
             let quotes = token.matches(['"', '\'']).count();
             let opens_or_closes = token.starts_with(['"', '\'']) || token.ends_with(['"', '\'']);
-            let core = token.trim_matches(|c: char| !c.is_ascii_alphanumeric());
-            let stripped = token.trim_matches(|c: char| c.is_ascii_punctuation());
+            // The word inside its punctuation (`tiem,`), only letters, and
+            // not part of a path.
+            let core = token.trim_matches(|c: char| c.is_ascii_punctuation());
             let plain = !core.is_empty()
-                && stripped == core
                 && core.bytes().all(|b| b.is_ascii_alphabetic())
                 && !token.contains('/');
             let fix = (!quoted && !opens_or_closes && plain)
