@@ -24,6 +24,7 @@
 extern crate alloc;
 
 pub mod abstain;
+pub mod case;
 pub mod decode;
 pub mod features;
 mod files;

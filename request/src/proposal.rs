@@ -85,9 +85,9 @@ pub struct Timings {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Proposal {
     pub input: String,
-    /// The request as the model and the router read it when a misspelt
-    /// word was read as a known one ([`crate::spelling`]); `None` when
-    /// nothing was corrected.
+    /// The request as the model and the router read it when its odd case
+    /// was read as lower case ([`crate::case`]) or a misspelt word as a
+    /// known one ([`crate::spelling`]); `None` when it was read as typed.
     pub read_as: Option<String>,
     /// A model trained on "nothing" rows: its share for ending at once
     /// ([`crate::Interpreter::nothing_share`]).

@@ -332,3 +332,45 @@ fn a_misspelt_verb_is_read_as_the_word_it_misspells() {
         .unwrap();
     assert_eq!(p.read_as, None);
 }
+
+/// A line typed with caps lock on or in title case is read in lower case
+/// (`request::case`): the default model proposed nothing for both, and the
+/// file in the command is still the one typed.
+#[test]
+fn a_line_in_an_odd_case_is_read_in_lower_case() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for (typed, read, line) in [
+        (
+            "SHOW ME THE README",
+            "show me the readme",
+            "cat /README.TXT",
+        ),
+        (
+            "What Is In The Todo List",
+            "what is in the todo list",
+            "cat /TODO.TXT",
+        ),
+        ("LIST THE DOCS FOLDER", "list the docs folder", "ls /DOCS"),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.read_as.as_deref(), Some(read));
+        assert_eq!(p.line().as_deref(), Some(line), "{}", p.display());
+    }
+    // Turned off, the line is read as typed, and the model does not read
+    // it as a request for the readme.
+    let config = request::Config {
+        case: false,
+        ..Default::default()
+    };
+    let paths = request::paths_from_list(command::SAMPLE_FS);
+    let mut it =
+        request::Interpreter::new(&bytes, applets::builtin(), Mode::ReadWrite, paths, config)
+            .unwrap();
+    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let p = it
+        .propose("SHOW ME THE README", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.read_as, None);
+    assert_ne!(p.line().as_deref(), Some("cat /README.TXT"));
+}

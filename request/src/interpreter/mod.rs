@@ -95,6 +95,10 @@ pub struct Config {
     /// before the model and the router see the request
     /// ([`crate::spelling`]).
     pub spelling: bool,
+    /// Whether a line typed in an odd case (caps lock, title case) is read
+    /// with its plain words in lower case before the model and the router
+    /// see it ([`crate::case`]).
+    pub case: bool,
     /// Lexical buckets appended to the hidden state ([`crate::lexical`]);
     /// 0 routes on the hidden state alone.
     pub lexical: usize,
@@ -138,6 +142,7 @@ impl Default for Config {
             lm_over_ridge: true,
             lm_nothing: 0.5,
             spelling: true,
+            case: true,
             lexical: 512,
             lexical_norm: 2.0,
             // Chosen on a battery applet written for the purpose with the

@@ -198,13 +198,21 @@ impl<'m> Interpreter<'m> {
         let grounded = self.ground_request(request)?;
         let t0 = clock.now_ns();
         t.ground_ns = t0.saturating_sub(start);
-        // The model and the router read misspelt words as the words they
-        // know; grounding above took files, names and texts as typed.
-        let corrected = self
+        // The model and the router read an odd case as the case they
+        // learnt and misspelt words as the words they know; grounding
+        // above took files, names and texts as typed.
+        let cased = self
+            .config
+            .case
+            .then(|| crate::case::ordinary(request))
+            .flatten();
+        let line = cased.as_deref().unwrap_or(request);
+        let spelt = self
             .config
             .spelling
-            .then(|| self.lexicon.correct(request))
+            .then(|| self.lexicon.correct(line))
             .flatten();
+        let corrected = spelt.or(cased);
         let asked = corrected.as_deref().unwrap_or(request);
         let prompt = self.prefill_request(asked, Prefill::Logits, should_cancel)?;
         t.prompt_tokens = prompt.tokens;
