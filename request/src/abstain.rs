@@ -60,6 +60,14 @@ pub const OUT_OF_SCOPE: &[&str] = &[
     "?!",
 ];
 
+/// What the shell answers when the router's applet needs a file and the
+/// request refers to none on the volume ([`crate::Abstain::NoFile`]).
+pub fn no_file_reply(applet: &str) -> alloc::string::String {
+    alloc::format!(
+        "`{applet}` needs a file and none here is one you named; nothing ran (`ls` lists them)"
+    )
+}
+
 /// What the shell answers when the ridge is not confident: the two paths
 /// disagree, or agree on an applet the router barely placed
 /// (`Config::floor`). The candidates, all reachable, and nothing run.

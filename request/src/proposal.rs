@@ -46,6 +46,11 @@ pub enum Abstain {
     /// The ridge is not confident and the grammar's command is another
     /// applet: on dev such a pick was right about one time in four.
     Unsure,
+    /// The router's applet acts on a file, and the request refers to none
+    /// the volume holds (`remove the old backup`, `cat the budget
+    /// spreadsheet`): the grammar's other applet (`clear`, `ls`) is no
+    /// answer to it.
+    NoFile,
 }
 
 /// The ridge router's answer and the command it led to.

@@ -374,3 +374,30 @@ fn a_line_in_an_odd_case_is_read_in_lower_case() {
     assert_eq!(p.read_as, None);
     assert_ne!(p.line().as_deref(), Some("cat /README.TXT"));
 }
+
+/// When the router's applet must act on a file and the request refers to
+/// none on the volume, the grammar's other applet does not run in its
+/// place: `delete the temp folder` ran `mkdir /temp`, `remove the old
+/// backup` ran `clear`.
+#[test]
+fn an_applet_with_no_file_to_act_on_is_not_replaced_by_another() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for typed in ["delete the temp folder", "remove the old backup"] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{}", p.display());
+        assert_eq!(p.abstain, Some(Abstain::NoFile), "{}", p.display());
+        assert_eq!(p.ridge.as_ref().map(|r| r.applet), Some("rm"));
+        assert!(request::abstain::no_file_reply("rm").contains("nothing ran"));
+    }
+    // With the file there, the same words run.
+    let p = it
+        .propose("delete the readme", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("rm /README.TXT"),
+        "{}",
+        p.display()
+    );
+}

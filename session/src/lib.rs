@@ -62,6 +62,9 @@ pub fn abstain_reply(p: &Proposal) -> alloc::string::String {
         (Some(r), Some(Ok(g))) if p.abstain == Some(Abstain::Unsure) => {
             Some(abstain::unsure_reply(r.applet, g.applet))
         }
+        (Some(r), _) if p.abstain == Some(Abstain::NoFile) => {
+            Some(abstain::no_file_reply(r.applet))
+        }
         _ => None,
     };
     match (p.abstain, unsure) {

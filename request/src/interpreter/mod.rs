@@ -99,6 +99,11 @@ pub struct Config {
     /// with its plain words in lower case before the model and the router
     /// see it ([`crate::case`]).
     pub case: bool,
+    /// Router confidence at or above which its applet, when it must act on
+    /// a file and the request refers to none on the volume, stops the
+    /// grammar's other applet: nothing runs ([`crate::Abstain::NoFile`]).
+    /// Above 1 turns it off.
+    pub no_file: f32,
     /// Lexical buckets appended to the hidden state ([`crate::lexical`]);
     /// 0 routes on the hidden state alone.
     pub lexical: usize,
@@ -143,6 +148,7 @@ impl Default for Config {
             lm_nothing: 0.5,
             spelling: true,
             case: true,
+            no_file: 0.5,
             lexical: 512,
             lexical_norm: 2.0,
             // Chosen on a battery applet written for the purpose with the

@@ -368,6 +368,17 @@ impl<'m> Interpreter<'m> {
         let lm_over_ridge =
             lm_sure && disagree && !unlearnt && !named_first && self.config.lm_over_ridge;
         let confident = confident && !lm_over_ridge;
+        // The router's applet must act on a file and the request refers to
+        // none on the volume (its grammar had nothing to offer): the
+        // grammar's command is then another applet, which does not do what
+        // was asked (`delete the temp folder` ran `mkdir /temp`).
+        let no_file = ridge.as_ref().is_some_and(|r| {
+            r.command.is_err()
+                && r.confidence >= self.config.no_file
+                && !lm_over_ridge
+                && disagree
+                && self.lacks_file(r.applet, &grounded)
+        });
         let (mut via, mut command) = match (confident, ridge_cmd, grammar.as_ref().ok()) {
             (true, Some(c), _) => (Via::Ridge, Some(c.clone())),
             (_, _, Some(g)) => (Via::Grammar, Some(g.clone())),
@@ -417,6 +428,9 @@ impl<'m> Interpreter<'m> {
         // only voice.
         if abstain.is_none() && !unlearnt && below_floor && !makes_given_name {
             abstain = Some(Abstain::Unsure);
+        }
+        if abstain.is_none() && no_file && missing.is_none() {
+            abstain = Some(Abstain::NoFile);
         }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
@@ -535,6 +549,27 @@ fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -
             }
             _ => false,
         })
+}
+
+impl Interpreter<'_> {
+    /// Whether `applet` needs a live path (a required must-exist slot) of a
+    /// kind none of the request's referents is.
+    fn lacks_file(&self, applet: &str, g: &Grounded) -> bool {
+        let Some(spec) = self.table.get(applet, self.mode).map(|a| a.spec()) else {
+            return false;
+        };
+        spec.slots.iter().any(|s| match s.kind {
+            command::SlotKind::Path {
+                kind,
+                must_exist: true,
+            } if s.required => !g.grounding.referents.iter().any(|p| match kind {
+                command::PathKind::File => !p.is_dir,
+                command::PathKind::Dir => p.is_dir,
+                command::PathKind::Any => true,
+            }),
+            _ => false,
+        })
+    }
 }
 
 /// The language model's next-token view of the applets after the last
