@@ -378,22 +378,58 @@ fn digits(s: &str) -> String {
     s.chars().filter(|c| c.is_ascii_digit()).collect()
 }
 
-/// Levenshtein distance over bytes, case-insensitive.
+/// Edit distance over bytes, case-insensitive: letters inserted, deleted
+/// or replaced, and two neighbours swapped, one edit each (a swap is the
+/// commonest slip: `giude`, `lgo`).
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
+    let eq = |x: u8, y: u8| x.eq_ignore_ascii_case(&y);
+    let mut before: Vec<usize> = alloc::vec![0; b.len() + 1];
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     let mut cur = alloc::vec![0; b.len() + 1];
     for i in 1..=a.len() {
         cur[0] = i;
         for j in 1..=b.len() {
-            let same = a[i - 1].eq_ignore_ascii_case(&b[j - 1]);
+            let same = eq(a[i - 1], b[j - 1]);
             cur[j] = (prev[j] + 1)
                 .min(cur[j - 1] + 1)
                 .min(prev[j - 1] + usize::from(!same));
+            if i > 1 && j > 1 && eq(a[i - 1], b[j - 2]) && eq(a[i - 2], b[j - 1]) {
+                cur[j] = cur[j].min(before[j - 2] + 1);
+            }
         }
+        core::mem::swap(&mut before, &mut prev);
         core::mem::swap(&mut prev, &mut cur);
     }
     prev[b.len()]
+}
+
+/// The word a folder's usual short name stands for, singular (`docs`,
+/// `doc` → `document`). A fixed list, not a rule on letters: `doctors`
+/// shares its first letters and last with `docs` and is no such word.
+fn full_form(short: &str) -> Option<&'static str> {
+    let short = short.strip_suffix('s').unwrap_or(short);
+    [
+        ("doc", "document"),
+        ("pic", "picture"),
+        ("img", "image"),
+        ("vid", "video"),
+        ("app", "application"),
+        ("msg", "message"),
+        ("pref", "preference"),
+        ("spec", "specification"),
+        ("lib", "librarie"),
+        ("src", "source"),
+        ("tmp", "temporary"),
+        ("temp", "temporary"),
+        ("conf", "configuration"),
+        ("config", "configuration"),
+        ("dl", "download"),
+        ("proj", "project"),
+    ]
+    .iter()
+    .find(|(s, _)| *s == short)
+    .map(|(_, f)| *f)
 }
 
 /// Whether `word` is a misspelling of `name`: a few edits for its length,
@@ -999,10 +1035,14 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             let by_ext = !p.is_dir
                 && singular.len() >= 3
                 && ext.as_deref().is_some_and(|e| e == singular && e != "txt");
+            // A folder by the word its short name stands for
+            // (`documents` for /DOCS).
+            let short_for = p.is_dir && full_form(&st).is_some_and(|f| f == sq || f == singular);
             if !sq.is_empty()
                 && (sq == st
                     || singular == st_singular
                     || by_ext
+                    || short_for
                     || (sq.len() >= 5 && misspelt(&sq, &st)))
             {
                 described.push(p);

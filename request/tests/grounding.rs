@@ -963,3 +963,27 @@ fn a_misspelt_long_name_is_still_that_name() {
     assert!(accepts(&gr, "cat \"/meeting notes.txt\""));
     assert!(!accepts(&gr, "cat /NOTES.TXT"));
 }
+
+/// Two letters swapped are one slip (`giude`), and a folder with a
+/// plural's short name is named by the plural in full (`documents` for
+/// /DOCS) but not by another word that shares its first letters.
+#[test]
+fn a_swapped_pair_and_a_folder_named_in_full_are_referred_to() {
+    for (request, line) in [
+        ("opn the giude", "cat /DOCS/GUIDE.TXT"),
+        ("show the gudie", "cat /DOCS/GUIDE.TXT"),
+        ("list the documents folder", "ls /DOCS"),
+        ("what's in my documents", "ls /DOCS"),
+    ] {
+        let (_, gr) = grounded(request);
+        assert!(accepts(&gr, line), "{request}: {line}");
+    }
+    assert_eq!(request::ground::edit_distance("giude", "guide"), 1);
+    assert_eq!(request::ground::edit_distance("guide", "guide"), 0);
+    assert_eq!(request::ground::edit_distance("gdiue", "guide"), 2);
+    // `doctors` is no short form of DOCS's plural, `logins` of LOGS' is.
+    let (_, gr) = grounded("list the doctors");
+    assert!(!accepts(&gr, "ls /DOCS"));
+    let (_, gr) = grounded("show the todo list");
+    assert!(!accepts(&gr, "cat /DOCS/GUIDE.TXT"));
+}
