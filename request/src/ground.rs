@@ -50,6 +50,10 @@ pub struct Grounded {
     pub grounding: Grounding,
     /// File names in the request that the volume lacks.
     pub missing: Vec<Missing>,
+    /// The request is one live path's name or description and nothing
+    /// else but fillers (`faq`, `the photo list pls`, `notse`, `logs
+    /// folder?`): a request to see it.
+    pub names_only: bool,
 }
 
 /// Words the declared examples use for a file without naming it, learnt as
@@ -195,6 +199,63 @@ fn is_stopword(w: &str) -> bool {
         "dir",
     ];
     WORDS.contains(&w)
+}
+
+/// Words around a file's name that add nothing to it: a line of only these
+/// and one name asks to see that file. Read verbs are among them; a word
+/// that could ask for another action (`print` the word, `new`) is not.
+fn is_filler(w: &str) -> bool {
+    w.is_empty()
+        || [
+            "a",
+            "an",
+            "the",
+            "my",
+            "our",
+            "this",
+            "that",
+            "its",
+            "me",
+            "i",
+            "please",
+            "pls",
+            "plz",
+            "thanks",
+            "thx",
+            "thank",
+            "you",
+            "ok",
+            "okay",
+            "hey",
+            "um",
+            "uh",
+            "so",
+            "now",
+            "file",
+            "document",
+            "doc",
+            "folder",
+            "directory",
+            "dir",
+            "contents",
+            "content",
+            "again",
+            "just",
+            "show",
+            "open",
+            "read",
+            "view",
+            "display",
+            "see",
+            "let",
+            "whats",
+            "what's",
+            "what",
+            "is",
+            "in",
+            "here",
+        ]
+        .contains(&w)
 }
 
 /// Words that ask for the action or place its result rather than name it:
@@ -910,6 +971,8 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     let mut first_referent: Option<usize> = None;
     // Words that referred to a live file: never a new name themselves.
     let mut describing: Vec<usize> = Vec::new();
+    // Words that reached a file only as a kind of file (`log`, `bin`).
+    let mut by_kind: Vec<usize> = Vec::new();
     let loose = loose_stems(&words, &raw, &multi_word);
     let mut i = 0;
     while i < words.len() {
@@ -1043,9 +1106,14 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                     || singular == st_singular
                     || by_ext
                     || short_for
+                    // The name with its extension run together (`bootlog`).
+                    || (!p.is_dir && sq.len() >= 6 && sq == squash(basename(&path)))
                     || (sq.len() >= 5 && misspelt(&sq, &st)))
             {
                 described.push(p);
+                if by_ext {
+                    by_kind.push(at);
+                }
                 if p.is_dir && sq != st && sq.len() < st.len() && singular == st_singular {
                     plural_dirs.push(p);
                 }
@@ -1409,6 +1477,16 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     if names_root && !to_root && !existing.contains(&root) {
         existing.push(root);
     }
+    let names_only = existing.len() == 1
+        && missing.is_empty()
+        && !describing.is_empty() | !name_tokens.is_empty()
+        && (0..words.len()).all(|k| {
+            is_filler(&words[k])
+                || name_tokens.contains(&k)
+                // A kind of file (`log`, `bin`) or an applet's name says
+                // what to do as much as what to do it to.
+                || (describing.contains(&k) && !by_kind.contains(&k) && !learnt.is_applet(&words[k]))
+        });
     Grounded {
         grounding: Grounding {
             referents: existing,
@@ -1417,6 +1495,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             numbers: numbers(&typed),
         },
         missing,
+        names_only,
     }
 }
 

@@ -358,7 +358,7 @@ fn a_line_in_an_odd_case_is_read_in_lower_case() {
         assert_eq!(p.line().as_deref(), Some(line), "{}", p.display());
     }
     // Turned off, the line is read as typed, and the model does not read
-    // it as a request for the readme.
+    // it as a request to list the folder.
     let config = request::Config {
         case: false,
         ..Default::default()
@@ -369,10 +369,10 @@ fn a_line_in_an_odd_case_is_read_in_lower_case() {
             .unwrap();
     it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
     let p = it
-        .propose("SHOW ME THE README", &mut clock, &mut || false)
+        .propose("LIST THE DOCS FOLDER", &mut clock, &mut || false)
         .unwrap();
     assert_eq!(p.read_as, None);
-    assert_ne!(p.line().as_deref(), Some("cat /README.TXT"));
+    assert_ne!(p.line().as_deref(), Some("ls /DOCS"));
 }
 
 /// When the router's applet must act on a file and the request refers to
@@ -400,4 +400,26 @@ fn an_applet_with_no_file_to_act_on_is_not_replaced_by_another() {
         "{}",
         p.display()
     );
+}
+
+/// A line that only names a live file or folder (`request::Grounded::names_only`)
+/// asks to see it: the default model proposed `df` for `faq` and nothing
+/// for `photo list`. The kernel log asked for by name stays the `log` applet.
+#[test]
+fn a_line_that_only_names_a_file_shows_it() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    for (typed, line) in [
+        ("faq", "cat /DOCS/FAQ.TXT"),
+        ("photo list", "cat \"/photo-list 2026.txt\""),
+        ("the bootlog pls", "cat /LOGS/BOOT.LOG"),
+        ("logs folder?", "ls /LOGS"),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(line), "{}", p.display());
+    }
+    let p = it
+        .propose("pls show log", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line().as_deref(), Some("log"), "{}", p.display());
 }

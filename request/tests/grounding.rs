@@ -987,3 +987,35 @@ fn a_swapped_pair_and_a_folder_named_in_full_are_referred_to() {
     let (_, gr) = grounded("show the todo list");
     assert!(!accepts(&gr, "cat /DOCS/GUIDE.TXT"));
 }
+
+/// A line that is one live path's name or description and fillers asks to
+/// see it; an action word, a second path, a kind of file or an applet's
+/// name makes it something else.
+#[test]
+fn a_line_of_only_a_name_is_marked() {
+    let table = applets::builtin();
+    let learnt = Descriptions::learn(&table);
+    let only = |r: &str| ground(r, &paths(), &learnt).names_only;
+    for r in [
+        "faq",
+        "the guide pls",
+        "notse",
+        "logs folder?",
+        "show the readme",
+        "bootlog",
+    ] {
+        assert!(only(r), "{r}");
+    }
+    for r in [
+        "delete the faq",
+        "faq and guide",
+        "show log",
+        "the log",
+        "new notes",
+        "junk.txt",
+        "copy the readme",
+        "what time is it",
+    ] {
+        assert!(!only(r), "{r}");
+    }
+}

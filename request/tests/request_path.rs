@@ -576,7 +576,7 @@ fn a_model_that_learnt_nothing_can_say_nothing_fits() {
     it.warm_router(None, 0, &mut Ticks(0), &mut |_, _| {})
         .unwrap();
     let p = it
-        .propose("show me the notes", &mut Ticks(0), &mut never())
+        .propose("how much memory is free", &mut Ticks(0), &mut never())
         .unwrap();
     let share = it.nothing_share().expect("a share");
     assert!((0.0..=1.0).contains(&share));

@@ -262,7 +262,17 @@ impl<'m> Interpreter<'m> {
         // it is the one word a person chose because the shell knows it. The
         // line reached here only because it did not parse as typed, so the
         // applet is decided and its arguments are left to the grammar.
-        let named = crate::named_applet(&self.table, self.mode, request);
+        // A request that is only a live file's or folder's name (`faq`,
+        // `the photo list pls`, `logs folder`) asks to see it.
+        let named = crate::named_applet(&self.table, self.mode, request).or_else(|| {
+            let only = grounded
+                .grounding
+                .referents
+                .first()
+                .filter(|_| grounded.names_only)?;
+            let applet = if only.is_dir { "ls" } else { "cat" };
+            self.table.get(applet, self.mode).map(|a| a.spec().name)
+        });
         let named_first = named.is_some();
         if let Some(named) = named {
             if abstain == Some(Abstain::NothingFits) {
