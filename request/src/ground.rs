@@ -28,13 +28,17 @@ pub struct Missing {
     /// It stands where the file acted on would: no destination word before
     /// it and no file referred to before it (`copy movies.txt /TODO.TXT`).
     pub source: bool,
+    /// A folder the request names by a word before `folder` or `directory`
+    /// (`the music folder`).
+    pub folder: bool,
 }
 
 impl Missing {
     /// The one-line answer: `no file junk.txt on NOSYS (closest: /TODO.TXT)`,
     /// a name with a space quoted as a command would quote it.
     pub fn reply(&self, label: &str) -> String {
-        let mut s = alloc::format!("no file {} on {label}", command::quote(&self.name));
+        let kind = if self.folder { "folder" } else { "file" };
+        let mut s = alloc::format!("no {kind} {} on {label}", command::quote(&self.name));
         if !self.closest.is_empty() {
             s.push_str(" (closest: ");
             s.push_str(&self.closest.join(", "));
@@ -465,13 +469,15 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// The word a folder's usual short name stands for, singular (`docs`,
-/// `doc` → `document`). A fixed list, not a rule on letters: `doctors`
-/// shares its first letters and last with `docs` and is no such word.
-fn full_form(short: &str) -> Option<&'static str> {
+/// Whether `word` (or its singular) is a word a folder's usual short name
+/// stands for (`documents`, `documentation` for `docs`). A fixed list, not a
+/// rule on letters: `doctors` shares its first letters and last with `docs`
+/// and is no such word.
+fn stands_for(short: &str, word: &str, singular: &str) -> bool {
     let short = short.strip_suffix('s').unwrap_or(short);
     [
         ("doc", "document"),
+        ("doc", "documentation"),
         ("pic", "picture"),
         ("img", "image"),
         ("vid", "video"),
@@ -479,7 +485,6 @@ fn full_form(short: &str) -> Option<&'static str> {
         ("msg", "message"),
         ("pref", "preference"),
         ("spec", "specification"),
-        ("lib", "librarie"),
         ("src", "source"),
         ("tmp", "temporary"),
         ("temp", "temporary"),
@@ -489,8 +494,7 @@ fn full_form(short: &str) -> Option<&'static str> {
         ("proj", "project"),
     ]
     .iter()
-    .find(|(s, _)| *s == short)
-    .map(|(_, f)| *f)
+    .any(|(s, f)| *s == short && (*f == word || *f == singular))
 }
 
 /// Whether `word` is a misspelling of `name`: a few edits for its length,
@@ -1037,6 +1041,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                     closest: closest(&c, paths),
                     name: c.clone(),
                     source: !dest,
+                    folder: false,
                 });
                 if dest && !after_dest_word {
                     dest_names.push(c.clone());
@@ -1100,7 +1105,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                 && ext.as_deref().is_some_and(|e| e == singular && e != "txt");
             // A folder by the word its short name stands for
             // (`documents` for /DOCS).
-            let short_for = p.is_dir && full_form(&st).is_some_and(|f| f == sq || f == singular);
+            let short_for = p.is_dir && stands_for(&st, &sq, singular);
             if !sq.is_empty()
                 && (sq == st
                     || singular == st_singular
@@ -1187,6 +1192,80 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             || misspelt_action(w)
             || (to_root && matches!(w, "root" | "top"))
     };
+    // A folder named by the word before `folder` or `directory` (`list
+    // the music folder`) that the volume lacks: missing, as a file name
+    // is; a request to make it (`make a recipes folder`) still makes it.
+    for i in 0..words.len() {
+        let before_folder = words
+            .get(i + 1)
+            .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"));
+        let w = words[i].as_str();
+        if !before_folder
+            || describing.contains(&i)
+            || in_quote(i)
+            || in_phrase(i)
+            || looks_like_file(w)
+            || is_stopword(w)
+            || is_filler(w)
+            || never_named(w)
+            || !w
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            || [
+                "old",
+                "empty",
+                "top",
+                "root",
+                "same",
+                "other",
+                "another",
+                "whole",
+                "parent",
+                "current",
+                "main",
+                "first",
+                "second",
+                "last",
+                "which",
+                "every",
+                "each",
+                "your",
+                "their",
+                "his",
+                "her",
+                "one",
+                "shared",
+                "entire",
+                "data",
+                "home",
+                "base",
+                "sub",
+                "fresh",
+                "separate",
+                "own",
+                "single",
+                "little",
+                "big",
+                "special",
+                "temporary",
+            ]
+            .contains(&w)
+        {
+            continue;
+        }
+        let Some(c) = canonical(typed[i], false) else {
+            continue;
+        };
+        if missing.iter().any(|m| m.name.eq_ignore_ascii_case(&c)) {
+            continue;
+        }
+        missing.push(Missing {
+            closest: closest(&c, paths),
+            source: first_referent.is_none_or(|r| r > i),
+            name: c,
+            folder: true,
+        });
+    }
     let any_given =
         (0..words.len()).any(|i| gives(i) && !is_stopword(&words[i]) && !never_named(&words[i]));
     // A new name the request gives (`to journal`, `called pics`): a word

@@ -383,13 +383,22 @@ fn a_line_in_an_odd_case_is_read_in_lower_case() {
 fn an_applet_with_no_file_to_act_on_is_not_replaced_by_another() {
     let bytes = default_model();
     let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    for typed in ["delete the temp folder", "remove the old backup"] {
+    for (typed, applet) in [
+        ("remove the old backup", "rm"),
+        ("cat the budget spreadsheet", "cat"),
+    ] {
         let p = it.propose(typed, &mut clock, &mut || false).unwrap();
         assert_eq!(p.line(), None, "{}", p.display());
         assert_eq!(p.abstain, Some(Abstain::NoFile), "{}", p.display());
-        assert_eq!(p.ridge.as_ref().map(|r| r.applet), Some("rm"));
-        assert!(request::abstain::no_file_reply("rm").contains("nothing ran"));
+        assert_eq!(p.ridge.as_ref().map(|r| r.applet), Some(applet));
+        assert!(request::abstain::no_file_reply(applet).contains("nothing ran"));
     }
+    // A folder named before `folder` is missing by name.
+    let p = it
+        .propose("delete the temp folder", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+    assert_eq!(p.missing.as_ref().map(|m| m.name.as_str()), Some("temp"));
     // With the file there, the same words run.
     let p = it
         .propose("delete the readme", &mut clock, &mut || false)
@@ -422,4 +431,26 @@ fn a_line_that_only_names_a_file_shows_it() {
         .propose("pls show log", &mut clock, &mut || false)
         .unwrap();
     assert_eq!(p.line().as_deref(), Some("log"), "{}", p.display());
+}
+
+/// A request for a folder the volume lacks runs nothing and says so; a
+/// request to make it makes it.
+#[test]
+fn a_missing_folder_is_said_to_be_missing() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose("list the music folder", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+    assert_eq!(p.missing.as_ref().map(|m| m.name.as_str()), Some("music"));
+    let p = it
+        .propose("make a recipes folder", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("mkdir /recipes"),
+        "{}",
+        p.display()
+    );
 }

@@ -1019,3 +1019,41 @@ fn a_line_of_only_a_name_is_marked() {
         assert!(!only(r), "{r}");
     }
 }
+
+/// A folder named by the word before `folder` or `directory` that the
+/// volume lacks is missing, as a file name is: `list the music folder`
+/// listed the root. A live folder, an adjective, or a name the request
+/// gives to make is not.
+#[test]
+fn a_folder_the_volume_lacks_is_missing() {
+    let (g, gr) = grounded("list the files in the music folder");
+    assert_eq!(g.missing.len(), 1);
+    assert!(g.missing[0].folder);
+    assert_eq!(
+        g.missing[0].reply("NOSYS"),
+        "no folder music on NOSYS (closest: /DOCS, /LOGS)"
+    );
+    assert!(!accepts(&gr, "ls /DOCS"));
+    for r in [
+        "show the logs folder",
+        "list the documentation folder",
+        "make a sub directory music",
+        "create a new folder called games",
+        "what's in the top folder",
+    ] {
+        let (g, _) = grounded(r);
+        assert!(
+            g.missing
+                .iter()
+                .all(|m| m.name != "sub" && !m.name.is_empty()),
+            "{r}"
+        );
+        assert!(
+            g.missing
+                .iter()
+                .all(|m| !matches!(m.name.as_str(), "logs" | "documentation" | "new" | "top")),
+            "{r}: {:?}",
+            g.missing
+        );
+    }
+}
