@@ -454,3 +454,29 @@ fn a_missing_folder_is_said_to_be_missing() {
         p.display()
     );
 }
+
+/// A missing file the request asks to read or remove is not made instead:
+/// `please remove the file named secrets.txt` ran `write /secrets.txt
+/// "remove the file named"`. A request to write it still writes it.
+#[test]
+fn a_missing_file_asked_for_is_not_made_instead() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for typed in [
+        "please remove the file named secrets.txt",
+        "read the file named release-notes-0.2.txt",
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{}", p.display());
+        assert!(p.missing.is_some(), "{}", p.display());
+    }
+    let p = it
+        .propose("write hello world to greet.txt", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("write /greet.txt \"hello world\""),
+        "{}",
+        p.display()
+    );
+}

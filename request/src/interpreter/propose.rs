@@ -401,9 +401,23 @@ impl<'m> Interpreter<'m> {
         let mut missing = None;
         let mut makes_given_name = false;
         if let Some(m) = grounded.missing.first() {
-            let mut creates = command
-                .as_ref()
-                .is_some_and(|c| creates_any(self, c, &grounded));
+            // Making the missing name is no answer to a request to read or
+            // remove it that asks for nothing to be made or written:
+            // `please remove the file named secrets.txt` is no `write
+            // /secrets.txt "remove the file named"`. Only the words before
+            // the name ask (`extend song.txt with read chapter 3`).
+            let before = asked
+                .to_ascii_lowercase()
+                .find(&m.name.to_ascii_lowercase())
+                .map_or(asked, |at| &asked[..at]);
+            let may_make = named_first
+                || !asks_to_read_or_remove(before)
+                || asks_to_make(asked)
+                || asks_to_write(asked);
+            let mut creates = may_make
+                && command
+                    .as_ref()
+                    .is_some_and(|c| creates_any(self, c, &grounded));
             // The hesitant ridge's command makes the very name the request
             // gives, and the request asks to make something (`create
             // notes2.txt with first draft`: ridge `write /notes2.txt …`,
@@ -511,6 +525,52 @@ fn asks_to_make(request: &str) -> bool {
         ]
         .iter()
         .any(|m| w.eq_ignore_ascii_case(m))
+    })
+}
+
+/// Whether the request asks for something to be written into a file: a
+/// word such a request uses (`add eggs to list.txt`, `jot down …`), or a
+/// shell's redirection (`hi > a.txt`).
+fn asks_to_write(request: &str) -> bool {
+    request.contains('>')
+        || any_word(
+            request,
+            &[
+                "write",
+                "put",
+                "add",
+                "append",
+                "note",
+                "jot",
+                "record",
+                "tack",
+                "type",
+                "enter",
+                "insert",
+                "paste",
+                "saying",
+                "containing",
+                "says",
+                "say",
+            ],
+        )
+}
+
+/// Whether the request asks to see or to remove a file.
+fn asks_to_read_or_remove(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "remove", "delete", "erase", "trash", "read", "show", "open", "display", "view",
+            "print", "see", "cat",
+        ],
+    )
+}
+
+fn any_word(request: &str, words: &[&str]) -> bool {
+    request.split_whitespace().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        words.iter().any(|m| w.eq_ignore_ascii_case(m))
     })
 }
 
