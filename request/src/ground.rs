@@ -325,6 +325,18 @@ fn asks_for_action(w: &str) -> bool {
             | "show"
             | "open"
             | "read"
+            | "put"
+            | "stick"
+            | "tack"
+            | "place"
+            // Where in a file a text goes (`at the bottom of the notes`).
+            | "bottom"
+            | "end"
+            | "beginning"
+            | "line"
+            | "item"
+            | "entry"
+            | "another"
     )
 }
 
@@ -1163,12 +1175,17 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         .map(|(p, &at)| (at, p.path.clone()))
         .collect();
     let names_live_folder = |i: usize| folder_at.iter().any(|(at, _)| *at == i);
+    // Past a colon after the file acted on: a text (`add a line to notes:
+    // remember to back up`), whose `to` sends nothing anywhere.
+    let after_colon =
+        |i: usize| first_referent.is_some_and(|r| (r..i).any(|k| raw[k].ends_with(':')));
     let gives = |i: usize| {
         let called = i >= 1 && matches!(words[i - 1].as_str(), "called" | "named")
             || (i >= 2 && words[i - 1] == "it" && matches!(words[i - 2].as_str(), "call" | "name"));
         let sent = i >= 1
             && matches!(words[i - 1].as_str(), "to" | "as" | "into")
             && first_referent.is_none_or(|r| r < i)
+            && !after_colon(i)
             && !names_live_folder(i);
         called || sent
     };
@@ -1289,8 +1306,13 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             continue;
         }
         // Words after the file acted on may name where it goes (`copy
-        // boot.log in logs music`).
+        // boot.log in logs music`), but not those after a colon past it:
+        // the colon opens a text (`add a line to notes: remember to back
+        // up` has no new name `back`).
         let after_source = first_referent.is_some_and(|r| i > r);
+        if after_colon(i) && !gives(i) {
+            continue;
+        }
         if (!any_file_token && !any_given) || gives(i) || after_source {
             if let Some(c) = canonical(typed[i], false) {
                 new_names.push(c);

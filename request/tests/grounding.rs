@@ -1057,3 +1057,29 @@ fn a_folder_the_volume_lacks_is_missing() {
         );
     }
 }
+
+/// Words after a colon past the file acted on are the text, and words that
+/// place a text in a file (`bottom`, `end`) or ask to put it there are
+/// never a new name for it.
+#[test]
+fn a_text_after_a_colon_and_placing_words_give_no_new_name() {
+    for (request, not) in [
+        (
+            "add a line to notes: remember to back up",
+            "append /back \"remember to back up\"",
+        ),
+        (
+            "could you add the line \"meeting at 14:00\" at the bottom of the meeting notes?",
+            "append /bottom \"meeting at 14:00\"",
+        ),
+        (
+            "put \"- ship 0.2\" at the end of the release notes",
+            "append /DOCS/put \"- ship 0.2\"",
+        ),
+    ] {
+        let (_, gr) = grounded(request);
+        assert!(!accepts(&gr, not), "{request}: {not}");
+    }
+    let (_, gr) = grounded("add a line to notes: remember to back up");
+    assert!(accepts(&gr, "append /NOTES.TXT \"remember to back up\""));
+}
