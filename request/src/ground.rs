@@ -391,7 +391,8 @@ fn clean(token: &str) -> &str {
 /// `name.ext` (a letter in both, an extension of 1–4 letters or digits) or
 /// a path with a `/`.
 fn looks_like_file(w: &str) -> bool {
-    (w.contains('/') && !w.trim_matches('/').is_empty()) || has_extension(w)
+    // An address (`https://example.com/a`) is a text, never a path.
+    !w.contains("://") && ((w.contains('/') && !w.trim_matches('/').is_empty()) || has_extension(w))
 }
 
 /// `name.ext`: a letter in both, an extension of 1–4 letters or digits.
@@ -1655,11 +1656,17 @@ fn spans(
         for s in spans_from(request, tokens, file_tokens, Some(&opens), &any) {
             // Past the close, not at it: the quoted words with their quotes
             // (`file WISH.TXT: "a faster computer"`) are not the text.
+            // An apostrophe inside a word (`'don't panic'`) closes nothing.
             let closed = s.chars().next().is_some_and(|q| {
                 (q == '"' || q == '\'')
-                    && s[q.len_utf8()..]
-                        .find(q)
-                        .is_some_and(|c| q.len_utf8() + c + q.len_utf8() < s.len())
+                    && s.char_indices().skip(1).any(|(c, ch)| {
+                        let b = s.as_bytes();
+                        let inside_word = q == '\''
+                            && c > 0
+                            && b[c - 1].is_ascii_alphabetic()
+                            && b.get(c + 1).is_some_and(u8::is_ascii_alphabetic);
+                        ch == q && !inside_word && c + q.len_utf8() < s.len()
+                    })
             });
             if closed && !out.contains(&s) {
                 out.push(s);
@@ -1960,9 +1967,19 @@ fn colon_text(
 /// Words that ask for a text rather than belong to it: the request's verb
 /// and its politeness (`please`, `could you`, `say`, `add`).
 fn is_asking_word(w: &str) -> bool {
-    matches!(
-        w,
-        "please"
+    // The verb misspelt asks as well (`apend fix the printer to todo`,
+    // `wirte ok to status.txt`): one edit, its first letter kept (`wake`
+    // is no `make`).
+    let misspelt_verb = w.len() >= 4
+        && [
+            "append", "write", "create", "print", "repeat", "store", "save",
+        ]
+        .iter()
+        .any(|v| w != *v && w.as_bytes()[0] == v.as_bytes()[0] && edit_distance(w, v) == 1);
+    misspelt_verb
+        || matches!(
+            w,
+            "please"
             | "pls"
             | "kindly"
             | "could"
@@ -2005,7 +2022,7 @@ fn is_asking_word(w: &str) -> bool {
             | "uh"
             | "hey"
             | "computer"
-    )
+        )
 }
 
 /// Whether token `k` asks for the text, in its place: `you` only after

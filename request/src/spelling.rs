@@ -88,6 +88,14 @@ impl Lexicon {
         }
         let mut found = None;
         for k in self.bucket(w) {
+            // A known word with `s` or `d` after it is that word inflected
+            // (`saved`, `lists`), not a slip: `I saved my essay` is not
+            // `I save my essay`.
+            let inflected =
+                w.len() == k.len() + 1 && w.starts_with(k.as_str()) && w.ends_with(['s', 'd']);
+            if inflected {
+                return None;
+            }
             if one_edit(w.as_bytes(), k.as_bytes()) {
                 if found.is_some() {
                     return None;
@@ -216,7 +224,9 @@ mod tests {
 
     #[test]
     fn an_unknown_word_one_edit_from_one_known_word_is_that_word() {
-        let l = lex(&["delete", "remove", "rename", "time", "make", "list", "last"]);
+        let l = lex(&[
+            "delete", "remove", "rename", "time", "make", "list", "last", "save",
+        ]);
         assert_eq!(l.correction("delet"), Some("delete"));
         assert_eq!(l.correction("renmae"), Some("rename"));
         // Known, too short, another first letter, or two candidates: kept.
@@ -224,6 +234,9 @@ mod tests {
         assert_eq!(l.correction("tme"), None);
         assert_eq!(l.correction("bake"), None);
         assert_eq!(l.correction("lost"), None);
+        // An inflection of a known word is no slip.
+        assert_eq!(l.correction("saved"), None);
+        assert_eq!(l.correction("makes"), None);
         assert_eq!(
             l.correct("Delet hello.txt").as_deref(),
             Some("Delete hello.txt")

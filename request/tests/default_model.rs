@@ -480,3 +480,25 @@ fn a_missing_file_asked_for_is_not_made_instead() {
         p.display()
     );
 }
+
+/// A missing file the request asks to see with `show it`, wherever its name
+/// stands, is not written instead; an inflected word (`saved`) is not read
+/// as a slip of another (`save`).
+#[test]
+fn a_missing_file_to_show_it_is_missing() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose(
+            "I saved my essay as essay.txt yesterday, show it to me",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+    assert_eq!(
+        p.missing.as_ref().map(|m| m.name.as_str()),
+        Some("essay.txt")
+    );
+    assert_eq!(p.read_as, None);
+}

@@ -1083,3 +1083,18 @@ fn a_text_after_a_colon_and_placing_words_give_no_new_name() {
     let (_, gr) = grounded("add a line to notes: remember to back up");
     assert!(accepts(&gr, "append /NOTES.TXT \"remember to back up\""));
 }
+
+/// Quoted text keeps its inner apostrophes, an address is a text and never
+/// a path, and a misspelt verb is not part of the text it asks for.
+#[test]
+fn quotes_addresses_and_misspelt_verbs_in_texts() {
+    let (g, _) = grounded("please say 'don't panic'");
+    assert_eq!(g.grounding.texts, vec!["don't panic".to_string()]);
+    let (_, gr) = grounded("append https://github.com/example/nosys/issues/17 to notes");
+    assert!(accepts(
+        &gr,
+        "append /NOTES.TXT https://github.com/example/nosys/issues/17"
+    ));
+    let (g, _) = grounded("apend fix the printer to todo");
+    assert_eq!(g.grounding.texts, vec!["fix the printer".to_string()]);
+}

@@ -411,7 +411,7 @@ impl<'m> Interpreter<'m> {
                 .find(&m.name.to_ascii_lowercase())
                 .map_or(asked, |at| &asked[..at]);
             let may_make = named_first
-                || !asks_to_read_or_remove(before)
+                || !(asks_to_read_or_remove(before) || reads_or_removes_it(asked))
                 || asks_to_make(asked)
                 || asks_to_write(asked);
             let mut creates = may_make
@@ -565,6 +565,22 @@ fn asks_to_read_or_remove(request: &str) -> bool {
             "print", "see", "cat",
         ],
     )
+}
+
+/// Whether a verb that reads or removes has `it` or `them` for its object
+/// (`I saved my essay as essay.txt yesterday, show it to me`): the file
+/// named before, wherever the name stands.
+fn reads_or_removes_it(request: &str) -> bool {
+    let words: Vec<alloc::string::String> = request
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_ascii_alphanumeric())
+                .to_ascii_lowercase()
+        })
+        .collect();
+    words
+        .windows(2)
+        .any(|p| matches!(p[1].as_str(), "it" | "them") && asks_to_read_or_remove(&p[0]))
 }
 
 fn any_word(request: &str, words: &[&str]) -> bool {
