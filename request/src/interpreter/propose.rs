@@ -369,8 +369,17 @@ impl<'m> Interpreter<'m> {
                     .lm_share(g.applet)
                     .is_some_and(|p| p >= self.config.lm_trust)
         });
+        // The grammar's applet is the router's close runner-up: the two
+        // paths nearly agree, and the grammar's choice is no reason to run
+        // nothing.
+        let runner_up = match (&ridge, grammar.as_ref()) {
+            (Some(r), Ok(g)) => r
+                .second
+                .is_some_and(|(a, c)| a == g.applet && r.confidence - c <= self.config.runner_up),
+            _ => false,
+        };
         let disagree = match (&ridge, grammar.as_ref()) {
-            (Some(r), Ok(g)) => r.applet != g.applet,
+            (Some(r), Ok(g)) => r.applet != g.applet && !runner_up,
             _ => false,
         };
         // Never over an applet the request names, nor one only the router
