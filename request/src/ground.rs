@@ -1488,8 +1488,18 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // A new file the request places in a folder right after its name
     // (`names.md in docs`, `boot2.md in music`, `friends.txt in the backup
     // folder`) goes there only: not at the root, nor in another folder.
+    // So does a new folder's name right after `folder` or `called`
+    // (`make a new folder work inside docs` is /DOCS/work).
     for t in 0..words.len() {
-        if !looks_like_file(&words[t]) || in_quote(t) || typed[t].contains('/') {
+        let folder_name = t >= 1
+            && matches!(
+                words[t - 1].as_str(),
+                "folder" | "directory" | "dir" | "called" | "named"
+            )
+            && !is_stopword(&words[t])
+            && !never_named(&words[t])
+            && !describing.contains(&t);
+        if !(looks_like_file(&words[t]) || folder_name) || in_quote(t) || typed[t].contains('/') {
             continue;
         }
         let Some(name) = canonical(typed[t], false) else {

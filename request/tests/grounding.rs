@@ -1098,3 +1098,15 @@ fn quotes_addresses_and_misspelt_verbs_in_texts() {
     let (g, _) = grounded("apend fix the printer to todo");
     assert_eq!(g.grounding.texts, vec!["fix the printer".to_string()]);
 }
+
+/// A new folder's name placed in a live folder right after it goes there
+/// only (`make a new folder work inside docs` is /DOCS/work, not /work).
+#[test]
+fn a_new_folder_placed_in_a_folder_goes_only_there() {
+    let (_, gr) = grounded("can you make a new folder work inside docs?");
+    assert!(accepts(&gr, "mkdir /DOCS/work"));
+    assert!(!accepts(&gr, "mkdir /work"));
+    let (_, gr) = grounded("create a directory named old under logs");
+    assert!(accepts(&gr, "mkdir /LOGS/old"));
+    assert!(!accepts(&gr, "mkdir /old"));
+}
