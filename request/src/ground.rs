@@ -1496,6 +1496,8 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                 words[t - 1].as_str(),
                 "folder" | "directory" | "dir" | "called" | "named"
             )
+            && !raw[t - 1].ends_with([',', ';', ':', '.'])
+            && !matches!(words[t].as_str(), "not" | "but" | "then")
             && !is_stopword(&words[t])
             && !never_named(&words[t])
             && !describing.contains(&t);
