@@ -329,6 +329,11 @@ fn asks_for_action(w: &str) -> bool {
             | "stick"
             | "tack"
             | "place"
+            | "pull"
+            | "bring"
+            | "fetch"
+            | "grab"
+            | "give"
             // Where in a file a text goes (`at the bottom of the notes`).
             | "bottom"
             | "end"
@@ -1601,11 +1606,40 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                 // what to do as much as what to do it to.
                 || (describing.contains(&k) && !by_kind.contains(&k) && !learnt.is_applet(&words[k]))
         });
+    let texts = spans(request, &tokens, &file_tokens, &name_tokens, &describing);
+    // A live file the request describes, no name given and none spelt: the
+    // words of a text before it are no new name for it (`put ship it at
+    // the end of the release notes` is no /DOCS/ship); words after it may
+    // say where it goes (`move readme to the home folder`).
+    let about_folders = words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "folder" | "directory" | "dir" | "subfolder" | "subdirectory"
+        )
+    });
+    if existing.iter().any(|p| !p.is_dir)
+        && !names_given
+        && dest_names.is_empty()
+        && !any_file_token
+        && !about_folders
+    {
+        let first = first_referent.unwrap_or(0);
+        let before: Vec<String> = (0..first)
+            .filter(|&i| {
+                texts.iter().any(|t| {
+                    t.split(|c: char| !c.is_ascii_alphanumeric())
+                        .any(|x| x.eq_ignore_ascii_case(&words[i]))
+                })
+            })
+            .filter_map(|i| canonical(typed[i], false))
+            .collect();
+        new_paths.retain(|p| !before.iter().any(|b| b.eq_ignore_ascii_case(basename(p))));
+    }
     Grounded {
         grounding: Grounding {
             referents: existing,
             new_paths,
-            texts: spans(request, &tokens, &file_tokens, &name_tokens, &describing),
+            texts,
             numbers: numbers(&typed),
         },
         missing,

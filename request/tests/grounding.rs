@@ -1110,3 +1110,14 @@ fn a_new_folder_placed_in_a_folder_goes_only_there() {
     assert!(accepts(&gr, "mkdir /LOGS/old"));
     assert!(!accepts(&gr, "mkdir /old"));
 }
+
+/// Before the live file a text goes into, the text's words are no new name
+/// for it, unless the request is about folders.
+#[test]
+fn a_texts_words_before_its_file_give_no_new_name() {
+    let (_, gr) = grounded("put ship it at the end of the release notes");
+    assert!(!accepts(&gr, "append /DOCS/ship it"));
+    assert!(!accepts(&gr, "append /ship it"));
+    let (_, gr) = grounded("add a subfolder 2025 under logs");
+    assert!(accepts(&gr, "mkdir /LOGS/2025"));
+}
