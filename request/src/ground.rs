@@ -515,6 +515,28 @@ fn stands_for(short: &str, word: &str, singular: &str) -> bool {
     .any(|(s, f)| *s == short && (*f == word || *f == singular))
 }
 
+/// Whether `word` (or its singular) is what a conventional file name's
+/// word means (`questions` for a FAQ, `tasks` for a to-do list, `manual`
+/// for a guide, `changelog` for release notes): names people give files
+/// everywhere, not this disk's. A fixed list, so a word reaches only the
+/// file whose name says the same thing.
+fn means(path: &str, word: &str, singular: &str) -> bool {
+    const MEANS: &[(&str, &[&str])] = &[
+        ("faq", &["questions", "question"]),
+        ("todo", &["tasks", "task", "chores", "todos"]),
+        ("guide", &["manual", "handbook", "instructions", "tutorial"]),
+        ("hello", &["greeting"]),
+        ("readme", &["welcome", "intro", "introduction"]),
+        ("release", &["changelog", "changes"]),
+        ("changelog", &["changes", "release"]),
+        ("license", &["licence", "copyright"]),
+    ];
+    let words = stem_words(stem(basename(path)));
+    MEANS.iter().any(|(name, meant)| {
+        words.iter().any(|w| w == name) && meant.iter().any(|m| *m == word || *m == singular)
+    })
+}
+
 /// Whether `word` is a misspelling of `name`: a few edits for its length,
 /// never a different number (`notes2` is not `notes`).
 fn misspelt(word: &str, name: &str) -> bool {
@@ -1131,6 +1153,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                     || short_for
                     // The name with its extension run together (`bootlog`).
                     || (!p.is_dir && sq.len() >= 6 && sq == squash(basename(&path)))
+                    || (!p.is_dir && means(&path, &sq, singular))
                     || (sq.len() >= 5 && misspelt(&sq, &st)))
             {
                 described.push(p);

@@ -1121,3 +1121,23 @@ fn a_texts_words_before_its_file_give_no_new_name() {
     let (_, gr) = grounded("add a subfolder 2025 under logs");
     assert!(accepts(&gr, "mkdir /LOGS/2025"));
 }
+
+/// A conventional file name is reached by what it means (`questions` for
+/// the FAQ, `greeting` for HELLO.TXT), and only that file.
+#[test]
+fn a_conventional_name_is_reached_by_its_meaning() {
+    for (request, line) in [
+        (
+            "please to show me the questions file in docs",
+            "cat /DOCS/FAQ.TXT",
+        ),
+        ("make room: get rid of the greeting file", "rm /HELLO.TXT"),
+        ("show me my task list", "cat /TODO.TXT"),
+        ("open the manual", "cat /DOCS/GUIDE.TXT"),
+    ] {
+        let (_, gr) = grounded(request);
+        assert!(accepts(&gr, line), "{request}: {line}");
+    }
+    let (_, gr) = grounded("open the manual");
+    assert!(!accepts(&gr, "cat /DOCS/FAQ.TXT"));
+}
