@@ -502,3 +502,20 @@ fn a_missing_file_to_show_it_is_missing() {
     );
     assert_eq!(p.read_as, None);
 }
+
+/// In read-only mode a question about a write applet gets the F2 hint, not
+/// another applet's help: `how do i use rm` proposed `help clear`.
+#[test]
+fn asking_about_a_write_applet_in_read_only_mode_points_at_f2() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    for typed in ["how do i use rm", "how does cp work"] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{}", p.display());
+        assert_eq!(p.abstain, Some(Abstain::NeedsWriteMode), "{}", p.display());
+    }
+    let p = it
+        .propose("help me with ls", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line().as_deref(), Some("help ls"), "{}", p.display());
+}

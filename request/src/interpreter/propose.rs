@@ -465,6 +465,28 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && no_file && missing.is_none() {
             abstain = Some(Abstain::NoFile);
         }
+        // In read-only mode an applet-name argument names only reachable
+        // applets, so a question about a write applet (`how do i use rm`)
+        // would get another applet's help (`help clear`): the person asked
+        // about a write, and the reply points at F2 instead.
+        if abstain.is_none() && self.mode == Mode::ReadOnly {
+            let other_applet = command.as_ref().is_some_and(|c| {
+                c.args.iter().any(|a| match a {
+                    command::Arg::Word(w) => {
+                        self.table.get(w, self.mode).is_some() && !mentions(request, w)
+                    }
+                    _ => false,
+                })
+            });
+            let asks_of_write = self.table.all().any(|a| {
+                a.spec().writes
+                    && self.table.get(a.spec().name, self.mode).is_none()
+                    && mentions(request, a.spec().name)
+            });
+            if other_applet && asks_of_write {
+                abstain = Some(Abstain::NeedsWriteMode);
+            }
+        }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
         if abstain != Some(Abstain::NeedsWriteMode) && missing.is_some() {
@@ -597,6 +619,13 @@ fn any_word(request: &str, words: &[&str]) -> bool {
         let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
         words.iter().any(|m| w.eq_ignore_ascii_case(m))
     })
+}
+
+/// Whether `word` is one of the request's words, in any case.
+fn mentions(request: &str, word: &str) -> bool {
+    request
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// How many leading tokens `a` and `b` share.
