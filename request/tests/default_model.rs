@@ -519,3 +519,28 @@ fn asking_about_a_write_applet_in_read_only_mode_points_at_f2() {
         .unwrap();
     assert_eq!(p.line().as_deref(), Some("help ls"), "{}", p.display());
 }
+
+/// A request that says a file is no longer needed asks to delete it: `rm`
+/// in read-write mode, the F2 hint in read-only mode (it ran `cat`).
+#[test]
+fn a_file_no_longer_needed_is_a_delete() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose("i don't need todo.txt anymore", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line().as_deref(), Some("rm /TODO.TXT"), "{}", p.display());
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    for typed in [
+        "i don't need todo.txt anymore",
+        "I no longer want the boot log",
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.abstain, Some(Abstain::NeedsWriteMode), "{}", p.display());
+    }
+    // Needing a file is no wish to be rid of it.
+    let p = it
+        .propose("i need the todo list", &mut clock, &mut || false)
+        .unwrap();
+    assert_ne!(p.abstain, Some(Abstain::NeedsWriteMode), "{}", p.display());
+}

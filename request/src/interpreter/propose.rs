@@ -386,7 +386,22 @@ impl<'m> Interpreter<'m> {
         // knows.
         let lm_over_ridge =
             lm_sure && disagree && !unlearnt && !named_first && self.config.lm_over_ridge;
-        let confident = confident && !lm_over_ridge;
+        // A request that says a file is no longer needed or wanted (`i
+        // don't need todo.txt anymore`) asks to delete it: the router's
+        // `rm` is taken over the grammar's reading of it (`cat`), and in
+        // read-only mode the reply points at F2.
+        let discards = discards(asked);
+        let ridge_deletes = ridge.as_ref().is_some_and(|r| {
+            r.applet == "rm" && r.command.is_ok() && r.confidence >= self.config.floor
+        });
+        let confident = (confident && !lm_over_ridge) || (discards && ridge_deletes);
+        if discards
+            && self.mode == Mode::ReadOnly
+            && abstain.is_none()
+            && self.table.get_any("rm").is_some()
+        {
+            abstain = Some(Abstain::NeedsWriteMode);
+        }
         // The router's applet must act on a file and the request refers to
         // none on the volume (its grammar had nothing to offer): the
         // grammar's command is then another applet, which does not do what
@@ -619,6 +634,26 @@ fn any_word(request: &str, words: &[&str]) -> bool {
         let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
         words.iter().any(|m| w.eq_ignore_ascii_case(m))
     })
+}
+
+/// Whether the request says something is no longer needed or wanted (`i
+/// don't need todo.txt anymore`, `i no longer want the logs`): a wish to be
+/// rid of it.
+fn discards(request: &str) -> bool {
+    let r = request.to_ascii_lowercase().replace(['’', '\''], "");
+    let negated = [
+        "dont need",
+        "do not need",
+        "dont want",
+        "do not want",
+        "no longer need",
+        "no longer want",
+        "no lonher need",
+    ];
+    let after = ["anymore", "any more", "no longer", "around"];
+    r.contains("no longer need")
+        || r.contains("no longer want")
+        || (negated.iter().any(|n| r.contains(n)) && after.iter().any(|a| r.contains(a)))
 }
 
 /// Whether `word` is one of the request's words, in any case.
