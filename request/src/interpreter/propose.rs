@@ -640,20 +640,13 @@ fn any_word(request: &str, words: &[&str]) -> bool {
 /// don't need todo.txt anymore`, `i no longer want the logs`): a wish to be
 /// rid of it.
 fn discards(request: &str) -> bool {
-    let r = request.to_ascii_lowercase().replace(['’', '\''], "");
-    let negated = [
-        "dont need",
-        "do not need",
-        "dont want",
-        "do not want",
-        "no longer need",
-        "no longer want",
-        "no lonher need",
-    ];
-    let after = ["anymore", "any more", "no longer", "around"];
+    let r = request.to_ascii_lowercase().replace(['\u{2019}', '\''], "");
+    let negated = ["dont need", "do not need", "dont want", "do not want"];
+    // `anymore` as typed, slips included (`anymoore`).
+    let gone = r.contains("anymo") || r.contains("any more") || r.contains("around");
     r.contains("no longer need")
         || r.contains("no longer want")
-        || (negated.iter().any(|n| r.contains(n)) && after.iter().any(|a| r.contains(a)))
+        || (negated.iter().any(|n| r.contains(n)) && gone)
 }
 
 /// Whether `word` is one of the request's words, in any case.
