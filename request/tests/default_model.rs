@@ -544,3 +544,33 @@ fn a_file_no_longer_needed_is_a_delete() {
         .unwrap();
     assert_ne!(p.abstain, Some(Abstain::NeedsWriteMode), "{}", p.display());
 }
+
+/// The request's own words choose between writing a file anew and adding
+/// to its end when the chosen command is the other.
+#[test]
+fn adding_to_the_end_and_writing_anew_follow_the_requests_words() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for (typed, line) in [
+        (
+            "grow the faq with Hello World",
+            "append /DOCS/FAQ.TXT \"Hello World\"",
+        ),
+        (
+            "note down goodbye in the file hello.txt",
+            "append /HELLO.TXT goodbye",
+        ),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(line), "{}", p.display());
+    }
+    let p = it
+        .propose("replace my notes with buy milk", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("write /NOTES.TXT \"buy milk\""),
+        "{}",
+        p.display()
+    );
+}

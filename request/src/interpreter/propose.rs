@@ -419,6 +419,28 @@ impl<'m> Interpreter<'m> {
             (_, Some(c), None) => (Via::Ridge, Some(c.clone())),
             (_, None, None) => (Via::Neither, None),
         };
+        // Writing a file and adding to its end are one request's two
+        // readings, and the request's own words say which (`grow the faq
+        // with …`, `note down … in hello.txt` add; `replace my notes with …`
+        // writes): the other is decoded with the same arguments' grammar.
+        if !named_first && self.config.end_words {
+            let chosen = command.as_ref().map(|c| c.applet);
+            let want = match chosen {
+                Some("write") if adds_to_end(asked) && !replaces(asked) => Some("append"),
+                Some("append") if replaces(asked) && !adds_to_end(asked) => Some("write"),
+                _ => None,
+            };
+            if let Some(a) = want.filter(|a| self.table.get(a, self.mode).is_some()) {
+                match self.decode(&prompt, Some(a), should_cancel) {
+                    Ok(d) => {
+                        command = Some(d.command);
+                        via = Via::Grammar;
+                    }
+                    Err(DecodeFailure::Cancelled) => return Err(RequestError::Cancelled),
+                    Err(_) => {}
+                }
+            }
+        }
         // A named file the volume lacks: nothing runs unless the command
         // creates that very name, and not when the confident ridge applet
         // found nothing it could name (its grammar had no such file).
@@ -647,6 +669,59 @@ fn discards(request: &str) -> bool {
     r.contains("no longer need")
         || r.contains("no longer want")
         || (negated.iter().any(|n| r.contains(n)) && gone)
+}
+
+/// Whether the request asks to add to the end of a file rather than write
+/// it anew.
+fn adds_to_end(request: &str) -> bool {
+    let r = request.to_ascii_lowercase();
+    any_word(
+        &r,
+        &["grow", "extend", "append", "add", "jot", "tack", "continue"],
+    ) || [
+        "note down",
+        "at the end",
+        "at the bottom",
+        "to the end",
+        "to the bottom",
+        "under the last",
+        "after the last",
+        "below the last",
+        "one more line",
+        "another line",
+        "add a line",
+    ]
+    .iter()
+    .any(|p| r.contains(p))
+}
+
+/// Whether the request asks to write a file anew, its old text gone.
+fn replaces(request: &str) -> bool {
+    let r = request.to_ascii_lowercase();
+    any_word(
+        &r,
+        &[
+            "replace",
+            "overwrite",
+            "instead",
+            "blank",
+            "erase",
+            "wipe",
+            "create",
+            "new",
+            "only",
+            "swap",
+            "trade",
+        ],
+    ) || [
+        "make a file",
+        "a file called",
+        "a file named",
+        "just say",
+        "only say",
+    ]
+    .iter()
+    .any(|p| r.contains(p))
 }
 
 /// Whether `word` is one of the request's words, in any case.
