@@ -574,3 +574,23 @@ fn adding_to_the_end_and_writing_anew_follow_the_requests_words() {
         p.display()
     );
 }
+
+/// A file that prints as garbage is asked for in bytes.
+#[test]
+fn a_file_that_prints_as_garbage_is_shown_in_bytes() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    let p = it
+        .propose(
+            "the faq looks like garbage when i print it",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("hexdump /DOCS/FAQ.TXT"),
+        "{}",
+        p.display()
+    );
+}

@@ -108,10 +108,11 @@ pub struct Config {
     /// still count as agreeing with the grammar when the grammar chose it
     /// (negative turns it off).
     pub runner_up: f32,
-    /// Whether the request's own words choose between writing a file anew
-    /// and adding to its end (`grow`, `note down`, `at the end` add;
-    /// `replace`, `overwrite` write) when the chosen command is the other.
-    pub end_words: bool,
+    /// Whether the request's own words choose between two readings of it
+    /// when the chosen command is the other: writing a file anew or adding
+    /// to its end (`grow`, `note down`, `at the end` add; `replace`,
+    /// `overwrite` write), its text or its bytes (`hex`, `garbage`).
+    pub own_words: bool,
     /// Lexical buckets appended to the hidden state ([`crate::lexical`]);
     /// 0 routes on the hidden state alone.
     pub lexical: usize,
@@ -161,7 +162,7 @@ impl Default for Config {
             // gives 2 dev and 1 dev_natural rows more; 0.2 and above lose
             // rows again (docs/eval.md).
             runner_up: 0.1,
-            end_words: true,
+            own_words: true,
             lexical: 512,
             lexical_norm: 2.0,
             // Chosen on a battery applet written for the purpose with the

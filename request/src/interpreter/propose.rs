@@ -419,15 +419,18 @@ impl<'m> Interpreter<'m> {
             (_, Some(c), None) => (Via::Ridge, Some(c.clone())),
             (_, None, None) => (Via::Neither, None),
         };
-        // Writing a file and adding to its end are one request's two
-        // readings, and the request's own words say which (`grow the faq
-        // with …`, `note down … in hello.txt` add; `replace my notes with …`
-        // writes): the other is decoded with the same arguments' grammar.
-        if !named_first && self.config.end_words {
+        // Writing a file and adding to its end, or showing its text and its
+        // bytes, are one request's two readings, and the request's own
+        // words say which (`grow the faq with …` adds, `replace my notes
+        // with …` writes, `the faq looks like garbage when printed` wants
+        // bytes): the other is decoded under the same grounded grammar.
+        if !named_first && self.config.own_words {
             let chosen = command.as_ref().map(|c| c.applet);
             let want = match chosen {
                 Some("write") if adds_to_end(asked) && !replaces(asked) => Some("append"),
                 Some("append") if replaces(asked) && !adds_to_end(asked) => Some("write"),
+                Some("cat") if wants_bytes(asked) => Some("hexdump"),
+                Some("hexdump") if !wants_bytes(asked) && wants_text(asked) => Some("cat"),
                 _ => None,
             };
             if let Some(a) = want.filter(|a| self.table.get(a, self.mode).is_some()) {
@@ -693,6 +696,39 @@ fn adds_to_end(request: &str) -> bool {
     ]
     .iter()
     .any(|p| r.contains(p))
+}
+
+/// Whether the request asks for a file's bytes rather than its text.
+fn wants_bytes(request: &str) -> bool {
+    let r = request.to_ascii_lowercase();
+    any_word(
+        &r,
+        &[
+            "hex",
+            "hexdump",
+            "bytes",
+            "byte",
+            "raw",
+            "binary",
+            "garbage",
+            "junk",
+            "gibberish",
+            "od",
+            "xxd",
+            "encoding",
+        ],
+    )
+}
+
+/// Whether the request asks for a file's text.
+fn wants_text(request: &str) -> bool {
+    let r = request.to_ascii_lowercase();
+    any_word(
+        &r,
+        &[
+            "text", "read", "contents", "content", "says", "say", "words",
+        ],
+    )
 }
 
 /// Whether the request asks to write a file anew, its old text gone.
