@@ -594,3 +594,22 @@ fn a_file_that_prints_as_garbage_is_shown_in_bytes() {
         p.display()
     );
 }
+
+/// The request's words tell the volume's free space (`df`) from the
+/// device itself (`disk`), and the storage device from the language model.
+#[test]
+fn space_device_and_model_follow_the_requests_words() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    for (typed, line) in [("ssd model", "disk"), ("the model, info", "model")] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(
+            p.line()
+                .as_deref()
+                .map(|l| l.split(' ').next().unwrap_or("")),
+            Some(line),
+            "{}",
+            p.display()
+        );
+    }
+}

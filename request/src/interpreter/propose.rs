@@ -431,6 +431,9 @@ impl<'m> Interpreter<'m> {
                 Some("append") if replaces(asked) && !adds_to_end(asked) => Some("write"),
                 Some("cat") if wants_bytes(asked) => Some("hexdump"),
                 Some("hexdump") if !wants_bytes(asked) && wants_text(asked) => Some("cat"),
+                Some("disk") if asks_space(asked) && !asks_device(asked) => Some("df"),
+                Some("df") if asks_device(asked) && !asks_space(asked) => Some("disk"),
+                Some("model" | "lspci") if names_storage(asked) && !asks_ai(asked) => Some("disk"),
                 _ => None,
             };
             if let Some(a) = want.filter(|a| self.table.get(a, self.mode).is_some()) {
@@ -696,6 +699,64 @@ fn adds_to_end(request: &str) -> bool {
     ]
     .iter()
     .any(|p| r.contains(p))
+}
+
+/// Whether the request asks how much room the volume has.
+fn asks_space(request: &str) -> bool {
+    any_word(
+        &request.to_ascii_lowercase(),
+        &["space", "free", "usage", "used", "full", "room", "left"],
+    )
+}
+
+/// Whether the request asks about the storage device itself.
+fn asks_device(request: &str) -> bool {
+    any_word(
+        &request.to_ascii_lowercase(),
+        &[
+            "ssd",
+            "nvme",
+            "namespace",
+            "namespaces",
+            "firmware",
+            "serial",
+            "controller",
+            "vendor",
+            "manufacturer",
+            "manufactured",
+            "information",
+            "info",
+            "details",
+            "specs",
+        ],
+    )
+}
+
+/// Whether the request names the storage device (`ssd model`, `which disk
+/// controller is this`).
+fn names_storage(request: &str) -> bool {
+    any_word(
+        &request.to_ascii_lowercase(),
+        &["ssd", "nvme", "drive", "disk", "namespace", "namespaces"],
+    )
+}
+
+/// Whether the request is about the language model.
+fn asks_ai(request: &str) -> bool {
+    any_word(
+        &request.to_ascii_lowercase(),
+        &[
+            "ai",
+            "llm",
+            "language",
+            "weights",
+            "gguf",
+            "network",
+            "tokens",
+            "quantization",
+            "layers",
+        ],
+    )
 }
 
 /// Whether the request asks for a file's bytes rather than its text.
