@@ -27,6 +27,10 @@ pub const MIN_LETTERS: usize = 4;
 #[derive(Clone, Debug, Default)]
 pub struct Lexicon {
     by_letter: Vec<Vec<String>>,
+    /// The words a slip may be read as: those of the requests the model and
+    /// the router learnt from, not every whole word of the tokenizer (a
+    /// word nobody asked with, like `user`, is no slip of `used`).
+    targets: Vec<Vec<String>>,
 }
 
 impl Lexicon {
@@ -35,6 +39,7 @@ impl Lexicon {
     pub fn new<'a>(tokenizer: &Tokenizer, extra: impl Iterator<Item = &'a str>) -> Lexicon {
         let mut lex = Lexicon {
             by_letter: alloc::vec![Vec::new(); 26],
+            targets: alloc::vec![Vec::new(); 26],
         };
         for t in 0..tokenizer.vocab_size() as u32 {
             let Some(bytes) = tokenizer.token_bytes(t) else {
@@ -48,10 +53,14 @@ impl Lexicon {
         }
         for text in extra {
             for w in text.split(|c: char| !c.is_ascii_alphabetic()) {
-                lex.add(&w.to_ascii_lowercase());
+                let w = w.to_ascii_lowercase();
+                lex.add(&w);
+                if w.len() >= MIN_LETTERS && w.bytes().all(|b| b.is_ascii_lowercase()) {
+                    lex.targets[(w.as_bytes()[0] - b'a') as usize].push(w);
+                }
             }
         }
-        for bucket in &mut lex.by_letter {
+        for bucket in lex.by_letter.iter_mut().chain(lex.targets.iter_mut()) {
             bucket.sort_unstable();
             bucket.dedup();
         }
@@ -103,7 +112,14 @@ impl Lexicon {
                 found = Some(k.as_str());
             }
         }
-        found
+        // The one word within an edit, and one the requests asked with.
+        let targets = match w.as_bytes().first() {
+            Some(b @ b'a'..=b'z') if self.targets.iter().any(|t| !t.is_empty()) => {
+                Some(&self.targets[(b - b'a') as usize])
+            }
+            _ => None,
+        };
+        found.filter(|k| targets.is_none_or(|t| t.binary_search_by(|x| x.as_str().cmp(k)).is_ok()))
     }
 
     /// `request` with each correctable word corrected, its case pattern
@@ -199,6 +215,7 @@ mod tests {
     fn lex(words: &[&str]) -> Lexicon {
         let mut l = Lexicon {
             by_letter: alloc::vec![Vec::new(); 26],
+            targets: alloc::vec![Vec::new(); 26],
         };
         for w in words {
             l.add(w);
@@ -258,5 +275,14 @@ mod tests {
             Some("echo \"tiem to go\" time")
         );
         assert_eq!(l.correct("tiem2"), None);
+    }
+
+    #[test]
+    fn a_slip_is_read_only_as_a_word_the_requests_asked_with() {
+        let mut l = lex(&["delete", "time", "tile"]);
+        l.targets[(b'd' - b'a') as usize] = alloc::vec![String::from("delete")];
+        assert_eq!(l.correction("delet"), Some("delete"));
+        // `time` is a known word, but no request asked with it.
+        assert_eq!(l.correction("tiem"), None);
     }
 }

@@ -187,6 +187,7 @@ impl<'m> Interpreter<'m> {
             table
                 .all()
                 .flat_map(|a| a.spec().examples.iter().map(|e| e.request))
+                .chain(table.all().map(|a| a.spec().name))
                 .chain(trained_words.into_iter().flatten()),
         );
         let learnt = g

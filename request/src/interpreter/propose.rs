@@ -302,8 +302,10 @@ impl<'m> Interpreter<'m> {
         let sure_unlearnt = guess
             .as_ref()
             .is_some_and(|(a, c, _)| !self.learnt(a) && *c >= self.config.threshold);
+        // Nor when the request names its applet or is only a file's name.
         if self.mode == Mode::ReadOnly
             && !sure_unlearnt
+            && !named_first
             && self.write_share() > self.config.write_share
         {
             abstain = Some(Abstain::NeedsWriteMode);
@@ -500,9 +502,23 @@ impl<'m> Interpreter<'m> {
         let below_floor = ridge
             .as_ref()
             .is_some_and(|r| r.confidence < self.config.floor);
+        // Both paths' whole commands the same, acting on a live file the
+        // request refers to (`where is the user guide, show it to me`):
+        // the file is evidence the hidden state is not, and lines no
+        // request to this machine seldom name one.
+        // Only to show it, as a line that is only its name does: reading
+        // its bytes or changing it on such thin evidence ran `hexdump
+        // /NOTES.TXT` for `one more thing for the notes: …`.
+        let on_referent = match (ridge_cmd, grammar.as_ref().ok()) {
+            (Some(r), Some(g)) if r == g && matches!(g.applet, "cat" | "ls") => self
+                .table
+                .get_any(g.applet)
+                .is_some_and(|a| g.paths(a.spec()).any(|(_, must_exist)| must_exist)),
+            _ => false,
+        };
         // An applet only the router knows keeps its low confidence as its
         // only voice.
-        if abstain.is_none() && !unlearnt && below_floor && !makes_given_name {
+        if abstain.is_none() && !unlearnt && below_floor && !makes_given_name && !on_referent {
             abstain = Some(Abstain::Unsure);
         }
         if abstain.is_none() && no_file && missing.is_none() {
