@@ -360,8 +360,10 @@ impl Signed32 for Q5_0w {
 /// ALU instructions (`sign`, `maddubs`, `madd`, the conversion, the FMA) and one load: the
 /// scale products of a token's RM rows are stored to the stack by one multiply and each is
 /// broadcast back by the load unit ([`bcast_mem`]), where a shuffle from a register was a sixth
-/// ALU instruction. The tile is bound by those ALU instructions: without the shuffle it reads
-/// 8-10% faster (docs/model-bench.md, "Q8_0 prefill and Q4_K decode past llama.cpp"). The scales' conversion and the
+/// ALU instruction. The tile is bound by those ALU instructions; the broadcast also frees the
+/// register the products were shuffled from, and Q8_0's 4 × 4 tile reads 8-10% faster than
+/// the 4 × 3 one with the shuffle (docs/model-bench.md, "Q8_0 prefill and Q4_K decode past
+/// llama.cpp"). The scales' conversion and the
 /// weights' `abs` are paid once per row and block, shared by the RN tokens.
 pub(super) struct Signed32Tile<B, const PF: bool>(core::marker::PhantomData<B>);
 
