@@ -8,7 +8,9 @@
 //! independent accumulator vectors per query. Every score and every output element is computed
 //! in an order that depends only on its query and position (the product's per-element order;
 //! the values summed in position order), so a batch gives exactly what one query at a time
-//! gives, and so does any split of the heads across cores.
+//! gives, and so does any split of the heads across cores. Decode (one query) takes whole KV
+//! groups together and reads the cache position by position ([`decode_groups`]), in that same
+//! order per element.
 
 use super::{effective, Simd};
 use pool::Disjoint;
@@ -92,12 +94,14 @@ pub unsafe fn attention_heads(
             && h.is_multiple_of(gqa)
             && h + gqa <= heads.end
             && scores.len() >= gqa * positions
-            && group_columns(gqa, hdv).is_some()
+            && groups_fit(gqa, hdv)
         {
-            // SAFETY: AVX2 detected; heads h..h + gqa are this call's (the caller's contract)
-            // and share KV head g; `scores` holds gqa × positions floats (checked above).
-            unsafe { decode_group(a, h, gqa, scores, out) };
-            h += gqa;
+            // As many whole groups as the range and the score scratch hold (at least one).
+            let ng = ((heads.end - h) / gqa).min(scores.len() / (gqa * positions));
+            // SAFETY: AVX2 detected; heads h..h + ng·gqa are this call's (the caller's
+            // contract), whole KV groups from g; `scores` holds ng·gqa × positions floats.
+            unsafe { decode_groups(a, h, ng, scores, out) };
+            h += ng * gqa;
             continue;
         }
         let sc = &mut scores[..n * positions];
@@ -157,122 +161,196 @@ pub unsafe fn attention_heads(
     }
 }
 
-/// Vectors per head of one pass of [`decode_group`] over the values, if it takes `gqa` heads
-/// of `hdv` columns: up to eight accumulators in all, and the columns whole passes.
+/// Whether [`decode_groups`] takes groups of `gqa` heads with `hdv` value columns: its score
+/// tiles are written for 2, 3 or 4 heads a group, its value passes 32 columns at a time.
 #[cfg(target_arch = "x86_64")]
-fn group_columns(gqa: usize, hdv: usize) -> Option<usize> {
-    let k = match gqa {
-        2 => 4,
-        3 | 4 => 2,
-        _ => return None,
-    };
-    hdv.is_multiple_of(8 * k).then_some(k)
+fn groups_fit(gqa: usize, hdv: usize) -> bool {
+    (2..=4).contains(&gqa) && hdv.is_multiple_of(32)
 }
 
-/// Decode (one query) for the `gqa` query heads `h0..h0 + gqa` that share one KV head: their
-/// scores are one product with the heads as its tokens, and their weighted sums one pass over
-/// the values, so each key and each value is read once for the group instead of once per
-/// head. Every score and every output element is computed as the one-head path computes it
-/// (the product's per-element order; the values summed in position order, one FMA per term
-/// from zero), so the results are the same bits.
+/// Decode (one query) for the `ng` whole KV groups of query heads from `h0` (`gqa` heads
+/// each): the keys and then the values are read position by position, each position's row of
+/// the groups once and in address order, so the cache of a layer is one sequential stream.
+/// (Group by group over the positions, each pass read a few hundred bytes of every 4 KiB
+/// row, and at the 0.6B shape a token at positions 128-192 took 15% longer to decode than one
+/// at positions 1-65: docs/model-bench.md, "Q8_0 prefill and Q4_K decode past llama.cpp".) Every score is
+/// computed as the tiled product computes it (one 8-lane FMA chain over the columns from zero,
+/// `hsum`, then any scalar tail), every output element as [`weighted_sum_avx2`] does (the
+/// values in position order, one FMA per term from zero), so the results are the bits of one
+/// head at a time.
 ///
 /// # Safety
-/// AVX2/FMA/F16C; `a` passed [`attention_heads`]' asserts with `n == 1`; heads `h0..h0 + gqa`
-/// are the caller's to write and share one KV head ([`group_columns`] is `Some`); `scores`
-/// holds `gqa × (pos + 1)` floats.
+/// AVX2/FMA/F16C; `a` passed [`attention_heads`]' asserts with `n == 1`; heads `h0..h0 +
+/// ng·gqa` are the caller's to write and are whole groups ([`groups_fit`]);
+/// `scores` holds `ng·gqa × (pos + 1)` floats.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn decode_group(
+unsafe fn decode_groups(
     a: &Attention<'_>,
     h0: usize,
-    gqa: usize,
+    ng: usize,
     scores: &mut [f32],
     out: &Disjoint<'_, f32>,
 ) {
-    let (hd, hdv, positions) = (a.head_dim, a.head_dim_v, a.pos + 1);
-    let g = h0 / gqa;
-    let prod = super::gemm::Gemm {
-        w: a.keys[g * hd..].as_ptr() as *const u8,
-        w_stride: 4 * a.kv_dim,
-        cols: hd,
-        // The group's queries are consecutive in the query row, hd floats apart.
-        x: a.q[h0 * hd..].as_ptr() as *const u8,
-        x_stride: 4 * hd,
-        n_tok: gqa,
-        out: scores.as_mut_ptr(),
-        out_stride: positions,
-    };
-    // SAFETY: AVX2/FMA/F16C (the caller); key rows 0..positions hold hd floats at g * hd,
-    // kv_dim apart, and the gqa queries hd floats each from h0 * hd, inside the query row
-    // (n_heads · hd ≤ q_stride, asserted by the caller); `scores` holds gqa × positions.
-    unsafe { super::gemm::gemm_f32(&prod, 0..positions) };
-    for j in 0..gqa {
-        let row = &mut scores[j * positions..(j + 1) * positions];
+    let gqa = a.n_heads / a.n_kv_heads;
+    let (hdv, positions) = (a.head_dim_v, a.pos + 1);
+    let nh = ng * gqa;
+    let sc = &mut scores[..nh * positions];
+    // SAFETY: AVX2 (the caller); the groups' keys, values and queries are inside their
+    // slices (the caller's asserts), `sc` holds nh × positions floats.
+    unsafe {
+        match gqa {
+            2 => group_scores::<2, 4>(a, h0, ng, sc),
+            3 => group_scores::<3, 2>(a, h0, ng, sc),
+            _ => group_scores::<4, 2>(a, h0, ng, sc),
+        }
+    }
+    for row in sc.chunks_exact_mut(positions) {
         for v in row.iter_mut() {
             *v *= a.scale;
         }
         super::softmax(row);
     }
     let o0 = h0 * hdv;
-    // SAFETY: heads h0..h0 + gqa of query 0, consecutive columns of its output row, are the
+    // SAFETY: heads h0..h0 + nh of query 0, consecutive columns of its output row, are the
     // caller's to write.
-    let o = unsafe { out.slice(o0..o0 + gqa * hdv) };
-    let values = &a.values[g * hdv..];
-    let w = &scores[..gqa * positions];
-    // SAFETY: AVX2; positions 0..positions of `values` hold hdv floats at g * hdv, kv_dim_v
-    // apart (the caller's asserts), `o` holds gqa × hdv floats and `w` gqa × positions.
-    unsafe {
-        match (gqa, group_columns(gqa, hdv)) {
-            (2, Some(4)) => wsum_group::<2, 4>(o, w, values, a.kv_dim_v, hdv),
-            (3, Some(2)) => wsum_group::<3, 2>(o, w, values, a.kv_dim_v, hdv),
-            (4, Some(2)) => wsum_group::<4, 2>(o, w, values, a.kv_dim_v, hdv),
-            _ => unreachable!("group_columns decides the shapes"),
+    let o = unsafe { out.slice(o0..o0 + nh * hdv) };
+    // SAFETY: as above; `o` holds nh × hdv floats and hdv is a multiple of 32 (`groups_fit`).
+    unsafe { group_values(a, h0 / gqa, ng, gqa, sc, o) };
+}
+
+/// The scores of [`decode_groups`]: `G` groups of `M` heads at a time (`G·M` independent FMA
+/// chains; one group alone, two or four chains, waits on the FMA latency).
+///
+/// # Safety
+/// As [`decode_groups`], with `M` = gqa.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn group_scores<const M: usize, const G: usize>(
+    a: &Attention<'_>,
+    h0: usize,
+    ng: usize,
+    sc: &mut [f32],
+) {
+    let (hd, positions) = (a.head_dim, a.pos + 1);
+    let g0 = h0 / M;
+    for p in 0..positions {
+        let mut gi = 0;
+        while gi < ng {
+            // SAFETY: forwarded (the groups gi.. of this pass are below ng).
+            unsafe {
+                if gi + G <= ng {
+                    scores_at::<M, G>(a, h0, g0, gi, p, sc, hd, positions);
+                    gi += G;
+                } else {
+                    scores_at::<M, 1>(a, h0, g0, gi, p, sc, hd, positions);
+                    gi += 1;
+                }
+            }
         }
     }
 }
 
-/// `o[j·hdv..][..hdv] = Σ_p w[j·n + p] · v[p·stride..][..hdv]` for the `M` heads j (n =
-/// `w.len() / M` positions), `K` vectors of columns per head at a time: each value vector is
-/// loaded once for the M heads. The order per element is [`wsum`]'s.
+/// Scores of groups `gi..gi + G` (of [`group_scores`]) at position `p`.
 ///
 /// # Safety
-/// AVX2/FMA; `hdv` is a multiple of `8K`, `o` holds `M · hdv` floats, and `v` holds `hdv`
-/// floats at every `p * stride` for `p < w.len() / M`.
+/// As [`group_scores`]; groups `gi..gi + G` are below its `ng`.
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn wsum_group<const M: usize, const K: usize>(
-    o: &mut [f32],
-    w: &[f32],
-    v: &[f32],
-    stride: usize,
-    hdv: usize,
+#[allow(clippy::too_many_arguments)]
+unsafe fn scores_at<const M: usize, const G: usize>(
+    a: &Attention<'_>,
+    h0: usize,
+    g0: usize,
+    gi: usize,
+    p: usize,
+    sc: &mut [f32],
+    hd: usize,
+    positions: usize,
 ) {
     use core::arch::x86_64::*;
-    let n = w.len() / M;
-    debug_assert!(o.len() >= M * hdv && hdv.is_multiple_of(8 * K));
-    debug_assert!(n == 0 || v.len() >= (n - 1) * stride + hdv);
-    let mut c = 0;
-    // SAFETY: columns c..c + 8K < hdv of o's M heads and of value rows 0..n (the caller).
+    // SAFETY: key row p holds the groups' hd floats each from (g0 + gi) * hd, the query row
+    // the heads' hd floats each from (h0 + gi·M) * hd (the caller's asserts); every index
+    // below is inside those.
     unsafe {
-        while c < hdv {
-            let mut acc = [[_mm256_setzero_ps(); K]; M];
-            for p in 0..n {
-                let row = v.as_ptr().add(p * stride + c);
-                let vv: [__m256; K] = core::array::from_fn(|k| _mm256_loadu_ps(row.add(8 * k)));
-                for (j, aj) in acc.iter_mut().enumerate() {
-                    let b = _mm256_set1_ps(*w.get_unchecked(j * n + p));
-                    for (a, &x) in aj.iter_mut().zip(&vv) {
-                        *a = _mm256_fmadd_ps(b, x, *a);
+        let k = a.keys.as_ptr().add(p * a.kv_dim + (g0 + gi) * hd);
+        let q = a.q.as_ptr().add((h0 + gi * M) * hd);
+        let mut acc = [[_mm256_setzero_ps(); M]; G];
+        let mut i = 0;
+        while i + 8 <= hd {
+            for (g, ag) in acc.iter_mut().enumerate() {
+                let kv = _mm256_loadu_ps(k.add(g * hd + i));
+                for (j, aj) in ag.iter_mut().enumerate() {
+                    let qv = _mm256_loadu_ps(q.add((g * M + j) * hd + i));
+                    *aj = _mm256_fmadd_ps(kv, qv, *aj);
+                }
+            }
+            i += 8;
+        }
+        for (g, ag) in acc.iter().enumerate() {
+            for (j, aj) in ag.iter().enumerate() {
+                let mut v = super::avx2::hsum(*aj);
+                for t in i..hd {
+                    v += *k.add(g * hd + t) * *q.add((g * M + j) * hd + t);
+                }
+                *sc.get_unchecked_mut(((gi + g) * M + j) * positions + p) = v;
+            }
+        }
+    }
+}
+
+/// `o[h·hdv..][..hdv] = Σ_p w[h·n + p] · v_p` for the `ng·gqa` heads h of [`decode_groups`]
+/// (v_p head h's group's values at position p), over blocks of four positions: each block's
+/// rows are read in order, and every accumulator goes through `o` once per block.
+///
+/// # Safety
+/// As [`decode_groups`]; `o` holds `ng·gqa × hdv` floats and `hdv` is a multiple of 32.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn group_values(
+    a: &Attention<'_>,
+    g0: usize,
+    ng: usize,
+    gqa: usize,
+    w: &[f32],
+    o: &mut [f32],
+) {
+    use core::arch::x86_64::*;
+    const PB: usize = 4;
+    let (hdv, positions) = (a.head_dim_v, a.pos + 1);
+    debug_assert!(hdv.is_multiple_of(32) && o.len() >= ng * gqa * hdv);
+    o.fill(0.0);
+    let mut p0 = 0;
+    // SAFETY: value rows 0..positions hold the groups' hdv floats each from g0 * hdv (the
+    // caller's asserts); `o` and `w` hold nh × hdv and nh × positions floats.
+    unsafe {
+        while p0 < positions {
+            let pe = (p0 + PB).min(positions);
+            for gi in 0..ng {
+                for c in (0..hdv).step_by(32) {
+                    let v = a.values.as_ptr().add((g0 + gi) * hdv + c);
+                    for j in 0..gqa {
+                        let h = gi * gqa + j;
+                        let op = o.as_mut_ptr().add(h * hdv + c);
+                        let mut acc: [__m256; 4] =
+                            core::array::from_fn(|k| _mm256_loadu_ps(op.add(8 * k)));
+                        for p in p0..pe {
+                            let b = _mm256_set1_ps(*w.get_unchecked(h * positions + p));
+                            let row = v.add(p * a.kv_dim_v);
+                            for (k, ak) in acc.iter_mut().enumerate() {
+                                *ak = _mm256_fmadd_ps(b, _mm256_loadu_ps(row.add(8 * k)), *ak);
+                            }
+                        }
+                        for (k, ak) in acc.iter().enumerate() {
+                            _mm256_storeu_ps(op.add(8 * k), *ak);
+                        }
                     }
                 }
             }
-            for (j, aj) in acc.iter().enumerate() {
-                for (k, a) in aj.iter().enumerate() {
-                    _mm256_storeu_ps(o.as_mut_ptr().add(j * hdv + c + 8 * k), *a);
-                }
-            }
-            c += 8 * K;
+            p0 = pe;
         }
     }
 }

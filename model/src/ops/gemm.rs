@@ -356,10 +356,15 @@ impl Signed32 for Q5_0w {
 /// Signed 32-element blocks (scale an f16 at byte 0) against Q8_0 activations, llama.cpp's
 /// integer block product: `maddubs` on |w| and x carrying w's sign, then the two scales once
 /// per block. `PF` as in [`FloatTile`]: Q8_0 prefill's tiles read 42 GMAC/s without it, 50
-/// with it (3072 × 1024 against 32 tokens). Per (row, token, block) the tile issues six vector
-/// instructions (`sign`, `maddubs`, `madd`, the conversion, the scale's shuffle, the FMA); the
-/// scales' conversion and the weights' `abs` are paid once per row and block, shared by the
-/// RN tokens.
+/// with it (3072 × 1024 against 32 tokens). Per (row, token, block) the tile issues five vector
+/// ALU instructions (`sign`, `maddubs`, `madd`, the conversion, the FMA) and one load: the
+/// scale products of a token's RM rows are stored to the stack by one multiply and each is
+/// broadcast back by the load unit ([`bcast_mem`]), where a shuffle from a register was a sixth
+/// ALU instruction. The tile is bound by those ALU instructions; the broadcast also frees the
+/// register the products were shuffled from, and Q8_0's 4 × 4 tile reads 8-10% faster than
+/// the 4 × 3 one with the shuffle (docs/model-bench.md, "Q8_0 prefill and Q4_K decode past
+/// llama.cpp"). The scales' conversion and the
+/// weights' `abs` are paid once per row and block, shared by the RN tokens.
 pub(super) struct Signed32Tile<B, const PF: bool>(core::marker::PhantomData<B>);
 
 impl<B: Signed32, const PF: bool> Tile for Signed32Tile<B, PF> {
@@ -376,6 +381,7 @@ impl<B: Signed32, const PF: bool> Tile for Signed32Tile<B, PF> {
             // As in the float tiles: the next row group streams in while this one is read.
             let next = g.w.wrapping_add((r0 + RM) * g.w_stride);
             let ones = _mm256_set1_epi16(1);
+            let mut ds = [[0f32; 4]; RN];
             for b in 0..nb {
                 let (o, ox) = (b * B::BYTES, b * Q8_0_ACT_BYTES);
                 if PF && t0 == 0 {
@@ -399,24 +405,33 @@ impl<B: Signed32, const PF: bool> Tile for Signed32Tile<B, PF> {
                     aw[r] = _mm256_abs_epi8(qw[r]);
                 }
                 let dw = _mm_cvtph_ps(_mm_cvtsi64_si128(bits as i64));
+                // dw · dx for the RM rows of each token at once (each lane the product one
+                // multiply per row gave), kept on the stack for `bcast_mem`.
+                if RM > 1 {
+                    for t in 0..RN {
+                        let dx = (x(t).add(ox) as *const f32).read_unaligned();
+                        _mm_storeu_ps(ds[t].as_mut_ptr(), _mm_mul_ps(dw, _mm_set1_ps(dx)));
+                    }
+                }
                 for t in 0..RN {
                     let qx = ld32(x(t).add(ox + 4));
-                    // dw · dx for the RM rows at once (each lane the product one multiply per
-                    // row gave), then each row's product broadcast with one in-lane shuffle.
-                    let dx = (x(t).add(ox) as *const f32).read_unaligned();
-                    let d = if RM == 1 {
-                        // Decode: one scalar product, broadcast.
+                    // Decode: one scalar product, broadcast.
+                    let d1 = if RM == 1 {
+                        let dx = (x(t).add(ox) as *const f32).read_unaligned();
                         _mm256_set1_ps(_mm_cvtss_f32(dw) * dx)
                     } else {
-                        let d = _mm_mul_ps(dw, _mm_set1_ps(dx));
-                        _mm256_set_m128(d, d)
+                        _mm256_setzero_ps()
                     };
                     for r in 0..RM {
                         let p = _mm256_madd_epi16(
                             _mm256_maddubs_epi16(aw[r], _mm256_sign_epi8(qx, qw[r])),
                             ones,
                         );
-                        let dr = if RM == 1 { d } else { lane(d, r) };
+                        let dr = if RM == 1 {
+                            d1
+                        } else {
+                            bcast_mem(ds[t].as_ptr().add(r))
+                        };
                         acc[r][t] = _mm256_fmadd_ps(dr, _mm256_cvtepi32_ps(p), acc[r][t]);
                     }
                 }
@@ -432,16 +447,27 @@ impl<B: Signed32, const PF: bool> Tile for Signed32Tile<B, PF> {
     }
 }
 
-/// Lane `r` (< 4) of each 128-bit half of `d`, in every lane of that half.
+/// Eight copies of the f32 at `p`, by the load unit: `vbroadcastss` from memory is a load and
+/// no vector ALU operation, where a broadcast or shuffle from a register is one. (Written as
+/// `asm!` because LLVM forwards a store to a later load of the same bytes and then shuffles
+/// registers again.)
+///
+/// # Safety
+/// Four readable bytes at `p`; AVX.
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-fn lane(d: __m256, r: usize) -> __m256 {
-    match r {
-        0 => _mm256_permute_ps::<0x00>(d),
-        1 => _mm256_permute_ps::<0x55>(d),
-        2 => _mm256_permute_ps::<0xAA>(d),
-        _ => _mm256_permute_ps::<0xFF>(d),
+unsafe fn bcast_mem(p: *const f32) -> __m256 {
+    let v: __m256;
+    // SAFETY: reads the four bytes at p (the caller's contract); touches no stack or flags.
+    unsafe {
+        core::arch::asm!(
+            "vbroadcastss {v}, dword ptr [{p}]",
+            p = in(reg) p,
+            v = out(ymm_reg) v,
+            options(pure, readonly, nostack, preserves_flags)
+        );
     }
+    v
 }
 
 /// A 32-element weight block with unsigned quants and a minimum: Q4_1, Q5_1 (d and m f16 at
@@ -541,8 +567,9 @@ impl<B: Unsigned32, const PF: bool> Tile for Unsigned32Tile<B, PF> {
 
 /// The legacy quants' products: one row at a time for one token, `RM × RN` tiles otherwise
 /// (measured per type against 32 tokens: 2 × 2 is best where unpacking is cheap, 1 × 4 where it
-/// costs more; Q8_0 4 × 3 since its scales are converted four rows at a time, 39-41 GMAC/s
-/// against 36-37 for 2 × 2 on the 25M and 120M shapes, in one process alternating).
+/// costs more; Q8_0 4 × 4 since its scales are converted four rows at a time, and with the
+/// scale products broadcast from memory 4 × 4 and 2 × 4 read 41-45 GMAC/s against 40-44 for
+/// 3 × 3 and 3 × 4 and 40-42 for 4 × 3, whose accumulators and weights fill 16 registers).
 ///
 /// Decode reads one row at a time because the memory system serves one sequential stream best:
 /// from memory (a 250 MiB matrix), Q8_0 one row at a time read 14.5-15.7 GMAC/s, four rows side
@@ -572,7 +599,7 @@ macro_rules! gemm_32 {
 }
 
 gemm_32! {
-    gemm_q8_0: Signed32Tile<Q8_0w>, 4, 3;
+    gemm_q8_0: Signed32Tile<Q8_0w>, 4, 4;
     gemm_q4_0: Signed32Tile<Q4_0w>, 2, 2;
     gemm_q5_0: Signed32Tile<Q5_0w>, 1, 4;
     gemm_q4_1: Unsigned32Tile<Q4_1w>, 1, 4;

@@ -80,6 +80,27 @@ pub fn softmax(x: &mut [f32]) {
 
 /// SwiGLU: `g = silu(g) * u`.
 pub fn swiglu(g: &mut [f32], u: &[f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if super::simd() == super::Simd::Avx2 {
+        // SAFETY: AVX2 and FMA are present (`simd` detected them).
+        return unsafe { swiglu_avx2(g, u) };
+    }
+    swiglu_lanes(g, u);
+}
+
+/// The same loop compiled for AVX2: eight elements per vector instead of SSE's four (the loop
+/// was 3% of a 120M Q8_0 prefill), each element the same IEEE operations, so the same bits.
+///
+/// # Safety
+/// The CPU has AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn swiglu_avx2(g: &mut [f32], u: &[f32]) {
+    swiglu_lanes(g, u);
+}
+
+#[inline(always)]
+pub(super) fn swiglu_lanes(g: &mut [f32], u: &[f32]) {
     for (gv, &uv) in g.iter_mut().zip(u) {
         *gv = *gv / (1.0 + expf(-*gv)) * uv;
     }

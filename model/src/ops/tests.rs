@@ -528,15 +528,16 @@ fn q4_k_extreme_sums_do_not_overflow() {
     }
 }
 
-/// Decode attention with the query heads of a KV head taken together (their scores one
-/// product, their values one pass) gives the bits of one head at a time, for groups of 2, 3
-/// and 4 heads and head widths that take one and several passes over the values, at
-/// positions past the product's tiles.
+/// Decode attention with the query heads of KV groups taken together (one group, or all of
+/// them in one pass over the positions, five groups so that the passes take groups several at
+/// a time and one alone) gives the bits of one head at a time, for groups of 2, 3 and 4 heads
+/// and head widths of one and several 32-column passes over the values, at positions past the
+/// blocks of four the values are read in.
 #[test]
 fn grouped_decode_attention_matches_one_head_at_a_time() {
     let mut rng = Lcg(41);
     for (gqa, hd) in [(2usize, 64usize), (3, 32), (4, 128), (2, 128)] {
-        let n_kv = 2;
+        let n_kv = 5;
         let n_heads = gqa * n_kv;
         let (kv_dim, q_dim) = (n_kv * hd, n_heads * hd);
         for pos in [0usize, 6, 37] {
@@ -562,6 +563,10 @@ fn grouped_decode_attention_matches_one_head_at_a_time() {
             let mut sc = alloc::vec![0f32; gqa * positions];
             let mut grouped = alloc::vec![f32::NAN; q_dim];
             attention_heads_on(simd(), &a, 0..n_heads, &mut sc, &mut grouped, q_dim);
+            // Scratch for every head: all the groups in one pass over the positions.
+            let mut sc_all = alloc::vec![0f32; n_heads * positions];
+            let mut all = alloc::vec![f32::NAN; q_dim];
+            attention_heads_on(simd(), &a, 0..n_heads, &mut sc_all, &mut all, q_dim);
             let mut single = alloc::vec![f32::NAN; q_dim];
             let mut portable = alloc::vec![f32::NAN; q_dim];
             for h in 0..n_heads {
@@ -572,11 +577,43 @@ fn grouped_decode_attention_matches_one_head_at_a_time() {
             for i in 0..q_dim {
                 let (g, s, p) = (grouped[i], single[i], portable[i]);
                 assert!(
-                    g.to_bits() == s.to_bits(),
-                    "gqa {gqa} hd {hd} pos {pos} element {i}: {g} vs {s}"
+                    g.to_bits() == s.to_bits() && all[i].to_bits() == s.to_bits(),
+                    "gqa {gqa} hd {hd} pos {pos} element {i}: {g} and {} vs {s}",
+                    all[i]
                 );
                 assert!((g - p).abs() < 1e-4, "against portable: {g} vs {p}");
             }
         }
+    }
+}
+
+/// SwiGLU compiled for AVX2 gives the bits of the baseline build's loop, over ordinary values
+/// and the ends of `expf`'s range (overflow, underflow, infinities, NaN).
+#[test]
+fn swiglu_avx2_matches_baseline_bits() {
+    let mut rng = Lcg(31);
+    let mut g: Vec<f32> = (0..1000).map(|_| rng.f() * 20.0).collect();
+    g.extend([
+        0.0,
+        -0.0,
+        88.0,
+        -88.0,
+        89.0,
+        -89.0,
+        1e30,
+        -1e30,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+    ]);
+    let u: Vec<f32> = (0..g.len()).map(|_| rng.f() * 3.0).collect();
+    let (mut a, mut b) = (g.clone(), g);
+    super::swiglu(&mut a, &u);
+    super::norm::swiglu_lanes(&mut b, &u);
+    for (x, y) in a.iter().zip(&b) {
+        assert!(
+            x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan()),
+            "{x} vs {y}"
+        );
     }
 }
