@@ -613,3 +613,29 @@ fn space_device_and_model_follow_the_requests_words() {
         );
     }
 }
+
+/// Saying a text back answers only a request to say, show or print
+/// something: a line that only contains words is not echoed.
+#[test]
+fn echo_answers_only_a_request_to_say_something() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for typed in ["call mom", "so what is the meaning of life, really"] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_ne!(
+            p.line().map(|l| l.starts_with("echo")),
+            Some(true),
+            "{}",
+            p.display()
+        );
+    }
+    let p = it
+        .propose("please print: build finished OK", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("echo \"build finished OK\""),
+        "{}",
+        p.display()
+    );
+}

@@ -524,6 +524,14 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && no_file && missing.is_none() {
             abstain = Some(Abstain::NoFile);
         }
+        // Saying a text back answers only a request to say, show or print
+        // something (or one that quotes it): `call mom` and `so what is
+        // the meaning of life` are no request to echo a piece of them.
+        let says = command.as_ref().is_some_and(|c| c.applet == "echo");
+        if abstain.is_none() && says && !named_first && self.config.own_words && !asks_to_say(asked)
+        {
+            abstain = Some(Abstain::NothingFits);
+        }
         // In read-only mode an applet-name argument names only reachable
         // applets, so a question about a write applet (`how do i use rm`)
         // would get another applet's help (`help clear`): the person asked
@@ -773,6 +781,21 @@ fn asks_ai(request: &str) -> bool {
             "layers",
         ],
     )
+}
+
+/// Whether the request asks for a text to be said back: a verb that says,
+/// shows or prints, or a quoted text.
+fn asks_to_say(request: &str) -> bool {
+    request.contains(['"', ':'])
+        || request.matches('\'').count() >= 2
+        || any_word(
+            &request.to_ascii_lowercase(),
+            &[
+                "say", "says", "echo", "print", "repeat", "display", "show", "shout", "type",
+                "write", "output", "tell", "message", "text", "phrase", "word", "words",
+                "sentence", "screen",
+            ],
+        )
 }
 
 /// Whether the request asks for a file's bytes rather than its text.
