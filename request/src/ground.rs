@@ -528,6 +528,7 @@ fn means(path: &str, word: &str, singular: &str) -> bool {
         ("hello", &["greeting"]),
         ("readme", &["welcome", "intro", "introduction"]),
         ("release", &["changelog", "changes"]),
+        ("boot", &["startup", "start-up", "booting"]),
         ("changelog", &["changes", "release"]),
         ("license", &["licence", "copyright"]),
     ];
@@ -1674,9 +1675,53 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
 /// Digits inside a token (`notes2.txt`, `4k`) are not a number the person
 /// wrote.
 fn numbers(typed: &[&str]) -> Vec<u64> {
+    // Numbers spelt as words count as written in digits (`last two log
+    // lines`, `sixteen bytes`).
+    const WORDS: &[&str] = &[
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
     let mut out: Vec<u64> = Vec::new();
     for t in typed {
         let t = t.trim_end_matches('.');
+        let lower = t.to_ascii_lowercase();
+        let spelt =
+            WORDS
+                .iter()
+                .position(|w| *w == lower)
+                .map(|n| n as u64)
+                .or(match lower.as_str() {
+                    "thirty" => Some(30),
+                    "forty" => Some(40),
+                    "fifty" => Some(50),
+                    "hundred" => Some(100),
+                    _ => None,
+                });
+        if let Some(n) = spelt {
+            if !out.contains(&n) {
+                out.push(n);
+            }
+            continue;
+        }
         if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
             continue;
         }

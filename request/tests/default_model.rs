@@ -639,3 +639,25 @@ fn echo_answers_only_a_request_to_say_something() {
         p.display()
     );
 }
+
+/// More of a request's own words: the free space asked for with the
+/// applet's name as an ordinary word (`disk space`), a file to read rather
+/// than list, a file's name printed rather than echoed, a number spelt out.
+#[test]
+fn more_readings_follow_the_requests_words() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for (typed, line) in [
+        ("disk space", "df"),
+        ("print out TODO", "cat /TODO.TXT"),
+        ("last two log lines", "log 2"),
+        (
+            "i want to read what is inside the photo list file please",
+            "cat \"/photo-list 2026.txt\"",
+        ),
+        ("say the words hello", "echo hello"),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(line), "{}", p.display());
+    }
+}

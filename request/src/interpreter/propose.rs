@@ -426,9 +426,47 @@ impl<'m> Interpreter<'m> {
         // words say which (`grow the faq with …` adds, `replace my notes
         // with …` writes, `the faq looks like garbage when printed` wants
         // bytes): the other is decoded under the same grounded grammar.
-        if !named_first && self.config.own_words {
+        // A line that starts with an applet's name keeps it, unless that
+        // name is the ordinary word the other reading needs (`disk space`).
+        let named_word = named.filter(|_| named_first);
+        if self.config.own_words {
             let chosen = command.as_ref().map(|c| c.applet);
+            // Only one file referred to, and a verb that reads: its text,
+            // not a listing (`i want to read what is inside the photo list
+            // file`); an echo of just that file's name is a request for it
+            // (`print out TODO`).
+            let one_file = match grounded.grounding.referents.as_slice() {
+                [p] if !p.is_dir => Some(p),
+                _ => None,
+            };
+            // Not when it asks to say words (`say the words hello`,
+            // `display 'TODO' on screen`).
+            let says_words = asked.contains(['"', '\'', ':'])
+                || any_word(
+                    &asked.to_ascii_lowercase(),
+                    &[
+                        "say", "echo", "repeat", "shout", "word", "words", "phrase", "message",
+                        "text", "screen",
+                    ],
+                );
+            let echoes_name = !says_words
+                && command.as_ref().is_some_and(|c| {
+                    c.applet == "echo"
+                        && one_file.is_some_and(|f| {
+                            c.args.iter().any(|a| match a {
+                                command::Arg::Text(t) => {
+                                    let base = f.path.rsplit('/').next().unwrap_or("");
+                                    let stem = base.split('.').next().unwrap_or(base);
+                                    t.eq_ignore_ascii_case(stem) || t.eq_ignore_ascii_case(base)
+                                }
+                                _ => false,
+                            })
+                        })
+                });
             let want = match chosen {
+                _ if named_word.is_some() && named_word != Some("disk") => None,
+                Some("ls") if one_file.is_some() && reads(asked) => Some("cat"),
+                Some("echo") if echoes_name => Some("cat"),
                 Some("write") if adds_to_end(asked) && !replaces(asked) => Some("append"),
                 Some("append") if replaces(asked) && !adds_to_end(asked) => Some("write"),
                 Some("cat") if wants_bytes(asked) => Some("hexdump"),
@@ -816,6 +854,16 @@ fn wants_bytes(request: &str) -> bool {
             "od",
             "xxd",
             "encoding",
+        ],
+    )
+}
+
+/// Whether the request has a verb that reads.
+fn reads(request: &str) -> bool {
+    any_word(
+        &request.to_ascii_lowercase(),
+        &[
+            "read", "open", "show", "see", "view", "display", "print", "cat",
         ],
     )
 }
