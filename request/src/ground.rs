@@ -1627,8 +1627,13 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             is_filler(&words[k])
                 || name_tokens.contains(&k)
                 // A kind of file (`log`, `bin`) or an applet's name says
-                // what to do as much as what to do it to.
-                || (describing.contains(&k) && !by_kind.contains(&k) && !learnt.is_applet(&words[k]))
+                // what to do as much as what to do it to, unless a word
+                // that names the file stands beside it (`the startup log`).
+                || (describing.contains(&k)
+                    && ((!by_kind.contains(&k) && !learnt.is_applet(&words[k]))
+                        || [k.wrapping_sub(1), k + 1].iter().any(|&n| {
+                            describing.contains(&n) && !by_kind.contains(&n) && !learnt.is_applet(&words[n])
+                        })))
         });
     let texts = spans(request, &tokens, &file_tokens, &name_tokens, &describing);
     // A live file the request describes, no name given and none spelt: the
