@@ -330,6 +330,9 @@ fn asks_for_action(w: &str) -> bool {
             | "tack"
             | "place"
             | "pull"
+            | "content"
+            | "contents"
+            | "text"
             | "bring"
             | "fetch"
             | "grab"
@@ -2388,6 +2391,16 @@ fn spans_from(
             // on the words that place it (`test in it`).
             let last = request[tokens[j].0..tokens[j].1].to_ascii_lowercase();
             if is_joining_word(&last) {
+                continue;
+            }
+            // Nor on a word said about it rather than in it (`write hello
+            // instead`, `say hi please`).
+            if j > i
+                && matches!(
+                    last.trim_end_matches(['.', '!', '?', ',']),
+                    "instead" | "please" | "pls" | "plz" | "thanks" | "thx"
+                )
+            {
                 continue;
             }
             if j > i

@@ -1141,3 +1141,18 @@ fn a_conventional_name_is_reached_by_its_meaning() {
     let (_, gr) = grounded("open the manual");
     assert!(!accepts(&gr, "cat /DOCS/FAQ.TXT"));
 }
+
+/// `content:` introduces a text and names nothing; a text never ends on a
+/// word said about it (`instead`, `please`).
+#[test]
+fn content_names_nothing_and_texts_end_before_instead() {
+    let (_, gr) = grounded("new file TODAY.TXT content: dentist 10am");
+    assert!(!accepts(&gr, "write /content \"dentist 10am\""));
+    assert!(accepts(&gr, "write /TODAY.TXT \"dentist 10am\""));
+    let (g, _) = grounded("erase whats in the readme and write hello instead");
+    assert!(
+        g.grounding.texts.iter().all(|t| !t.ends_with("instead")),
+        "{:?}",
+        g.grounding.texts
+    );
+}

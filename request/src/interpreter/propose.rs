@@ -469,6 +469,9 @@ impl<'m> Interpreter<'m> {
                 Some("echo") if echoes_name => Some("cat"),
                 Some("write") if adds_to_end(asked) && !replaces(asked) => Some("append"),
                 Some("append") if replaces(asked) && !adds_to_end(asked) => Some("write"),
+                Some("rm") if any_word(&asked.to_ascii_lowercase(), &["overwrite", "replace"]) => {
+                    Some("write")
+                }
                 Some("cat") if wants_bytes(asked) => Some("hexdump"),
                 Some("hexdump") if !wants_bytes(asked) && wants_text(asked) => Some("cat"),
                 Some("disk") if asks_space(asked) && !asks_device(asked) => Some("df"),
