@@ -330,6 +330,15 @@ fn asks_for_action(w: &str) -> bool {
             | "tack"
             | "place"
             | "pull"
+            // Adjectives and particles a request puts before or between
+            // names (`in docs, not in logs`).
+            | "also"
+            | "same"
+            | "other"
+            | "whole"
+            | "empty"
+            | "not"
+            | "but"
             | "content"
             | "contents"
             | "text"
@@ -1493,10 +1502,22 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // world into greet.txt` has no folder `world`, and `the todo list to
     // tasks.txt` no folder `list`.
     let folder_kind = |w: &str| matches!(w, "folder" | "directory" | "dir");
+    // Past a word that announces a text (`with`, `saying`), `under the
+    // mat` is the text, not a folder (`creat file keys.txt with under the
+    // mat`).
+    let in_text = |i: usize| {
+        (0..i).any(|k| {
+            matches!(
+                words[k].as_str(),
+                "with" | "saying" | "containing" | "says" | "reading"
+            ) && file_tokens.iter().any(|&f| f < k)
+        })
+    };
     let is_folder_word = |i: usize| {
         let at = |k: usize| words.get(k).map_or("", |w| w.as_str());
         let back = |n: usize| if i >= n { at(i - n) } else { "" };
-        let placed = |k: usize| matches!(back(k), "in" | "inside" | "under" | "within");
+        let placed =
+            |k: usize| matches!(back(k), "in" | "inside" | "under" | "within") && !in_text(i);
         placed(1)
             || (placed(2) && matches!(back(1), "the" | "my" | "a" | "our"))
             || folder_kind(at(i + 1))

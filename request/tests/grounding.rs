@@ -1156,3 +1156,14 @@ fn content_names_nothing_and_texts_end_before_instead() {
         g.grounding.texts
     );
 }
+
+/// Past a word that announces a text, a placing word is the text's, not a
+/// folder; `not` is no new name.
+#[test]
+fn a_text_after_with_places_nothing() {
+    let (_, gr) = grounded("creat file keys.txt with under the mat");
+    assert!(!accepts(&gr, "write /mat/keys.txt \"under the mat\""));
+    assert!(accepts(&gr, "write /keys.txt \"under the mat\""));
+    let (_, gr) = grounded("put the boot log in docs, not in logs");
+    assert!(!accepts(&gr, "mv /LOGS/BOOT.LOG /LOGS/not"));
+}
