@@ -1221,6 +1221,17 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // remember to back up`), whose `to` sends nothing anywhere.
     let after_colon =
         |i: usize| first_referent.is_some_and(|r| (r..i).any(|k| raw[k].ends_with(':')));
+    // Past a word that announces a text (`with`, `saying`), `under the
+    // mat` is the text, not a folder (`creat file keys.txt with under the
+    // mat`).
+    let in_text = |i: usize| {
+        (0..i).any(|k| {
+            matches!(
+                words[k].as_str(),
+                "with" | "saying" | "containing" | "says" | "reading"
+            ) && (file_tokens.iter().any(|&f| f < k) || first_referent.is_some_and(|r| r < k))
+        })
+    };
     let gives = |i: usize| {
         let called = i >= 1 && matches!(words[i - 1].as_str(), "called" | "named")
             || (i >= 2 && words[i - 1] == "it" && matches!(words[i - 2].as_str(), "call" | "name"));
@@ -1352,7 +1363,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         // the colon opens a text (`add a line to notes: remember to back
         // up` has no new name `back`).
         let after_source = first_referent.is_some_and(|r| i > r);
-        if after_colon(i) && !gives(i) {
+        if (after_colon(i) || in_text(i)) && !gives(i) {
             continue;
         }
         if (!any_file_token && !any_given) || gives(i) || after_source {
@@ -1502,17 +1513,6 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // world into greet.txt` has no folder `world`, and `the todo list to
     // tasks.txt` no folder `list`.
     let folder_kind = |w: &str| matches!(w, "folder" | "directory" | "dir");
-    // Past a word that announces a text (`with`, `saying`), `under the
-    // mat` is the text, not a folder (`creat file keys.txt with under the
-    // mat`).
-    let in_text = |i: usize| {
-        (0..i).any(|k| {
-            matches!(
-                words[k].as_str(),
-                "with" | "saying" | "containing" | "says" | "reading"
-            ) && file_tokens.iter().any(|&f| f < k)
-        })
-    };
     let is_folder_word = |i: usize| {
         let at = |k: usize| words.get(k).map_or("", |w| w.as_str());
         let back = |n: usize| if i >= n { at(i - n) } else { "" };

@@ -661,3 +661,24 @@ fn more_readings_follow_the_requests_words() {
         assert_eq!(p.line().as_deref(), Some(line), "{}", p.display());
     }
 }
+
+/// A file no longer needed is deleted whichever path read it (`cat` from
+/// both paths before).
+#[test]
+fn a_file_no_longer_needed_is_deleted_whichever_path_read_it() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose(
+            "i don't need the file readme.txt anymore.",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("rm /README.TXT"),
+        "{}",
+        p.display()
+    );
+}

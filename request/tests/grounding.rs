@@ -1167,3 +1167,13 @@ fn a_text_after_with_places_nothing() {
     let (_, gr) = grounded("put the boot log in docs, not in logs");
     assert!(!accepts(&gr, "mv /LOGS/BOOT.LOG /LOGS/not"));
 }
+
+/// Past a word that announces a text after the file, the text's words are
+/// no new name (`grow the guide in docs with Remember to smile` is no
+/// /DOCS/smile).
+#[test]
+fn a_texts_words_after_with_give_no_new_name() {
+    let (_, gr) = grounded("grow the guide in docs with Remember to smile");
+    assert!(!accepts(&gr, "append /DOCS/smile \"Remember to smile\""));
+    assert!(accepts(&gr, "append /DOCS/GUIDE.TXT \"Remember to smile\""));
+}

@@ -466,6 +466,7 @@ impl<'m> Interpreter<'m> {
             let want = match chosen {
                 _ if named_word.is_some() && named_word != Some("disk") => None,
                 Some("ls") if one_file.is_some() && reads(asked) => Some("cat"),
+                Some("cat" | "hexdump" | "ls") if discards => Some("rm"),
                 Some("echo") if echoes_name => Some("cat"),
                 Some("write") if adds_to_end(asked) && !replaces(asked) => Some("append"),
                 Some("append") if replaces(asked) && !adds_to_end(asked) => Some("write"),
