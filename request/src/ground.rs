@@ -1239,6 +1239,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             && matches!(words[i - 1].as_str(), "to" | "as" | "into")
             && first_referent.is_none_or(|r| r < i)
             && !after_colon(i)
+            && !in_text(i)
             && !names_live_folder(i);
         called || sent
     };
