@@ -682,3 +682,20 @@ fn a_file_no_longer_needed_is_deleted_whichever_path_read_it() {
         p.display()
     );
 }
+
+/// A shell's redirection sends the text before it to the file after it.
+#[test]
+fn a_redirection_writes_the_file() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose("echo hi there>docs/guide.txt", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("write /DOCS/GUIDE.TXT \"hi there\""),
+        "{}",
+        p.display()
+    );
+    assert_eq!(p.input, "echo hi there>docs/guide.txt");
+}

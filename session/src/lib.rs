@@ -94,6 +94,7 @@ pub fn classify<'a>(
             Some(paths) if names_a_missing_file(table, &command, paths) => Line::Request(line),
             Some(paths) if text_reads_as_prose(table, line, &command, paths) => Line::Request(line),
             Some(paths) if names_a_joining_word(table, &command, paths) => Line::Request(line),
+            Some(_) if redirects(&command) => Line::Request(line),
             _ => Line::Typed(command),
         },
         Err(ParseError::Empty) => Line::Empty,
@@ -202,6 +203,24 @@ fn names_a_joining_word(table: &Table, command: &Command, paths: &[PathEntry]) -
         !must_exist
             && request::ground::is_joining_word(&name.to_ascii_lowercase())
             && !paths.iter().any(|e| e.path.eq_ignore_ascii_case(p))
+    })
+}
+
+/// Whether an unquoted text ends in a shell's redirection to a file name
+/// (`echo hi there>notes.txt`, `echo done > a.txt`): whoever types it means
+/// the file, which the request path writes (asking first), not the text
+/// with the `>` in it.
+fn redirects(command: &Command) -> bool {
+    command.args.iter().any(|a| match a {
+        command::Arg::Text(t) => t.rsplit_once('>').is_some_and(|(before, after)| {
+            let after = after.trim();
+            !before.trim().is_empty()
+                && !before.ends_with('-')
+                && !after.is_empty()
+                && !after.contains(char::is_whitespace)
+                && (after.contains('.') || after.contains('/'))
+        }),
+        _ => false,
     })
 }
 

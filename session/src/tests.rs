@@ -812,3 +812,25 @@ fn a_request_for_a_missing_file_runs_nothing_and_says_so() {
         fe.sv.out
     );
 }
+
+/// A typed `echo` whose text ends in a redirection to a file name is a
+/// request (the request path writes the file, asking first); a `>` inside
+/// a text that names no file stays the text.
+#[test]
+fn an_echo_redirected_to_a_file_is_a_request() {
+    let t = applets::builtin();
+    let paths = grammar::paths_from_list(command::SAMPLE_FS);
+    let live = Some(paths.as_slice());
+    for line in ["echo hi there>docs/guide.txt", "echo done > a.txt"] {
+        assert_eq!(
+            classify(&t, Mode::ReadWrite, line, live),
+            Line::Request(line)
+        );
+    }
+    for line in ["echo a -> b", "echo 3 > 2"] {
+        assert!(
+            matches!(classify(&t, Mode::ReadWrite, line, live), Line::Typed(_)),
+            "{line}"
+        );
+    }
+}

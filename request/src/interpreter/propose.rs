@@ -134,6 +134,8 @@ impl<'m> Interpreter<'m> {
         // `echo`) it is all of the rest, as typed after the name.
         if let Some((name, end)) = crate::named_applet_at(&self.table, self.mode, request) {
             let after = &request[end..];
+            // Up to a redirection (`echo hi > a.txt`): the rest is the file.
+            let after = after.rsplit_once(" > ").map_or(after, |(text, _)| text);
             let whole = after.trim().trim_end_matches(['.', '!', '?']);
             let whole = match whole.strip_prefix(['"', '\'']) {
                 Some(q) => q.strip_suffix(['"', '\'']).unwrap_or(q),
@@ -195,6 +197,12 @@ impl<'m> Interpreter<'m> {
     ) -> Result<Proposal, RequestError> {
         let mut t = Timings::default();
         let start = clock.now_ns();
+        // A shell's redirection (`echo hi there>docs/guide.txt`) sends the
+        // text before it to the file after it: spaced out, grounding reads
+        // the two apart.
+        let typed = request;
+        let spaced = redirected(request);
+        let request = spaced.as_deref().unwrap_or(request);
         let grounded = self.ground_request(request)?;
         let t0 = clock.now_ns();
         t.ground_ns = t0.saturating_sub(start);
@@ -464,6 +472,9 @@ impl<'m> Interpreter<'m> {
                         })
                 });
             let want = match chosen {
+                // `write X under the last line of Y` adds, whoever asks.
+                Some("write") if places_at_end(asked) => Some("append"),
+                Some("echo") if spaced.is_some() => Some("write"),
                 _ if named_word.is_some() && named_word != Some("disk") => None,
                 Some("ls") if one_file.is_some() && reads(asked) => Some("cat"),
                 Some("cat" | "hexdump" | "ls") if discards => Some("rm"),
@@ -611,7 +622,7 @@ impl<'m> Interpreter<'m> {
             _ => false,
         };
         Ok(Proposal {
-            input: request.into(),
+            input: typed.into(),
             read_as: corrected,
             nothing_share,
             command,
@@ -881,6 +892,45 @@ fn wants_text(request: &str) -> bool {
             "text", "read", "contents", "content", "says", "say", "words",
         ],
     )
+}
+
+/// Whether the request places its text after what a file holds.
+fn places_at_end(request: &str) -> bool {
+    let r = request.to_ascii_lowercase();
+    [
+        "at the end",
+        "at the bottom",
+        "to the end",
+        "to the bottom",
+        "under the last",
+        "after the last",
+        "below the last",
+        "after last line",
+        "under the line",
+        "after the line",
+        "after the existing",
+        "under the existing",
+    ]
+    .iter()
+    .any(|p| r.contains(p))
+}
+
+/// `request` with its redirection `>` spaced out (`echo hi>a.txt` → `echo
+/// hi > a.txt`), or `None` when it has none outside quotes.
+fn redirected(request: &str) -> Option<alloc::string::String> {
+    let mut quoted = None;
+    let mut at = None;
+    for (i, c) in request.char_indices() {
+        match (c, quoted) {
+            ('"', None) => quoted = Some('"'),
+            ('"', Some('"')) => quoted = None,
+            ('>', None) if !request[..i].ends_with('-') => at = Some(i),
+            _ => {}
+        }
+    }
+    let at = at?;
+    let (before, after) = (request[..at].trim_end(), request[at + 1..].trim_start());
+    (!before.is_empty() && !after.is_empty()).then(|| alloc::format!("{before} > {after}"))
 }
 
 /// Whether the request asks to write a file anew, its old text gone.
