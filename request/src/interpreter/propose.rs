@@ -489,6 +489,7 @@ impl<'m> Interpreter<'m> {
                 Some("disk") if asks_space(asked) && !asks_device(asked) => Some("df"),
                 Some("df") if asks_device(asked) && !asks_space(asked) => Some("disk"),
                 Some("model" | "lspci") if names_storage(asked) && !asks_ai(asked) => Some("disk"),
+                Some("mem") if asks_device(asked) && !asks_space(asked) => Some("disk"),
                 _ => None,
             };
             if let Some(a) = want.filter(|a| self.table.get(a, self.mode).is_some()) {
