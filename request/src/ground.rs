@@ -58,6 +58,9 @@ pub struct Grounded {
     /// else but fillers (`faq`, `the photo list pls`, `notse`, `logs
     /// folder?`): a request to see it.
     pub names_only: bool,
+    /// The live files the request spells by name (`readme.txt`, not `the
+    /// readme`).
+    pub spelt: Vec<String>,
 }
 
 /// Words the declared examples use for a file without naming it, learnt as
@@ -1698,6 +1701,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         },
         missing,
         names_only,
+        spelt: pinned_live,
     }
 }
 

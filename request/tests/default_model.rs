@@ -699,3 +699,18 @@ fn a_redirection_writes_the_file() {
     );
     assert_eq!(p.input, "echo hi there>docs/guide.txt");
 }
+
+/// Agreement below the floor runs when the request spells the file an
+/// applet that only reads acts on, or names the bare applet both chose.
+#[test]
+fn agreement_below_the_floor_on_a_spelt_file_or_a_named_applet_runs() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for (typed, line) in [
+        ("hd readme.txt", "hexdump /README.TXT"),
+        ("show the shell history", "history"),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(line), "{}", p.display());
+    }
+}

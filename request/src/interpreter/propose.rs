@@ -563,11 +563,22 @@ impl<'m> Interpreter<'m> {
         // Only to show it, as a line that is only its name does: reading
         // its bytes or changing it on such thin evidence ran `hexdump
         // /NOTES.TXT` for `one more thing for the notes: …`.
+        // A file spelt by name (`hd readme.txt`) is evidence enough for any
+        // applet that only reads it.
         let on_referent = match (ridge_cmd, grammar.as_ref().ok()) {
-            (Some(r), Some(g)) if r == g && matches!(g.applet, "cat" | "ls") => self
-                .table
-                .get_any(g.applet)
-                .is_some_and(|a| g.paths(a.spec()).any(|(_, must_exist)| must_exist)),
+            (Some(r), Some(g)) if r == g && !g.args.is_empty() => {
+                self.table.get_any(g.applet).is_some_and(|a| {
+                    g.paths(a.spec()).any(|(p, must_exist)| {
+                        must_exist
+                            && (matches!(g.applet, "cat" | "ls")
+                                || (!a.spec().writes
+                                    && grounded.spelt.iter().any(|s| command::same_path(s, p))))
+                    })
+                })
+            }
+            // Both the same bare applet, its name among the request's words
+            // (`show the shell history`).
+            (Some(r), Some(g)) if r == g && g.args.is_empty() => mentions(asked, g.applet),
             _ => false,
         };
         // An applet only the router knows keeps its low confidence as its
