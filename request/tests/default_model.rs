@@ -549,49 +549,34 @@ fn a_file_no_longer_needed_is_a_delete() {
 /// to its end when the chosen command is the other.
 #[test]
 fn adding_to_the_end_and_writing_anew_follow_the_requests_words() {
-    let bytes = default_model();
-    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    for (typed, line) in [
-        (
-            "grow the faq with Hello World",
-            "append /DOCS/FAQ.TXT \"Hello World\"",
-        ),
-        (
-            "note down goodbye in the file hello.txt",
-            "append /HELLO.TXT goodbye",
-        ),
-    ] {
-        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
-        assert_eq!(p.line().as_deref(), Some(line), "{}", p.display());
-    }
-    let p = it
-        .propose("replace my notes with buy milk", &mut clock, &mut || false)
-        .unwrap();
-    assert_eq!(
-        p.line().as_deref(),
-        Some("write /NOTES.TXT \"buy milk\""),
-        "{}",
-        p.display()
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "grow the faq with Hello World",
+                "append /DOCS/FAQ.TXT \"Hello World\"",
+            ),
+            (
+                "note down goodbye in the file hello.txt",
+                "append /HELLO.TXT goodbye",
+            ),
+            (
+                "replace my notes with buy milk",
+                "write /NOTES.TXT \"buy milk\"",
+            ),
+        ],
     );
 }
 
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {
-    let bytes = default_model();
-    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
-    let p = it
-        .propose(
+    proposes_lines(
+        Mode::ReadOnly,
+        &[(
             "the faq looks like garbage when i print it",
-            &mut clock,
-            &mut || false,
-        )
-        .unwrap();
-    assert_eq!(
-        p.line().as_deref(),
-        Some("hexdump /DOCS/FAQ.TXT"),
-        "{}",
-        p.display()
+            "hexdump /DOCS/FAQ.TXT",
+        )],
     );
 }
 
@@ -645,41 +630,31 @@ fn echo_answers_only_a_request_to_say_something() {
 /// than list, a file's name printed rather than echoed, a number spelt out.
 #[test]
 fn more_readings_follow_the_requests_words() {
-    let bytes = default_model();
-    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    for (typed, line) in [
-        ("disk space", "df"),
-        ("print out TODO", "cat /TODO.TXT"),
-        ("last two log lines", "log 2"),
-        (
-            "i want to read what is inside the photo list file please",
-            "cat \"/photo-list 2026.txt\"",
-        ),
-        ("say the words hello", "echo hello"),
-    ] {
-        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
-        assert_eq!(p.line().as_deref(), Some(line), "{}", p.display());
-    }
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("disk space", "df"),
+            ("print out TODO", "cat /TODO.TXT"),
+            ("last two log lines", "log 2"),
+            (
+                "i want to read what is inside the photo list file please",
+                "cat \"/photo-list 2026.txt\"",
+            ),
+            ("say the words hello", "echo hello"),
+        ],
+    );
 }
 
 /// A file no longer needed is deleted whichever path read it (`cat` from
 /// both paths before).
 #[test]
 fn a_file_no_longer_needed_is_deleted_whichever_path_read_it() {
-    let bytes = default_model();
-    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    let p = it
-        .propose(
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
             "i don't need the file readme.txt anymore.",
-            &mut clock,
-            &mut || false,
-        )
-        .unwrap();
-    assert_eq!(
-        p.line().as_deref(),
-        Some("rm /README.TXT"),
-        "{}",
-        p.display()
+            "rm /README.TXT",
+        )],
     );
 }
 
@@ -704,13 +679,21 @@ fn a_redirection_writes_the_file() {
 /// applet that only reads acts on, or names the bare applet both chose.
 #[test]
 fn agreement_below_the_floor_on_a_spelt_file_or_a_named_applet_runs() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("hd readme.txt", "hexdump /README.TXT"),
+            ("show the shell history", "history"),
+        ],
+    );
+}
+
+/// Each request's proposed line in `mode`, against the line expected.
+fn proposes_lines(mode: Mode, cases: &[(&str, &str)]) {
     let bytes = default_model();
-    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    for (typed, line) in [
-        ("hd readme.txt", "hexdump /README.TXT"),
-        ("show the shell history", "history"),
-    ] {
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), mode);
+    for (typed, line) in cases {
         let p = it.propose(typed, &mut clock, &mut || false).unwrap();
-        assert_eq!(p.line().as_deref(), Some(line), "{}", p.display());
+        assert_eq!(p.line().as_deref(), Some(*line), "{typed}: {}", p.display());
     }
 }

@@ -671,9 +671,9 @@ impl<'m> Interpreter<'m> {
 /// request to create a file or folder, or to copy, move or rename one to a
 /// new name, uses (`Copy Readme.Txt To Readme.Bak`).
 fn asks_to_make(request: &str) -> bool {
-    request.split_whitespace().any(|w| {
-        let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
-        [
+    any_word(
+        request,
+        &[
             "create",
             "make",
             "new",
@@ -685,10 +685,8 @@ fn asks_to_make(request: &str) -> bool {
             "backup",
             "rename",
             "move",
-        ]
-        .iter()
-        .any(|m| w.eq_ignore_ascii_case(m))
-    })
+        ],
+    )
 }
 
 /// Whether the request asks for something to be written into a file: a
