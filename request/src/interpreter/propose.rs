@@ -771,21 +771,10 @@ fn adds_to_end(request: &str) -> bool {
     any_word(
         &r,
         &["grow", "extend", "append", "add", "jot", "tack", "continue"],
-    ) || [
-        "note down",
-        "at the end",
-        "at the bottom",
-        "to the end",
-        "to the bottom",
-        "under the last",
-        "after the last",
-        "below the last",
-        "one more line",
-        "another line",
-        "add a line",
-    ]
-    .iter()
-    .any(|p| r.contains(p))
+    ) || places_at_end(&r)
+        || ["note down", "one more line", "another line", "add a line"]
+            .iter()
+            .any(|p| r.contains(p))
 }
 
 /// Whether the request asks how much room the volume has.
