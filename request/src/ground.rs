@@ -1822,6 +1822,9 @@ fn spans(
         }
         return out;
     }
+    if let Some(rest) = rest_after_mark(request, tokens, file_tokens, describing) {
+        return alloc::vec![rest];
+    }
     let word = |k: usize| clean(&request[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
     let n = tokens.len();
     // `the number 3.14159`, `THE WORD YES`: the words that introduce the
@@ -2325,11 +2328,92 @@ fn introduces_text(word: &dyn Fn(usize) -> String, k: usize) -> bool {
         && word(k - 1) == "the"
 }
 
+/// The words after the last text mark when they run to the request's end
+/// with no file named or described among them (`make a file called
+/// groceries.txt containing eggs, milk, bread`, `test the router with the
+/// sentence where are my files`): the whole rest is the text, not a piece
+/// of it (the model had taken `eggs, milk`). A clause that asks about it
+/// after a comma (`…, what would happen`) and a closing `please` are not
+/// part of it.
+fn rest_after_mark(
+    request: &str,
+    tokens: &[(usize, usize)],
+    file_tokens: &[usize],
+    describing: &[usize],
+) -> Option<String> {
+    let word = |k: usize| clean(&request[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
+    let n = tokens.len();
+    // The first mark: a later one is in the text (`lunch with sam`); past
+    // an introduction that follows it (`with the text …`).
+    let mark =
+        (0..n.saturating_sub(1)).find(|&k| is_text_mark(&word(k)) || introduces_text(&word, k))?;
+    let mut start = mark + 1;
+    while start + 1 < n && (word(start) == "the" && introduces_text(&word, start + 1)) {
+        start += 2;
+    }
+    if start >= n {
+        return None;
+    }
+    if (start..n).any(|k| file_tokens.contains(&k) || describing.contains(&k)) {
+        return None;
+    }
+    // Up to a comma that opens a question about it.
+    let mut end = n;
+    for k in start + 1..n {
+        let prev = &request[tokens[k - 1].0..tokens[k - 1].1];
+        let asks = matches!(
+            word(k).as_str(),
+            "what" | "would" | "how" | "will" | "please" | "thanks" | "thank"
+        );
+        if prev.ends_with(',') && asks {
+            end = k;
+            break;
+        }
+    }
+    while end > start + 1 && matches!(word(end - 1).as_str(), "please" | "pls" | "thanks") {
+        end -= 1;
+    }
+    // `… on the screen`: where it is shown, not the text.
+    if end > start + 2 && matches!(word(end - 1).as_str(), "screen" | "terminal" | "console") {
+        let on = if word(end - 2) == "the" {
+            end - 3
+        } else {
+            end - 2
+        };
+        if on > start && matches!(word(on).as_str(), "on" | "to") {
+            end = on;
+        }
+    }
+    // `… in it`: where the text goes, not the text.
+    if end > start + 2
+        && word(end - 1) == "it"
+        && matches!(word(end - 2).as_str(), "in" | "inside" | "into")
+    {
+        end -= 2;
+    }
+    let text = request[tokens[start].0..tokens[end - 1].1]
+        .trim_end_matches([',', '.', '!', '?', ';'])
+        .trim();
+    (!text.is_empty() && !text.contains(['"', '\''])).then(|| String::from(text))
+}
+
 /// Words after which the text of a `write`/`append`/`echo` begins.
 fn is_text_mark(w: &str) -> bool {
     matches!(
         w,
-        "saying" | "says" | "containing" | "contains" | "reading" | "with" | "text" | "words"
+        "saying"
+            | "says"
+            | "containing"
+            | "contains"
+            | "reading"
+            | "with"
+            | "text"
+            | "words"
+            // What a person would type, quoted without quotes (`what would
+            // happen if I said delete notes.txt`).
+            | "said"
+            | "typed"
+            | "sentence"
     )
 }
 

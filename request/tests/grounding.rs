@@ -1177,3 +1177,29 @@ fn a_texts_words_after_with_give_no_new_name() {
     assert!(!accepts(&gr, "append /DOCS/smile \"Remember to smile\""));
     assert!(accepts(&gr, "append /DOCS/GUIDE.TXT \"Remember to smile\""));
 }
+
+/// After a text mark whose words run to the end with no file among them,
+/// the whole rest is the only text: not `eggs, milk`, not `lunch`, without
+/// `in it`, `on the screen` or a trailing question about it.
+#[test]
+fn the_rest_after_a_text_mark_is_the_text() {
+    for (request, text) in [
+        (
+            "make a file called groceries.txt containing eggs, milk, bread",
+            "eggs, milk, bread",
+        ),
+        (
+            "create a file /NOTES.TXT with the text lunch with sam",
+            "lunch with sam",
+        ),
+        ("create book.cfg with test in it", "test"),
+        ("print the words good morning on the screen", "good morning"),
+        (
+            "test the router with the sentence where are my files",
+            "where are my files",
+        ),
+    ] {
+        let (g, _) = grounded(request);
+        assert_eq!(g.grounding.texts, vec![text.to_string()], "{request}");
+    }
+}
