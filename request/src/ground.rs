@@ -1738,6 +1738,12 @@ fn numbers(typed: &[&str]) -> Vec<u64> {
     for t in typed {
         let t = t.trim_end_matches('.');
         let lower = t.to_ascii_lowercase();
+        if matches!(lower.as_str(), "kilobyte" | "kib" | "kb") {
+            if !out.contains(&1024) {
+                out.push(1024);
+            }
+            continue;
+        }
         let spelt =
             WORDS
                 .iter()
@@ -2215,6 +2221,8 @@ fn sends_to_file(
             | "inside"
             | "under"
             | "below"
+            // `at the end of groceries.txt`
+            | "at"
             | ">"
             | ">>"
             | "->"

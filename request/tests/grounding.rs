@@ -1203,3 +1203,17 @@ fn the_rest_after_a_text_mark_is_the_text() {
         assert_eq!(g.grounding.texts, vec![text.to_string()], "{request}");
     }
 }
+
+/// `at the end of` sends a text to its file; a kilobyte is 1024.
+#[test]
+fn at_the_end_of_sends_and_a_kilobyte_counts() {
+    let (g, _) = grounded("i want to add bananas at the end of todo.txt");
+    assert!(
+        g.grounding.texts.contains(&"bananas".to_string()),
+        "{:?}",
+        g.grounding.texts
+    );
+    assert!(g.grounding.texts.iter().all(|t| !t.contains("at the end")));
+    let (_, gr) = grounded("show me the first kilobyte of notes.txt in hex");
+    assert!(accepts(&gr, "hexdump /NOTES.TXT 1024"));
+}
