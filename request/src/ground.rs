@@ -1113,6 +1113,27 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             new_names.push(c);
             continue;
         }
+        // Two words that spell a one-word name together (`to do` for
+        // TODO.TXT), short words included; never from a verb that asks
+        // (`read me the photo list` is no README).
+        if let Some(next) = words
+            .get(at + 1)
+            .filter(|_| !in_quote(at + 1) && !asks_for_action(w) && !is_asking_word(w))
+        {
+            let joined = squash(&alloc::format!("{w}{next}"));
+            let hits: Vec<&PathEntry> = paths
+                .iter()
+                .filter(|p| squash(stem(basename(&p.path))) == joined)
+                .collect();
+            if joined.len() >= 4 && !hits.is_empty() {
+                described_at.extend(hits.iter().map(|_| at));
+                described.extend(hits);
+                describing.extend([at, at + 1]);
+                first_referent.get_or_insert(at);
+                i = at + 2;
+                continue;
+            }
+        }
         if is_stopword(w) {
             continue;
         }

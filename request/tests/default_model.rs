@@ -641,6 +641,7 @@ fn more_readings_follow_the_requests_words() {
                 "cat \"/photo-list 2026.txt\"",
             ),
             ("say the words hello", "echo hello"),
+            ("what's on my to do list?", "cat /TODO.TXT"),
         ],
     );
 }

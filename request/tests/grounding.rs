@@ -1217,3 +1217,14 @@ fn at_the_end_of_sends_and_a_kilobyte_counts() {
     let (_, gr) = grounded("show me the first kilobyte of notes.txt in hex");
     assert!(accepts(&gr, "hexdump /NOTES.TXT 1024"));
 }
+
+/// Two words that spell a one-word name together name it (`to do`), but
+/// not from a verb that asks (`read me the photo list`).
+#[test]
+fn two_words_spell_a_one_word_name() {
+    let (_, gr) = grounded("what's on my to do list?");
+    assert!(accepts(&gr, "cat /TODO.TXT"));
+    let (_, gr) = grounded("read me the guide");
+    assert!(!accepts(&gr, "cat /README.TXT"));
+    assert!(accepts(&gr, "cat /DOCS/GUIDE.TXT"));
+}

@@ -476,7 +476,20 @@ impl<'m> Interpreter<'m> {
                 Some("write") if places_at_end(asked) => Some("append"),
                 Some("echo") if spaced.is_some() => Some("write"),
                 _ if named_word.is_some() && named_word != Some("disk") => None,
-                Some("ls") if one_file.is_some() && reads(asked) => Some("cat"),
+                // A bare listing for a request that refers to one file and
+                // no folder (`what's on my to do list?`) reads the file,
+                // unless it asks about files (`what log files are there`).
+                Some("ls")
+                    if one_file.is_some()
+                        && !any_word(
+                            &asked.to_ascii_lowercase(),
+                            &["files", "folders", "anything", "everything"],
+                        )
+                        && (reads(asked)
+                            || command.as_ref().is_some_and(|c| c.args.is_empty())) =>
+                {
+                    Some("cat")
+                }
                 Some("cat" | "hexdump" | "ls") if discards => Some("rm"),
                 Some("echo") if echoes_name => Some("cat"),
                 Some("write") if adds_to_end(asked) && !replaces(asked) => Some("append"),
