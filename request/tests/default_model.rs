@@ -642,6 +642,8 @@ fn more_readings_follow_the_requests_words() {
             ),
             ("say the words hello", "echo hello"),
             ("what's on my to do list?", "cat /TODO.TXT"),
+            ("say good night", "echo \"good night\""),
+            ("i forgot what i ran a minute ago", "history"),
         ],
     );
 }

@@ -472,6 +472,10 @@ impl<'m> Interpreter<'m> {
                         })
                 });
             let want = match chosen {
+                // A line that opens by asking to say something says it
+                // (`say good night` ran `date`, `shout HELLO` `shutdown`).
+                Some(a) if a != "echo" && opens_with_say(asked) => Some("echo"),
+                Some("help" | "ls") if asks_past(asked) => Some("history"),
                 // `write X under the last line of Y` adds, whoever asks.
                 Some("write") if places_at_end(asked) => Some("append"),
                 Some("echo") if spaced.is_some() => Some("write"),
@@ -902,6 +906,49 @@ fn wants_text(request: &str) -> bool {
         &r,
         &[
             "text", "read", "contents", "content", "says", "say", "words",
+        ],
+    )
+}
+
+/// Whether the request's first word past politeness asks to say something.
+fn opens_with_say(request: &str) -> bool {
+    request
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_ascii_alphanumeric())
+                .to_ascii_lowercase()
+        })
+        .find(|w| {
+            !matches!(
+                w.as_str(),
+                "please"
+                    | "pls"
+                    | "can"
+                    | "could"
+                    | "would"
+                    | "you"
+                    | "u"
+                    | "just"
+                    | "now"
+                    | "ok"
+                    | "hey"
+                    | "computer"
+            )
+        })
+        .is_some_and(|w| matches!(w.as_str(), "say" | "shout" | "repeat"))
+}
+
+/// Whether the request asks about what was typed before.
+fn asks_past(request: &str) -> bool {
+    any_word(
+        &request.to_ascii_lowercase(),
+        &[
+            "ran",
+            "typed",
+            "earlier",
+            "previous",
+            "previously",
+            "entered",
         ],
     )
 }
