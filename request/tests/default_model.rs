@@ -644,6 +644,10 @@ fn more_readings_follow_the_requests_words() {
             ("what's on my to do list?", "cat /TODO.TXT"),
             ("say good night", "echo \"good night\""),
             ("i forgot what i ran a minute ago", "history"),
+            (
+                "can you tack \"IMG_0099.JPG sunset\" onto the photo list?",
+                "append \"/photo-list 2026.txt\" \"IMG_0099.JPG sunset\"",
+            ),
         ],
     );
 }

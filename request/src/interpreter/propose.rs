@@ -437,6 +437,9 @@ impl<'m> Interpreter<'m> {
         // A line that starts with an applet's name keeps it, unless that
         // name is the ordinary word the other reading needs (`disk space`).
         let named_word = named.filter(|_| named_first);
+        // The request's words took the router's side against the grammar:
+        // the two paths no longer disagree.
+        let mut settled = false;
         if self.config.own_words {
             let chosen = command.as_ref().map(|c| c.applet);
             // Only one file referred to, and a verb that reads: its text,
@@ -496,6 +499,18 @@ impl<'m> Interpreter<'m> {
                 }
                 Some("cat" | "hexdump" | "ls") if discards => Some("rm"),
                 Some("echo") if echoes_name => Some("cat"),
+                // A text the request puts into the one file it refers to
+                // (`tack "…" onto the photo list`) is added to it, not said.
+                Some("echo")
+                    if one_file.is_some()
+                        && (adds_to_end(asked) || asks_to_write(asked))
+                        && !any_word(
+                            &asked.to_ascii_lowercase(),
+                            &["say", "echo", "repeat", "shout", "print"],
+                        ) =>
+                {
+                    Some("append")
+                }
                 Some("write") if adds_to_end(asked) && !replaces(asked) => Some("append"),
                 Some("append") if replaces(asked) && !adds_to_end(asked) => Some("write"),
                 Some("rm") if any_word(&asked.to_ascii_lowercase(), &["overwrite", "replace"]) => {
@@ -514,6 +529,7 @@ impl<'m> Interpreter<'m> {
                     Ok(d) => {
                         command = Some(d.command);
                         via = Via::Grammar;
+                        settled = ridge.as_ref().is_some_and(|r| r.applet == a);
                     }
                     Err(DecodeFailure::Cancelled) => return Err(RequestError::Cancelled),
                     Err(_) => {}
@@ -566,7 +582,13 @@ impl<'m> Interpreter<'m> {
         let hesitant = ridge
             .as_ref()
             .is_some_and(|r| r.confidence < self.config.unsure);
-        if abstain.is_none() && !confident && hesitant && disagree && !makes_given_name && !lm_sure
+        if abstain.is_none()
+            && !confident
+            && hesitant
+            && disagree
+            && !settled
+            && !makes_given_name
+            && !lm_sure
         {
             abstain = Some(Abstain::Unsure);
         }
