@@ -502,41 +502,31 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// Whether `word` (or its singular) is a word a folder's usual short name
-/// stands for (`documents`, `documentation` for `docs`). A fixed list, not a
-/// rule on letters: `doctors` shares its first letters and last with `docs`
-/// and is no such word.
-fn stands_for(short: &str, word: &str, singular: &str) -> bool {
-    let short = short.strip_suffix('s').unwrap_or(short);
-    [
-        ("doc", "document"),
-        ("doc", "documentation"),
-        ("pic", "picture"),
-        ("img", "image"),
-        ("vid", "video"),
-        ("app", "application"),
-        ("msg", "message"),
-        ("pref", "preference"),
-        ("spec", "specification"),
-        ("src", "source"),
-        ("tmp", "temporary"),
-        ("temp", "temporary"),
-        ("conf", "configuration"),
-        ("config", "configuration"),
-        ("dl", "download"),
-        ("proj", "project"),
-    ]
-    .iter()
-    .any(|(s, f)| *s == short && (*f == word || *f == singular))
-}
-
-/// Whether `word` (or its singular) is what a conventional file name's
-/// word means (`questions` for a FAQ, `tasks` for a to-do list, `manual`
-/// for a guide, `changelog` for release notes): names people give files
-/// everywhere, not this disk's. A fixed list, so a word reaches only the
-/// file whose name says the same thing.
+/// Whether `word` (or its singular) is what a word of a conventional
+/// name means: a folder's usual short name by the word it stands for
+/// (`documents`, `documentation` for DOCS), a file's by what it holds
+/// (`questions` for a FAQ, `tasks` for a to-do list, `manual` for a
+/// guide, `changelog` for release notes). Names people give everywhere,
+/// not this disk's, in a fixed list rather than a rule on letters:
+/// `doctors` shares its first letters and last with `docs` and is no such
+/// word, and a word reaches only the path whose name says the same thing.
 fn means(path: &str, word: &str, singular: &str) -> bool {
     const MEANS: &[(&str, &[&str])] = &[
+        ("doc", &["document", "documentation"]),
+        ("pic", &["picture"]),
+        ("img", &["image"]),
+        ("vid", &["video"]),
+        ("app", &["application"]),
+        ("msg", &["message"]),
+        ("pref", &["preference"]),
+        ("spec", &["specification"]),
+        ("src", &["source"]),
+        ("tmp", &["temporary"]),
+        ("temp", &["temporary"]),
+        ("conf", &["configuration"]),
+        ("config", &["configuration"]),
+        ("dl", &["download"]),
+        ("proj", &["project"]),
         ("faq", &["questions", "question"]),
         ("todo", &["tasks", "task", "chores", "todos"]),
         ("guide", &["manual", "handbook", "instructions", "tutorial"]),
@@ -549,7 +539,10 @@ fn means(path: &str, word: &str, singular: &str) -> bool {
     ];
     let words = stem_words(stem(basename(path)));
     MEANS.iter().any(|(name, meant)| {
-        words.iter().any(|w| w == name) && meant.iter().any(|m| *m == word || *m == singular)
+        words
+            .iter()
+            .any(|w| w == name || w.strip_suffix('s') == Some(name))
+            && meant.iter().any(|m| *m == word || *m == singular)
     })
 }
 
@@ -1180,17 +1173,13 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             let by_ext = !p.is_dir
                 && singular.len() >= 3
                 && ext.as_deref().is_some_and(|e| e == singular && e != "txt");
-            // A folder by the word its short name stands for
-            // (`documents` for /DOCS).
-            let short_for = p.is_dir && stands_for(&st, &sq, singular);
             if !sq.is_empty()
                 && (sq == st
                     || singular == st_singular
                     || by_ext
-                    || short_for
                     // The name with its extension run together (`bootlog`).
                     || (!p.is_dir && sq.len() >= 6 && sq == squash(basename(&path)))
-                    || (!p.is_dir && means(&path, &sq, singular))
+                    || means(&path, &sq, singular)
                     || (sq.len() >= 5 && misspelt(&sq, &st)))
             {
                 described.push(p);
