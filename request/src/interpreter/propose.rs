@@ -454,7 +454,7 @@ impl<'m> Interpreter<'m> {
             // `display 'TODO' on screen`).
             let says_words = asked.contains(['"', '\'', ':'])
                 || any_word(
-                    &asked.to_ascii_lowercase(),
+                    asked,
                     &[
                         "say", "echo", "repeat", "shout", "word", "words", "phrase", "message",
                         "text", "screen",
@@ -482,16 +482,15 @@ impl<'m> Interpreter<'m> {
                 // `write X under the last line of Y` adds, whoever asks.
                 Some("write") if places_at_end(asked) => Some("append"),
                 Some("echo") if spaced.is_some() => Some("write"),
-                _ if named_word.is_some() && named_word != Some("disk") => None,
+                // `disk space` names the disk applet by an ordinary word.
+                Some("disk") if asks_space(asked) && !asks_device(asked) => Some("df"),
+                _ if named_word.is_some() => None,
                 // A bare listing for a request that refers to one file and
                 // no folder (`what's on my to do list?`) reads the file,
                 // unless it asks about files (`what log files are there`).
                 Some("ls")
                     if one_file.is_some()
-                        && !any_word(
-                            &asked.to_ascii_lowercase(),
-                            &["files", "folders", "anything", "everything"],
-                        )
+                        && !any_word(asked, &["files", "folders", "anything", "everything"])
                         && (reads(asked)
                             || command.as_ref().is_some_and(|c| c.args.is_empty())) =>
                 {
@@ -504,21 +503,15 @@ impl<'m> Interpreter<'m> {
                 Some("echo")
                     if one_file.is_some()
                         && (adds_to_end(asked) || asks_to_write(asked))
-                        && !any_word(
-                            &asked.to_ascii_lowercase(),
-                            &["say", "echo", "repeat", "shout", "print"],
-                        ) =>
+                        && !any_word(asked, &["say", "echo", "repeat", "shout", "print"]) =>
                 {
                     Some("append")
                 }
                 Some("write") if adds_to_end(asked) && !replaces(asked) => Some("append"),
                 Some("append") if replaces(asked) && !adds_to_end(asked) => Some("write"),
-                Some("rm") if any_word(&asked.to_ascii_lowercase(), &["overwrite", "replace"]) => {
-                    Some("write")
-                }
+                Some("rm") if any_word(asked, &["overwrite", "replace"]) => Some("write"),
                 Some("cat") if wants_bytes(asked) => Some("hexdump"),
                 Some("hexdump") if !wants_bytes(asked) && wants_text(asked) => Some("cat"),
-                Some("disk") if asks_space(asked) && !asks_device(asked) => Some("df"),
                 Some("df") if asks_device(asked) && !asks_space(asked) => Some("disk"),
                 Some("model" | "lspci") if names_storage(asked) && !asks_ai(asked) => Some("disk"),
                 Some("mem") if asks_device(asked) && !asks_space(asked) => Some("disk"),
@@ -617,7 +610,7 @@ impl<'m> Interpreter<'m> {
             }
             // Both the same bare applet, its name among the request's words
             // (`show the shell history`).
-            (Some(r), Some(g)) if r == g && g.args.is_empty() => mentions(asked, g.applet),
+            (Some(r), Some(g)) if r == g && g.args.is_empty() => any_word(asked, &[g.applet]),
             _ => false,
         };
         // An applet only the router knows keeps its low confidence as its
@@ -644,7 +637,7 @@ impl<'m> Interpreter<'m> {
             let other_applet = command.as_ref().is_some_and(|c| {
                 c.args.iter().any(|a| match a {
                     command::Arg::Word(w) => {
-                        self.table.get(w, self.mode).is_some() && !mentions(request, w)
+                        self.table.get(w, self.mode).is_some() && !any_word(request, &[&**w])
                     }
                     _ => false,
                 })
@@ -652,7 +645,7 @@ impl<'m> Interpreter<'m> {
             let asks_of_write = self.table.all().any(|a| {
                 a.spec().writes
                     && self.table.get(a.spec().name, self.mode).is_none()
-                    && mentions(request, a.spec().name)
+                    && any_word(request, &[a.spec().name])
             });
             if other_applet && asks_of_write {
                 abstain = Some(Abstain::NeedsWriteMode);
@@ -771,23 +764,23 @@ fn asks_to_read_or_remove(request: &str) -> bool {
 /// (`I saved my essay as essay.txt yesterday, show it to me`): the file
 /// named before, wherever the name stands.
 fn reads_or_removes_it(request: &str) -> bool {
-    let words: Vec<alloc::string::String> = request
-        .split_whitespace()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_ascii_alphanumeric())
-                .to_ascii_lowercase()
-        })
-        .collect();
-    words
-        .windows(2)
-        .any(|p| matches!(p[1].as_str(), "it" | "them") && asks_to_read_or_remove(&p[0]))
+    let w: Vec<&str> = words(request).collect();
+    w.windows(2).any(|p| {
+        (p[1].eq_ignore_ascii_case("it") || p[1].eq_ignore_ascii_case("them"))
+            && asks_to_read_or_remove(p[0])
+    })
 }
 
-fn any_word(request: &str, words: &[&str]) -> bool {
-    request.split_whitespace().any(|w| {
-        let w = w.trim_matches(|c: char| !c.is_ascii_alphanumeric());
-        words.iter().any(|m| w.eq_ignore_ascii_case(m))
-    })
+/// The request's words, without the punctuation around them.
+fn words(request: &str) -> impl Iterator<Item = &str> {
+    request
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+}
+
+/// Whether one of the request's words is one of `list`, in any case.
+fn any_word(request: &str, list: &[&str]) -> bool {
+    words(request).any(|w| list.iter().any(|m| w.eq_ignore_ascii_case(m)))
 }
 
 /// Whether the request says something is no longer needed or wanted (`i
@@ -819,7 +812,7 @@ fn adds_to_end(request: &str) -> bool {
 /// Whether the request asks how much room the volume has.
 fn asks_space(request: &str) -> bool {
     any_word(
-        &request.to_ascii_lowercase(),
+        request,
         &["space", "free", "usage", "used", "full", "room", "left"],
     )
 }
@@ -827,7 +820,7 @@ fn asks_space(request: &str) -> bool {
 /// Whether the request asks about the storage device itself.
 fn asks_device(request: &str) -> bool {
     any_word(
-        &request.to_ascii_lowercase(),
+        request,
         &[
             "ssd",
             "nvme",
@@ -851,7 +844,7 @@ fn asks_device(request: &str) -> bool {
 /// controller is this`).
 fn names_storage(request: &str) -> bool {
     any_word(
-        &request.to_ascii_lowercase(),
+        request,
         &["ssd", "nvme", "drive", "disk", "namespace", "namespaces"],
     )
 }
@@ -859,7 +852,7 @@ fn names_storage(request: &str) -> bool {
 /// Whether the request is about the language model.
 fn asks_ai(request: &str) -> bool {
     any_word(
-        &request.to_ascii_lowercase(),
+        request,
         &[
             "ai",
             "llm",
@@ -880,7 +873,7 @@ fn asks_to_say(request: &str) -> bool {
     request.contains(['"', ':'])
         || request.matches('\'').count() >= 2
         || any_word(
-            &request.to_ascii_lowercase(),
+            request,
             &[
                 "say", "says", "echo", "print", "repeat", "display", "show", "shout", "type",
                 "write", "output", "tell", "message", "text", "phrase", "word", "words",
@@ -891,9 +884,8 @@ fn asks_to_say(request: &str) -> bool {
 
 /// Whether the request asks for a file's bytes rather than its text.
 fn wants_bytes(request: &str) -> bool {
-    let r = request.to_ascii_lowercase();
     any_word(
-        &r,
+        request,
         &[
             "hex",
             "hexdump",
@@ -914,7 +906,7 @@ fn wants_bytes(request: &str) -> bool {
 /// Whether the request has a verb that reads.
 fn reads(request: &str) -> bool {
     any_word(
-        &request.to_ascii_lowercase(),
+        request,
         &[
             "read", "open", "show", "see", "view", "display", "print", "cat",
         ],
@@ -923,9 +915,8 @@ fn reads(request: &str) -> bool {
 
 /// Whether the request asks for a file's text.
 fn wants_text(request: &str) -> bool {
-    let r = request.to_ascii_lowercase();
     any_word(
-        &r,
+        request,
         &[
             "text", "read", "contents", "content", "says", "say", "words",
         ],
@@ -934,36 +925,19 @@ fn wants_text(request: &str) -> bool {
 
 /// Whether the request's first word past politeness asks to say something.
 fn opens_with_say(request: &str) -> bool {
-    request
-        .split_whitespace()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_ascii_alphanumeric())
-                .to_ascii_lowercase()
-        })
-        .find(|w| {
-            !matches!(
-                w.as_str(),
-                "please"
-                    | "pls"
-                    | "can"
-                    | "could"
-                    | "would"
-                    | "you"
-                    | "u"
-                    | "just"
-                    | "now"
-                    | "ok"
-                    | "hey"
-                    | "computer"
-            )
-        })
-        .is_some_and(|w| matches!(w.as_str(), "say" | "shout" | "repeat"))
+    const POLITE: &[&str] = &[
+        "please", "pls", "can", "could", "would", "you", "u", "just", "now", "ok", "hey",
+        "computer",
+    ];
+    words(request)
+        .find(|w| !POLITE.iter().any(|p| w.eq_ignore_ascii_case(p)))
+        .is_some_and(|w| any_word(w, &["say", "shout", "repeat"]))
 }
 
 /// Whether the request asks about what was typed before.
 fn asks_past(request: &str) -> bool {
     any_word(
-        &request.to_ascii_lowercase(),
+        request,
         &[
             "ran",
             "typed",
@@ -1041,13 +1015,6 @@ fn replaces(request: &str) -> bool {
     ]
     .iter()
     .any(|p| r.contains(p))
-}
-
-/// Whether `word` is one of the request's words, in any case.
-fn mentions(request: &str, word: &str) -> bool {
-    request
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// How many leading tokens `a` and `b` share.
