@@ -1027,6 +1027,11 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // Words that reached a file only as a kind of file (`log`, `bin`).
     let mut by_kind: Vec<usize> = Vec::new();
     let loose = loose_stems(&words, &raw, &multi_word);
+    // Each live path's stem squashed, once per request, not once per word.
+    let squashed_stems: Vec<String> = paths
+        .iter()
+        .map(|p| squash(stem(basename(&p.path))))
+        .collect();
     let mut i = 0;
     while i < words.len() {
         let w = &words[i];
@@ -1116,7 +1121,9 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             let joined = squash(&alloc::format!("{w}{next}"));
             let hits: Vec<&PathEntry> = paths
                 .iter()
-                .filter(|p| squash(stem(basename(&p.path))) == joined)
+                .zip(&squashed_stems)
+                .filter(|(_, st)| **st == joined)
+                .map(|(p, _)| p)
                 .collect();
             if joined.len() >= 4 && !hits.is_empty() {
                 described_at.extend(hits.iter().map(|_| at));
@@ -1160,11 +1167,15 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         // Folders the word reaches only as their singular (`log` for
         // /LOGS): dropped below when it also names a file.
         let mut plural_dirs: Vec<&PathEntry> = Vec::new();
-        for p in paths.iter().filter(|p| p.is_dir || !folder_named) {
+        for (p, st) in paths
+            .iter()
+            .zip(&squashed_stems)
+            .filter(|(p, _)| p.is_dir || !folder_named)
+        {
+            let st = st.as_str();
             let path = p.path.to_ascii_uppercase();
-            let st = squash(stem(basename(&path)));
             let singular = sq.strip_suffix('s').unwrap_or(&sq);
-            let st_singular = st.strip_suffix('s').unwrap_or(&st);
+            let st_singular = st.strip_suffix('s').unwrap_or(st);
             // A kind of file by its extension (`the log` → /LOGS/BOOT.LOG),
             // except the one nearly every file has.
             let ext = basename(&path)
@@ -1180,7 +1191,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                     // The name with its extension run together (`bootlog`).
                     || (!p.is_dir && sq.len() >= 6 && sq == squash(basename(&path)))
                     || means(&path, &sq, singular)
-                    || (sq.len() >= 5 && misspelt(&sq, &st)))
+                    || (sq.len() >= 5 && misspelt(&sq, st)))
             {
                 described.push(p);
                 if by_ext {
