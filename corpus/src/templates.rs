@@ -444,7 +444,8 @@ pub static NATURAL_FILES: &[(&str, &str)] = &[
 ];
 
 /// More natural phrasings, written later and blind to the first files
-/// (`corpus/natural/more/<applet>.txt`, same format): training only, so
+/// (`corpus/natural/more/<applet>.txt` and, a round later,
+/// `corpus/natural/more2/<applet>.txt`, same format): training only, so
 /// dev_natural stays the one in eight of the first files' families.
 pub static NATURAL_MORE_FILES: &[(&str, &str)] = &[
     ("append", include_str!("../natural/more/append.txt")),
@@ -473,6 +474,32 @@ pub static NATURAL_MORE_FILES: &[(&str, &str)] = &[
     ("shutdown", include_str!("../natural/more/shutdown.txt")),
     ("uptime", include_str!("../natural/more/uptime.txt")),
     ("write", include_str!("../natural/more/write.txt")),
+    ("append", include_str!("../natural/more2/append.txt")),
+    ("bench", include_str!("../natural/more2/bench.txt")),
+    ("cat", include_str!("../natural/more2/cat.txt")),
+    ("clear", include_str!("../natural/more2/clear.txt")),
+    ("cp", include_str!("../natural/more2/cp.txt")),
+    ("cpu", include_str!("../natural/more2/cpu.txt")),
+    ("date", include_str!("../natural/more2/date.txt")),
+    ("df", include_str!("../natural/more2/df.txt")),
+    ("disk", include_str!("../natural/more2/disk.txt")),
+    ("echo", include_str!("../natural/more2/echo.txt")),
+    ("help", include_str!("../natural/more2/help.txt")),
+    ("hexdump", include_str!("../natural/more2/hexdump.txt")),
+    ("history", include_str!("../natural/more2/history.txt")),
+    ("log", include_str!("../natural/more2/log.txt")),
+    ("ls", include_str!("../natural/more2/ls.txt")),
+    ("lspci", include_str!("../natural/more2/lspci.txt")),
+    ("mem", include_str!("../natural/more2/mem.txt")),
+    ("mkdir", include_str!("../natural/more2/mkdir.txt")),
+    ("model", include_str!("../natural/more2/model.txt")),
+    ("mv", include_str!("../natural/more2/mv.txt")),
+    ("reboot", include_str!("../natural/more2/reboot.txt")),
+    ("rm", include_str!("../natural/more2/rm.txt")),
+    ("route", include_str!("../natural/more2/route.txt")),
+    ("shutdown", include_str!("../natural/more2/shutdown.txt")),
+    ("uptime", include_str!("../natural/more2/uptime.txt")),
+    ("write", include_str!("../natural/more2/write.txt")),
 ];
 
 /// Lines no applet does (chat, trivia, errands elsewhere, keyboard
