@@ -393,6 +393,8 @@ fn prose_that_starts_with_a_command_name_is_flagged() {
     for line in [
         "write \"ERROR 0x1F: disk timeout at sector 2048\" to err.txt",
         "append \"Ship build 42 before Friday; ask QA first.\" to todo.txt",
+        "write todo: clean desk to guide.txt in docs",
+        "cat notes?",
     ] {
         let e = parse(line, Mode::ReadWrite).unwrap_err();
         assert!(e.could_be_prose(), "{line}: {e:?}");

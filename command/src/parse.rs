@@ -90,14 +90,16 @@ impl ParseError {
     /// it; without one it prints the error. A missing argument or a bad path
     /// is a mistyped command, not prose; a quoted sentence where the file
     /// goes is (`write "ERROR 0x1F: disk timeout" to err.txt`: no file is
-    /// named with spaces and a colon).
+    /// named with spaces and a colon), and so is a word that a colon or a
+    /// question mark ends (`write todo: clean desk to guide.txt`, `cat
+    /// notes?`): punctuation of a sentence, where FAT forbids both.
     pub fn could_be_prose(&self) -> bool {
         match self {
             ParseError::UnterminatedQuote { .. } => true,
             ParseError::Usage {
                 problem: Problem::BadName { text, .. },
                 ..
-            } => text.contains(char::is_whitespace),
+            } => text.contains(char::is_whitespace) || text.ends_with([':', '?']),
             ParseError::Usage { problem, .. } => matches!(
                 problem,
                 Problem::Extra(_)

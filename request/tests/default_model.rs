@@ -534,6 +534,7 @@ fn a_file_no_longer_needed_is_a_delete() {
     for typed in [
         "i don't need todo.txt anymore",
         "I no longer want the boot log",
+        "i'm done with the readme, trash it",
     ] {
         let p = it.propose(typed, &mut clock, &mut || false).unwrap();
         assert_eq!(p.abstain, Some(Abstain::NeedsWriteMode), "{}", p.display());
@@ -658,10 +659,15 @@ fn more_readings_follow_the_requests_words() {
 fn a_file_no_longer_needed_is_deleted_whichever_path_read_it() {
     proposes_lines(
         Mode::ReadWrite,
-        &[(
-            "i don't need the file readme.txt anymore.",
-            "rm /README.TXT",
-        )],
+        &[
+            (
+                "i don't need the file readme.txt anymore.",
+                "rm /README.TXT",
+            ),
+            // Said as being done with it, it is no text to write.
+            ("i am finished with todo.txt, toss it", "rm /TODO.TXT"),
+            ("off with readme.txt", "rm /README.TXT"),
+        ],
     );
 }
 

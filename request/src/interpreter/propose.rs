@@ -496,7 +496,14 @@ impl<'m> Interpreter<'m> {
                 {
                     Some("cat")
                 }
-                Some("cat" | "hexdump" | "ls") if discards => Some("rm"),
+                // Nothing is written or made for a wish to be rid of a file
+                // (`i am finished with todo.txt, toss it` is no `write
+                // /TODO.TXT "toss it"`).
+                Some("cat" | "hexdump" | "ls" | "write" | "append" | "echo" | "mkdir")
+                    if discards =>
+                {
+                    Some("rm")
+                }
                 Some("echo") if echoes_name => Some("cat"),
                 // A text the request puts into the one file it refers to
                 // (`tack "…" onto the photo list`) is added to it, not said.
@@ -784,16 +791,44 @@ fn any_word(request: &str, list: &[&str]) -> bool {
 }
 
 /// Whether the request says something is no longer needed or wanted (`i
-/// don't need todo.txt anymore`, `i no longer want the logs`): a wish to be
-/// rid of it.
+/// don't need todo.txt anymore`, `i no longer want the logs`, `i'm
+/// finished with the todo file, toss it`, `off with readme.txt`, `no more
+/// index.dat`, `the faq can go`): a wish to be rid of it. The words that
+/// throw away (`toss`, `trash`, `bin`) count only with `it` after them or
+/// first on the line, where they cannot be a noun (`the bin folder`).
 fn discards(request: &str) -> bool {
     let r = request.to_ascii_lowercase().replace(['\u{2019}', '\''], "");
     let negated = ["dont need", "do not need", "dont want", "do not want"];
     // `anymore` as typed, slips included (`anymoore`).
     let gone = r.contains("anymo") || r.contains("any more") || r.contains("around");
+    let w: Vec<&str> = words(&r).filter(|w| !w.is_empty()).collect();
+    let throws = |v: &str| matches!(v, "toss" | "trash" | "bin" | "ditch" | "scrap" | "nuke");
+    let throws_away =
+        w.first().is_some_and(|v| throws(v)) || w.windows(2).any(|p| throws(p[0]) && p[1] == "it");
+    let done_with = ["finished with", "done with", "through with", "off with"]
+        .iter()
+        .any(|p| r.contains(p));
+    let no_more = r.trim_start().starts_with("no more ");
+    let can_go = [
+        "can go",
+        "has to go",
+        "must go",
+        "needs to go",
+        "is not needed",
+        "isnt needed",
+    ]
+    .iter()
+    .any(|p| {
+        r.trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
+            .ends_with(p)
+    });
     r.contains("no longer need")
         || r.contains("no longer want")
         || (negated.iter().any(|n| r.contains(n)) && gone)
+        || throws_away
+        || done_with
+        || no_more
+        || can_go
 }
 
 /// Whether the request asks to add to the end of a file rather than write
