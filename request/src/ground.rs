@@ -1134,6 +1134,38 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                 continue;
             }
         }
+        // Words whose initials spell a short name (`the frequently asked
+        // questions` for FAQ.TXT): three or four words, none a stopword or
+        // one that asks, so a sentence does not spell a name by chance.
+        if let Some((n, hits)) = (3..=4).find_map(|n| {
+            let run = words.get(at..at + n)?;
+            if (at..at + n).any(&in_quote)
+                || run.iter().any(|v| {
+                    v.len() < 3
+                        || !v.bytes().all(|b| b.is_ascii_alphabetic())
+                        || is_stopword(v)
+                        || asks_for_action(v)
+                        || is_asking_word(v)
+                })
+            {
+                return None;
+            }
+            let initials: String = run.iter().filter_map(|v| v.chars().next()).collect();
+            let hits: Vec<&PathEntry> = paths
+                .iter()
+                .zip(&squashed_stems)
+                .filter(|(_, st)| st.eq_ignore_ascii_case(&initials))
+                .map(|(p, _)| p)
+                .collect();
+            (!hits.is_empty()).then_some((n, hits))
+        }) {
+            described_at.extend(hits.iter().map(|_| at));
+            described.extend(hits);
+            describing.extend(at..at + n);
+            first_referent.get_or_insert(at);
+            i = at + n;
+            continue;
+        }
         if is_stopword(w) {
             continue;
         }

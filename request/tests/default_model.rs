@@ -671,6 +671,20 @@ fn a_file_no_longer_needed_is_deleted_whichever_path_read_it() {
     );
 }
 
+/// A request that refers to one file and asks to see it reads that file
+/// when neither path chose an applet that takes a file or a text (it ran
+/// `history`).
+#[test]
+fn a_file_asked_to_be_seen_is_shown_when_no_path_takes_a_file() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "show me the file with the frequently asked questions",
+            "cat /DOCS/FAQ.TXT",
+        )],
+    );
+}
+
 /// A shell's redirection sends the text before it to the file after it.
 #[test]
 fn a_redirection_writes_the_file() {

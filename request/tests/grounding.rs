@@ -1228,3 +1228,16 @@ fn two_words_spell_a_one_word_name() {
     assert!(!accepts(&gr, "cat /README.TXT"));
     assert!(accepts(&gr, "cat /DOCS/GUIDE.TXT"));
 }
+
+/// Three or four words whose initials spell a short name name it (`the
+/// frequently asked questions`), and no other file; words that ask or
+/// short ones spell nothing (`fetch any quote` is no FAQ).
+#[test]
+fn initials_spell_a_short_name() {
+    let (g, gr) = grounded("show me the file with the frequently asked questions");
+    assert!(accepts(&gr, "cat /DOCS/FAQ.TXT"));
+    assert!(!accepts(&gr, "cat /NOTES.TXT"));
+    assert!(g.missing.is_empty(), "{:?}", g.missing);
+    let (_, gr) = grounded("fetch any quote");
+    assert!(!accepts(&gr, "cat /DOCS/FAQ.TXT"));
+}

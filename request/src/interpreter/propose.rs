@@ -440,6 +440,8 @@ impl<'m> Interpreter<'m> {
         // The request's words took the router's side against the grammar:
         // the two paths no longer disagree.
         let mut settled = false;
+        // The request's words alone chose to show its one file.
+        let mut shown_by_words = false;
         if self.config.own_words {
             let chosen = command.as_ref().map(|c| c.applet);
             // Only one file referred to, and a verb that reads: its text,
@@ -499,6 +501,24 @@ impl<'m> Interpreter<'m> {
                 // Nothing is written or made for a wish to be rid of a file
                 // (`i am finished with todo.txt, toss it` is no `write
                 // /TODO.TXT "toss it"`).
+                // Neither path's applet takes a file, yet the request
+                // refers to one file and asks to see it (`show me the
+                // file with the frequently asked questions` ran `history`):
+                // its text, unless the request names the chosen applet.
+                Some(a)
+                    if one_file.is_some()
+                        && reads(asked)
+                        && !discards
+                        && !says_words
+                        && !any_word(asked, &[a])
+                        && !self.takes_path_or_text(a)
+                        && ridge
+                            .as_ref()
+                            .is_none_or(|r| !self.takes_path_or_text(r.applet)) =>
+                {
+                    shown_by_words = true;
+                    Some("cat")
+                }
                 Some("cat" | "hexdump" | "ls" | "write" | "append" | "echo" | "mkdir")
                     if discards =>
                 {
@@ -529,7 +549,7 @@ impl<'m> Interpreter<'m> {
                     Ok(d) => {
                         command = Some(d.command);
                         via = Via::Grammar;
-                        settled = ridge.as_ref().is_some_and(|r| r.applet == a);
+                        settled = shown_by_words || ridge.as_ref().is_some_and(|r| r.applet == a);
                     }
                     Err(DecodeFailure::Cancelled) => return Err(RequestError::Cancelled),
                     Err(_) => {}
@@ -622,7 +642,13 @@ impl<'m> Interpreter<'m> {
         };
         // An applet only the router knows keeps its low confidence as its
         // only voice.
-        if abstain.is_none() && !unlearnt && below_floor && !makes_given_name && !on_referent {
+        if abstain.is_none()
+            && !unlearnt
+            && below_floor
+            && !makes_given_name
+            && !on_referent
+            && !(settled && shown_by_words)
+        {
             abstain = Some(Abstain::Unsure);
         }
         if abstain.is_none() && no_file && missing.is_none() {
@@ -1102,6 +1128,20 @@ fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -
 impl Interpreter<'_> {
     /// Whether `applet` needs a live path (a required must-exist slot) of a
     /// kind none of the request's referents is.
+    /// Whether `applet` has a path or a text slot: one that could act on
+    /// what the request names or says (`route "read the faq"`, `echo
+    /// hello`).
+    fn takes_path_or_text(&self, applet: &str) -> bool {
+        self.table.get_any(applet).is_some_and(|a| {
+            a.spec().slots.iter().any(|s| {
+                matches!(
+                    s.kind,
+                    command::SlotKind::Path { .. } | command::SlotKind::Text
+                )
+            })
+        })
+    }
+
     fn lacks_file(&self, applet: &str, g: &Grounded) -> bool {
         let Some(spec) = self.table.get(applet, self.mode).map(|a| a.spec()) else {
             return false;
