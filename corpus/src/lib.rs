@@ -175,6 +175,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten2.tsv",
     "handwritten3.tsv",
     "handwritten4.tsv",
+    "handwritten5.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

@@ -343,3 +343,16 @@ fn handwritten4_is_read_through_its_ledger_only() {
         1,
     );
 }
+
+#[test]
+fn handwritten5_is_read_through_its_ledger_only() {
+    split_is_read_through_its_ledger_only(
+        "handwritten5",
+        "# request\tcommand\tapplet\tfamily\tmode\treply\n\
+         show me the guide\tcat /DOCS/GUIDE.TXT\tcat\thand/terse\trw\trun\n\
+         qqqq wwww\tnothing\t-\thand/odd\trw\tabstain\n\
+         mkdir /TEMP\tnothing\t-\thand/terse\tro\tread-only-hint\n",
+        "split handwritten5: 3 rows (2 rw, 1 ro); 1 expect a command, 2 expect nothing",
+        1,
+    );
+}

@@ -1,8 +1,8 @@
 //! `nosys-shell eval --split handwritten` (or `handwritten2`, `handwritten3`,
-//! `handwritten4`): the product's answer to each hand-written request
+//! `handwritten4`, `handwritten5`): the product's answer to each hand-written request
 //! (`data/handwritten.tsv`, the second split `data/handwritten2.tsv`, the
-//! third `data/handwritten3.tsv`, or the fourth, fresh split
-//! `data/handwritten4.tsv`), in the mode the row was
+//! third `data/handwritten3.tsv`, the fourth `data/handwritten4.tsv`, or the
+//! fifth, fresh split `data/handwritten5.tsv`), in the mode the row was
 //! typed in, scored the way a person judges it: the right applet, the whole
 //! right command, a file the request did not name (must be 0), a request
 //! that deserved a command getting none (false abstain), and whether the
@@ -34,7 +34,8 @@ pub struct HandSplit {
 /// The hand-written evaluation splits. The first was read four times while the
 /// final model was being chosen, so its figures print STALE; the second was
 /// written later, blind, for the final model; the third, blind too, on 4 December 2026,
-/// and the fourth, blind, on its evening, after the third's last quotable read.
+/// the fourth, blind, on its evening, after the third's last quotable read, and the
+/// fifth, blind, later that night.
 pub const SPLITS: &[HandSplit] = &[
     HandSplit {
         name: "handwritten",
@@ -55,6 +56,11 @@ pub const SPLITS: &[HandSplit] = &[
         name: "handwritten4",
         rows: "handwritten4.tsv",
         ledger: "handwritten4_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten5",
+        rows: "handwritten5.tsv",
+        ledger: "handwritten5_ledger.txt",
     },
 ];
 
