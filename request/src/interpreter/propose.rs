@@ -647,7 +647,7 @@ impl<'m> Interpreter<'m> {
             && below_floor
             && !makes_given_name
             && !on_referent
-            && !(settled && shown_by_words)
+            && (!settled || !shown_by_words)
         {
             abstain = Some(Abstain::Unsure);
         }
