@@ -921,7 +921,7 @@ fn stem_run<'p>(
             continue;
         }
         let run = squash(&words[i..=j].concat());
-        // A long name misspelt by one letter is still that name (`meting
+        // A long name misspelt by a letter is still that name (`meting
         // notes` is /meeting notes.txt, not /NOTES.TXT).
         let hits: Vec<&PathEntry> = names
             .iter()
@@ -929,6 +929,13 @@ fn stem_run<'p>(
                 n.all == run
                     || n.letters.as_deref() == Some(run.as_str())
                     || (j > i && run.len() >= 8 && edit_distance(&run, &n.all) == 1)
+                    // Two slips in a long one (`realese notes`).
+                    || (j > i
+                        && run.len() >= 12
+                        && [Some(&n.all), n.letters.as_ref()]
+                            .into_iter()
+                            .flatten()
+                            .any(|name| edit_distance(&run, name) == 2))
             })
             .map(|n| n.path)
             .collect();
@@ -1188,6 +1195,12 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             describing.extend(at..=j);
             first_referent.get_or_insert(at);
             i = j + 1;
+            continue;
+        }
+        // A word after `a` or `another` is a kind of thing, not a file
+        // the volume holds (`add a note in the release notes` names no
+        // NOTES.TXT, `write a guide` no GUIDE.TXT).
+        if at >= 1 && matches!(words[at - 1].as_str(), "a" | "an" | "another") {
             continue;
         }
         let before = described.len();

@@ -1241,3 +1241,25 @@ fn initials_spell_a_short_name() {
     let (_, gr) = grounded("fetch any quote");
     assert!(!accepts(&gr, "cat /DOCS/FAQ.TXT"));
 }
+
+/// A long name with two slips is still that name, and not the short one
+/// its last word spells (`realese notes` is no NOTES.TXT).
+#[test]
+fn a_long_name_with_two_slips_is_that_name() {
+    let disk = ["/NOTES.TXT", "/DOCS", "/DOCS/Release Notes 0.1.txt"];
+    let gr = grammar_on(&disk, "shwo me realese notes");
+    assert!(accepts(&gr, "cat \"/DOCS/Release Notes 0.1.txt\""));
+    assert!(!accepts(&gr, "cat /NOTES.TXT"));
+}
+
+/// A word after `a` or `another` is a kind of thing, not a file the
+/// volume holds: `add a note to the todo list` refers to the todo list
+/// only.
+#[test]
+fn a_word_after_an_indefinite_article_names_no_file() {
+    let (_, gr) = grounded("add a note to the todo list: call the bank");
+    assert!(accepts(&gr, "append /TODO.TXT \"call the bank\""));
+    assert!(!accepts(&gr, "append /NOTES.TXT \"call the bank\""));
+    let (_, gr) = grounded("show me the note");
+    assert!(accepts(&gr, "cat /NOTES.TXT"));
+}
