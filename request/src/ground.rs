@@ -1321,8 +1321,9 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
                     .get(i + 1)
                     .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory"))
                     || (i >= 1 && words[i - 1] == "the" && i + 1 == words.len())));
-        root && (1..=2)
-            .any(|k| i >= k && matches!(words[i - k].as_str(), "to" | "into" | "in" | "onto"))
+        root && (1..=2).any(|k| {
+            i >= k && matches!(words[i - k].as_str(), "to" | "into" | "in" | "onto" | "at")
+        })
     });
     // Nor is the root sent to by name (`copy release notes to the root`
     // is no /root).

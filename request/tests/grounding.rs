@@ -940,6 +940,10 @@ fn the_root_is_no_new_name() {
     let (_, gr) = grounded("copy the guide to the root");
     assert!(accepts(&gr, "cp /DOCS/GUIDE.TXT /GUIDE.TXT"));
     assert!(!accepts(&gr, "cp /DOCS/GUIDE.TXT /root"));
+    // Where something lives is where it goes too.
+    let (_, gr) = grounded("the guide should live at the top level, move it there");
+    assert!(accepts(&gr, "mv /DOCS/GUIDE.TXT /GUIDE.TXT"));
+    assert!(!accepts(&gr, "mv /DOCS/GUIDE.TXT /DOCS/top"));
 }
 
 /// A singular names a file before the folder its plural names.
