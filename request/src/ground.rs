@@ -2144,8 +2144,12 @@ fn colon_text(
     // `display :` puts the colon on a token of its own.
     let lead = if raw(k) == ":" { k.checked_sub(1)? } else { k };
     let sends = |at: usize| sends_to_file(request, tokens, file_tokens, describing, at);
+    // `write in it:` points back at the file the request made or named.
+    let into_it = word(lead) == "it"
+        && lead >= 1
+        && matches!(word(lead - 1).as_str(), "in" | "into" | "inside" | "to");
     let announced =
-        asks_at(&word, n, lead) || announces_text(&word(lead)) || (0..=lead).any(&sends);
+        asks_at(&word, n, lead) || announces_text(&word(lead)) || into_it || (0..=lead).any(&sends);
     if !announced {
         return None;
     }

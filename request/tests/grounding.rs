@@ -595,6 +595,10 @@ fn a_colon_after_the_asking_words_announces_the_whole_rest() {
     let (_, gr) = grounded("set todo.txt to just: 1. sleep");
     assert!(accepts(&gr, "write /TODO.TXT \"1. sleep\""));
     assert!(!accepts(&gr, "write /TODO.TXT set") && !accepts(&gr, "write /TODO.TXT sleep"));
+    // After `in it`, which points back at the file named before.
+    let (_, gr) = grounded("make a file plan.txt and write in it: Monday gym, Tuesday swim");
+    assert!(accepts(&gr, "write /plan.txt \"Monday gym, Tuesday swim\""));
+    assert!(!accepts(&gr, "write /plan.txt \"it: Monday\""));
     // Less a trailing `please/thanks` and where the text goes.
     let (_, gr) = grounded("put on the screen: milk, eggs, bread. thanks");
     assert!(accepts(&gr, "echo \"milk, eggs, bread\""));
