@@ -1931,8 +1931,13 @@ fn spans(
     // open "X.txt"?`): when nothing else is left, the text slot has no
     // alternatives, and no write or echo can be proposed.
     // Nor only a file's name, even quoted.
-    let asks_only =
-        |i: usize, j: usize| only_asks(&word, i, j) || (i..=j).all(|k| name_tokens.contains(&k));
+    // Nor the words that give the file its name (`name it`, `call it`).
+    let names_it = |i: usize, j: usize| {
+        j == i + 1 && matches!(word(i).as_str(), "name" | "call") && word(j) == "it"
+    };
+    let asks_only = |i: usize, j: usize| {
+        only_asks(&word, i, j) || names_it(i, j) || (i..=j).all(|k| name_tokens.contains(&k))
+    };
     // Where a text goes, the words that name that file are not in the text
     // (`append milk to todo` is `milk`, not `todo`; `call mom to the bottom
     // of boot log` is not `boot log`).
@@ -2305,7 +2310,13 @@ fn sends_to_file(
     while k < tokens.len() && leads_to_file(&word(k)) {
         k += 1;
     }
-    k < tokens.len() && (file_tokens.contains(&k) || describing.contains(&k))
+    // `it` stands for the file a request that names one speaks of (`a
+    // file with the number 42 in it, call it answer.txt`).
+    // So does `there`, and a closing `inside` (`write cat and dog inside`).
+    let named = !file_tokens.is_empty();
+    let it = k == at + 1 && k < tokens.len() && matches!(word(k).as_str(), "it" | "there") && named;
+    let inside = k == tokens.len() && word(at) == "inside" && named;
+    inside || (k < tokens.len() && (file_tokens.contains(&k) || describing.contains(&k) || it))
 }
 
 /// Words between a word that sends a text somewhere and the file's

@@ -1271,3 +1271,17 @@ fn a_word_after_an_indefinite_article_names_no_file() {
     let (_, gr) = grounded("show me the note");
     assert!(accepts(&gr, "cat /NOTES.TXT"));
 }
+
+/// `it`, `there` and a closing `inside` stand for the file the request
+/// names, so a text ends before them; the words that name the file (`name
+/// it`) are never its text.
+#[test]
+fn a_text_ends_where_it_points_back_at_its_file() {
+    let (_, gr) = grounded("i need a file with the number 42 in it, call it answer.txt");
+    assert!(accepts(&gr, "write /answer.txt 42"));
+    assert!(!accepts(&gr, "write /answer.txt \"42 in it, call it\""));
+    let (_, gr) = grounded("make me a file, name it pets.txt, write cat and dog inside");
+    assert!(accepts(&gr, "write /pets.txt \"cat and dog\""));
+    assert!(!accepts(&gr, "write /pets.txt \"name it\""));
+    assert!(!accepts(&gr, "write /pets.txt \"cat and dog inside\""));
+}
