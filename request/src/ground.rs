@@ -1121,10 +1121,27 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         // Two words that spell a one-word name together (`to do` for
         // TODO.TXT), short words included; never from a verb that asks
         // (`read me the photo list` is no README).
-        if let Some(next) = words
-            .get(at + 1)
-            .filter(|_| !in_quote(at + 1) && !asks_for_action(w) && !is_asking_word(w))
-        {
+        // A joining word opens such a pair only after a word that points
+        // at a thing or before a document noun (`my to do list`, `to do
+        // file`, `things to do`): `nothing to do` names no file.
+        let opens_pair = !is_joining_word(w)
+            || at == 0
+            || matches!(
+                words[at - 1].as_str(),
+                "my" | "the"
+                    | "our"
+                    | "your"
+                    | "this"
+                    | "that"
+                    | "his"
+                    | "her"
+                    | "their"
+                    | "things"
+            )
+            || words.get(at + 2).is_some_and(|n| is_document_noun(n));
+        if let Some(next) = words.get(at + 1).filter(|_| {
+            opens_pair && !in_quote(at + 1) && !asks_for_action(w) && !is_asking_word(w)
+        }) {
             let joined = squash(&alloc::format!("{w}{next}"));
             let hits: Vec<&PathEntry> = paths
                 .iter()
@@ -2170,7 +2187,10 @@ fn colon_text(
             break;
         }
     }
-    if let Some(a) = (start..end).find(|&a| sends(a)) {
+    // Unless its file was named before the colon: then `to do` in
+    // `with: nothing to do` sends nothing anywhere.
+    let named_before = (0..k).any(|i| file_tokens.contains(&i) || describing.contains(&i));
+    if let Some(a) = (start..end).find(|&a| sends(a)).filter(|_| !named_before) {
         end = a;
     }
     if end <= start {

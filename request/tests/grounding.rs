@@ -1235,6 +1235,16 @@ fn two_words_spell_a_one_word_name() {
     let (_, gr) = grounded("read me the guide");
     assert!(!accepts(&gr, "cat /README.TXT"));
     assert!(accepts(&gr, "cat /DOCS/GUIDE.TXT"));
+    let (_, gr) = grounded("what's on my list of things to do");
+    assert!(accepts(&gr, "cat /TODO.TXT"));
+    // `nothing to do` is no to-do list: a text past the colon runs whole.
+    let (_, gr) =
+        grounded("replace everything in the todo list with: nothing to do, enjoy the weekend");
+    assert!(accepts(
+        &gr,
+        "write /TODO.TXT \"nothing to do, enjoy the weekend\""
+    ));
+    assert!(!accepts(&gr, "write /TODO.TXT nothing"));
 }
 
 /// Three or four words whose initials spell a short name name it (`the
