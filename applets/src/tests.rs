@@ -140,7 +140,7 @@ fn specs_are_well_formed() {
                 spec.name
             );
             optional_seen |= !slot.required;
-            if slot.kind == SlotKind::Text {
+            if slot.is_text() {
                 assert_eq!(i, spec.slots.len() - 1, "{}: text slot not last", spec.name);
             }
         }

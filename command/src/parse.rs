@@ -425,7 +425,7 @@ fn arg_for(
                 },
             )),
         },
-        SlotKind::Text => Ok(Arg::Text(text)),
+        SlotKind::Text | SlotKind::Request => Ok(Arg::Text(text)),
         SlotKind::Integer { min, max } => {
             let value: i64 = text.parse().map_err(|_| {
                 usage(
@@ -494,7 +494,7 @@ pub fn parse(table: &Table, line: &str, mode: Mode) -> Result<Command, ParseErro
     let mut rest = words.into_iter().skip(1).map(|w| w.text);
     let mut args = Vec::with_capacity(spec.slots.len());
     for slot in spec.slots {
-        let text = if slot.kind == SlotKind::Text {
+        let text = if slot.is_text() {
             let all: Vec<String> = rest.by_ref().collect();
             if all.is_empty() {
                 None
@@ -543,7 +543,7 @@ pub fn check(
         };
         let ok = match (slot.kind, arg) {
             (SlotKind::Path { .. }, Arg::Path(p)) => normalize_path(p).as_deref() == Ok(p.as_str()),
-            (SlotKind::Text, Arg::Text(_)) => true,
+            (SlotKind::Text | SlotKind::Request, Arg::Text(_)) => true,
             (SlotKind::Integer { min, max }, Arg::Integer(v)) => {
                 if *v < min || *v > max {
                     return Err(usage(

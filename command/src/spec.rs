@@ -22,6 +22,11 @@ pub enum SlotKind {
     /// Free text. A text slot is always the last slot and takes the rest of
     /// the line; it is written quoted when it holds spaces or quotes.
     Text,
+    /// A request in words, as a person types one to this shell (`route
+    /// "rename hello.txt to hi.txt"`): free text, parsed and rendered as
+    /// [`SlotKind::Text`] is, whose words may name files, new or live, since
+    /// they are quoted, not acted on.
+    Request,
     /// A decimal integer within an inclusive range.
     Integer { min: i64, max: i64 },
     /// One word out of a fixed set.
@@ -57,6 +62,21 @@ impl Slot {
             kind: SlotKind::Text,
             required: true,
         }
+    }
+
+    /// A required request slot (it must be the last slot).
+    pub const fn request(name: &'static str) -> Slot {
+        Slot {
+            name,
+            kind: SlotKind::Request,
+            required: true,
+        }
+    }
+
+    /// Whether the slot holds free text: [`SlotKind::Text`] or
+    /// [`SlotKind::Request`].
+    pub fn is_text(&self) -> bool {
+        matches!(self.kind, SlotKind::Text | SlotKind::Request)
     }
 
     /// A required integer slot, `min..=max`.

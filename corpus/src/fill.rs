@@ -360,8 +360,8 @@ pub fn fill(rng: &mut Rng, slot: &Slot, applet_names: &[&'static str]) -> Filled
                 arg: Arg::Word(name),
             }
         }
-        SlotKind::Text => {
-            let pool = if slot.name == "request" {
+        SlotKind::Text | SlotKind::Request => {
+            let pool = if slot.kind == SlotKind::Request {
                 REQUESTS
             } else {
                 TEXTS

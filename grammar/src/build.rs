@@ -207,6 +207,13 @@ pub fn compile_with(
                 (SlotKind::Text, Some(g)) => {
                     grounded_text(&mut dfa, sep, applet, si as u8, &g.texts)
                 }
+                // A request quoted in a request: its texts, and the spans
+                // that name files, which a text never takes in.
+                (SlotKind::Request, Some(g)) => {
+                    let mut all = g.texts.clone();
+                    all.extend(g.requests.iter().filter(|r| !g.texts.contains(r)).cloned());
+                    grounded_text(&mut dfa, sep, applet, si as u8, &all)
+                }
                 (SlotKind::Path { kind, must_exist }, None) => {
                     if must_exist {
                         existing_paths(&mut dfa, sep, role, kind, paths)
@@ -214,7 +221,7 @@ pub fn compile_with(
                         any_path(&mut dfa, sep, role)
                     }
                 }
-                (SlotKind::Text, None) => text(&mut dfa, sep, applet, si as u8),
+                (SlotKind::Text | SlotKind::Request, None) => text(&mut dfa, sep, applet, si as u8),
                 (SlotKind::Integer { min, max }, g) => {
                     if min < 0 || max < min {
                         return Err(BuildError::BadRange {

@@ -97,6 +97,9 @@ pub struct Grounding {
     pub new_paths: Vec<String>,
     /// Spans of the request: the alternatives of every text slot.
     pub texts: Vec<String>,
+    /// Spans of the request that may name files (`rename hello.txt to
+    /// hi.txt`): with `texts`, the alternatives of a request slot.
+    pub requests: Vec<String>,
     /// The numbers the request writes in digits, each a whole digit
     /// sequence: the alternatives of every integer slot (those in its
     /// range). Empty leaves an optional integer slot only its omission, so
@@ -402,7 +405,7 @@ impl Matcher<'_> {
                 let text = String::from_utf8(v).unwrap_or_default();
                 match spec.slots[slot as usize].kind {
                     SlotKind::Path { .. } => Arg::Path(text),
-                    SlotKind::Text => Arg::Text(text),
+                    SlotKind::Text | SlotKind::Request => Arg::Text(text),
                     SlotKind::Integer { .. } => Arg::Integer(text.parse().unwrap_or(0)),
                     SlotKind::OneOf(words) => {
                         Arg::Word(words.iter().find(|w| **w == text).copied().unwrap_or(""))

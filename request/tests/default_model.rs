@@ -724,3 +724,22 @@ fn proposes_lines(mode: Mode, cases: &[(&str, &str)]) {
         assert_eq!(p.line().as_deref(), Some(*line), "{typed}: {}", p.display());
     }
 }
+
+/// A file named inside a request that `route` explains is no file to act
+/// on: a missing one is no reason to answer "no file".
+#[test]
+fn a_name_inside_a_routed_request_is_not_missing() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "what would happen if i said show me junk.txt",
+                "route \"show me junk.txt\"",
+            ),
+            (
+                "don't run it, just tell me what rename hello.txt to hi.txt would do",
+                "route \"rename hello.txt to hi.txt\"",
+            ),
+        ],
+    );
+}

@@ -1295,3 +1295,21 @@ fn a_text_ends_where_it_points_back_at_its_file() {
     assert!(!accepts(&gr, "write /pets.txt \"name it\""));
     assert!(!accepts(&gr, "write /pets.txt \"cat and dog inside\""));
 }
+
+/// A request quoted in a request (`route`'s slot) may take in the files
+/// it names, live or new, which a text never does: `route` can explain
+/// `rename hello.txt to hi.txt`, while `echo` still cannot say it.
+#[test]
+fn a_quoted_request_may_name_files_a_text_may_not() {
+    let line = "don't run it, just tell me what rename hello.txt to hi.txt would do";
+    let (_, gr) = grounded(line);
+    assert!(accepts(&gr, "route \"rename hello.txt to hi.txt\""));
+    assert!(!accepts(&gr, "echo \"rename hello.txt to hi.txt\""));
+    let (_, gr) = grounded("dryrun add milk to my todo list");
+    assert!(accepts(&gr, "route \"add milk to my todo list\""));
+    // Never from the lead-in a colon closes, nor from a joining word.
+    let (_, gr) = grounded("dry run: cat junk.txt");
+    assert!(accepts(&gr, "route \"cat junk.txt\""));
+    assert!(!accepts(&gr, "route \"run: cat junk.txt\""));
+    assert!(!accepts(&gr, "route \"to hi.txt\""));
+}

@@ -12,7 +12,7 @@ pub static APPLET: Route = Route;
 static SPEC: AppletSpec = AppletSpec {
     name: "route",
     summary: "explain how a request would be routed, without running it",
-    slots: &[Slot::text("request")],
+    slots: &[Slot::request("request")],
     writes: false,
     examples: &[
         Example::new("how would you handle 'show me the notes'", "route \"show me the notes\""),

@@ -101,7 +101,9 @@ fn dispatch(table: &Table, call: &ToolCall, m: &mut Machine) -> Result<String, D
             (SlotKind::Path { .. }, serde_json::Value::String(s)) => {
                 Arg::Path(normalize_path(s).map_err(|_| DispatchError::BadArg(slot.name))?)
             }
-            (SlotKind::Text, serde_json::Value::String(s)) => Arg::Text(s.clone()),
+            (SlotKind::Text | SlotKind::Request, serde_json::Value::String(s)) => {
+                Arg::Text(s.clone())
+            }
             (SlotKind::Integer { .. }, serde_json::Value::Number(n)) => {
                 Arg::Integer(n.as_i64().ok_or(DispatchError::BadArg(slot.name))?)
             }

@@ -213,7 +213,7 @@ fn lark(specs: &[&'static AppletSpec], paths: &[PathEntry]) -> String {
                     r"/\/[A-Z0-9_~-]([A-Z0-9_.~-]*[A-Z0-9_~-])?(\/[A-Z0-9_~-]([A-Z0-9_.~-]*[A-Z0-9_~-])?)*/"
                         .to_string()
                 }
-                SlotKind::Text => {
+                SlotKind::Text | SlotKind::Request => {
                     r#"/([!#-&(-\[\]-~]|[^\x00-\x7f])+|"([ !#-\[\]-~]|[^\x00-\x7f]|\\["\\nrt])*"/"#
                         .to_string()
                 }

@@ -145,7 +145,7 @@ impl<'m> Interpreter<'m> {
                 .table
                 .get(name, self.mode)
                 .and_then(|a| a.spec().slots.first())
-                .is_some_and(|s| s.kind == command::SlotKind::Text);
+                .is_some_and(|s| s.is_text());
             let texts = &g.grounding.texts;
             let rest: alloc::vec::Vec<alloc::string::String> = texts
                 .iter()
@@ -561,7 +561,20 @@ impl<'m> Interpreter<'m> {
         // found nothing it could name (its grammar had no such file).
         let mut missing = None;
         let mut makes_given_name = false;
-        if let Some(m) = grounded.missing.first() {
+        // A name inside a request the command quotes (`route "show me
+        // junk.txt"`) is words to explain, not a file to act on.
+        let quotes_it = |m: &ground::Missing| {
+            command.as_ref().is_some_and(|c| {
+                self.table.get_any(c.applet).is_some_and(|a| {
+                    c.args.iter().zip(a.spec().slots).any(|(arg, slot)| {
+                        slot.kind == command::SlotKind::Request
+                            && matches!(arg, command::Arg::Text(t)
+                                if t.to_ascii_lowercase().contains(&m.name.to_ascii_lowercase()))
+                    })
+                })
+            })
+        };
+        if let Some(m) = grounded.missing.first().filter(|m| !quotes_it(m)) {
             // Making the missing name is no answer to a request to read or
             // remove it that asks for nothing to be made or written:
             // `please remove the file named secrets.txt` is no `write
@@ -1136,7 +1149,9 @@ impl Interpreter<'_> {
             a.spec().slots.iter().any(|s| {
                 matches!(
                     s.kind,
-                    command::SlotKind::Path { .. } | command::SlotKind::Text
+                    command::SlotKind::Path { .. }
+                        | command::SlotKind::Text
+                        | command::SlotKind::Request
                 )
             })
         })
