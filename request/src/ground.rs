@@ -806,11 +806,12 @@ fn quoted_words(
             i += 1;
             continue;
         };
-        let close = (i + 1..raw.len()).find(|&j| {
-            raw[j]
-                .trim_end_matches(['?', '.', '!', ',', ';', ':', ')'])
-                .ends_with(q)
-        });
+        // One word may be quoted whole (`write "TODO" in my notes`).
+        let closes = |j: usize| {
+            let t = raw[j].trim_end_matches(['?', '.', '!', ',', ';', ':', ')']);
+            t.ends_with(q) && (j > i || t.len() > 2 * q.len_utf8())
+        };
+        let close = (i..raw.len()).find(|&j| closes(j));
         let Some(j) = close else {
             i += 1;
             continue;

@@ -1313,3 +1313,12 @@ fn a_quoted_request_may_name_files_a_text_may_not() {
     assert!(!accepts(&gr, "route \"run: cat junk.txt\""));
     assert!(!accepts(&gr, "route \"to hi.txt\""));
 }
+
+/// One word quoted whole is a text, not a file's name: `write "TODO" in
+/// my notes` writes the word into the notes, never into TODO.TXT.
+#[test]
+fn one_quoted_word_is_a_text() {
+    let (_, gr) = grounded("can you write \"TODO\" in my notes?");
+    assert!(accepts(&gr, "write /NOTES.TXT TODO"));
+    assert!(!accepts(&gr, "write /TODO.TXT TODO"));
+}
