@@ -806,10 +806,27 @@ fn quoted_words(
             i += 1;
             continue;
         };
-        // One word may be quoted whole (`write "TODO" in my notes`).
+        // One word quoted whole is the text after a word that writes or
+        // says it (`write "TODO" in my notes`); elsewhere it may be a name
+        // (`cat "readme"`).
+        let writes_it = i >= 1
+            && matches!(
+                words[i - 1].as_str(),
+                "write"
+                    | "put"
+                    | "add"
+                    | "append"
+                    | "say"
+                    | "echo"
+                    | "jot"
+                    | "save"
+                    | "store"
+                    | "word"
+                    | "text"
+            );
         let closes = |j: usize| {
             let t = raw[j].trim_end_matches(['?', '.', '!', ',', ';', ':', ')']);
-            t.ends_with(q) && (j > i || t.len() > 2 * q.len_utf8())
+            t.ends_with(q) && (j > i || (writes_it && t.len() > 2 * q.len_utf8()))
         };
         let close = (i..raw.len()).find(|&j| closes(j));
         let Some(j) = close else {

@@ -1314,8 +1314,9 @@ fn a_quoted_request_may_name_files_a_text_may_not() {
     assert!(!accepts(&gr, "route \"to hi.txt\""));
 }
 
-/// One word quoted whole is a text, not a file's name: `write "TODO" in
-/// my notes` writes the word into the notes, never into TODO.TXT.
+/// One word quoted whole after a word that writes it is a text, not a
+/// file's name: `write "TODO" in my notes` writes the word into the notes,
+/// never into TODO.TXT (`cat "readme"` still names the readme).
 #[test]
 fn one_quoted_word_is_a_text() {
     let (_, gr) = grounded("can you write \"TODO\" in my notes?");
