@@ -246,6 +246,19 @@ unsafe fn decode_row(g: &Gemm, w: *const u8) -> f32 {
     _mm_cvtss_f32(acc)
 }
 
+/// [`decode_row`] for each of `rows`.
+///
+/// # Safety
+/// See [`super::lanes`]; token 0 and `rows` are in the product, their elements the caller's.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn decode_rows(g: &Gemm, rows: Range<usize>) {
+    for r in rows {
+        // SAFETY: row r and token 0 are in the product, element (0, r) the caller's.
+        unsafe { g.out.add(r).write(decode_row(g, g.w.add(r * g.w_stride))) };
+    }
+}
+
 /// Q6_K's eight-row kernels.
 struct Q6k;
 
