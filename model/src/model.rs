@@ -987,7 +987,7 @@ impl RunState {
         // Decode: one chunk of whole KV groups per participant. `decode_groups` takes the
         // groups of a chunk together in one pass over the positions (several groups' FMA chains
         // side by side, each cache row read once); with the prefill's grain (one head per
-        // chunk) every decode step went head by head (docs/model-bench.md, 2026-12-04 23:30
+        // chunk) every decode step went head by head (docs/model-bench.md, 2026-12-05 00:00
         // UTC).
         let grain = if n == 1 {
             let gqa = c.n_heads / c.n_kv_heads;

@@ -209,8 +209,9 @@ unsafe fn min_sum(h: &Heads, xb: *const u8) -> (__m256i, __m256) {
 /// `madd` (each minimum twice), I and M summed across the lanes together (docs/model-bench.md,
 /// "Q8_0 prefill and Q4_K decode past llama.cpp"). Super-blocks go two at a time
 /// ([`pair`]): their 6-bit scales and minimums unpacked together in vector registers (the
-/// scalar unpacking of one block, moved into vector registers, was about a fifth of the time),
-/// and their four sums reduced across the lanes together (docs/model-bench.md, 2026-12-05).
+/// scalar unpacking and its moves into vector registers were dear: with constant scales the
+/// kernel read 48 against 37 GMAC/s from L2), and their four sums reduced across the lanes
+/// together (docs/model-bench.md, 2026-12-05 00:00 UTC).
 ///
 /// # Safety
 /// See [`super::lanes`]; token 0 is in the product and `w` starts one of its rows.

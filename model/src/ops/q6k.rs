@@ -180,7 +180,7 @@ unsafe fn tokens<const N: usize>(
 /// go two at a time (their sums reduced across the lanes together, their scale products formed
 /// together), and each group's scale comes from the block's 16 scales widened once, each
 /// half's eight in both 128-bit lanes by one `vpermq`, by one `vpshufb` ([`block_sum`];
-/// docs/model-bench.md, 2026-12-05).
+/// docs/model-bench.md, 2026-12-05 00:00 UTC).
 ///
 /// # Safety
 /// See [`super::lanes`]; token 0 is in the product and `w` starts one of its rows.
