@@ -984,7 +984,17 @@ impl RunState {
             ops::par_width(pool, n * c.n_heads * (pos + n) * (hd + hdv)).min(s.att.len() / region);
         let scores = Disjoint::new(&mut s.att);
         let xb2 = Disjoint::new(&mut s.xb2);
-        let grain = ops::par_grain(c.n_heads, width);
+        // Decode: one chunk of whole KV groups per participant. `decode_groups` takes the
+        // groups of a chunk together in one pass over the positions (several groups' FMA chains
+        // side by side, each cache row read once); with the prefill's grain (one head per
+        // chunk) every decode step went head by head (docs/model-bench.md, 2026-12-05 00:00
+        // UTC).
+        let grain = if n == 1 {
+            let gqa = c.n_heads / c.n_kv_heads;
+            c.n_kv_heads.div_ceil(width) * gqa
+        } else {
+            ops::par_grain(c.n_heads, width)
+        };
         pool.for_each_chunk_on(width, c.n_heads, grain, |heads, part| {
             // SAFETY: participant `part` alone uses region `part` of `att`, one chunk at a time.
             let sc = unsafe { scores.slice(part * region..(part + 1) * region) };

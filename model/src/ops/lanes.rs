@@ -10,7 +10,7 @@
 //! reads that copy from L1. It is the interleaved layout of llama.cpp's `q4_K_8x8` repack,
 //! built per call in about 11 KiB of stack instead of a second copy of the matrix. One token
 //! (decode) reads each row once, so it skips the copy and reads the rows one at a time as the
-//! GGUF stores them ([`Lanes::decode_row`]), summing each row's vector lanes per super-block.
+//! GGUF stores them ([`Lanes::decode_rows`]), summing each row's vector lanes per super-block.
 //!
 //! The arithmetic of element (row, token), whatever the tile: per super-block in order, the
 //! block's exact integer sums, then one f32 `fma` per sum into that element's accumulator (the
@@ -64,16 +64,17 @@ pub(super) unsafe trait Lanes {
         n: usize,
         acc: &mut [[__m256; 2]],
     );
-    /// Token 0 alone against the row at `w`, read in place: the same integers and float
-    /// operations as that row's lane of [`Lanes::tokens`].
+    /// Token 0 alone against each row of `rows`, read in place, one row at a time: per row
+    /// the same integers and float operations as that row's lane of [`Lanes::tokens`].
     ///
     /// # Safety
-    /// See the module; token 0 is in the product and `w` is the start of one of its rows.
-    unsafe fn decode_row(g: &Gemm, w: *const u8) -> f32;
+    /// See the module; token 0 is in the product, and so are `rows`, whose elements of token
+    /// 0 are the caller's to write.
+    unsafe fn decode_rows(g: &Gemm, rows: Range<usize>);
 }
 
 /// The [`Lanes`] impl of a type whose module has the kernels as free functions (`rearrange`,
-/// `tokens::<N>`, `decode`, with `BYTES` and `Rows8`): the same forwarding and the same
+/// `tokens::<N>`, `decode_rows`, with `BYTES` and `Rows8`): the same forwarding and the same
 /// token tiling (`RN` at a time, then one call for the rest) for every type, written once.
 /// The listed literals are the remainders below `RN`.
 macro_rules! lanes_impl {
@@ -114,9 +115,9 @@ macro_rules! lanes_impl {
             }
 
             #[inline]
-            unsafe fn decode_row(g: &Gemm, w: *const u8) -> f32 {
+            unsafe fn decode_rows(g: &Gemm, rows: Range<usize>) {
                 // SAFETY: forwarded; AVX2 (the module's contract).
-                unsafe { decode_row(g, w) }
+                unsafe { decode_rows(g, rows) }
             }
         }
     };
@@ -245,14 +246,8 @@ pub(super) unsafe fn gemm<K: Lanes>(g: &Gemm, rows: Range<usize>) {
         // Decode reads one row at a time: the matrix as one sequential stream, which this
         // memory system serves fastest (docs/model-bench.md: eight rows side by side with the
         // next group prefetched decoded the 0.6B Q4_K_M at 21 tok/s, one row at a time at 34).
-        for r in rows {
-            // SAFETY: row r and token 0 are in the product, element (0, r) the caller's.
-            unsafe {
-                g.out
-                    .add(r)
-                    .write(K::decode_row(g, g.w.add(r * g.w_stride)))
-            };
-        }
+        // SAFETY: rows and token 0 are in the product, their elements the caller's.
+        unsafe { K::decode_rows(g, rows) };
         return;
     }
     let nb = g.cols / super::formats::QK_K;

@@ -200,79 +200,206 @@ unsafe fn min_sum(h: &Heads, xb: *const u8) -> (__m256i, __m256) {
 }
 
 /// One row against token 0 (decode), read in place as the GGUF stores it: the integers I and M
-/// of [`tokens`] for that row, then the same two `fma` and the difference, so the bits of
-/// prefill.
+/// of [`tokens`] for that row, then the same two `fma` per super-block in order and the
+/// difference, so the bits of prefill.
 ///
 /// Decode is bound by these instructions, not by memory (a matrix in L2 and one of 256 MiB
 /// decode at about the same speed), so each super-block is kept to the fewest found: one
 /// `vpshufb` per group for its scale, the minimums against the block's sums of 16 by one
-/// `madd` (each minimum twice), I and M summed across the lanes together, and the two `fma`
-/// as lanes 0 and 2 of one (docs/model-bench.md, "Q8_0 prefill and Q4_K decode past
-/// llama.cpp": 10-20% faster than a shift and a broadcast per scale, `hadd` for the sums of
-/// 32 and two scalar reductions).
+/// `madd` (each minimum twice), I and M summed across the lanes together (docs/model-bench.md,
+/// "Q8_0 prefill and Q4_K decode past llama.cpp"). Super-blocks go two at a time
+/// ([`pair`]): their 6-bit scales and minimums unpacked together in vector registers (the
+/// scalar unpacking and its moves into vector registers were dear: with constant scales the
+/// kernel read 48 against 37 GMAC/s from L2), and their four sums reduced across the lanes
+/// together (docs/model-bench.md, 2026-12-05 00:00 UTC).
 ///
 /// # Safety
 /// See [`super::lanes`]; token 0 is in the product and `w` starts one of its rows.
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn decode_row(g: &Gemm, w: *const u8) -> f32 {
-    let m4 = _mm256_set1_epi8(0x0F);
-    // Group j's scale (i16 j of the expanded scales) in every i16 lane. Through black_box:
-    // LLVM otherwise turns each constant `vpshufb` into a shift and a broadcast, two
-    // instructions.
-    let sel: [__m256i; 8] = core::hint::black_box(core::array::from_fn(|j| {
-        let v = (((2 * j + 1) << 8) | (2 * j)) as i16;
-        _mm256_set1_epi16(v)
-    }));
-    // The mins' bytes (8..16 of the decoded scales) each twice, as i16 after widening.
-    let dup = _mm_setr_epi8(8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15);
+unsafe fn decode_row(g: &Gemm, w: *const u8, k: &Consts) -> f32 {
+    let nb = g.cols / QK_K;
     // Lane 0 accumulates I·(d·dy), lane 2 M·(dmin·dy): per lane the `fma` of [`tokens`].
     let mut acc = _mm_setzero_ps();
-    for blk in 0..g.cols / QK_K {
-        // SAFETY: super-block `blk` of the row and token 0's Q8_K block `blk` exist (the
-        // caller); every read is inside them.
-        unsafe {
-            let b = w.add(blk * BYTES);
-            let xb = g.x.add(blk * Q8_K_BYTES);
-            let dd = _mm_cvtph_ps(_mm_cvtsi32_si128((b as *const i32).read_unaligned()));
-            let sm = super::avx2::k4_scales_mins(core::slice::from_raw_parts(b.add(4), 12));
-            let smv = _mm_loadu_si128(sm.as_ptr() as *const __m128i);
-            let sc = _mm256_broadcastsi128_si256(_mm_cvtepu8_epi16(smv));
-            // m_j · (sum of group j's 32 activations) in lane j: the block's sums of 16 are
-            // pairs of i16 lanes, each pair against m_j twice.
-            let mn = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(smv, dup));
-            let bs = _mm256_loadu_si256(xb.add(4 + QK_K) as *const __m256i);
-            let mv = _mm256_madd_epi16(mn, bs);
-            let y = |o: usize| _mm256_loadu_si256(xb.add(4 + o) as *const __m256i);
-            let mut isum = _mm256_setzero_si256();
-            for c in 0..4 {
-                let q = _mm256_loadu_si256(b.add(16 + 32 * c) as *const __m256i);
-                let lo = _mm256_and_si256(q, m4);
-                let hi = _mm256_and_si256(_mm256_srli_epi16(q, 4), m4);
-                let pl = _mm256_madd_epi16(
-                    _mm256_maddubs_epi16(lo, y(64 * c)),
-                    _mm256_shuffle_epi8(sc, sel[2 * c]),
-                );
-                let ph = _mm256_madd_epi16(
-                    _mm256_maddubs_epi16(hi, y(64 * c + 32)),
-                    _mm256_shuffle_epi8(sc, sel[2 * c + 1]),
-                );
-                isum = _mm256_add_epi32(isum, _mm256_add_epi32(pl, ph));
-            }
-            // I and M summed together: I in lane 0, M in lane 2 (exact integers, so any order).
-            let s = _mm256_add_epi32(
-                _mm256_unpacklo_epi64(isum, mv),
-                _mm256_unpackhi_epi64(isum, mv),
-            );
-            let s = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
-            let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
-            let dy = _mm_set1_ps((xb as *const f32).read_unaligned());
-            // [d, d, dmin, dmin] · dy: the products [`tokens`] forms.
-            let scale = _mm_mul_ps(_mm_unpacklo_ps(dd, dd), dy);
-            acc = _mm_fmadd_ps(_mm_cvtepi32_ps(s), scale, acc);
-        }
+    let mut blk = 0;
+    while blk + 2 <= nb {
+        // SAFETY: super-blocks blk, blk + 1 of the row and token 0's Q8_K blocks blk, blk + 1
+        // exist (the caller).
+        unsafe { pair(g, w, blk, k, &mut acc) };
+        blk += 2;
+    }
+    if blk < nb {
+        // SAFETY: as above, for the last super-block.
+        unsafe { single(g, w, blk, k, &mut acc) };
     }
     _mm_cvtss_f32(_mm_sub_ss(acc, _mm_movehl_ps(acc, acc)))
+}
+
+/// [`decode_row`] for each of `rows`, with its masks made once.
+///
+/// # Safety
+/// See [`super::lanes`]; token 0 and `rows` are in the product, their elements the caller's.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn decode_rows(g: &Gemm, rows: Range<usize>) {
+    // Byte j of each 128-bit lane as the u16 of every i16 lane: group j's scale. Read
+    // through `read_volatile` (once per call): LLVM otherwise turns constant `vpshufb`s into
+    // other shuffles, two instructions each (and `black_box` copied them on every row).
+    let k = Consts {
+        sel: core::array::from_fn(|j| _mm256_set1_epi16((0x8000 | j) as i16)),
+        // Minimums 0..4 (bytes 8..12) each twice in lane 0, 4..8 (bytes 12..16) in lane 1.
+        mins: _mm256_setr_epi8(
+            8, -128, 8, -128, 9, -128, 9, -128, 10, -128, 10, -128, 11, -128, 11, -128, 12, -128,
+            12, -128, 13, -128, 13, -128, 14, -128, 14, -128, 15, -128, 15, -128,
+        ),
+    };
+    // SAFETY: a local, read once.
+    let k = unsafe { core::ptr::read_volatile(&k) };
+    for r in rows {
+        // SAFETY: row r and token 0 are in the product, element (0, r) the caller's.
+        unsafe {
+            g.out
+                .add(r)
+                .write(decode_row(g, g.w.add(r * g.w_stride), &k))
+        };
+    }
+}
+
+/// [`decode_row`]'s shuffle masks.
+#[derive(Clone, Copy)]
+struct Consts {
+    sel: [__m256i; 8],
+    mins: __m256i,
+}
+
+/// The scales and minimums of two super-blocks (their 12 bytes at `b0 + 4`, `b1 + 4`), as
+/// bytes: lane i of the result is super-block i's scales 0..8 then its minimums 0..8, the
+/// layout of `avx2::k4_scales_mins`, computed as it does on the 32-bit words a, b, c.
+///
+/// # Safety
+/// 16 readable bytes at `b0 + 4` and `b1 + 4`.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn scales_mins2(b0: *const u8, b1: *const u8) -> __m256i {
+    // SAFETY: the caller's 16 bytes each.
+    let v = unsafe {
+        _mm256_set_m128i(
+            _mm_loadu_si128(b1.add(4) as *const __m128i),
+            _mm_loadu_si128(b0.add(4) as *const __m128i),
+        )
+    };
+    let m6 = _mm256_set1_epi32(0x3f3f_3f3f);
+    let m4 = _mm256_set1_epi32(0x0f0f_0f0f);
+    let m2 = _mm256_set1_epi32(0x0303_0303);
+    // Words [a & M6, b & M6]: scales 0..4, minimums 0..4.
+    let lo = _mm256_and_si256(v, m6);
+    // Words [c, c >> 4] & M4 | ((a, b) >> 6 & M2) << 4: scales 4..8, minimums 4..8.
+    let c = _mm256_srlv_epi32(
+        _mm256_shuffle_epi32::<0b10_10_10_10>(v),
+        _mm256_setr_epi32(0, 4, 0, 0, 0, 4, 0, 0),
+    );
+    let top = _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(v, 6), m2), 4);
+    let hi = _mm256_or_si256(_mm256_and_si256(c, m4), top);
+    _mm256_unpacklo_epi32(lo, hi)
+}
+
+/// The exact sums of one super-block: I (8 i32 lanes to add up) and M (likewise), with `x`
+/// holding its scales and minimums (bytes 0..8 and 8..16) in both 128-bit lanes.
+///
+/// # Safety
+/// Super-block `b` (144 bytes) and the Q8_K block `xb` exist.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn block_sums(b: *const u8, xb: *const u8, x: __m256i, k: &Consts) -> (__m256i, __m256i) {
+    let m4 = _mm256_set1_epi8(0x0F);
+    // SAFETY: every read is inside the super-block or the Q8_K block (the caller).
+    unsafe {
+        // m_j · (sum of group j's 32 activations) in lane j: the block's sums of 16 are pairs
+        // of i16 lanes, each pair against m_j twice.
+        let bs = _mm256_loadu_si256(xb.add(4 + QK_K) as *const __m256i);
+        let mv = _mm256_madd_epi16(_mm256_shuffle_epi8(x, k.mins), bs);
+        let y = |o: usize| _mm256_loadu_si256(xb.add(4 + o) as *const __m256i);
+        let mut isum = _mm256_setzero_si256();
+        for c in 0..4 {
+            let q = _mm256_loadu_si256(b.add(16 + 32 * c) as *const __m256i);
+            let lo = _mm256_and_si256(q, m4);
+            let hi = _mm256_and_si256(_mm256_srli_epi16(q, 4), m4);
+            let pl = _mm256_madd_epi16(
+                _mm256_maddubs_epi16(lo, y(64 * c)),
+                _mm256_shuffle_epi8(x, k.sel[2 * c]),
+            );
+            let ph = _mm256_madd_epi16(
+                _mm256_maddubs_epi16(hi, y(64 * c + 32)),
+                _mm256_shuffle_epi8(x, k.sel[2 * c + 1]),
+            );
+            isum = _mm256_add_epi32(isum, _mm256_add_epi32(pl, ph));
+        }
+        (isum, mv)
+    }
+}
+
+/// Super-blocks `blk` and `blk + 1` of the row at `w` into `acc` (I in lane 0, M in lane 2):
+/// the `fma`s of `blk`, then those of `blk + 1`.
+///
+/// # Safety
+/// As [`decode_row`]; super-blocks `blk`, `blk + 1` exist.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn pair(g: &Gemm, w: *const u8, blk: usize, k: &Consts, acc: &mut __m128) {
+    // SAFETY: super-blocks blk, blk + 1 and their Q8_K blocks (the caller).
+    unsafe {
+        let (b0, b1) = (w.add(blk * BYTES), w.add((blk + 1) * BYTES));
+        let (x0, x1) = (g.x.add(blk * Q8_K_BYTES), g.x.add((blk + 1) * Q8_K_BYTES));
+        let sm = scales_mins2(b0, b1);
+        let (i0, m0) = block_sums(b0, x0, _mm256_permute4x64_epi64::<0b01_00_01_00>(sm), k);
+        let (i1, m1) = block_sums(b1, x1, _mm256_permute4x64_epi64::<0b11_10_11_10>(sm), k);
+        // [I0, I1, M0, M1], summed across the lanes together (exact integers: any order).
+        let u = _mm256_add_epi32(_mm256_unpacklo_epi32(i0, i1), _mm256_unpackhi_epi32(i0, i1));
+        let v = _mm256_add_epi32(_mm256_unpacklo_epi32(m0, m1), _mm256_unpackhi_epi32(m0, m1));
+        let z = _mm256_add_epi32(_mm256_unpacklo_epi64(u, v), _mm256_unpackhi_epi64(u, v));
+        let s = _mm_add_epi32(_mm256_castsi256_si128(z), _mm256_extracti128_si256::<1>(z));
+        // [d0, d1, dmin0, dmin1] · [dy0, dy1, dy0, dy1]: the products [`tokens`] forms.
+        let h = _mm_insert_epi32::<1>(
+            _mm_cvtsi32_si128((b0 as *const i32).read_unaligned()),
+            (b1 as *const i32).read_unaligned(),
+        );
+        let dd = _mm_cvtph_ps(_mm_shufflelo_epi16::<0b11_01_10_00>(h));
+        let dy = _mm_unpacklo_ps(
+            _mm_set1_ps((x0 as *const f32).read_unaligned()),
+            _mm_set1_ps((x1 as *const f32).read_unaligned()),
+        );
+        let scale = _mm_mul_ps(dd, dy);
+        let f = _mm_cvtepi32_ps(s);
+        // Block blk in lanes 0 and 2, then block blk + 1 (lanes 1 and 3 moved there); lanes 1
+        // and 3 of `acc` are never read.
+        let a = _mm_fmadd_ps(f, scale, *acc);
+        *acc = _mm_fmadd_ps(_mm_movehdup_ps(f), _mm_movehdup_ps(scale), a);
+    }
+}
+
+/// Super-block `blk` alone into `acc`, as [`pair`] does each of its two.
+///
+/// # Safety
+/// As [`decode_row`]; super-block `blk` exists.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn single(g: &Gemm, w: *const u8, blk: usize, k: &Consts, acc: &mut __m128) {
+    // SAFETY: super-block blk and its Q8_K block (the caller).
+    unsafe {
+        let b = w.add(blk * BYTES);
+        let xb = g.x.add(blk * Q8_K_BYTES);
+        let sm = scales_mins2(b, b);
+        let (i, m) = block_sums(b, xb, _mm256_permute4x64_epi64::<0b01_00_01_00>(sm), k);
+        // I in lane 0, M in lane 2.
+        let s = _mm256_add_epi32(_mm256_unpacklo_epi64(i, m), _mm256_unpackhi_epi64(i, m));
+        let s = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
+        let dd = _mm_cvtph_ps(_mm_cvtsi32_si128((b as *const i32).read_unaligned()));
+        let dy = _mm_set1_ps((xb as *const f32).read_unaligned());
+        // [d, d, dmin, dmin] · dy.
+        let scale = _mm_mul_ps(_mm_unpacklo_ps(dd, dd), dy);
+        *acc = _mm_fmadd_ps(_mm_cvtepi32_ps(s), scale, *acc);
+    }
 }
 
 /// Q4_K's eight-row kernels.

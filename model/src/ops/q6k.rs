@@ -176,74 +176,159 @@ unsafe fn tokens<const N: usize>(
 
 /// One row against token 0 (decode), read in place as the GGUF stores it (the four 6-bit planes
 /// of each half rebuilt 32 quants at a time): the integer of [`tokens`] for that row, summed
-/// across the vector per super-block, then the same `fma`.
+/// across the vector per super-block, then the same `fma` per super-block in order. Super-blocks
+/// go two at a time (their sums reduced across the lanes together, their scale products formed
+/// together), and each group's scale comes from the block's 16 scales widened once, each
+/// half's eight in both 128-bit lanes by one `vpermq`, by one `vpshufb` ([`block_sum`];
+/// docs/model-bench.md, 2026-12-05 00:00 UTC).
 ///
 /// # Safety
 /// See [`super::lanes`]; token 0 is in the product and `w` starts one of its rows.
 #[inline]
 #[target_feature(enable = "avx2,fma,f16c")]
-unsafe fn decode_row(g: &Gemm, w: *const u8) -> f32 {
-    let m4 = _mm256_set1_epi8(0x0F);
-    let m2 = _mm256_set1_epi8(0x03);
-    let m30 = _mm256_set1_epi8(0x30);
-    let sel: [__m256i; 8] = core::array::from_fn(|k| {
-        let (lo, hi) = ((2 * k) as i16, (2 * k + 1) as i16);
-        let (lo, hi) = ((lo << 8) | 0x80, (hi << 8) | 0x80);
-        _mm256_setr_epi16(
-            lo, lo, lo, lo, lo, lo, lo, lo, hi, hi, hi, hi, hi, hi, hi, hi,
-        )
-    });
+unsafe fn decode_row(g: &Gemm, w: *const u8, k: &Consts) -> f32 {
+    let nb = g.cols / QK_K;
     let mut acc = _mm_setzero_ps();
-    for blk in 0..g.cols / QK_K {
-        // SAFETY: super-block `blk` of the row and token 0's Q8_K block `blk` exist (the
-        // caller); every read is inside them.
+    let mut blk = 0;
+    while blk + 2 <= nb {
+        // SAFETY: super-blocks blk, blk + 1 of the row and token 0's Q8_K blocks blk, blk + 1
+        // exist (the caller).
+        let (i0, i1) = unsafe { (block_sum(g, w, blk, k), block_sum(g, w, blk + 1, k)) };
+        // [I0, I1] in lanes 0 and 1 (exact integers: any order).
+        let u = _mm256_add_epi32(_mm256_unpacklo_epi32(i0, i1), _mm256_unpackhi_epi32(i0, i1));
+        let u = _mm_add_epi32(_mm256_castsi256_si128(u), _mm256_extracti128_si256::<1>(u));
+        let s = _mm_add_epi32(u, _mm_unpackhi_epi64(u, u));
+        // SAFETY: d of both super-blocks and dy of both Q8_K blocks (the caller).
+        let scale = unsafe {
+            let (b0, b1) = (w.add(blk * BYTES), w.add((blk + 1) * BYTES));
+            let h = _mm_insert_epi16::<1>(
+                _mm_cvtsi32_si128(i32::from((b0.add(208) as *const u16).read_unaligned())),
+                i32::from((b1.add(208) as *const u16).read_unaligned()),
+            );
+            let x = g.x.add(blk * Q8_K_BYTES);
+            let dy = _mm_unpacklo_ps(
+                _mm_set_ss((x as *const f32).read_unaligned()),
+                _mm_set_ss((x.add(Q8_K_BYTES) as *const f32).read_unaligned()),
+            );
+            // [d0 · dy0, d1 · dy1]: the products [`tokens`] forms.
+            _mm_mul_ps(_mm_cvtph_ps(h), dy)
+        };
+        let f = _mm_cvtepi32_ps(s);
+        // Block blk in lane 0, then block blk + 1 (lane 1 moved there); lanes 1..4 of `acc`
+        // are never read.
+        acc = _mm_fmadd_ps(f, scale, acc);
+        acc = _mm_fmadd_ps(_mm_movehdup_ps(f), _mm_movehdup_ps(scale), acc);
+        blk += 2;
+    }
+    if blk < nb {
+        // SAFETY: as above, for the last super-block.
         unsafe {
-            let xb = g.x.add(blk * Q8_K_BYTES);
-            let bs = _mm256_loadu_si256(xb.add(4 + QK_K) as *const __m256i);
+            let i = super::avx2::hsum_i32(block_sum(g, w, blk, k));
             let b = w.add(blk * BYTES);
-            let raw = _mm256_broadcastsi128_si256(_mm_loadu_si128(b.add(192) as *const __m128i));
-            let sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(b.add(192) as *const __m128i));
-            let mut isum = _mm256_slli_epi32(_mm256_madd_epi16(sc16, bs), 5);
-            isum = _mm256_sub_epi32(_mm256_setzero_si256(), isum);
-            for n in 0..2 {
-                let ql0 = _mm256_loadu_si256(b.add(64 * n) as *const __m256i);
-                let ql1 = _mm256_loadu_si256(b.add(64 * n + 32) as *const __m256i);
-                let qh = _mm256_loadu_si256(b.add(128 + 32 * n) as *const __m256i);
-                let qh2 = _mm256_srli_epi16(qh, 2);
-                let q = [
-                    _mm256_or_si256(
-                        _mm256_and_si256(ql0, m4),
-                        _mm256_slli_epi16(_mm256_and_si256(qh, m2), 4),
-                    ),
-                    _mm256_or_si256(
-                        _mm256_and_si256(ql1, m4),
-                        _mm256_slli_epi16(_mm256_and_si256(qh2, m2), 4),
-                    ),
-                    _mm256_or_si256(
-                        _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
-                        _mm256_and_si256(qh, m30),
-                    ),
-                    _mm256_or_si256(
-                        _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4),
-                        _mm256_and_si256(qh2, m30),
-                    ),
-                ];
-                for k in 0..4 {
-                    let yv = _mm256_loadu_si256(xb.add(4 + 128 * n + 32 * k) as *const __m256i);
-                    let sv = _mm256_srai_epi16(_mm256_shuffle_epi8(raw, sel[4 * n + k]), 8);
-                    let p = _mm256_madd_epi16(_mm256_maddubs_epi16(q[k], yv), sv);
-                    isum = _mm256_add_epi32(isum, p);
-                }
-            }
-            let i = super::avx2::hsum_i32(isum);
             let d = _mm_cvtss_f32(_mm_cvtph_ps(_mm_cvtsi32_si128(i32::from(
                 (b.add(208) as *const u16).read_unaligned(),
             ))));
-            let dy = (xb as *const f32).read_unaligned();
+            let dy = (g.x.add(blk * Q8_K_BYTES) as *const f32).read_unaligned();
             acc = _mm_fmadd_ss(_mm_cvtsi32_ss(_mm_setzero_ps(), i), _mm_set_ss(d * dy), acc);
         }
     }
     _mm_cvtss_f32(acc)
+}
+
+/// [`decode_row`]'s shuffle masks.
+#[derive(Clone, Copy)]
+struct Consts {
+    /// `sel[k]`: i16 2k of a 128-bit lane in every i16 of the low lane, i16 2k + 1 in the high.
+    sel: [__m256i; 4],
+}
+
+/// The exact integer of super-block `blk` of the row at `w` against token 0 (8 i32 lanes to
+/// add up).
+///
+/// # Safety
+/// As [`decode_row`]; super-block `blk` exists.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn block_sum(g: &Gemm, w: *const u8, blk: usize, k: &Consts) -> __m256i {
+    let m4 = _mm256_set1_epi8(0x0F);
+    let m2 = _mm256_set1_epi8(0x03);
+    let m30 = _mm256_set1_epi8(0x30);
+    // SAFETY: super-block `blk` of the row and token 0's Q8_K block `blk` exist (the caller);
+    // every read is inside them.
+    unsafe {
+        let xb = g.x.add(blk * Q8_K_BYTES);
+        let bs = _mm256_loadu_si256(xb.add(4 + QK_K) as *const __m256i);
+        let b = w.add(blk * BYTES);
+        let sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(b.add(192) as *const __m128i));
+        let mut isum = _mm256_slli_epi32(_mm256_madd_epi16(sc16, bs), 5);
+        isum = _mm256_sub_epi32(_mm256_setzero_si256(), isum);
+        for n in 0..2 {
+            // Scales 8n..8n + 8 in both 128-bit lanes.
+            let sh = if n == 0 {
+                _mm256_permute4x64_epi64::<0b01_00_01_00>(sc16)
+            } else {
+                _mm256_permute4x64_epi64::<0b11_10_11_10>(sc16)
+            };
+            let ql0 = _mm256_loadu_si256(b.add(64 * n) as *const __m256i);
+            let ql1 = _mm256_loadu_si256(b.add(64 * n + 32) as *const __m256i);
+            let qh = _mm256_loadu_si256(b.add(128 + 32 * n) as *const __m256i);
+            let qh2 = _mm256_srli_epi16(qh, 2);
+            let q = [
+                _mm256_or_si256(
+                    _mm256_and_si256(ql0, m4),
+                    _mm256_slli_epi16(_mm256_and_si256(qh, m2), 4),
+                ),
+                _mm256_or_si256(
+                    _mm256_and_si256(ql1, m4),
+                    _mm256_slli_epi16(_mm256_and_si256(qh2, m2), 4),
+                ),
+                _mm256_or_si256(
+                    _mm256_and_si256(_mm256_srli_epi16(ql0, 4), m4),
+                    _mm256_and_si256(qh, m30),
+                ),
+                _mm256_or_si256(
+                    _mm256_and_si256(_mm256_srli_epi16(ql1, 4), m4),
+                    _mm256_and_si256(qh2, m30),
+                ),
+            ];
+            for (kk, qk) in q.iter().enumerate() {
+                let yv = _mm256_loadu_si256(xb.add(4 + 128 * n + 32 * kk) as *const __m256i);
+                let sv = _mm256_shuffle_epi8(sh, k.sel[kk]);
+                let p = _mm256_madd_epi16(_mm256_maddubs_epi16(*qk, yv), sv);
+                isum = _mm256_add_epi32(isum, p);
+            }
+        }
+        isum
+    }
+}
+
+/// [`decode_row`] for each of `rows`, with its masks made once.
+///
+/// # Safety
+/// See [`super::lanes`]; token 0 and `rows` are in the product, their elements the caller's.
+#[inline]
+#[target_feature(enable = "avx2,fma,f16c")]
+unsafe fn decode_rows(g: &Gemm, rows: Range<usize>) {
+    let k = Consts {
+        sel: core::array::from_fn(|kk| {
+            let (lo, hi) = ((4 * kk) as i16, (4 * kk + 2) as i16);
+            let (lo, hi) = (lo | ((lo + 1) << 8), hi | ((hi + 1) << 8));
+            _mm256_setr_epi16(
+                lo, lo, lo, lo, lo, lo, lo, lo, hi, hi, hi, hi, hi, hi, hi, hi,
+            )
+        }),
+    };
+    // SAFETY: a local, read once: LLVM otherwise turns constant `vpshufb`s into other
+    // shuffles.
+    let k = unsafe { core::ptr::read_volatile(&k) };
+    for r in rows {
+        // SAFETY: row r and token 0 are in the product, element (0, r) the caller's.
+        unsafe {
+            g.out
+                .add(r)
+                .write(decode_row(g, g.w.add(r * g.w_stride), &k))
+        };
+    }
 }
 
 /// Q6_K's eight-row kernels.

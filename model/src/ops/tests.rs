@@ -445,11 +445,13 @@ fn products_do_not_depend_on_batch_or_row_range() {
     let mut rng = Lcg(29);
     let (rows, n_tok) = (21usize, 70usize);
     for ty in TensorType::ALL {
-        // The float types take any length: also one with a scalar tail after the vectors.
+        // The float types take any length: also one with a scalar tail after the vectors;
+        // the block types also an odd number of 256-element super-blocks (decode takes Q4_K's
+        // two at a time, then the last alone).
         let widths: &[usize] = if ty.block_elems() == 1 {
             &[1536, 1536 + 8 + 3]
         } else {
-            &[1536]
+            &[1536, 1280]
         };
         for &cols in widths {
             let data: Vec<u8> = if ty.block_elems() == 1 || ty == TensorType::Q8_0 {
@@ -615,5 +617,43 @@ fn swiglu_avx2_matches_baseline_bits() {
             x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan()),
             "{x} vs {y}"
         );
+    }
+}
+
+/// `softmax` with its exponentials in their own (vectorised) loop gives the bits of the one
+/// fused scalar loop it replaced: the same `expf` per element, the same f64 sum in order.
+#[test]
+fn softmax_matches_fused_scalar_bits() {
+    let fused = |x: &mut [f32]| {
+        let max = x.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+        let mut sum = 0.0f64;
+        for v in x.iter_mut() {
+            *v = super::norm::expf(*v - max);
+            sum += f64::from(*v);
+        }
+        let inv = (1.0 / sum) as f32;
+        for v in x.iter_mut() {
+            *v *= inv;
+        }
+    };
+    let mut rng = Lcg(37);
+    for n in [1usize, 3, 7, 8, 9, 31, 160, 193, 1000] {
+        for spread in [0.1f32, 5.0, 60.0, 200.0] {
+            let mut a: Vec<f32> = (0..n).map(|_| rng.f() * spread).collect();
+            if n > 8 {
+                a[3] = -1e30;
+                a[5] = -0.0;
+            }
+            let mut b = a.clone();
+            super::softmax(&mut a);
+            fused(&mut b);
+            for (x, y) in a.iter().zip(&b) {
+                assert_eq!(
+                    x.to_bits(),
+                    y.to_bits(),
+                    "n {n} spread {spread}: {x} vs {y}"
+                );
+            }
+        }
     }
 }
