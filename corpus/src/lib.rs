@@ -112,6 +112,9 @@ pub struct Config {
     /// out; `NOSYS_NATURAL_MORE_PER_SLOT`). 400 since the model of 4
     /// December 2026 (afternoon) was trained with them.
     pub natural_more_per_slot: usize,
+    /// Draw the `more` pairs from [`templates::NATURAL_MORE2_FILES`] too
+    /// (`NOSYS_NATURAL_MORE2=1`; off, as the shipped model was trained).
+    pub natural_more2: bool,
     /// Training pairs drawn from [`templates::NOTHING_FILE`], whose command
     /// is [`NOTHING`] (0 leaves them out; `NOSYS_NOTHING_PAIRS`).
     pub nothing_pairs: usize,
@@ -128,6 +131,7 @@ impl Default for Config {
             bare_per_applet: 60,
             natural_per_slot: 800,
             natural_more_per_slot: 400,
+            natural_more2: false,
             nothing_pairs: 0,
         }
     }
@@ -564,7 +568,11 @@ pub fn generate(table: &Table, cfg: &Config) -> Result<Corpus, CorpusError> {
     let mut more: Vec<Pair> = Vec::new();
     if cfg.natural && cfg.natural_more_per_slot > 0 {
         for spec in &specs {
-            let fams = written_families(spec, "more", &templates::natural_more_of(spec.name));
+            let fams = written_families(
+                spec,
+                "more",
+                &templates::natural_more_of(spec.name, cfg.natural_more2),
+            );
             if fams.is_empty() {
                 continue;
             }

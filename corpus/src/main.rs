@@ -19,6 +19,7 @@ fn main() -> ExitCode {
                 .ok()
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(Config::default().natural_more_per_slot),
+            natural_more2: std::env::var("NOSYS_NATURAL_MORE2").is_ok_and(|v| v == "1"),
             nothing_pairs: std::env::var("NOSYS_NOTHING_PAIRS")
                 .ok()
                 .and_then(|v| v.parse().ok())

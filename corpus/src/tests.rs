@@ -12,6 +12,7 @@ fn small() -> Config {
         natural: true,
         natural_per_slot: 20,
         natural_more_per_slot: 0,
+        natural_more2: false,
         nothing_pairs: 0,
     }
 }
@@ -497,6 +498,20 @@ fn more_natural_families_only_add_training_pairs() {
         .map(|(_, t)| templates::natural_file_families(t).count())
         .sum::<usize>();
     assert_eq!(added.is_empty(), more_families == 0);
+    // The third round, when asked for, draws the same number of pairs
+    // from more families, and moves no other split.
+    let more2 = generate(
+        &applets::builtin(),
+        &Config {
+            natural_more_per_slot: 50,
+            natural_more2: true,
+            ..small()
+        },
+    )
+    .unwrap();
+    assert_eq!(more2.dev_natural, with.dev_natural);
+    assert_eq!(more2.train[..without.train.len()], without.train[..]);
+    assert_ne!(more2.train, with.train);
 }
 
 /// The lines no applet does become training pairs whose command is
