@@ -1232,10 +1232,18 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             i = j + 1;
             continue;
         }
-        // A word after `a` or `another` is a kind of thing, not a file
-        // the volume holds (`add a note in the release notes` names no
-        // NOTES.TXT, `write a guide` no GUIDE.TXT).
-        if at >= 1 && matches!(words[at - 1].as_str(), "a" | "an" | "another") {
+        // A word after `another`, or after `a` that something is to be
+        // made or added as, is a kind of thing, not a file the volume holds
+        // (`add a note in the release notes` names no NOTES.TXT, `write a
+        // guide` no GUIDE.TXT); `there's a guide file somewhere` still
+        // names the guide.
+        let made = at >= 2
+            && matches!(words[at - 1].as_str(), "a" | "an")
+            && matches!(
+                words[at - 2].as_str(),
+                "add" | "write" | "make" | "create" | "take" | "jot" | "put" | "leave" | "start"
+            );
+        if made || (at >= 1 && words[at - 1] == "another") {
             continue;
         }
         let before = described.len();

@@ -1270,9 +1270,9 @@ fn a_long_name_with_two_slips_is_that_name() {
     assert!(!accepts(&gr, "cat /NOTES.TXT"));
 }
 
-/// A word after `a` or `another` is a kind of thing, not a file the
-/// volume holds: `add a note to the todo list` refers to the todo list
-/// only.
+/// A word after `another`, or after `a` that something is to be made or
+/// added as, is a kind of thing, not a file the volume holds: `add a note
+/// to the todo list` refers to the todo list only.
 #[test]
 fn a_word_after_an_indefinite_article_names_no_file() {
     let (_, gr) = grounded("add a note to the todo list: call the bank");
@@ -1280,6 +1280,9 @@ fn a_word_after_an_indefinite_article_names_no_file() {
     assert!(!accepts(&gr, "append /NOTES.TXT \"call the bank\""));
     let (_, gr) = grounded("show me the note");
     assert!(accepts(&gr, "cat /NOTES.TXT"));
+    // Not a thing to be made: an existing one, named by its kind.
+    let (_, gr) = grounded("there's a guide file somewhere, show me that");
+    assert!(accepts(&gr, "cat /DOCS/GUIDE.TXT"));
 }
 
 /// `it`, `there` and a closing `inside` stand for the file the request
