@@ -264,7 +264,12 @@ fn handwritten3_is_canonical_unseen_and_covers_every_applet() {
 /// other hand-written splits' either.
 #[test]
 fn handwritten4_is_canonical_unseen_and_covers_every_applet() {
-    check_hand_split("handwritten4.tsv", 300, (3, 2), &requests_elsewhere("handwritten4.tsv"));
+    check_hand_split(
+        "handwritten4.tsv",
+        300,
+        (3, 2),
+        &requests_elsewhere("handwritten4.tsv"),
+    );
 }
 
 /// `data/handwritten5.tsv`, the fifth (written blind on the night of 4 December 2026),
@@ -272,7 +277,12 @@ fn handwritten4_is_canonical_unseen_and_covers_every_applet() {
 /// four other hand-written splits' either.
 #[test]
 fn handwritten5_is_canonical_unseen_and_covers_every_applet() {
-    check_hand_split("handwritten5.tsv", 300, (3, 2), &requests_elsewhere("handwritten5.tsv"));
+    check_hand_split(
+        "handwritten5.tsv",
+        300,
+        (3, 2),
+        &requests_elsewhere("handwritten5.tsv"),
+    );
 }
 
 /// The files whose requests a hand-written split's may not be: the
