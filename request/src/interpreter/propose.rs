@@ -498,9 +498,6 @@ impl<'m> Interpreter<'m> {
                 {
                     Some("cat")
                 }
-                // Nothing is written or made for a wish to be rid of a file
-                // (`i am finished with todo.txt, toss it` is no `write
-                // /TODO.TXT "toss it"`).
                 // Neither path's applet takes a file, yet the request
                 // refers to one file and asks to see it (`show me the
                 // file with the frequently asked questions` ran `history`):
@@ -519,6 +516,9 @@ impl<'m> Interpreter<'m> {
                     shown_by_words = true;
                     Some("cat")
                 }
+                // Nothing is written or made for a wish to be rid of a file
+                // (`i am finished with todo.txt, toss it` is no `write
+                // /TODO.TXT "toss it"`).
                 Some("cat" | "hexdump" | "ls" | "write" | "append" | "echo" | "mkdir")
                     if discards =>
                 {
