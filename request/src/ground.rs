@@ -1821,21 +1821,21 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
 /// The spans a request quoted in the request may be (`route`'s slot):
 /// those that take in a file's name or description, which a text never
 /// does (`don't run it, just tell me what rename hello.txt to hi.txt would
-/// do`, `dryrun add milk to my todo list`). They
-/// neither start nor end on a word that joins (`to hi.txt would`) nor
-/// start on a lead-in a colon closes, and stand without the punctuation and
-/// quotes around them.
+/// do`, `dryrun add milk to my todo list`). They neither start nor end on a
+/// word that joins (`to hi.txt would`) nor start on a lead-in a colon closes
+/// (`run: cat junk.txt`), and stand without the punctuation and quotes
+/// around them.
 fn request_spans(request: &str, tokens: &[(usize, usize)], named: &[usize]) -> Vec<String> {
     let mut out: alloc::collections::BTreeSet<String> = alloc::collections::BTreeSet::new();
-    let Some(&first_file) = named.iter().min() else {
+    let Some(&first_named) = named.iter().min() else {
         return Vec::new();
     };
     let word = |k: usize| clean(&request[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
-    for i in 0..=first_file {
+    for i in 0..=first_named {
         if is_joining_word(&word(i)) || request[tokens[i].0..tokens[i].1].ends_with(':') {
             continue;
         }
-        for j in first_file..tokens.len().min(i + MAX_SPAN_WORDS) {
+        for j in first_named..tokens.len().min(i + MAX_SPAN_WORDS) {
             if is_joining_word(&word(j)) {
                 continue;
             }
