@@ -1514,13 +1514,28 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // What the request sends something into (`move todo into logs`: the
     // folder, and the log its word also describes) is where it goes, not
     // the thing moved, once something came before.
+    // A folder after `in` is where something goes too, once the thing has
+    // been named (`put the release notes in the logs directory` moves no
+    // /LOGS); a file after `in` is where a text goes, and stays.
+    // Only where every mention of it sends something there: `what
+    // documents are in docs?` still lists /DOCS.
+    let sent_at = |p: &PathEntry, at: usize| {
+        first_referent.is_some_and(|r| r < at)
+            && (1..=2).any(|k| {
+                at >= k
+                    && (matches!(words[at - k].as_str(), "to" | "into" | "onto")
+                        || (p.is_dir && matches!(words[at - k].as_str(), "in" | "inside")))
+            })
+    };
     let sent_into: Vec<PathEntry> = described
         .iter()
         .zip(&described_at)
-        .filter(|(_, &at)| {
-            first_referent.is_some_and(|r| r < at)
-                && (1..=2)
-                    .any(|k| at >= k && matches!(words[at - k].as_str(), "to" | "into" | "onto"))
+        .filter(|(p, _)| {
+            described
+                .iter()
+                .zip(&described_at)
+                .filter(|(q, _)| q == p)
+                .all(|(q, &at)| sent_at(q, at))
         })
         .map(|(p, _)| (*p).clone())
         .collect();

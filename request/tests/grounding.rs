@@ -1326,3 +1326,21 @@ fn one_quoted_word_is_a_text() {
     assert!(accepts(&gr, "write /NOTES.TXT TODO"));
     assert!(!accepts(&gr, "write /TODO.TXT TODO"));
 }
+
+/// A folder after `in`, once the thing acted on is named, is where it
+/// goes, never the thing moved (`put the release notes in the logs
+/// directory` had moved /LOGS); a folder also named before stays one the
+/// request refers to (`what documents are in docs?`).
+#[test]
+fn a_folder_something_is_put_in_is_no_source() {
+    let (_, gr) = grounded_long("put the release notes in the logs directory instead");
+    assert!(accepts(
+        &gr,
+        "mv \"/DOCS/Release Notes 0.1.txt\" \"/LOGS/Release Notes 0.1.txt\""
+    ));
+    assert!(!accepts(&gr, "mv /LOGS /DOCS/instead"));
+    let (_, gr) = grounded("what documents are in docs?");
+    assert!(accepts(&gr, "ls /DOCS"));
+    let (_, gr) = grounded("show the files in the logs folder");
+    assert!(accepts(&gr, "ls /LOGS"));
+}
