@@ -60,13 +60,13 @@ for r in reqs:
     mark = len(buf)
     t = time.time()
     p.stdin.write(r.encode() + b"\r"); p.stdin.flush()
-    # The reply ends at the next prompt (after the echo of the request).
-    while True:
-        if not pump("nosys> ", 300, mark):
-            break
-        text = buf[mark:].decode(errors="replace")
-        if text.rfind("nosys> ") > text.find(r):
-            break
+    # The reply ends at the next prompt after the echo of the request. The
+    # line editor redraws "nosys> " with every key, so the prompt is looked
+    # for only past the echo: looking from `mark` found a redraw at once and
+    # spun without reading (a run that hung for 400 s on 4 December).
+    rb = r.encode()
+    if pump(r, 300, mark):
+        pump("nosys> ", 300, buf.find(rb, mark) + len(rb))
     wall = (time.time() - t) * 1000
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", buf[mark:].decode(errors="replace"))
     m = re.search(r"→ (.*?)\s{3}ridge (?:\S+ )?([\d.]+) · ([\d.]+) (ms|µs|s)", text)
