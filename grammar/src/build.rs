@@ -208,12 +208,15 @@ pub fn compile_with(
                     grounded_text(&mut dfa, sep, applet, si as u8, &g.texts)
                 }
                 // A request quoted in a request: its texts, and the spans
-                // that name files, which a text never takes in.
-                (SlotKind::Request, Some(g)) => {
-                    let mut all = g.texts.clone();
-                    all.extend(g.requests.iter().filter(|r| !g.texts.contains(r)).cloned());
-                    grounded_text(&mut dfa, sep, applet, si as u8, &all)
-                }
+                // that name files, which a text never takes in (a span in
+                // both is one path of the trie).
+                (SlotKind::Request, Some(g)) => grounded_text(
+                    &mut dfa,
+                    sep,
+                    applet,
+                    si as u8,
+                    g.texts.iter().chain(&g.requests),
+                ),
                 (SlotKind::Path { kind, must_exist }, None) => {
                     if must_exist {
                         existing_paths(&mut dfa, sep, role, kind, paths)
@@ -409,12 +412,12 @@ fn existing_paths_named(
 
 /// Text values restricted to `texts`: each one bare when it can be (one
 /// word of bare bytes), and always double-quoted with the parser's escapes.
-fn grounded_text(
+fn grounded_text<'t>(
     dfa: &mut Dfa,
     from: StateId,
     applet: u16,
     slot: u8,
-    texts: &[String],
+    texts: impl IntoIterator<Item = &'t String>,
 ) -> Vec<StateId> {
     let value = Role::Value { applet, slot };
     let quote = Role::Quote { applet, slot };

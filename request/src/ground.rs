@@ -1818,7 +1818,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         new_paths.retain(|p| !before.iter().any(|b| b.eq_ignore_ascii_case(basename(p))));
     }
     let named: Vec<usize> = file_tokens.iter().chain(&describing).copied().collect();
-    let requests = request_spans(request, &tokens, &named);
+    let requests = request_spans(request, &tokens, &words, &named);
     Grounded {
         grounding: Grounding {
             referents: existing,
@@ -1840,18 +1840,22 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
 /// word that joins (`to hi.txt would`) nor start on a lead-in a colon closes
 /// (`run: cat junk.txt`), and stand without the punctuation and quotes
 /// around them.
-fn request_spans(request: &str, tokens: &[(usize, usize)], named: &[usize]) -> Vec<String> {
+fn request_spans(
+    request: &str,
+    tokens: &[(usize, usize)],
+    words: &[String],
+    named: &[usize],
+) -> Vec<String> {
     let mut out: alloc::collections::BTreeSet<String> = alloc::collections::BTreeSet::new();
     let Some(&first_named) = named.iter().min() else {
         return Vec::new();
     };
-    let word = |k: usize| clean(&request[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
     for i in 0..=first_named {
-        if is_joining_word(&word(i)) || request[tokens[i].0..tokens[i].1].ends_with(':') {
+        if is_joining_word(&words[i]) || request[tokens[i].0..tokens[i].1].ends_with(':') {
             continue;
         }
         for j in first_named..tokens.len().min(i + MAX_SPAN_WORDS) {
-            if is_joining_word(&word(j)) {
+            if is_joining_word(&words[j]) {
                 continue;
             }
             let s = request[tokens[i].0..tokens[j].1].trim_matches(|c: char| {

@@ -848,6 +848,7 @@ fn discards(request: &str) -> bool {
         .iter()
         .any(|p| r.contains(p));
     let no_more = r.trim_start().starts_with("no more ");
+    let ends = r.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
     let can_go = [
         "can go",
         "has to go",
@@ -857,10 +858,7 @@ fn discards(request: &str) -> bool {
         "isnt needed",
     ]
     .iter()
-    .any(|p| {
-        r.trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
-            .ends_with(p)
-    });
+    .any(|p| ends.ends_with(p));
     r.contains("no longer need")
         || r.contains("no longer want")
         || (negated.iter().any(|n| r.contains(n)) && gone)
