@@ -120,6 +120,8 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
     let Some(spec) = table.get_any(command.applet).map(|a| a.spec()) else {
         return false;
     };
+    // Only a text: a request slot's words are quoted, not acted on, so
+    // `route rename hello.txt to hi.txt` stays typed.
     let Some(text_at) = spec
         .slots
         .iter()

@@ -160,6 +160,11 @@ fn classify_is_the_one_decision() {
     let rw = Mode::ReadWrite;
     let line = "write \"ERROR 0x1F: disk timeout\" to err.txt";
     assert_eq!(classify(&t, rw, line, live), Line::Request(line));
+    // A request `route` quotes may name files, new ones too: typed.
+    assert!(matches!(
+        classify(&t, rw, "route rename hello.txt to hi.txt", live),
+        Line::Typed(c) if c.applet == "route"
+    ));
     // A typed line naming a file the volume lacks would only fail: with a
     // model it is a request (the model finds NOTES.TXT or says none is
     // there); without one the applet's own error is the answer.
