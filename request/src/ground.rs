@@ -265,6 +265,45 @@ fn is_filler(w: &str) -> bool {
         .contains(&w)
 }
 
+/// The words a person wraps around a request to see something, asking
+/// without saying for what (`i'd like to`, `could you kindly … for me`,
+/// `gimme`): with one file and read verbs only, the line still asks to see
+/// that file. None of them asks for another action.
+fn is_asking_frame(w: &str) -> bool {
+    matches!(
+        w,
+        "i'd"
+            | "id"
+            | "i'm"
+            | "im"
+            | "like"
+            | "love"
+            | "to"
+            | "can"
+            | "could"
+            | "would"
+            | "will"
+            | "kindly"
+            | "for"
+            | "gimme"
+            | "give"
+            | "want"
+            | "wanna"
+            | "need"
+            | "have"
+            | "look"
+            | "at"
+            | "pull"
+            | "bring"
+            | "up"
+            | "quick"
+            | "quickly"
+            | "mind"
+            | "let's"
+            | "lets"
+    )
+}
+
 /// Words that ask for the action or place its result rather than name it:
 /// never a new name on their own (`Please create the directory …` is not
 /// `mkdir /create`, `make folder drafts inside docs` not `/DOCS/make`).
@@ -1773,12 +1812,22 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     if names_root && !to_root && !existing.contains(&root) {
         existing.push(root);
     }
+    // The one referent's own words (`2026` in `show the 2026 photo list`).
+    let own_words: Vec<String> = existing
+        .first()
+        .map(|p| stem_words(stem(basename(&p.path))))
+        .unwrap_or_default();
     let names_only = existing.len() == 1
         && missing.is_empty()
         && !describing.is_empty() | !name_tokens.is_empty()
         && (0..words.len()).all(|k| {
             is_filler(&words[k])
+                || is_asking_frame(&words[k])
                 || name_tokens.contains(&k)
+                || own_words.contains(&words[k])
+                // A list after the words that describe it is what they
+                // describe (`the to do list`, `my task list`).
+                || (words[k] == "list" && k > 0 && describing.contains(&(k - 1)))
                 // A kind of file (`log`, `bin`) or an applet's name says
                 // what to do as much as what to do it to, unless a word
                 // that names the file stands beside it (`the startup log`).

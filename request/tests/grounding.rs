@@ -1011,8 +1011,20 @@ fn a_line_of_only_a_name_is_marked() {
         "logs folder?",
         "show the readme",
         "bootlog",
+        // Asking frames and the name's own words add nothing to it.
+        "i'd like to read my to-do list, please",
+        "could you kindly display the to do list for me?",
+        "gimme the greeting file",
+        "pull up the boot log",
     ] {
         assert!(only(r), "{r}");
+    }
+    let long = |r: &str| ground(r, &paths_from_list(command::SAMPLE_FS), &learnt).names_only;
+    for r in [
+        "show the 2026 photo list",
+        "can i look at the meeting notes",
+    ] {
+        assert!(long(r), "{r}");
     }
     for r in [
         "delete the faq",
@@ -1023,6 +1035,11 @@ fn a_line_of_only_a_name_is_marked() {
         "junk.txt",
         "copy the readme",
         "what time is it",
+        // An asking frame around another action is that action.
+        "i'd like to delete the faq",
+        "could you copy the readme for me",
+        "i want the faq gone",
+        "give the readme a new name",
     ] {
         assert!(!only(r), "{r}");
     }
