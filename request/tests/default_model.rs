@@ -685,6 +685,31 @@ fn a_file_asked_to_be_seen_is_shown_when_no_path_takes_a_file() {
     );
 }
 
+/// The router shows the one file the request refers to and the request
+/// only asks to see (the grammar read `reed` as an echo); a byte dump
+/// nobody asked bytes of shows the text. Both ran nothing or `hexdump`.
+#[test]
+fn a_file_asked_to_be_seen_is_shown_over_another_reading() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("reed the notse", "cat /NOTES.TXT"),
+            (
+                "i want to see the boot log, something went wrong",
+                "cat /LOGS/BOOT.LOG",
+            ),
+            (
+                "Show me BOOT.LOG in LOGS, i think the start went wrong",
+                "cat /LOGS/BOOT.LOG",
+            ),
+            (
+                "show the raw bytes of the release notes",
+                "hexdump \"/DOCS/Release Notes 0.1.txt\"",
+            ),
+        ],
+    );
+}
+
 /// A shell's redirection sends the text before it to the file after it.
 #[test]
 fn a_redirection_writes_the_file() {

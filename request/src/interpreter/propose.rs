@@ -476,7 +476,24 @@ impl<'m> Interpreter<'m> {
                             })
                         })
                 });
+            // The router shows the one file the request refers to, and the
+            // request asks to see something and nothing else (`what changed
+            // in 0.1? show the release notes file`: grammar `hexdump`): the
+            // file's words and the request's verb both side with it.
+            let ridge_shows_it = one_file.is_some_and(|f| {
+                ridge_cmd.is_some_and(|c| {
+                    c.applet == "cat"
+                        && matches!(c.args.as_slice(), [command::Arg::Path(p)] if command::same_path(p, &f.path))
+                })
+            }) && reads(asked)
+                && !discards
+                && !says_words
+                && !wants_bytes(asked)
+                && !asks_to_write(asked)
+                && !adds_to_end(asked)
+                && !asks_to_make(asked);
             let want = match chosen {
+                Some(a) if a != "cat" && ridge_shows_it && named_word.is_none() => Some("cat"),
                 // A line that opens by asking to say something says it
                 // (`say good night` ran `date`, `shout HELLO` `shutdown`).
                 Some(a) if a != "echo" && opens_with_say(asked) => Some("echo"),
@@ -538,7 +555,11 @@ impl<'m> Interpreter<'m> {
                 Some("append") if replaces(asked) && !adds_to_end(asked) => Some("write"),
                 Some("rm") if any_word(asked, &["overwrite", "replace"]) => Some("write"),
                 Some("cat") if wants_bytes(asked) => Some("hexdump"),
-                Some("hexdump") if !wants_bytes(asked) && wants_text(asked) => Some("cat"),
+                // Bytes only for a request that says bytes: `show the
+                // release notes` is their text.
+                Some("hexdump") if !wants_bytes(asked) && (wants_text(asked) || reads(asked)) => {
+                    Some("cat")
+                }
                 Some("df") if asks_device(asked) && !asks_space(asked) => Some("disk"),
                 Some("model" | "lspci") if names_storage(asked) && !asks_ai(asked) => Some("disk"),
                 Some("mem") if asks_device(asked) && !asks_space(asked) => Some("disk"),
@@ -961,6 +982,8 @@ fn wants_bytes(request: &str) -> bool {
         &[
             "hex",
             "hexdump",
+            "hexadecimal",
+            "hd",
             "bytes",
             "byte",
             "raw",
