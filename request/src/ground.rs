@@ -61,6 +61,10 @@ pub struct Grounded {
     /// The live files the request spells by name (`readme.txt`, not `the
     /// readme`).
     pub spelt: Vec<String>,
+    /// A word other than a kind of file or an applet's name referred to a
+    /// live file (`the boot log`, `boot.log`, not `the log`): the request
+    /// means that file, not what the kind or the applet shows.
+    pub names_a_file: bool,
 }
 
 /// Words the declared examples use for a file without naming it, learnt as
@@ -1866,6 +1870,11 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             .collect();
         new_paths.retain(|p| !before.iter().any(|b| b.eq_ignore_ascii_case(basename(p))));
     }
+    let names_a_file = !existing.is_empty()
+        && (!name_tokens.is_empty()
+            || describing
+                .iter()
+                .any(|&k| !by_kind.contains(&k) && !learnt.is_applet(&words[k])));
     let named: Vec<usize> = file_tokens.iter().chain(&describing).copied().collect();
     let requests = request_spans(request, &tokens, &words, &named);
     Grounded {
@@ -1878,6 +1887,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         },
         missing,
         names_only,
+        names_a_file,
         spelt: pinned_live,
     }
 }

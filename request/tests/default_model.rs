@@ -710,6 +710,42 @@ fn a_file_asked_to_be_seen_is_shown_over_another_reading() {
     );
 }
 
+/// A request that names a log file means the file, not the kernel's log
+/// (the kernel's messages stay the log applet's); adding to a file the
+/// request calls new writes it; explaining a request is asked for in words,
+/// and a line with a text after a colon is the request itself (it ran
+/// `route "fix the sink -- add it"`).
+#[test]
+fn a_log_file_a_new_file_and_route_follow_the_requests_words() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("the startup log, i want to read it", "cat /LOGS/BOOT.LOG"),
+            ("kernel messages of this boot", "log"),
+            (
+                "jot down call mom in a new file mom.txt",
+                "write /mom.txt \"call mom\"",
+            ),
+            ("dryrun list my files", "route \"list my files\""),
+        ],
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose(
+            "to the todo: fix the sink -- add it",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    let line = p.line().unwrap_or_default();
+    assert!(
+        line.starts_with("append /TODO.TXT \"fix the sink"),
+        "{}",
+        p.display()
+    );
+}
+
 /// A shell's redirection sends the text before it to the file after it.
 #[test]
 fn a_redirection_writes_the_file() {

@@ -492,8 +492,41 @@ impl<'m> Interpreter<'m> {
                 && !asks_to_write(asked)
                 && !adds_to_end(asked)
                 && !asks_to_make(asked);
+            // The other path's applet, where the two differ.
+            let other = |a: &str| {
+                let r = ridge.as_ref().map(|r| r.applet).filter(|r| *r != a);
+                let g = grammar.as_ref().ok().map(|g| g.applet).filter(|g| *g != a);
+                r.or(g)
+            };
             let want = match chosen {
                 Some(a) if a != "cat" && ridge_shows_it && named_word.is_none() => Some("cat"),
+                // Explaining a request is asked for in so many words; a
+                // line that only looks like a request with a text (`add
+                // to faq: Q: …`) is the request itself.
+                Some("route") if named_word.is_none() && !asks_to_route(asked) => {
+                    other("route")
+                }
+                // A request that names a log file (`the boot log`,
+                // `boot.log`) means that file, not the kernel's log: to
+                // read it, to be rid of it, or to add to it.
+                Some("log")
+                    if named_word.is_none()
+                        && one_file.is_some()
+                        && grounded.names_a_file
+                        && one_file.is_some_and(|f| {
+                            !f.path.to_ascii_lowercase().ends_with(".log")
+                                || names_log_file(asked, &grounded)
+                        })
+                        && command.as_ref().is_some_and(|c| c.args.is_empty()) =>
+                {
+                    if discards {
+                        Some("rm")
+                    } else if adds_to_end(asked) || asks_to_write(asked) || asked.contains(':') {
+                        Some("append")
+                    } else {
+                        Some("cat")
+                    }
+                }
                 // A line that opens by asking to say something says it
                 // (`say good night` ran `date`, `shout HELLO` `shutdown`).
                 Some(a) if a != "echo" && opens_with_say(asked) => Some("echo"),
@@ -550,6 +583,18 @@ impl<'m> Interpreter<'m> {
                         && !any_word(asked, &["say", "echo", "repeat", "shout", "print"]) =>
                 {
                     Some("append")
+                }
+                // Adding to the end of a file the request asks to make
+                // (`jot down "…" in a new file kids.txt`) is writing it.
+                Some("append")
+                    if any_word(asked, &["new", "create"])
+                        && !any_word(asked, &["append", "add", "continue", "extend"])
+                        && command.as_ref().is_some_and(|c| {
+                            matches!(c.args.first(), Some(command::Arg::Path(p))
+                                if !grounded.grounding.referents.iter().any(|r| command::same_path(&r.path, p)))
+                        }) =>
+                {
+                    Some("write")
                 }
                 Some("write") if adds_to_end(asked) && !replaces(asked) => Some("append"),
                 Some("append") if replaces(asked) && !adds_to_end(asked) => Some("write"),
@@ -996,6 +1041,46 @@ fn wants_bytes(request: &str) -> bool {
             "encoding",
         ],
     )
+}
+
+/// Whether the request asks how a request would be handled rather than
+/// to handle it.
+fn asks_to_route(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "route",
+            "routes",
+            "routed",
+            "routing",
+            "router",
+            "explain",
+            "would",
+            "dry",
+            "trace",
+            "pick",
+            "choose",
+            "command",
+            "interpret",
+            "handle",
+            "happen",
+            "dryrun",
+            "before",
+            "translate",
+            "translates",
+            "turn",
+            "turns",
+        ],
+    )
+}
+
+/// Whether the request names a log file rather than the kernel's log: the
+/// file spelt (`boot.log`), or `log` with the words that describe the file
+/// (`the startup log`), and nothing of the kernel's messages (`kernel
+/// messages from this boot` is the log applet's).
+fn names_log_file(request: &str, grounded: &Grounded) -> bool {
+    let kernel = any_word(request, &["kernel", "messages", "message", "dmesg"]);
+    !grounded.spelt.is_empty() || (any_word(request, &["log"]) && !kernel)
 }
 
 /// Whether the request has a verb that reads.
