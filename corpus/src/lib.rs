@@ -180,6 +180,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten3.tsv",
     "handwritten4.tsv",
     "handwritten5.tsv",
+    "handwritten6.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

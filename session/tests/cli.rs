@@ -356,3 +356,16 @@ fn handwritten5_is_read_through_its_ledger_only() {
         1,
     );
 }
+
+#[test]
+fn handwritten6_is_read_through_its_ledger_only() {
+    split_is_read_through_its_ledger_only(
+        "handwritten6",
+        "# request\tcommand\tapplet\tfamily\tmode\treply\n\
+         print the hello file\tcat /HELLO.TXT\tcat\thand/terse\trw\trun\n\
+         zzzz qqqq\tnothing\t-\thand/odd\trw\tabstain\n\
+         rm /NOTES.TXT\tnothing\t-\thand/terse\tro\tread-only-hint\n",
+        "split handwritten6: 3 rows (2 rw, 1 ro); 1 expect a command, 2 expect nothing",
+        1,
+    );
+}
