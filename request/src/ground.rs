@@ -1582,6 +1582,18 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         })
         .map(|(p, _)| (*p).clone())
         .collect();
+    // Files the request reached by no more than their kind (`logs`).
+    let kind_only_files: Vec<PathEntry> = described
+        .iter()
+        .filter(|p| {
+            described
+                .iter()
+                .zip(&described_at)
+                .filter(|(q, _)| q == p)
+                .all(|(_, at)| by_kind.contains(at))
+        })
+        .map(|p| (*p).clone())
+        .collect();
     let sources = if source_missing {
         named
     } else {
@@ -1652,10 +1664,21 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
             }
         }
     }
-    for r in referents
-        .iter()
-        .filter(|r| dest_names.is_empty() && !names_given && !misspelt_refs.contains(r))
-    {
+    // A file only described where something is sent, after the thing sent,
+    // by no more than its kind (`copy todo to folder logs`: the boot log)
+    // or where a folder is what is sent (`rename the docs folder to
+    // Manual`: the guide), is no name to write over.
+    let kind_only = |r: &PathEntry| kind_only_files.contains(r);
+    let folder_sent = referents.first().is_some_and(|f| f.is_dir);
+    let overwrite_unsaid = |r: &PathEntry| {
+        !r.is_dir
+            && sent_into.contains(r)
+            && !named_any.contains(r)
+            && (kind_only(r) || folder_sent)
+    };
+    for r in referents.iter().filter(|r| {
+        dest_names.is_empty() && !names_given && !misspelt_refs.contains(r) && !overwrite_unsaid(r)
+    }) {
         add(r.path.clone(), &mut new_paths);
         if !r.is_dir {
             let name = basename(&r.path);

@@ -1361,3 +1361,22 @@ fn a_folder_something_is_put_in_is_no_source() {
     let (_, gr) = grounded("show the files in the logs folder");
     assert!(accepts(&gr, "ls /LOGS"));
 }
+
+/// A file only described where a copy or a move is sent, after the thing
+/// sent, is no name to write over (`copy file todo to folder logs` offered
+/// /LOGS/BOOT.LOG, which `logs` describes as a kind, and `rename the docs
+/// folder to Manual` the guide, which `manual` describes); one spelt out is.
+#[test]
+fn a_file_only_described_as_a_destination_is_not_overwritten() {
+    let (_, gr) = grounded("copy file todo to folder logs please");
+    assert!(accepts(&gr, "cp /TODO.TXT /LOGS/TODO.TXT"));
+    assert!(!accepts(&gr, "cp /TODO.TXT /LOGS/BOOT.LOG"));
+    let (_, gr) = grounded("please rename the docs folder to Manual");
+    assert!(accepts(&gr, "mv /DOCS /Manual"));
+    assert!(!accepts(&gr, "mv /DOCS /DOCS/GUIDE.TXT"));
+    let (_, gr) = grounded("copy notes.txt over todo.txt");
+    assert!(accepts(&gr, "cp /NOTES.TXT /TODO.TXT"));
+    // The file a text is written to is no destination of a copy.
+    let (_, gr) = grounded("write hello to the todo list");
+    assert!(accepts(&gr, "write /TODO.TXT hello"));
+}
