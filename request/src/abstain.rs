@@ -68,6 +68,14 @@ pub fn no_file_reply(applet: &str) -> alloc::string::String {
     )
 }
 
+/// What the shell answers when the router's applet fits but the request
+/// does not give it what it needs ([`crate::Abstain::Unfilled`]).
+pub fn unfilled_reply(applet: &str) -> alloc::string::String {
+    alloc::format!(
+        "`{applet}` fits, but the request does not say what to give it; nothing ran: say it another way, or type the command (`help {applet}`)"
+    )
+}
+
 /// What the shell answers when the ridge is not confident: the two paths
 /// disagree, or agree on an applet the router barely placed
 /// (`Config::floor`). The candidates, all reachable, and nothing run.

@@ -1289,6 +1289,16 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         if made || (at >= 1 && words[at - 1] == "another") {
             continue;
         }
+        // A word the request calls a text is that text (`copy the text
+        // hello into notes.txt` names no HELLO.TXT).
+        let called_text = at >= 1
+            && matches!(
+                words[at - 1].as_str(),
+                "text" | "word" | "words" | "phrase" | "message" | "saying" | "sentence"
+            );
+        if called_text {
+            continue;
+        }
         let before = described.len();
         let sq = squash(w);
         // `the logs folder` names the folder, not the log files in it.
@@ -1371,7 +1381,13 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         .filter(|(p, _)| p.is_dir)
         .map(|(p, &at)| (at, p.path.clone()))
         .collect();
-    let names_live_folder = |i: usize| folder_at.iter().any(|(at, _)| *at == i);
+    // Not the folder acted on, described again after `to` (`rename docs to
+    // documentation`): that word is its new name.
+    let names_live_folder = |i: usize| {
+        folder_at
+            .iter()
+            .any(|(at, p)| *at == i && !folder_at.iter().any(|(a, q)| a < at && q == p))
+    };
     // Past a colon after the file acted on: a text (`add a line to notes:
     // remember to back up`), whose `to` sends nothing anywhere.
     let after_colon =
@@ -1670,6 +1686,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
     // Manual`: the guide), is no name to write over.
     let kind_only = |r: &PathEntry| kind_only_files.contains(r);
     let folder_sent = referents.first().is_some_and(|f| f.is_dir);
+    let sent_to_dir = sent_into.iter().any(|d| d.is_dir);
     let overwrite_unsaid = |r: &PathEntry| {
         !r.is_dir
             && sent_into.contains(r)
@@ -1682,14 +1699,27 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         add(r.path.clone(), &mut new_paths);
         if !r.is_dir {
             let name = basename(&r.path);
-            add(alloc::format!("/{name}"), &mut new_paths);
+            // Sent into a folder (`move boot.log to the docs folder`), a
+            // copy or move goes there, not to the root.
+            if !sent_to_dir || to_root {
+                add(alloc::format!("/{name}"), &mut new_paths);
+            }
             for d in &referred_dirs {
                 add(alloc::format!("{d}/{name}"), &mut new_paths);
             }
         }
     }
     for n in new_names.iter().filter(|_| dest_names.is_empty()) {
-        add(alloc::format!("/{n}"), &mut new_paths);
+        // The name of a live file the request sends into a folder is that
+        // file's, not a new one at the root.
+        let moved_name = sent_to_dir
+            && !to_root
+            && referents
+                .iter()
+                .any(|r| !r.is_dir && basename(&r.path).eq_ignore_ascii_case(n));
+        if !moved_name {
+            add(alloc::format!("/{n}"), &mut new_paths);
+        }
         if !n.contains('/') && !pinned.contains(n) {
             for d in &name_dirs {
                 add(alloc::format!("{d}/{n}"), &mut new_paths);
@@ -2075,6 +2105,16 @@ fn spans(
         return out;
     }
     if let Some(rest) = rest_after_mark(request, tokens, file_tokens, describing) {
+        // Up to the end of the question it is asked in (`how do i make …
+        // with the word hello? just do it` is `hello`).
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        if let Some(q) = words[..words.len().saturating_sub(1)]
+            .iter()
+            .position(|w| w.ends_with('?'))
+        {
+            let cut = words[..=q].join(" ");
+            return alloc::vec![String::from(cut.trim_end_matches('?'))];
+        }
         return alloc::vec![rest];
     }
     let word = |k: usize| clean(&request[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
@@ -2156,11 +2196,27 @@ fn spans(
             b
         }
     };
-    let all_spans = pick(None);
+    // Unquoted and unannounced, a text is one sentence: it does not run
+    // on past a question or an exclamation into the next (`with the word
+    // hello? just do it` is `hello`).
+    let one_sentence = |mut v: Vec<String>| {
+        let within = |t: &String| {
+            let words: Vec<&str> = t.split_whitespace().collect();
+            words.len() < 2
+                || !words[..words.len() - 1]
+                    .iter()
+                    .any(|w| w.ends_with(['?', '!']))
+        };
+        if v.iter().any(within) {
+            v.retain(within);
+        }
+        v
+    };
+    let all_spans = one_sentence(pick(None));
     if starts.is_empty() {
         return all_spans;
     }
-    let marked = pick(Some(&starts));
+    let marked = one_sentence(pick(Some(&starts)));
     if marked.is_empty() {
         all_spans
     } else {

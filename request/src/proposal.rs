@@ -51,6 +51,10 @@ pub enum Abstain {
     /// spreadsheet`): the grammar's other applet (`clear`, `ls`) is no
     /// answer to it.
     NoFile,
+    /// The router is sure of an applet whose slots the request does not
+    /// fill (`copy the text hello into notes.txt`: no file to copy), and
+    /// the grammar's command is another applet's, which nobody asked for.
+    Unfilled,
 }
 
 /// The ridge router's answer and the command it led to.

@@ -746,6 +746,51 @@ fn a_log_file_a_new_file_and_route_follow_the_requests_words() {
     );
 }
 
+/// No applet changes part of a file: taking a line or a word out of one
+/// runs nothing (both ran `rm /TODO.TXT`); a sure router whose applet the
+/// request cannot fill runs nothing rather than the grammar's other applet.
+#[test]
+fn part_of_a_file_and_an_unfilled_applet_run_nothing() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for typed in [
+        "delete the last line of todo.txt",
+        "remove the word milk from my todo list",
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{typed}: {}", p.display());
+        assert_eq!(
+            p.abstain,
+            Some(Abstain::NothingFits),
+            "{typed}: {}",
+            p.display()
+        );
+    }
+    // Deleting a whole file from a folder is still a delete.
+    let p = it
+        .propose(
+            "remove the faq from the docs folder",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("rm /DOCS/FAQ.TXT"),
+        "{}",
+        p.display()
+    );
+    let p = it
+        .propose(
+            "copy the text hello into notes.txt",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+    assert_eq!(p.abstain, Some(Abstain::Unfilled), "{}", p.display());
+}
+
 /// A shell's redirection sends the text before it to the file after it.
 #[test]
 fn a_redirection_writes_the_file() {

@@ -1380,3 +1380,19 @@ fn a_file_only_described_as_a_destination_is_not_overwritten() {
     let (_, gr) = grounded("write hello to the todo list");
     assert!(accepts(&gr, "write /TODO.TXT hello"));
 }
+
+/// A word the request calls a text names no file (`the text hello` is no
+/// HELLO.TXT); a text is one sentence, not the question it was asked in
+/// and what follows; the folder acted on, described again after `to`, is
+/// renamed to that word.
+#[test]
+fn texts_the_request_calls_texts_and_a_folders_new_name() {
+    let (g, gr) = grounded("copy the text hello into notes.txt");
+    assert!(g.grounding.referents.iter().all(|p| p.path != "/HELLO.TXT"));
+    assert!(!accepts(&gr, "cp /HELLO.TXT /NOTES.TXT"));
+    let (_, gr) = grounded("how do i make a file called draft.txt with the word hello? just do it");
+    assert!(accepts(&gr, "write /draft.txt hello"));
+    assert!(!accepts(&gr, "write /draft.txt \"hello? just do it\""));
+    let (_, gr) = grounded("rename docs to documentation");
+    assert!(accepts(&gr, "mv /DOCS /documentation"));
+}

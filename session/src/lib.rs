@@ -65,6 +65,9 @@ pub fn abstain_reply(p: &Proposal) -> alloc::string::String {
         (Some(r), _) if p.abstain == Some(Abstain::NoFile) => {
             Some(abstain::no_file_reply(r.applet))
         }
+        (Some(r), _) if p.abstain == Some(Abstain::Unfilled) => {
+            Some(abstain::unfilled_reply(r.applet))
+        }
         _ => None,
     };
     match (p.abstain, unsure) {

@@ -733,6 +733,31 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && no_file && missing.is_none() {
             abstain = Some(Abstain::NoFile);
         }
+        // The router is sure, its applet's grammar found nothing in the
+        // request to fill it with, and the grammar's whole command is
+        // another applet: that one was never asked for (`rename docs to
+        // documentation` ran `cpu`).
+        let unfilled = ridge.as_ref().is_some_and(|r| {
+            r.command.is_err()
+                && r.confidence >= self.config.threshold
+                && command.as_ref().is_some_and(|c| c.applet != r.applet)
+        });
+        if abstain.is_none() && unfilled && missing.is_none() && !lm_over_ridge && !named_first {
+            abstain = Some(Abstain::Unfilled);
+        }
+        // No applet changes part of a file: a request to take a line, a
+        // word or an item out of one (`remove the word milk from my todo
+        // list`, `delete the last line of todo.txt`) is no request to
+        // delete, write over or copy onto the whole file, which the paths
+        // proposed. Nothing reachable does it.
+        let writes = command.as_ref().is_some_and(|c| {
+            self.table
+                .get_any(c.applet)
+                .is_some_and(|a| a.spec().writes)
+        });
+        if abstain.is_none() && writes && !named_first && self.edits_inside(asked) {
+            abstain = Some(Abstain::NothingFits);
+        }
         // Saying a text back answers only a request to say, show or print
         // something (or one that quotes it): `call mom` and `so what is
         // the meaning of life` are no request to echo a piece of them.
@@ -808,6 +833,95 @@ impl<'m> Interpreter<'m> {
             Err(DecodeFailure::Cancelled) => Err(RequestError::Cancelled),
             d => Ok(d.map(|d| d.command)),
         }
+    }
+}
+
+impl Interpreter<'_> {
+    /// Whether the request asks to change part of a file: a verb that
+    /// takes away or changes, and either a part of a file (`the last line
+    /// of todo.txt`, `the typo in the notes`) or, before `from` or `off`,
+    /// something that is no file (`remove milk from the list`; `remove
+    /// the faq from docs` removes a file).
+    fn edits_inside(&self, request: &str) -> bool {
+        let lower = request.to_ascii_lowercase();
+        let w: Vec<&str> = words(&lower).collect();
+        let verb = w.iter().position(|x| {
+            matches!(
+                *x,
+                "delete"
+                    | "remove"
+                    | "erase"
+                    | "cut"
+                    | "drop"
+                    | "strike"
+                    | "cross"
+                    | "take"
+                    | "scratch"
+                    | "fix"
+                    | "correct"
+                    | "change"
+                    | "edit"
+                    | "replace"
+                    | "rm"
+                    | "del"
+                    | "wipe"
+                    | "clear"
+            )
+        });
+        let Some(verb) = verb else {
+            return false;
+        };
+        let part = w[verb + 1..].iter().enumerate().any(|(i, x)| {
+            matches!(
+                *x,
+                "line"
+                    | "lines"
+                    | "word"
+                    | "words"
+                    | "item"
+                    | "items"
+                    | "entry"
+                    | "entries"
+                    | "sentence"
+                    | "sentences"
+                    | "paragraph"
+                    | "character"
+                    | "characters"
+                    | "letter"
+                    | "letters"
+                    | "row"
+                    | "rows"
+                    | "typo"
+                    | "typos"
+                    | "mistake"
+                    | "section"
+                    | "heading"
+                    | "title"
+            ) && w[verb + 2 + i..]
+                .iter()
+                .any(|y| matches!(*y, "of" | "from" | "in" | "on" | "off"))
+        });
+        if part {
+            return true;
+        }
+        // `remove X from Y` where only Y is a file.
+        let Some(from) = w[verb + 1..]
+            .iter()
+            .position(|x| matches!(*x, "from" | "off"))
+            .map(|i| verb + 1 + i)
+        else {
+            return false;
+        };
+        if from == verb + 1 {
+            return false;
+        }
+        let before = w[verb + 1..from].join(" ");
+        let after = w[from + 1..].join(" ");
+        let refers = |s: &str| {
+            let g = ground::ground(s, &self.paths, &self.descriptions);
+            !g.grounding.referents.is_empty() || !g.missing.is_empty()
+        };
+        !refers(&before) && refers(&after)
     }
 }
 
