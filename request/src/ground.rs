@@ -2105,6 +2105,11 @@ fn spans(
         return out;
     }
     if let Some(rest) = rest_after_mark(request, tokens, file_tokens, describing) {
+        // `the text is pear`: the `is` joins the mark to the text.
+        let rest = ["is ", "are ", "Is ", "IS "]
+            .iter()
+            .find_map(|p| rest.strip_prefix(p))
+            .map_or(rest.clone(), String::from);
         // Up to the end of the question it is asked in (`how do i make …
         // with the word hello? just do it` is `hello`).
         let words: Vec<&str> = rest.split_whitespace().collect();
@@ -2222,6 +2227,84 @@ fn spans(
     } else {
         marked
     }
+}
+
+/// Whether the words `i..=j` can be a text as they stand, not the words
+/// around one: a text does not start on a slip of the verb that asks for
+/// it (`ad eggs to todo.txt`, `addd pay rent`; a slip of another verb may
+/// be a word of the text: `wake up` is one edit from `make`), on the `is` that follows
+/// what names it (`text is apple`, `inside is good morning`), on who it is
+/// said to (`say to me hello friend`) or on the noun that announces it
+/// (`the url https://…`); it does not end on who it is said to or where it
+/// is shown (`good night to me`, `'see you tomorrow' on screen`), nor on
+/// the number of a list item whose words follow (`5. celebrate`).
+fn said_as_is(request: &str, tokens: &[(usize, usize)], i: usize, j: usize) -> bool {
+    let word = |k: usize| {
+        request[tokens[k].0..tokens[k].1]
+            .trim_matches(|c: char| !c.is_ascii_alphanumeric())
+            .to_ascii_lowercase()
+    };
+    let raw = |k: usize| &request[tokens[k].0..tokens[k].1];
+    let quoted = raw(i).starts_with(['"', '\'']);
+    let first = if quoted { String::new() } else { word(i) };
+    let names_text = |k: usize| {
+        matches!(
+            word(k).as_str(),
+            "text" | "inside" | "content" | "contents" | "message" | "line" | "words"
+        )
+    };
+    if matches!(first.as_str(), "ad" | "addd")
+        || (matches!(first.as_str(), "is" | "are") && i > 0 && names_text(i - 1))
+    {
+        return false;
+    }
+    if first == "me" && i > 0 && word(i - 1) == "to" {
+        return false;
+    }
+    if i < j && first == "to" && word(i + 1) == "me" {
+        return false;
+    }
+    let announces = |w: &str| {
+        matches!(
+            w,
+            "url"
+                | "link"
+                | "address"
+                | "text"
+                | "word"
+                | "words"
+                | "message"
+                | "line"
+                | "phrase"
+                | "sentence"
+                | "number"
+        )
+    };
+    if i + 1 < j && matches!(first.as_str(), "the" | "a" | "this") && announces(&word(i + 1)) {
+        return false;
+    }
+    if i < j && announces(&first) && !raw(i).ends_with([',', ':']) {
+        return false;
+    }
+    let last = word(j);
+    if j > i && last == "me" && matches!(word(j - 1).as_str(), "to" | "for") {
+        return false;
+    }
+    let screen = |k: usize| matches!(word(k).as_str(), "screen" | "terminal" | "console");
+    if j > i
+        && screen(j)
+        && (1..=2).any(|n| j >= i + n && matches!(word(j - n).as_str(), "on" | "to"))
+    {
+        return false;
+    }
+    let item_number = {
+        let t = raw(j);
+        i == j
+            && (2..=3).contains(&t.len())
+            && t.ends_with(['.', ')'])
+            && t[..t.len() - 1].bytes().all(|b| b.is_ascii_digit())
+    };
+    !(item_number && j + 1 < tokens.len())
 }
 
 /// Words that ask or read, and politeness: never a text on their own.
@@ -2856,6 +2939,9 @@ fn spans_from(
             // `called shopping.txt`, `saying call mom`).
             let first = request[tokens[i].0..tokens[i].1].to_ascii_lowercase();
             if is_introducing_word(&first) {
+                continue;
+            }
+            if !said_as_is(request, tokens, i, j) {
                 continue;
             }
             if !bounded(i, j) {

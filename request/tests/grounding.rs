@@ -1396,3 +1396,55 @@ fn texts_the_request_calls_texts_and_a_folders_new_name() {
     let (_, gr) = grounded("rename docs to documentation");
     assert!(accepts(&gr, "mv /DOCS /documentation"));
 }
+
+/// A text is the words said, not the words around them: no slip of the
+/// verb before it, no `is` after what names it, no `to me` or `on screen`
+/// after it, no announcing noun before it, and not only the number of a
+/// list item whose words follow.
+#[test]
+fn a_text_is_the_words_said_not_the_words_around_them() {
+    for (request, want, not) in [
+        (
+            "ad milk to todo.txt",
+            "append /TODO.TXT milk",
+            "append /TODO.TXT \"ad milk\"",
+        ),
+        (
+            "make a file b.txt, the text is pear",
+            "write /b.txt pear",
+            "write /b.txt \"is pear\"",
+        ),
+        (
+            "say good morning to me",
+            "echo \"good morning\"",
+            "echo \"good morning to me\"",
+        ),
+        (
+            "say to me good morning",
+            "echo \"good morning\"",
+            "echo \"to me good morning\"",
+        ),
+        (
+            "show 'all done' on the screen",
+            "echo \"all done\"",
+            "echo \"'all done' on the screen\"",
+        ),
+        (
+            "put the link https://example.org in links.txt",
+            "write /links.txt https://example.org",
+            "write /links.txt \"the link https://example.org\"",
+        ),
+        (
+            "at the end of todo add 3. buy tea",
+            "append /TODO.TXT \"3. buy tea\"",
+            "append /TODO.TXT 3",
+        ),
+    ] {
+        let (_, gr) = grounded(request);
+        assert!(accepts(&gr, want), "{request}: {want}");
+        assert!(!accepts(&gr, not), "{request}: {not}");
+    }
+    // A slip of another verb may be the text's own word.
+    let (_, gr) = grounded("kindly write wake up to notes");
+    assert!(accepts(&gr, "write /NOTES.TXT \"wake up\""));
+}

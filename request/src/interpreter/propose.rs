@@ -136,7 +136,10 @@ impl<'m> Interpreter<'m> {
             let after = &request[end..];
             // Up to a redirection (`echo hi > a.txt`): the rest is the file.
             let after = after.rsplit_once(" > ").map_or(after, |(text, _)| text);
-            let whole = after.trim().trim_end_matches(['.', '!', '?']);
+            let whole = after
+                .trim_start_matches([':', ',', ';'])
+                .trim()
+                .trim_end_matches(['.', '!', '?']);
             let whole = match whole.strip_prefix(['"', '\'']) {
                 Some(q) => q.strip_suffix(['"', '\'']).unwrap_or(q),
                 None => whole,
