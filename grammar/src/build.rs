@@ -198,12 +198,27 @@ pub fn compile_with(
                         .filter(|p| !g.referents.iter().any(|r| command::same_path(&r.path, p)));
                     new_path_literals(&mut dfa, sep, role, names.map(|s| s.as_str()))
                 }
+                // A file written to, not copied or moved to: a referred
+                // file is itself, never its name in another folder, which
+                // only a copy's or a move's destination takes (`put "…" at
+                // the end of the release notes` is no new /Release Notes
+                // 0.1.txt at the root).
                 (
                     SlotKind::Path {
                         must_exist: false, ..
                     },
                     Some(g),
-                ) => new_path_literals(&mut dfa, sep, role, g.new_paths.iter().map(|s| s.as_str())),
+                ) => {
+                    let elsewhere = |p: &str| {
+                        g.referents.iter().any(|r| {
+                            !r.is_dir
+                                && base(&r.path).eq_ignore_ascii_case(base(p))
+                                && !command::same_path(&r.path, p)
+                        })
+                    };
+                    let names = g.new_paths.iter().filter(|p| !elsewhere(p));
+                    new_path_literals(&mut dfa, sep, role, names.map(|s| s.as_str()))
+                }
                 (SlotKind::Text, Some(g)) => {
                     grounded_text(&mut dfa, sep, applet, si as u8, &g.texts)
                 }
@@ -657,3 +672,8 @@ impl core::fmt::Display for BuildError {
 }
 
 impl core::error::Error for BuildError {}
+
+/// A path's last component.
+fn base(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}

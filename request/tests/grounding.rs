@@ -1448,3 +1448,23 @@ fn a_text_is_the_words_said_not_the_words_around_them() {
     let (_, gr) = grounded("kindly write wake up to notes");
     assert!(accepts(&gr, "write /NOTES.TXT \"wake up\""));
 }
+
+/// A file written to is the file referred to, never its name in another
+/// folder: that is only where a copy or a move goes.
+#[test]
+fn a_file_written_to_is_never_a_copy_of_its_name_elsewhere() {
+    let (_, gr) = grounded_long("put \"- ship 0.2\" at the end of the release notes");
+    assert!(accepts(
+        &gr,
+        "append \"/DOCS/Release Notes 0.1.txt\" \"- ship 0.2\""
+    ));
+    assert!(!accepts(
+        &gr,
+        "append \"/Release Notes 0.1.txt\" \"- ship 0.2\""
+    ));
+    let (_, gr) = grounded_long("copy the release notes to the top folder");
+    assert!(accepts(
+        &gr,
+        "cp \"/DOCS/Release Notes 0.1.txt\" \"/Release Notes 0.1.txt\""
+    ));
+}
