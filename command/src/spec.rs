@@ -43,6 +43,9 @@ pub struct Slot {
     pub kind: SlotKind,
     /// Optional slots may only follow required ones.
     pub required: bool,
+    /// What an omitted optional slot means (`model` is `model info`): the
+    /// command is the same with it written out or left out.
+    pub default: Option<&'static str>,
 }
 
 impl Slot {
@@ -52,6 +55,7 @@ impl Slot {
             name,
             kind: SlotKind::Path { kind, must_exist },
             required: true,
+            default: None,
         }
     }
 
@@ -61,6 +65,7 @@ impl Slot {
             name,
             kind: SlotKind::Text,
             required: true,
+            default: None,
         }
     }
 
@@ -70,6 +75,7 @@ impl Slot {
             name,
             kind: SlotKind::Request,
             required: true,
+            default: None,
         }
     }
 
@@ -85,6 +91,7 @@ impl Slot {
             name,
             kind: SlotKind::Integer { min, max },
             required: true,
+            default: None,
         }
     }
 
@@ -94,6 +101,7 @@ impl Slot {
             name,
             kind: SlotKind::OneOf(words),
             required: true,
+            default: None,
         }
     }
 
@@ -103,6 +111,7 @@ impl Slot {
             name,
             kind: SlotKind::AppletName,
             required: true,
+            default: None,
         }
     }
 
@@ -114,6 +123,7 @@ impl Slot {
             name,
             kind: SlotKind::OneOf(word),
             required: false,
+            default: None,
         }
     }
 
@@ -126,6 +136,15 @@ impl Slot {
     pub const fn optional(self) -> Slot {
         Slot {
             required: false,
+            ..self
+        }
+    }
+
+    /// The same slot, optional, and meaning `word` when left out.
+    pub const fn or(self, word: &'static str) -> Slot {
+        Slot {
+            required: false,
+            default: Some(word),
             ..self
         }
     }

@@ -443,6 +443,7 @@ mod tests {
                 must_exist: true,
             },
             required: true,
+            default: None,
         };
         let mut rng = Rng::new(1);
         let sample = sample_file_paths();
@@ -461,6 +462,7 @@ mod tests {
             name: "n",
             kind: SlotKind::Integer { min: 1, max: 500 },
             required: true,
+            default: None,
         };
         let mut rng = Rng::new(2);
         for _ in 0..1000 {

@@ -17,7 +17,7 @@ static SPEC: AppletSpec = AppletSpec {
     name: "model",
     summary: "describe the language model, or load another GGUF from the data volume",
     slots: &[
-        Slot::one_of("action", &["info", "load"]).optional(),
+        Slot::one_of("action", &["info", "load"]).or("info"),
         Slot::path("file", PathKind::File, true).optional(),
         Slot::option("option", &["--ctx"]),
         Slot::integer("positions", MIN_CTX, MAX_CTX).optional(),
@@ -46,7 +46,9 @@ impl Applet for Model {
     }
 
     fn run(&self, args: &[Arg], cx: &mut Context<'_>) -> Result<(), AppletError> {
-        let action = super::opt_word(args, 0)?.unwrap_or("info");
+        let action = super::opt_word(args, 0)?
+            .or(SPEC.slots[0].default)
+            .unwrap_or("info");
         let file = super::opt_path(args, 1)?;
         let ctx = match (super::opt_word(args, 2)?, args.get(3)) {
             (None, _) => None,

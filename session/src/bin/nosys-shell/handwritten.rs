@@ -254,7 +254,9 @@ fn same(a: &str, b: &str) -> bool {
 
 /// [`command::same_files`], and an optional last folder argument that is
 /// the root the same as none: `ls` lists the top folder when given none,
-/// so `ls /` and `ls` are one command (the splits were written both ways).
+/// so `ls /` and `ls` are one command (the splits were written both ways);
+/// so is a last argument that is its slot's declared default (`model info`
+/// and `model`, [`command::Slot::or`]).
 pub(crate) fn same_command(table: &Table, a: &Command, b: &Command) -> bool {
     if command::same_files(a, b) {
         return true;
@@ -273,6 +275,11 @@ pub(crate) fn same_command(table: &Table, a: &Command, b: &Command) -> bool {
             );
         match &c.args[last] {
             command::Arg::Path(p) if optional_dir && p == "/" => {
+                let mut c = c.clone();
+                c.args.pop();
+                Some(c)
+            }
+            command::Arg::Word(w) if slot.default == Some(&**w) => {
                 let mut c = c.clone();
                 c.args.pop();
                 Some(c)
@@ -497,4 +504,22 @@ fn write_errors(rows: &[Scored], out: &Path) -> Res<()> {
         ));
     }
     std::fs::write(out, s).map_err(|e| format!("{}: {e}", out.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same;
+
+    /// Commands that do the same are the same answer: paths ignoring case,
+    /// the root as the missing folder, a declared default as its omission;
+    /// other arguments still count.
+    #[test]
+    fn commands_that_do_the_same_are_the_same_answer() {
+        assert!(same("mkdir /music", "mkdir /MUSIC"));
+        assert!(same("ls /", "ls"));
+        assert!(same("model info", "model"));
+        assert!(!same("model load /HELLO.TXT", "model"));
+        assert!(!same("ls /DOCS", "ls"));
+        assert!(!same("cat /NOTES.TXT", "cat /TODO.TXT"));
+    }
 }
