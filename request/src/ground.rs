@@ -15,6 +15,7 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use crate::contents::Contents;
 use command::{same_path, SlotKind, Table};
 use grammar::{Grounding, PathEntry};
 
@@ -65,6 +66,9 @@ pub struct Grounded {
     /// live file (`the boot log`, `boot.log`, not `the log`): the request
     /// means that file, not what the kind or the applet shows.
     pub names_a_file: bool,
+    /// The live file the request described by what it holds (it is among
+    /// the referents too).
+    pub by_content: Option<String>,
 }
 
 /// Words the declared examples use for a file without naming it, learnt as
@@ -1033,6 +1037,183 @@ pub fn respell(path: &str, paths: &[PathEntry]) -> String {
 
 /// Grounds `request` in the live `paths`.
 pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grounded {
+    ground_with(request, paths, learnt, &Contents::default())
+}
+
+/// [`ground`], and a file the request describes by what it holds (`the
+/// file that says "…"`, `where did i write about the harbour at dawn`)
+/// among the small text files of `contents`: a referent too, and
+/// [`Grounded::by_content`].
+pub fn ground_with(
+    request: &str,
+    paths: &[PathEntry],
+    learnt: &Descriptions,
+    contents: &Contents,
+) -> Grounded {
+    let mut g = ground_names(request, paths, learnt);
+    if let Some(p) = by_content(request, paths, contents) {
+        if let Some(e) = paths.iter().find(|e| same_path(&e.path, &p)) {
+            // The file it holds is the file meant, over one a word of the
+            // question described (`where did i put the note about the
+            // harbour at dawn` is not NOTES.TXT); one spelt out stays.
+            let spelt = &g.spelt;
+            g.grounding
+                .referents
+                .retain(|r| r.is_dir || spelt.iter().any(|s| same_path(s, &r.path)));
+            if !g.grounding.referents.contains(e) {
+                g.grounding.referents.push(e.clone());
+            }
+            // A name the file holds is words of it, not a missing file
+            // (`the file where Qwen3-0.6B-Q4_K_M.gguf is mentioned`).
+            g.missing.retain(|m| {
+                !contents
+                    .holding(&m.name)
+                    .iter()
+                    .any(|h| same_path(h, &e.path))
+            });
+            g.by_content = Some(e.path.clone());
+        }
+    }
+    g
+}
+
+/// The one file a request describes by what it holds, if it asks for a
+/// file that way: a finding question (`which file …`, `where did i …`,
+/// `the file that says …`, `… is mentioned`) and either a quoted phrase (or
+/// a long token such as a model file's name) that one file holds, or at
+/// least two of the request's content words that one file holds more of
+/// than any other. Words of the volume's names are left to the names.
+fn by_content(request: &str, paths: &[PathEntry], contents: &Contents) -> Option<String> {
+    if contents.is_empty() {
+        return None;
+    }
+    let lower = request.to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let file_noun = |w: &str| {
+        matches!(
+            w,
+            "file"
+                | "files"
+                | "doc"
+                | "docs"
+                | "document"
+                | "one"
+                | "note"
+                | "notes"
+                | "list"
+                | "text"
+                | "bit"
+                | "part"
+                | "line"
+                | "page"
+        )
+    };
+    let finding = words.iter().enumerate().any(|(i, w)| {
+        let after = |n: usize| words.get(i + n).copied().unwrap_or("");
+        match *w {
+            "which" | "what" => (1..=3).any(|n| file_noun(after(n))),
+            "where" | "where's" | "wheres" | "mentioned" | "mentions" | "says" => true,
+            _ if file_noun(w) => matches!(after(1), "that" | "where" | "which" | "with" | "about"),
+            _ => false,
+        }
+    });
+    if !finding {
+        return None;
+    }
+    let only = |found: Vec<&str>| match found.as_slice() {
+        [one] => Some(String::from(*one)),
+        _ => None,
+    };
+    // A quoted phrase, or a long token with digits or dots (`Qwen3-0.6B-Q4_K_M.gguf`).
+    for q in ['"', '\''] {
+        let parts: Vec<&str> = request.split(q).collect();
+        for phrase in parts.iter().skip(1).step_by(2).take(parts.len() / 2) {
+            if phrase.split_whitespace().count() >= 2 {
+                if let Some(p) = only(contents.holding(phrase)) {
+                    return Some(p);
+                }
+            }
+        }
+    }
+    for t in request.split_whitespace() {
+        let t = t.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+        let odd = t.bytes().any(|b| b.is_ascii_digit()) && t.contains(['.', '-', '_']);
+        if t.len() >= 8 && odd {
+            if let Some(p) = only(contents.holding(t)) {
+                return Some(p);
+            }
+        }
+    }
+    let name_words: Vec<String> = paths
+        .iter()
+        .flat_map(|p| stem_words(stem(basename(&p.path))))
+        .collect();
+    let mut content: Vec<String> = words
+        .iter()
+        .filter(|w| w.len() >= 4 && w.bytes().all(|b| b.is_ascii_alphabetic()))
+        .filter(|w| {
+            !is_stopword(w)
+                && !is_filler(w)
+                && !is_asking_frame(w)
+                && !file_noun(w)
+                && !is_content_cue(w)
+                && !name_words
+                    .iter()
+                    .any(|n| n == *w || alloc::format!("{n}s") == **w)
+        })
+        .map(|w| String::from(*w))
+        .collect();
+    content.sort();
+    content.dedup();
+    let scores = contents.scores(&content);
+    match scores.as_slice() {
+        [(p, n), rest @ ..] if *n >= 2 && rest.first().is_none_or(|(_, m)| m < n) => {
+            Some(String::from(*p))
+        }
+        _ => None,
+    }
+}
+
+/// Words of a question about where something is written: never the
+/// something (`where did i write about …`).
+fn is_content_cue(w: &str) -> bool {
+    matches!(
+        w,
+        "which"
+            | "where"
+            | "where's"
+            | "wheres"
+            | "says"
+            | "said"
+            | "mentioned"
+            | "mentions"
+            | "about"
+            | "wrote"
+            | "written"
+            | "write"
+            | "read"
+            | "find"
+            | "holds"
+            | "lists"
+            | "contains"
+            | "line"
+            | "this"
+            | "that"
+            | "there"
+            | "were"
+            | "does"
+            | "did"
+            | "have"
+            | "into"
+            | "from"
+            | "with"
+    )
+}
+
+fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grounded {
     // Tokens with their byte offsets in the request.
     let mut tokens: Vec<(usize, usize)> = Vec::new();
     let mut start = None;
@@ -1942,6 +2123,7 @@ pub fn ground(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Grou
         names_only,
         names_a_file,
         spelt: pinned_live,
+        by_content: None,
     }
 }
 

@@ -25,6 +25,7 @@ extern crate alloc;
 
 pub mod abstain;
 pub mod case;
+pub mod contents;
 pub mod decode;
 pub mod features;
 mod files;
@@ -35,10 +36,11 @@ pub mod prompt;
 mod proposal;
 pub mod spelling;
 
+pub use contents::Contents;
 pub use features::{model_hash, CacheError, FeatureCache, FeatureRow, EXTRA_ROW};
 pub use features::{volume_path as features_volume_path, VOLUME_DIR as FEATURES_DIR};
 pub use files::{paths_from_list, walk_files};
-pub use ground::{ground, respell, Descriptions, Grounded, Missing};
+pub use ground::{ground, ground_with, respell, Descriptions, Grounded, Missing};
 pub use interpreter::{
     CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild, RequestError, StateSize,
     WarmReport, CACHE_TOLERANCE, LEARNT_KEY, MIN_COMMAND_TOKENS, NOTHING_KEY, WORDS_KEY,

@@ -791,6 +791,44 @@ fn part_of_a_file_and_an_unfilled_applet_run_nothing() {
     assert_eq!(p.abstain, Some(Abstain::Unfilled), "{}", p.display());
 }
 
+/// A request that asks which file holds something reads the file that
+/// holds it (the router said `echo` and the grammar `model`); a request to
+/// say the words still says them.
+#[test]
+fn a_file_found_by_what_it_holds_is_shown() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../iso/sample-disk");
+    let texts: Vec<(String, String)> = command::SAMPLE_FS
+        .iter()
+        .filter(|p| !p.ends_with('/'))
+        .filter_map(|p| {
+            let t = std::fs::read_to_string(root.join(p.trim_start_matches('/'))).ok()?;
+            Some((p.to_string(), t))
+        })
+        .collect();
+    it.set_contents(request::Contents::from_texts(
+        texts.iter().map(|(p, t)| (p.as_str(), t.as_str())),
+    ));
+    for (typed, line) in [
+        (
+            "find me the file that says \"Hello from the nosys sample disk!\"",
+            "cat /HELLO.TXT",
+        ),
+        (
+            "which file is it where Qwen3-0.6B-Q4_K_M.gguf is mentioned",
+            "cat \"/meeting notes.txt\"",
+        ),
+        (
+            "say \"Hello from the nosys sample disk!\"",
+            "echo \"Hello from the nosys sample disk!\"",
+        ),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
+    }
+}
+
 /// A shell's redirection sends the text before it to the file after it.
 #[test]
 fn a_redirection_writes_the_file() {

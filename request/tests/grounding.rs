@@ -1468,3 +1468,47 @@ fn a_file_written_to_is_never_a_copy_of_its_name_elsewhere() {
         "cp \"/DOCS/Release Notes 0.1.txt\" \"/Release Notes 0.1.txt\""
     ));
 }
+
+/// The sample disk's files as the session reads them.
+fn sample_contents() -> request::Contents {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../iso/sample-disk");
+    let texts: Vec<(String, String)> = command::SAMPLE_FS
+        .iter()
+        .filter(|p| !p.ends_with('/'))
+        .filter_map(|p| {
+            let t = std::fs::read_to_string(root.join(p.trim_start_matches('/'))).ok()?;
+            Some((p.to_string(), t))
+        })
+        .collect();
+    request::Contents::from_texts(texts.iter().map(|(p, t)| (p.as_str(), t.as_str())))
+}
+
+/// A request that asks which file holds something finds the one file that
+/// holds it, by a quoted phrase or by two of its words, over a file a word
+/// of the question describes; a request that does not ask so, a phrase
+/// several files hold, or one word, finds none.
+#[test]
+fn a_file_is_found_by_what_it_holds() {
+    let table = applets::builtin();
+    let learnt = Descriptions::learn(&table);
+    let contents = sample_contents();
+    let paths = paths_from_list(command::SAMPLE_FS);
+    let by = |r: &str| request::ground_with(r, &paths, &learnt, &contents);
+    let g = by("find the file that says \"Hello from the nosys sample disk!\"");
+    assert_eq!(g.by_content.as_deref(), Some("/HELLO.TXT"));
+    let g = by("where did i put the note about the harbour at dawn");
+    assert_eq!(g.by_content.as_deref(), Some("/photo-list 2026.txt"));
+    assert!(g.grounding.referents.iter().all(|r| r.path != "/NOTES.TXT"));
+    // A name the file holds is no missing file.
+    let g = by("show me the file where Qwen3-0.6B-Q4_K_M.gguf is mentioned");
+    assert_eq!(g.by_content.as_deref(), Some("/meeting notes.txt"));
+    assert!(g.missing.is_empty(), "{:?}", g.missing);
+    for r in [
+        "write hello from the nosys sample disk to notes.txt",
+        "say harbour at dawn",
+        "which file mentions the harbour",
+        "which file mentions the nosys disk",
+    ] {
+        assert_eq!(by(r).by_content, None, "{r}");
+    }
+}

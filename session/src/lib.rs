@@ -520,14 +520,30 @@ impl Session {
         let now = self.now;
         match request::walk_files(files) {
             Ok(paths) => {
-                if let Err(e) =
-                    a.with_interpreter(|it| it.files_changed(paths, &mut assistant::FnClock(now)))
-                {
+                let contents = request::Contents::read(files, &paths);
+                if let Err(e) = a.with_interpreter(|it| {
+                    it.set_contents(contents);
+                    it.files_changed(paths, &mut assistant::FnClock(now))
+                }) {
                     log::warn!("console: file list not updated: {e}");
                 }
             }
             Err(e) => log::warn!("console: file list not updated: {e}"),
         }
+    }
+
+    /// Reads what the volume's small text files say, for requests that
+    /// describe a file by its contents (`request::Contents`).
+    fn refresh_contents(&mut self, fe: &mut dyn Frontend) {
+        let Some(a) = self.assistant.as_mut() else {
+            return;
+        };
+        let Some(files) = fe.services().files() else {
+            return;
+        };
+        let paths = a.interpreter().paths().to_vec();
+        let contents = request::Contents::read(files, &paths);
+        a.with_interpreter(|it| it.set_contents(contents));
     }
 
     /// Runs a command (typed, proposed, or confirmed) in the current mode;
@@ -587,6 +603,7 @@ impl Session {
     /// came from. Rows computed beside a given cache are not written (the boot image's cache
     /// is the build's to refresh).
     pub fn warm_model(&mut self, given: Option<&FeatureCache>, fe: &mut dyn Frontend) {
+        self.refresh_contents(fe);
         let Some(a) = self.assistant.as_mut() else {
             return;
         };

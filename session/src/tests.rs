@@ -839,3 +839,38 @@ fn an_echo_redirected_to_a_file_is_a_request() {
         );
     }
 }
+
+/// The session reads what the volume's small text files say when the model
+/// is warmed and again after a write, so a request can name a file by its
+/// contents: the grammar's file for `the file that says …` is that file.
+#[test]
+fn a_file_is_found_by_what_it_says_after_warming_and_after_a_write() {
+    let mut s = Session::new(applets::builtin(), Mode::ReadWrite, ticks);
+    let mut fe = Front::new();
+    fe.disk().nodes.insert(
+        "/HELLO.TXT".into(),
+        Node::File(b"the lighthouse keeper waves at dawn\n".to_vec()),
+    );
+    let live = request::walk_files(fe.disk()).unwrap();
+    s.set_assistant(Some(assistant_over(
+        applets::builtin(),
+        Mode::ReadWrite,
+        live,
+    )));
+    s.warm_model(None, &mut fe);
+    let found = |s: &mut Session, r: &str| {
+        s.assistant_mut()
+            .unwrap()
+            .with_interpreter(|it| it.ground_request(r))
+            .unwrap()
+            .by_content
+    };
+    let asked = "which file says the lighthouse keeper waves?";
+    assert_eq!(found(&mut s, asked).as_deref(), Some("/HELLO.TXT"));
+    let balloon = "which file mentions a balloon that drifts away?";
+    assert_eq!(found(&mut s, balloon), None);
+    // A write changes what the files say.
+    let r = s.submit("write /TODO.TXT a red balloon drifts away", &mut fe);
+    assert!(matches!(r, Outcome::Ran { ok: true, .. }), "{r:?}");
+    assert_eq!(found(&mut s, balloon).as_deref(), Some("/TODO.TXT"));
+}

@@ -206,6 +206,7 @@ impl<'m> Interpreter<'m> {
             grammar,
             request_grammar: None,
             descriptions,
+            contents: crate::Contents::default(),
             lexicon,
             learnt,
             nothing_token,

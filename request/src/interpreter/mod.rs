@@ -246,6 +246,8 @@ pub struct Interpreter<'m> {
     request_grammar: Option<Grammar>,
     /// Words the declared examples use for files.
     descriptions: Descriptions,
+    /// What the volume's small text files say (`crate::contents`).
+    contents: crate::Contents,
     /// The words the model knows, to read a misspelt word as one of them
     /// (`crate::spelling`).
     lexicon: crate::spelling::Lexicon,
@@ -420,6 +422,12 @@ impl<'m> Interpreter<'m> {
                 Err(e)
             }
         }
+    }
+
+    /// What the volume's small text files say, for requests that describe
+    /// a file by what it holds; the session reads them with the file list.
+    pub fn set_contents(&mut self, contents: crate::Contents) {
+        self.contents = contents;
     }
 
     /// The words the declared examples taught for files (see

@@ -127,7 +127,7 @@ impl<'m> Interpreter<'m> {
     /// offers only the files the request refers to, a new path or a text
     /// only what the request spells.
     pub fn ground_request(&mut self, request: &str) -> Result<Grounded, RequestError> {
-        let mut g = ground::ground(request, &self.paths, &self.descriptions);
+        let mut g = ground::ground_with(request, &self.paths, &self.descriptions, &self.contents);
         // A request that names its applet (`could you route read the faq`)
         // has its text after the name, never in the asking before it
         // (`route you`); when the text is the applet's first slot (`route`,
@@ -501,8 +501,34 @@ impl<'m> Interpreter<'m> {
                 let g = grammar.as_ref().ok().map(|g| g.applet).filter(|g| *g != a);
                 r.or(g)
             };
+            // A file found by what it holds, for a request that asks which
+            // file holds it (`find the file that says "…"`): that file's
+            // text, unless the request does something else with it.
+            // A question where something is (`where did i put the note
+            // about …`) reads, whatever the paths made of its verb.
+            let asks_where = words(asked).next().is_some_and(|w| {
+                ["where", "which", "what", "find", "wheres", "where's"]
+                    .iter()
+                    .any(|q| w.eq_ignore_ascii_case(q))
+            });
+            let found = grounded.by_content.is_some()
+                && !discards
+                && (asks_where
+                    || command.as_ref().is_none_or(|c| {
+                        self.table
+                            .get_any(c.applet)
+                            .is_none_or(|a| !a.spec().writes)
+                    }));
             let want = match chosen {
                 Some(a) if a != "cat" && ridge_shows_it && named_word.is_none() => Some("cat"),
+                Some(a) if a != "cat" && found && named_word.is_none() => {
+                    shown_by_words = true;
+                    Some("cat")
+                }
+                None if found => {
+                    shown_by_words = true;
+                    Some("cat")
+                }
                 // Explaining a request is asked for in so many words; a
                 // line that only looks like a request with a text (`add
                 // to faq: Q: …`) is the request itself.

@@ -173,6 +173,38 @@ fn usage() -> String {
 /// The volume's label for replies (the sample volume's is NOSYS).
 static LABEL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
+/// What the live files say: the FAT image's small text files, or for
+/// `SAMPLE_FS` the sample disk's sources in `iso/sample-disk/` (none when
+/// run from elsewhere).
+fn live_contents(o: &Options, paths: &[PathEntry]) -> request::Contents {
+    let default = Path::new("build/disk.img");
+    let disk = match (&o.disk, o.sample_fs) {
+        (Some(d), _) => Some(d.clone()),
+        (None, false) if default.exists() => Some(default.to_path_buf()),
+        _ => None,
+    };
+    match disk {
+        Some(disk) => storage::FileDisk::open(&disk, 512, false)
+            .ok()
+            .and_then(|dev| storage::Volume::mount(dev).ok())
+            .map(|mut vol| request::Contents::read(&mut vol, paths))
+            .unwrap_or_default(),
+        None => {
+            let texts: Vec<(String, String)> = paths
+                .iter()
+                .filter(|p| !p.is_dir)
+                .filter_map(|p| {
+                    let file = Path::new("iso/sample-disk").join(p.path.trim_start_matches('/'));
+                    std::fs::read_to_string(file)
+                        .ok()
+                        .map(|t| (p.path.clone(), t))
+                })
+                .collect();
+            request::Contents::from_texts(texts.iter().map(|(p, t)| (p.as_str(), t.as_str())))
+        }
+    }
+}
+
 /// The live file names: from the FAT image when there is one.
 fn live_paths(o: &Options) -> Res<(Vec<PathEntry>, String)> {
     let default = Path::new("build/disk.img");
@@ -210,8 +242,10 @@ fn features_path(o: &Options) -> PathBuf {
 pub fn load<'m>(o: &Options, bytes: &'m [u8], use_cache: bool) -> Res<Interpreter<'m>> {
     let (paths, source) = live_paths(o)?;
     let t0 = Instant::now();
+    let contents = live_contents(o, &paths);
     let mut it = Interpreter::new(bytes, applets::builtin(), o.mode, paths, o.config)
         .map_err(|e| format!("{}: {e}", o.model.display()))?;
+    it.set_contents(contents);
     let load_ms = t0.elapsed().as_secs_f64() * 1e3;
     let cache = if use_cache && !o.no_features {
         let p = features_path(o);
