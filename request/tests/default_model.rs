@@ -829,6 +829,23 @@ fn a_file_found_by_what_it_holds_is_shown() {
     }
 }
 
+/// A question about what is there changes nothing: its folder is listed
+/// (the router said `rm /LOGS`), and one that refers to nothing and goes
+/// on to ask for something is still that request.
+#[test]
+fn a_question_about_what_is_there_writes_nothing() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("what did i stash in the logs folder", "ls /LOGS"),
+            (
+                "where could i keep my recipes? make a recipes folder",
+                "mkdir /recipes",
+            ),
+        ],
+    );
+}
+
 /// A shell's redirection sends the text before it to the file after it.
 #[test]
 fn a_redirection_writes_the_file() {

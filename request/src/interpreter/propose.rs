@@ -519,7 +519,24 @@ impl<'m> Interpreter<'m> {
                             .get_any(c.applet)
                             .is_none_or(|a| !a.spec().writes)
                     }));
+            // A question about what is there (`what did we write down at
+            // the meeting?`, `WHAT DID I STASH IN THE DOCS FOLDER`) changes
+            // nothing: its one file is read, its one folder listed.
+            let one_dir = match grounded.grounding.referents.as_slice() {
+                [p] if p.is_dir => Some(p),
+                _ => None,
+            };
+            let writes_it = |a: &str| self.table.get_any(a).is_some_and(|x| x.spec().writes);
+            let wh = asks_what_is(asked) && !discards;
             let want = match chosen {
+                Some(a) if wh && writes_it(a) && named_word.is_none() && one_file.is_some() => {
+                    shown_by_words = true;
+                    Some("cat")
+                }
+                Some(a) if wh && writes_it(a) && named_word.is_none() && one_dir.is_some() => {
+                    shown_by_words = true;
+                    Some("ls")
+                }
                 Some(a) if a != "cat" && ridge_shows_it && named_word.is_none() => Some("cat"),
                 Some(a) if a != "cat" && found && named_word.is_none() => {
                     shown_by_words = true;
@@ -550,7 +567,9 @@ impl<'m> Interpreter<'m> {
                 {
                     if discards {
                         Some("rm")
-                    } else if adds_to_end(asked) || asks_to_write(asked) || asked.contains(':') {
+                    } else if !wh
+                        && (adds_to_end(asked) || asks_to_write(asked) || asked.contains(':'))
+                    {
                         Some("append")
                     } else {
                         Some("cat")
@@ -786,6 +805,18 @@ impl<'m> Interpreter<'m> {
         });
         if abstain.is_none() && writes && !named_first && self.edits_inside(asked) {
             abstain = Some(Abstain::NothingFits);
+        }
+        // A question about what is there that refers to nothing on the
+        // volume is no write either (`what did we write down at the
+        // meeting?` was `write /did what`).
+        if abstain.is_none()
+            && writes
+            && !named_first
+            && self.config.own_words
+            && asks_what_is(asked)
+            && grounded.grounding.referents.is_empty()
+        {
+            abstain = Some(Abstain::Unsure);
         }
         // Saying a text back answers only a request to say, show or print
         // something (or one that quotes it): `call mom` and `so what is
@@ -1224,6 +1255,40 @@ fn asks_to_route(request: &str) -> bool {
 fn names_log_file(request: &str, grounded: &Grounded) -> bool {
     let kernel = any_word(request, &["kernel", "messages", "message", "dmesg"]);
     !grounded.spelt.is_empty() || (any_word(request, &["log"]) && !kernel)
+}
+
+/// Whether the request asks what, which, where or whether something is:
+/// a question about the volume, not a request to change it.
+fn asks_what_is(request: &str) -> bool {
+    // Not when it goes on to ask for something (`where can i keep my
+    // screenshots? make a folder screenshots`).
+    if request
+        .split_once('?')
+        .is_some_and(|(_, rest)| rest.chars().any(|c| c.is_ascii_alphabetic()))
+    {
+        return false;
+    }
+    let w: Vec<alloc::string::String> = words(request)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .skip_while(|w| matches!(w.as_str(), "so" | "ok" | "okay" | "hey" | "um" | "and"))
+        .take(2)
+        .collect();
+    match w.as_slice() {
+        [a, ..]
+            if matches!(
+                a.as_str(),
+                "what" | "whats" | "which" | "where" | "wheres" | "who"
+            ) =>
+        {
+            true
+        }
+        [a, b] => matches!(
+            (a.as_str(), b.as_str()),
+            ("is" | "are", "there") | ("did", "i" | "we") | ("do", "i")
+        ),
+        _ => false,
+    }
 }
 
 /// Whether the request has a verb that reads.
