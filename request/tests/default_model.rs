@@ -846,6 +846,19 @@ fn a_question_about_what_is_there_writes_nothing() {
     );
 }
 
+/// Hesitant paths that disagree: the command that uses everything the
+/// request refers to, against one that uses none of it (`ls`), is taken.
+#[test]
+fn the_command_that_uses_what_the_request_refers_to_is_taken() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "i want an extra copy of the to-do list in docs before i touch it",
+            "cp /TODO.TXT /DOCS/TODO.TXT",
+        )],
+    );
+}
+
 /// A shell's redirection sends the text before it to the file after it.
 #[test]
 fn a_redirection_writes_the_file() {

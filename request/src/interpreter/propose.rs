@@ -670,6 +670,40 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // The hesitant paths disagree, and one command uses everything the
+        // request refers to and more of what it names than the other
+        // (`i want a spare copy of the to-do list in docs`: `cp /TODO.TXT
+        // /DOCS/TODO.TXT` against `df`; `make folder drafts inside docs`:
+        // `mkdir /DOCS/drafts` against `ls /DOCS`): the request's own
+        // things take its side.
+        if self.config.own_words && !settled && disagree {
+            let ridge_ok = ridge
+                .as_ref()
+                .is_some_and(|r| r.confidence >= self.config.floor);
+            let g = grammar.as_ref().ok();
+            // A request explained (`route`) quotes its files rather than
+            // using them.
+            let quotes = |c: &command::Command| {
+                self.table.get_any(c.applet).is_some_and(|a| {
+                    a.spec()
+                        .slots
+                        .iter()
+                        .any(|s| s.kind == command::SlotKind::Request)
+                })
+            };
+            if let (Some(r), Some(g), true) = (ridge_cmd, g, ridge_ok) {
+                let (rs, r_all) = self.coverage(r, &grounded);
+                let (gs, g_all) = self.coverage(g, &grounded);
+                if quotes(r) || quotes(g) {
+                } else if rs > gs && r_all && gs == 0 {
+                    command = Some(r.clone());
+                    via = Via::Ridge;
+                    settled = true;
+                } else if gs > rs && g_all && rs == 0 && command.as_ref() == Some(g) {
+                    settled = true;
+                }
+            }
+        }
         // A named file the volume lacks: nothing runs unless the command
         // creates that very name, and not when the confident ridge applet
         // found nothing it could name (its grammar had no such file).
@@ -1469,6 +1503,43 @@ impl Interpreter<'_> {
                 )
             })
         })
+    }
+
+    /// How much of what the request refers to and names `c` uses: the
+    /// live paths it acts on or puts something into, and the new names it
+    /// gives, counted once each; and whether it uses every live path the
+    /// request refers to.
+    fn coverage(&self, c: &command::Command, g: &Grounded) -> (usize, bool) {
+        let referents = &g.grounding.referents;
+        let mut used = alloc::vec![false; referents.len()];
+        let mut names = 0;
+        for a in &c.args {
+            let command::Arg::Path(p) = a else {
+                continue;
+            };
+            if let Some(i) = referents
+                .iter()
+                .position(|r| command::same_path(&r.path, p))
+            {
+                used[i] = true;
+            } else if g
+                .grounding
+                .new_paths
+                .iter()
+                .any(|n| command::same_path(n, p))
+            {
+                names += 1;
+                let parent = p.rsplit_once('/').map_or("", |(d, _)| d);
+                if let Some(i) = referents
+                    .iter()
+                    .position(|r| r.is_dir && command::same_path(&r.path, parent))
+                {
+                    used[i] = true;
+                }
+            }
+        }
+        let n = used.iter().filter(|u| **u).count();
+        (n + names, !referents.is_empty() && used.iter().all(|u| *u))
     }
 
     fn lacks_file(&self, applet: &str, g: &Grounded) -> bool {
