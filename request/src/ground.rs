@@ -155,7 +155,7 @@ impl Descriptions {
 const MAX_SPAN_WORDS: usize = 32;
 
 /// Words that never name a file or a new name on their own.
-fn is_stopword(w: &str) -> bool {
+pub(crate) fn is_stopword(w: &str) -> bool {
     const WORDS: &[&str] = &[
         "a",
         "an",
@@ -219,7 +219,7 @@ fn is_stopword(w: &str) -> bool {
 /// Words around a file's name that add nothing to it: a line of only these
 /// and one name asks to see that file. Read verbs are among them; a word
 /// that could ask for another action (`print` the word, `new`) is not.
-fn is_filler(w: &str) -> bool {
+pub(crate) fn is_filler(w: &str) -> bool {
     w.is_empty()
         || [
             "a",
@@ -277,7 +277,7 @@ fn is_filler(w: &str) -> bool {
 /// without saying for what (`i'd like to`, `could you kindly … for me`,
 /// `gimme`): with one file and read verbs only, the line still asks to see
 /// that file. None of them asks for another action.
-fn is_asking_frame(w: &str) -> bool {
+pub(crate) fn is_asking_frame(w: &str) -> bool {
     matches!(
         w,
         "i'd"
@@ -655,7 +655,7 @@ fn resolve<'p>(token: &str, paths: &'p [PathEntry]) -> Vec<&'p PathEntry> {
 }
 
 /// The live names nearest to `name` (files when it looks like a file).
-fn closest(name: &str, paths: &[PathEntry]) -> Vec<String> {
+pub(crate) fn closest(name: &str, paths: &[PathEntry]) -> Vec<String> {
     let want = basename(name);
     let depth = |p: &str| p.trim_matches('/').matches('/').count();
     let mut scored: Vec<((usize, usize), &str)> = paths

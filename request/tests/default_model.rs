@@ -455,6 +455,27 @@ fn a_missing_folder_is_said_to_be_missing() {
     );
 }
 
+/// An applet that acts on a live path and one word the volume lacks (`ls
+/// music`, `cat budget`) is a missing folder or file, said with the
+/// nearest of the same kind; a polite word after the name is no name.
+#[test]
+fn an_applet_and_one_unknown_word_is_a_missing_name() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for (typed, name, folder) in [("ls music", "music", true), ("cat budget", "budget", false)] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{typed}: {}", p.display());
+        let m = p.missing.as_ref().expect(typed);
+        assert_eq!((m.name.as_str(), m.folder), (name, folder), "{typed}");
+        assert!(
+            m.closest.iter().all(|c| c.ends_with(".TXT") != folder),
+            "{typed}: {m:?}"
+        );
+    }
+    let p = it.propose("ls please", &mut clock, &mut || false).unwrap();
+    assert_eq!(p.line().as_deref(), Some("ls"), "{}", p.display());
+}
+
 /// A missing file the request asks to read or remove is not made instead:
 /// `please remove the file named secrets.txt` ran `write /secrets.txt
 /// "remove the file named"`. A request to write it still writes it.

@@ -144,6 +144,57 @@ impl<'m> Interpreter<'m> {
                 Some(q) => q.strip_suffix(['"', '\'']).unwrap_or(q),
                 None => whole,
             };
+            // An applet that acts on a live path, then one word that names
+            // none and nothing else (`ls music`, `cat budget`): that word is
+            // the path meant, and the volume lacks it.
+            let first_slot = self
+                .table
+                .get(name, self.mode)
+                .and_then(|a| a.spec().slots.first().copied());
+            if let Some(command::SlotKind::Path {
+                kind,
+                must_exist: true,
+            }) = first_slot.map(|s| s.kind)
+            {
+                let word = whole.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+                let one_name = !word.is_empty()
+                    && word.len() == whole.len()
+                    && word
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+                if one_name
+                    && g.grounding.referents.is_empty()
+                    && g.missing.is_empty()
+                    && !{
+                        let w = word.to_ascii_lowercase();
+                        ground::is_joining_word(&w)
+                            || ground::is_stopword(&w)
+                            || ground::is_filler(&w)
+                            || ground::is_asking_frame(&w)
+                            || matches!(w.as_str(), "pls" | "plz" | "please" | "now" | "again")
+                    }
+                {
+                    g.missing.push(ground::Missing {
+                        name: alloc::string::String::from(word),
+                        closest: {
+                            // A file's nearest files, a folder's nearest folders.
+                            let same_kind: alloc::vec::Vec<grammar::PathEntry> = self
+                                .paths
+                                .iter()
+                                .filter(|p| match kind {
+                                    command::PathKind::File => !p.is_dir,
+                                    command::PathKind::Dir => p.is_dir,
+                                    command::PathKind::Any => true,
+                                })
+                                .cloned()
+                                .collect();
+                            ground::closest(word, &same_kind)
+                        },
+                        source: true,
+                        folder: kind == command::PathKind::Dir,
+                    });
+                }
+            }
             let text_first = self
                 .table
                 .get(name, self.mode)
