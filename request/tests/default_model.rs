@@ -898,7 +898,8 @@ fn a_redirection_writes_the_file() {
 }
 
 /// Agreement below the floor runs when the request spells the file an
-/// applet that only reads acts on, or names the bare applet both chose.
+/// applet that only reads acts on, names the bare applet both chose, or
+/// gives both paths a copy's or move's source and new name.
 #[test]
 fn agreement_below_the_floor_on_a_spelt_file_or_a_named_applet_runs() {
     proposes_lines(
@@ -906,6 +907,11 @@ fn agreement_below_the_floor_on_a_spelt_file_or_a_named_applet_runs() {
         &[
             ("hd readme.txt", "hexdump /README.TXT"),
             ("show the shell history", "history"),
+            // Both the same move of the file referred to onto the name given.
+            (
+                "id prefer the meeting notes to be called minutes.txt",
+                "mv \"/meeting notes.txt\" /minutes.txt",
+            ),
         ],
     );
 }

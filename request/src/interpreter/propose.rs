@@ -850,8 +850,20 @@ impl<'m> Interpreter<'m> {
             // Both the same bare applet, its name among the request's words
             // (`show the shell history`).
             (Some(r), Some(g)) if r == g && g.args.is_empty() => any_word(asked, &[g.applet]),
+
             _ => false,
         };
+        // Both the same copy or move of what the request refers to onto the
+        // name it gives (`i'd rather the meeting notes were called
+        // minutes.txt`): two paths, both the request's own.
+        let on_referent = on_referent
+            || match (ridge_cmd, grammar.as_ref().ok()) {
+                (Some(r), Some(g)) if r == g => {
+                    let (used, all) = self.coverage(g, &grounded);
+                    used >= 2 && all
+                }
+                _ => false,
+            };
         // An applet only the router knows keeps its low confidence as its
         // only voice.
         if abstain.is_none()
