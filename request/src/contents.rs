@@ -75,6 +75,21 @@ impl Contents {
         Contents::from_texts(texts.iter().map(|(p, t)| (p.as_str(), t.as_str())))
     }
 
+    /// The files whose title (first non-empty line) has the word `w`
+    /// (lower case; its plural or singular counts).
+    pub fn titled(&self, w: &str) -> Vec<&str> {
+        self.files
+            .iter()
+            .filter(|f| {
+                let title = f.lower.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+                title
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|t| t == w || alloc::format!("{t}s") == w || alloc::format!("{w}s") == t)
+            })
+            .map(|f| f.path.as_str())
+            .collect()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.files.is_empty()
     }
@@ -162,5 +177,7 @@ mod tests {
         assert!(c.holding("goodbye").is_empty());
         let words = ["harbour", "dawn", "lighthouse", "nosys"].map(String::from);
         assert_eq!(c.scores(&words), [("/B.TXT", 3), ("/A.TXT", 1)]);
+        assert_eq!(c.titled("hellos"), ["/A.TXT"]);
+        assert!(c.titled("harbour").is_empty());
     }
 }

@@ -1051,6 +1051,53 @@ pub fn ground_with(
     contents: &Contents,
 ) -> Grounded {
     let mut g = ground_names(request, paths, learnt);
+    // A word of one file's title, where nothing else named a file (`what
+    // does the welcome text say`: README.TXT opens "Welcome to nosys."):
+    // a document's first line names it as its name does.
+    // Not where a file is named by its name, live or new (`write welcome
+    // home to notes.txt`).
+    let names_a_name = request
+        .split_whitespace()
+        .any(|t| looks_like_file(&clean(t).to_ascii_lowercase()));
+    if g.grounding.referents.is_empty()
+        && !names_a_name
+        && g.missing.is_empty()
+        && !request.contains(['"', ':'])
+    {
+        let lower = request.to_ascii_lowercase();
+        // The names' own words are the names' to ground (`list` of the
+        // photo list's title is a verb as often).
+        let name_words: Vec<String> = paths
+            .iter()
+            .flat_map(|p| stem_words(stem(basename(&p.path))))
+            .collect();
+        let titled: Vec<&str> = lower
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| {
+                w.len() >= 4
+                    && w.bytes().all(|b| b.is_ascii_alphabetic())
+                    && !is_stopword(w)
+                    && !is_filler(w)
+                    && !is_asking_frame(w)
+                    && !is_content_cue(w)
+                    && !learnt.is_applet(w)
+                    && !name_words
+                        .iter()
+                        .any(|n| n == w || alloc::format!("{n}s") == *w || alloc::format!("{w}s") == *n)
+            })
+            .filter_map(|w| match contents.titled(w).as_slice() {
+                [one] => Some(*one),
+                _ => None,
+            })
+            .collect();
+        if let [first, rest @ ..] = titled.as_slice() {
+            if rest.iter().all(|r| r == first) {
+                if let Some(e) = paths.iter().find(|e| same_path(&e.path, first)) {
+                    g.grounding.referents.push(e.clone());
+                }
+            }
+        }
+    }
     if let Some(p) = by_content(request, paths, contents) {
         if let Some(e) = paths.iter().find(|e| same_path(&e.path, &p)) {
             // The file it holds is the file meant, over one a word of the

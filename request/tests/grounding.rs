@@ -1512,3 +1512,29 @@ fn a_file_is_found_by_what_it_holds() {
         assert_eq!(by(r).by_content, None, "{r}");
     }
 }
+
+/// A word of one file's title (its first line) names that file where
+/// nothing else named one; a word two titles share, a request that names
+/// a file or a new one, or a quoted text does not.
+#[test]
+fn a_word_of_one_files_title_names_it() {
+    let table = applets::builtin();
+    let learnt = Descriptions::learn(&table);
+    let contents = request::Contents::from_texts([
+        ("/NOTES.TXT", "Groceries for the week\nmilk, eggs\n"),
+        ("/TODO.TXT", "Chores for the week\nsweep\n"),
+    ]);
+    let by = |r: &str| {
+        request::ground_with(r, &paths(), &learnt, &contents)
+            .grounding
+            .referents
+            .iter()
+            .map(|p| p.path.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(by("show me the groceries"), ["/NOTES.TXT"]);
+    assert_eq!(by("the chore list please"), ["/TODO.TXT"]);
+    assert!(by("what is on for the week").is_empty());
+    assert!(by("say \"groceries\"").is_empty());
+    assert_eq!(by("copy the groceries to chores.txt"), Vec::<String>::new());
+}

@@ -508,14 +508,25 @@ impl<'m> Interpreter<'m> {
             };
             // Not when it asks to say words (`say the words hello`,
             // `display 'TODO' on screen`).
-            let says_words = asked.contains(['"', '\'', ':'])
-                || any_word(
-                    asked,
-                    &[
-                        "say", "echo", "repeat", "shout", "word", "words", "phrase", "message",
-                        "text", "screen",
-                    ],
-                );
+            // `what does the welcome text say` asks what a file says.
+            let asks_what_it_says = {
+                let w: Vec<&str> = words(asked).filter(|w| !w.is_empty()).collect();
+                w.last().is_some_and(|l| l.eq_ignore_ascii_case("say"))
+                    && w.iter().any(|x| {
+                        ["does", "do", "did"]
+                            .iter()
+                            .any(|d| x.eq_ignore_ascii_case(d))
+                    })
+            };
+            let says_words = !asks_what_it_says
+                && (asked.contains(['"', '\'', ':'])
+                    || any_word(
+                        asked,
+                        &[
+                            "say", "echo", "repeat", "shout", "word", "words", "phrase", "message",
+                            "text", "screen",
+                        ],
+                    ));
             let echoes_name = !says_words
                 && command.as_ref().is_some_and(|c| {
                     c.applet == "echo"
@@ -653,7 +664,7 @@ impl<'m> Interpreter<'m> {
                 // its text, unless the request names the chosen applet.
                 Some(a)
                     if one_file.is_some()
-                        && reads(asked)
+                        && (reads(asked) || wants_text(asked))
                         && !discards
                         && !says_words
                         && !any_word(asked, &[a])
