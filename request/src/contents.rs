@@ -178,6 +178,10 @@ mod tests {
         let words = ["harbour", "dawn", "lighthouse", "nosys"].map(String::from);
         assert_eq!(c.scores(&words), [("/B.TXT", 3), ("/A.TXT", 1)]);
         assert_eq!(c.titled("hellos"), ["/A.TXT"]);
-        assert!(c.titled("harbour").is_empty());
+        assert_eq!(c.titled("harbour"), ["/B.TXT"]);
+        assert!(
+            c.titled("lighthouses").is_empty(),
+            "the second line is no title"
+        );
     }
 }

@@ -1081,9 +1081,9 @@ pub fn ground_with(
                     && !is_asking_frame(w)
                     && !is_content_cue(w)
                     && !learnt.is_applet(w)
-                    && !name_words
-                        .iter()
-                        .any(|n| n == w || alloc::format!("{n}s") == *w || alloc::format!("{w}s") == *n)
+                    && !name_words.iter().any(|n| {
+                        n == w || alloc::format!("{n}s") == *w || alloc::format!("{w}s") == *n
+                    })
             })
             .filter_map(|w| match contents.titled(w).as_slice() {
                 [one] => Some(*one),
