@@ -459,7 +459,12 @@ fn clean(token: &str) -> &str {
 /// a path with a `/`.
 fn looks_like_file(w: &str) -> bool {
     // An address (`https://example.com/a`) is a text, never a path.
-    !w.contains("://") && ((w.contains('/') && !w.trim_matches('/').is_empty()) || has_extension(w))
+    // Nor is a shorthand with one letter on a side of its slash (`w/`,
+    // `w/o`, `c/o`, `n/a`).
+    let shorthand = w.len() <= 3 && w.contains('/') && !w.starts_with('/');
+    !w.contains("://")
+        && !shorthand
+        && ((w.contains('/') && !w.trim_matches('/').is_empty()) || has_extension(w))
 }
 
 /// `name.ext`: a letter in both, an extension of 1–4 letters or digits.
@@ -648,8 +653,18 @@ fn resolve<'p>(token: &str, paths: &'p [PathEntry]) -> Vec<&'p PathEntry> {
         .filter(|p| {
             let path = p.path.to_ascii_uppercase();
             let name = basename(&path);
-            let against = if has_ext { name } else { stem(name) };
-            misspelt(basename(token), against)
+            // The same extension: the stems, each allowed its own slips
+            // (`quotes.txt` is no slip of NOTES.TXT, two edits in five
+            // letters); `boot.lgo` is still BOOT.LOG.
+            let typed = basename(token);
+            let same_ext = has_ext
+                && typed.rsplit_once('.').map(|(_, e)| e) == name.rsplit_once('.').map(|(_, e)| e);
+            if same_ext {
+                misspelt(stem(typed), stem(name))
+            } else {
+                let against = if has_ext { name } else { stem(name) };
+                misspelt(typed, against)
+            }
         })
         .collect()
 }

@@ -880,6 +880,28 @@ fn the_command_that_uses_what_the_request_refers_to_is_taken() {
     );
 }
 
+/// Typographic quotes quote a text, and writing a new file and adding a
+/// line to it are one answer (the paths said `write` and `append`).
+#[test]
+fn typographic_quotes_quote_and_a_new_file_written_or_added_to_agrees() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose(
+            "put \u{201c}smart quotes\u{201d} in quotes.txt",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    let line = p.line().unwrap_or_default();
+    assert!(
+        line == "write /quotes.txt \"smart quotes\""
+            || line == "append /quotes.txt \"smart quotes\"",
+        "{}",
+        p.display()
+    );
+}
+
 /// A shell's redirection sends the text before it to the file after it.
 #[test]
 fn a_redirection_writes_the_file() {

@@ -1538,3 +1538,33 @@ fn a_word_of_one_files_title_names_it() {
     assert!(by("say \"groceries\"").is_empty());
     assert_eq!(by("copy the groceries to chores.txt"), Vec::<String>::new());
 }
+
+/// A shorthand with a slash (`w/`, `c/o`) is no path, and a name with the
+/// same extension as a live file is a slip of it only by its stem's slips
+/// (`quotes.txt` is not NOTES.TXT).
+#[test]
+fn shorthands_and_names_two_slips_away_are_no_paths() {
+    let (g, gr) = grounded("add this to my notes: Meeting w/ Bob @ 3pm re: budget (room 4B)");
+    assert!(
+        g.grounding.new_paths.iter().all(|p| p != "/w"),
+        "{:?}",
+        g.grounding.new_paths
+    );
+    assert!(accepts(
+        &gr,
+        "append /NOTES.TXT \"Meeting w/ Bob @ 3pm re: budget (room 4B)\""
+    ));
+    let (g, gr) = grounded("put \"smart quotes\" in quotes.txt");
+    assert!(
+        g.grounding.referents.is_empty(),
+        "{:?}",
+        g.grounding.referents
+    );
+    assert!(accepts(&gr, "write /quotes.txt \"smart quotes\""));
+    let (g, _) = grounded("show me boot.lgo");
+    assert!(g
+        .grounding
+        .referents
+        .iter()
+        .any(|p| p.path == "/LOGS/BOOT.LOG"));
+}

@@ -255,6 +255,16 @@ impl<'m> Interpreter<'m> {
         // text before it to the file after it: spaced out, grounding reads
         // the two apart.
         let typed = request;
+        // Typographic quotes (pasted from a word processor or a phone) are
+        // quotes: `put “smart quotes” in quotes.txt` quotes a text.
+        let straight = request
+            .contains(['\u{201c}', '\u{201d}', '\u{2018}', '\u{2019}'])
+            .then(|| {
+                request
+                    .replace(['\u{201c}', '\u{201d}'], "\"")
+                    .replace(['\u{2018}', '\u{2019}'], "'")
+            });
+        let request = straight.as_deref().unwrap_or(request);
         let spaced = redirected(request);
         let request = spaced.as_deref().unwrap_or(request);
         let grounded = self.ground_request(request)?;
@@ -442,8 +452,23 @@ impl<'m> Interpreter<'m> {
                 .is_some_and(|(a, c)| a == g.applet && r.confidence - c <= self.config.runner_up),
             _ => false,
         };
+        // Writing a file the volume lacks and adding a line to it make the
+        // same file: the two paths agree (`put “smart quotes” in
+        // quotes.txt`: ridge `write`, grammar `append /quotes.txt …`).
+        let same_new_file = |a: &command::Command, b: &command::Command| {
+            matches!(
+                (a.applet, b.applet),
+                ("write", "append") | ("append", "write")
+            ) && a.args == b.args
+                && matches!(a.args.first(), Some(command::Arg::Path(p))
+                    if !self.paths.iter().any(|e| command::same_path(&e.path, p)))
+        };
         let disagree = match (&ridge, grammar.as_ref()) {
-            (Some(r), Ok(g)) => r.applet != g.applet && !runner_up,
+            (Some(r), Ok(g)) => {
+                r.applet != g.applet
+                    && !runner_up
+                    && !r.command.as_ref().is_ok_and(|rc| same_new_file(rc, g))
+            }
             _ => false,
         };
         // Never over an applet the request names, nor one only the router
