@@ -816,7 +816,19 @@ fn phrases(
                         "called" | "named" | "folder" | "directory" | "dir" | "mkdir"
                     ) || (back(1) == "it"
                         && matches!(back(2).as_str(), "call" | "name"));
-                    if (looks_like_file(inner) || given) && one_name(i, j) {
+                    // A quoted line that ends on a live file's name and is
+                    // no live name itself mentions that file (`stick "see
+                    // also FAQ.TXT" at the bottom of the guide`): a text.
+                    let mentions_live = inner.contains(' ')
+                        && resolve_exact(inner.trim_matches('/'), paths).is_empty()
+                        && inner
+                            .rsplit(' ')
+                            .next()
+                            .is_some_and(|w| !resolve_exact(w.trim_matches('/'), paths).is_empty());
+                    if (looks_like_file(inner) || given)
+                        && one_name(i, j)
+                        && (given || !mentions_live)
+                    {
                         found = Some((j, String::from(inner)));
                     }
                     break;

@@ -1568,3 +1568,24 @@ fn shorthands_and_names_two_slips_away_are_no_paths() {
         .iter()
         .any(|p| p.path == "/LOGS/BOOT.LOG"));
 }
+
+/// A quoted line that ends on a live file's name, and is no live name
+/// itself, mentions that file: it is a text, not a new name.
+#[test]
+fn a_quoted_line_that_ends_on_a_files_name_is_a_text() {
+    let (_, gr) = grounded("can you tack \"read FAQ.TXT next\" at the bottom of the guide?");
+    assert!(accepts(&gr, "append /DOCS/GUIDE.TXT \"read FAQ.TXT next\""));
+    let (_, gr) = grounded("could you stick \"see also FAQ.TXT\" under the guide");
+    assert!(accepts(&gr, "append /DOCS/GUIDE.TXT \"see also FAQ.TXT\""));
+    assert!(!accepts(&gr, "append \"/see also FAQ.TXT\" \"the guide\""));
+    // Given as a name, it is one.
+    let (g, _) = grounded("make a file called \"copy of FAQ.TXT\"");
+    assert!(
+        g.grounding
+            .new_paths
+            .iter()
+            .any(|p| p == "/copy of FAQ.TXT"),
+        "{:?}",
+        g.grounding.new_paths
+    );
+}
