@@ -1777,6 +1777,14 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             && !in_phrase(i)
             && canonical(typed[i], false).is_some()
     });
+    // The first word that described a live file by more than its kind (a
+    // folder is where a new name may go: `add a subfolder 2025 under logs`).
+    let first_file_described = described
+        .iter()
+        .zip(&described_at)
+        .filter(|(p, at)| !p.is_dir && !by_kind.contains(at))
+        .map(|(_, &at)| at)
+        .min();
     for (i, w) in words.iter().enumerate() {
         if looks_like_file(w) || is_stopword(w) || in_phrase(i) || in_quote(i) || never_named(w) {
             continue;
@@ -1794,7 +1802,11 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         if (after_colon(i) || in_text(i)) && !gives(i) {
             continue;
         }
-        if (!any_file_token && !any_given) || gives(i) || after_source {
+        // Before a live file the request refers to, a content word is that
+        // request's words, not a name (`add a line saying see you monday to
+        // the meeting notes` names no /saying).
+        let before_a_file = first_file_described.is_some_and(|r| i < r);
+        if (!any_file_token && !any_given && !before_a_file) || gives(i) || after_source {
             if let Some(c) = canonical(typed[i], false) {
                 new_names.push(c);
             }

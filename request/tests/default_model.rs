@@ -902,6 +902,25 @@ fn typographic_quotes_quote_and_a_new_file_written_or_added_to_agrees() {
     );
 }
 
+/// A new name for the one file referred to moves it; nothing is written
+/// to the new name.
+#[test]
+fn a_rename_moves_the_file() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "rename \"photo-list 2026.txt\" to pics.txt",
+                "mv \"/photo-list 2026.txt\" /pics.txt",
+            ),
+            (
+                "please change the name of the todo list to todo-2025-01-01.txt",
+                "mv /TODO.TXT /todo-2025-01-01.txt",
+            ),
+        ],
+    );
+}
+
 /// A shell's redirection sends the text before it to the file after it.
 #[test]
 fn a_redirection_writes_the_file() {

@@ -1589,3 +1589,16 @@ fn a_quoted_line_that_ends_on_a_files_name_is_a_text() {
         g.grounding.new_paths
     );
 }
+
+/// Before the live file a request refers to, its words are the request's,
+/// not a new name (`add a line saying … to the meeting notes` names no
+/// /saying); before a folder they may be (`a subfolder 2025 under logs`).
+#[test]
+fn words_before_the_file_referred_to_are_no_new_name() {
+    let (_, gr) = grounded_long("could you add a line saying call the bank to the meeting notes?");
+    assert!(accepts(
+        &gr,
+        "append \"/meeting notes.txt\" \"call the bank\""
+    ));
+    assert!(!accepts(&gr, "append /saying \"call the bank\""));
+}

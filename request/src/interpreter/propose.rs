@@ -731,6 +731,14 @@ impl<'m> Interpreter<'m> {
                 {
                     Some("write")
                 }
+                // A new name for the one file referred to (`rename the
+                // meeting notes to …`, `change the name of …`) moves it;
+                // nothing is written to the new name.
+                Some("write" | "append" | "cp" | "echo")
+                    if renames(asked) && one_file.is_some() && named_word.is_none() =>
+                {
+                    Some("mv")
+                }
                 Some("write") if adds_to_end(asked) && !replaces(asked) => Some("append"),
                 Some("append") if replaces(asked) && !adds_to_end(asked) => Some("write"),
                 Some("rm") if any_word(asked, &["overwrite", "replace"]) => Some("write"),
@@ -1422,6 +1430,15 @@ fn asks_what_is(request: &str) -> bool {
         ),
         _ => false,
     }
+}
+
+/// Whether the request asks for a new name: `rename`, `ren`, `change the
+/// name`.
+fn renames(request: &str) -> bool {
+    let lower = request.to_ascii_lowercase();
+    any_word(request, &["rename", "renaming", "ren"])
+        || lower.contains("change the name")
+        || lower.contains("change its name")
 }
 
 /// Whether the request has a verb that reads.
