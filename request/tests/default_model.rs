@@ -819,18 +819,7 @@ fn part_of_a_file_and_an_unfilled_applet_run_nothing() {
 fn a_file_found_by_what_it_holds_is_shown() {
     let bytes = default_model();
     let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../iso/sample-disk");
-    let texts: Vec<(String, String)> = command::SAMPLE_FS
-        .iter()
-        .filter(|p| !p.ends_with('/'))
-        .filter_map(|p| {
-            let t = std::fs::read_to_string(root.join(p.trim_start_matches('/'))).ok()?;
-            Some((p.to_string(), t))
-        })
-        .collect();
-    it.set_contents(request::Contents::from_texts(
-        texts.iter().map(|(p, t)| (p.as_str(), t.as_str())),
-    ));
+    it.set_contents(common::sample_contents());
     for (typed, line) in [
         (
             "find me the file that says \"Hello from the nosys sample disk!\"",

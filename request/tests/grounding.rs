@@ -5,6 +5,9 @@
 
 use command::Mode;
 use grammar::{Grammar, PathEntry};
+mod common;
+
+use common::sample_contents;
 use request::{ground, paths_from_list, Descriptions, Grounded};
 
 /// The sample disk's short-named files (`build/disk.img`).
@@ -1467,20 +1470,6 @@ fn a_file_written_to_is_never_a_copy_of_its_name_elsewhere() {
         &gr,
         "cp \"/DOCS/Release Notes 0.1.txt\" \"/Release Notes 0.1.txt\""
     ));
-}
-
-/// The sample disk's files as the session reads them.
-fn sample_contents() -> request::Contents {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../iso/sample-disk");
-    let texts: Vec<(String, String)> = command::SAMPLE_FS
-        .iter()
-        .filter(|p| !p.ends_with('/'))
-        .filter_map(|p| {
-            let t = std::fs::read_to_string(root.join(p.trim_start_matches('/'))).ok()?;
-            Some((p.to_string(), t))
-        })
-        .collect();
-    request::Contents::from_texts(texts.iter().map(|(p, t)| (p.as_str(), t.as_str())))
 }
 
 /// A request that asks which file holds something finds the one file that

@@ -20,6 +20,21 @@ pub fn default_model() -> Vec<u8> {
     std::fs::read(p).unwrap_or_else(|e| panic!("{p}: {e}"))
 }
 
+/// What the sample disk's files say (`iso/sample-disk/`), as the session
+/// reads them for `request::Contents`.
+pub fn sample_contents() -> request::Contents {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../iso/sample-disk");
+    let texts: Vec<(String, String)> = command::SAMPLE_FS
+        .iter()
+        .filter(|p| !p.ends_with('/'))
+        .filter_map(|p| {
+            let t = std::fs::read_to_string(root.join(p.trim_start_matches('/'))).ok()?;
+            Some((p.to_string(), t))
+        })
+        .collect();
+    request::Contents::from_texts(texts.iter().map(|(p, t)| (p.as_str(), t.as_str())))
+}
+
 /// An interpreter over `bytes` with `table` in `mode` over the sample
 /// volume, its router warmed from the declared examples.
 pub fn warmed(bytes: &[u8], table: Table, mode: Mode) -> (Interpreter<'_>, Ticks) {
