@@ -2373,8 +2373,9 @@ fn spans(
         return out;
     }
     if let Some(rest) = rest_after_mark(request, tokens, file_tokens, describing) {
-        // `the text is pear`: the `is` joins the mark to the text.
-        let rest = ["is ", "are ", "Is ", "IS "]
+        // `the text is pear`: the `is` joins the mark to the text; `with
+        // just go in it`: `just` says how much, not what.
+        let rest = ["is ", "are ", "Is ", "IS ", "just ", "Just ", "JUST "]
             .iter()
             .find_map(|p| rest.strip_prefix(p))
             .map_or(rest.clone(), String::from);
@@ -2461,12 +2462,39 @@ fn spans(
                     && !ends_on_its_file(j)))
     };
     let some_text = |i: usize, j: usize| !asks_only(i, j);
+    // After the file and a comma, the rest of the request is the text
+    // (`add another item to my task list, water the plants`), when no
+    // span before it has a text's bounds.
+    let last_file = (0..tokens.len())
+        .filter(|k| describing.contains(k) || file_tokens.contains(k))
+        .max();
+    let comma_rest = last_file.and_then(|f| {
+        let k = (f..tokens.len().saturating_sub(1))
+            .find(|&k| request[tokens[k].0..tokens[k].1].ends_with(','))?;
+        let rest = request[tokens[k + 1].0..]
+            .trim()
+            .trim_end_matches(['.', '!']);
+        // Less what names it (`, inside is good morning`).
+        let lower = rest.to_ascii_lowercase();
+        let lead = [
+            "inside is ",
+            "text is ",
+            "content is ",
+            "contents are ",
+            "just ",
+        ]
+        .iter()
+        .find(|l| lower.starts_with(**l))
+        .map_or(0, |l| l.len());
+        let rest = &rest[lead..];
+        (!rest.is_empty()).then(|| String::from(rest))
+    });
     let pick = |starts: Option<&[usize]>| {
         let b = spans_from(request, tokens, file_tokens, starts, &bounded);
-        if b.is_empty() {
-            spans_from(request, tokens, file_tokens, starts, &some_text)
-        } else {
-            b
+        match (&comma_rest, b.is_empty()) {
+            (_, false) => b,
+            (Some(rest), true) => alloc::vec![rest.clone()],
+            (None, true) => spans_from(request, tokens, file_tokens, starts, &some_text),
         }
     };
     // Unquoted and unannounced, a text is one sentence: it does not run
@@ -2532,6 +2560,59 @@ fn said_as_is(request: &str, tokens: &[(usize, usize)], i: usize, j: usize) -> b
     if i < j && first == "to" && word(i + 1) == "me" {
         return false;
     }
+    // The word that names where the text goes, then `is` (`inside is good
+    // morning`), or `just` before the words (`with just go in it`).
+    if i < j && names_text(i) && matches!(word(i + 1).as_str(), "is" | "are") {
+        return false;
+    }
+    if i < j && first == "just" {
+        return false;
+    }
+    // Nor on the word that places it (`in a new file`), nor on the verb
+    // that opens the request and asks for it (`put the url …`, `print
+    // ready to go`).
+    if i < j
+        && matches!(
+            first.as_str(),
+            "in" | "into" | "onto" | "inside" | "within" | "from"
+        )
+    {
+        return false;
+    }
+    if i == 0 && i < j && is_asking_word(&first) {
+        return false;
+    }
+    // Only the words that stand for a text, none of it (`add another item
+    // to my task list, water the plants` is not `another item`).
+    let placeholder = |k: usize| {
+        matches!(
+            word(k).as_str(),
+            "another"
+                | "a"
+                | "an"
+                | "new"
+                | "item"
+                | "entry"
+                | "line"
+                | "thing"
+                | "something"
+                | "more"
+                | "one"
+                | "note"
+                | "my"
+                | "your"
+                | "our"
+                | "its"
+                | "file"
+                | "files"
+                | "document"
+                | "doc"
+                | "the"
+        )
+    };
+    if !quoted && (i..=j).all(placeholder) {
+        return false;
+    }
     let announces = |w: &str| {
         matches!(
             w,
@@ -2549,6 +2630,13 @@ fn said_as_is(request: &str, tokens: &[(usize, usize)], i: usize, j: usize) -> b
         )
     };
     if i + 1 < j && matches!(first.as_str(), "the" | "a" | "this") && announces(&word(i + 1)) {
+        return false;
+    }
+    // An address is never its own text (`put the url https://… in …`).
+    if i + 1 == j
+        && matches!(first.as_str(), "the" | "a" | "this")
+        && matches!(word(j).as_str(), "url" | "link" | "address")
+    {
         return false;
     }
     if i < j && announces(&first) && !raw(i).ends_with([',', ':']) {

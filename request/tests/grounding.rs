@@ -1591,3 +1591,37 @@ fn words_before_the_file_referred_to_are_no_new_name() {
     ));
     assert!(!accepts(&gr, "append /saying \"call the bank\""));
 }
+
+/// What stands for a text is not the text: after the file and a comma the
+/// rest is (`add another item to my task list, water the plants`), less
+/// what names it; a text does not start on `just`, on the word that places
+/// it or on the verb that opens the request.
+#[test]
+fn words_that_stand_for_a_text_are_not_the_text() {
+    for (request, want, not) in [
+        (
+            "add one more item to my todo list, feed the cat",
+            "append /TODO.TXT \"feed the cat\"",
+            "append /TODO.TXT \"one more item\"",
+        ),
+        (
+            "Write me a file b2.txt, inside is good evening",
+            "write /b2.txt \"good evening\"",
+            "write /b2.txt \"inside is good evening\"",
+        ),
+        (
+            "a new file called go.txt with just go in it",
+            "write /go.txt go",
+            "write /go.txt \"just go\"",
+        ),
+        (
+            "put the link https://example.org/a in a new file l.txt",
+            "write /l.txt https://example.org/a",
+            "write /l.txt \"in a new file\"",
+        ),
+    ] {
+        let (_, gr) = grounded(request);
+        assert!(accepts(&gr, want), "{request}: {want}");
+        assert!(!accepts(&gr, not), "{request}: {not}");
+    }
+}
