@@ -2633,6 +2633,9 @@ fn said_as_is(request: &str, tokens: &[(usize, usize)], i: usize, j: usize) -> b
         return false;
     }
     // An address is never its own text (`put the url https://… in …`).
+    if i == j && matches!(first.as_str(), "url" | "link" | "address") && tokens.len() > 2 {
+        return false;
+    }
     if i + 1 == j
         && matches!(first.as_str(), "the" | "a" | "this")
         && matches!(word(j).as_str(), "url" | "link" | "address")
