@@ -749,6 +749,7 @@ static EXTRA_SPEC: AppletSpec = AppletSpec {
     summary: "an applet added at run time",
     slots: &[Slot::path("file", PathKind::File, true)],
     writes: true,
+    role: None,
     examples: &[],
 };
 impl Applet for Extra {

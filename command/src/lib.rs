@@ -38,5 +38,5 @@ pub use services::{
     Assistant, CpuInfo, DateTime, DiskInfo, LoadOptions, MemoryStats, NamespaceInfo, PciDevice,
     PowerError, Services, LOAD_HEADROOM,
 };
-pub use spec::{AppletSpec, Example, PathKind, Slot, SlotKind, SAMPLE_FS};
+pub use spec::{AppletSpec, Example, PathKind, Role, Slot, SlotKind, SAMPLE_FS};
 pub use table::{Applet, AppletError, Context, Mode, RunError, Table, TableError, MODE_TOGGLE_KEY};

@@ -165,6 +165,54 @@ impl Example {
     }
 }
 
+/// A job the request path recognises in a request's own words (`show the
+/// release notes` shows a file's text, `i don't need todo.txt anymore`
+/// removes one), so it can prefer the reachable applet that does it over
+/// another reading without naming any applet. An applet declares at most
+/// one; an added applet that shows files as text, say, declares
+/// [`Role::ShowText`] and is read as the builtin `cat` is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Prints a file's text.
+    ShowText,
+    /// Shows a file's bytes.
+    ShowBytes,
+    /// Lists a folder.
+    List,
+    /// Says a text back on the screen.
+    Say,
+    /// Creates or replaces a file with a text.
+    Write,
+    /// Adds a line of text at the end of a file.
+    Append,
+    /// Removes a file or folder.
+    Remove,
+    /// Moves or renames.
+    Move,
+    /// Copies a file.
+    Copy,
+    /// Makes a folder.
+    MakeDir,
+    /// Explains how a request would be handled, without running it.
+    Explain,
+    /// Shows the kernel's log.
+    KernelLog,
+    /// Shows the lines typed at the prompt.
+    History,
+    /// Shows free and used space on the data volume.
+    FreeSpace,
+    /// Describes the storage devices.
+    Storage,
+    /// Describes the memory.
+    Memory,
+    /// Lists the commands or describes one.
+    Help,
+    /// Describes the language model.
+    Model,
+    /// Lists the PCI devices.
+    Devices,
+}
+
 /// The declaration of one applet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AppletSpec {
@@ -175,6 +223,9 @@ pub struct AppletSpec {
     /// Writes to storage or changes machine state irrecoverably: absent from
     /// the reachable set in read-only mode.
     pub writes: bool,
+    /// The common job it does, if it does one the request path knows how to
+    /// read from a request's own words ([`Role`]); `None` for the rest.
+    pub role: Option<Role>,
     /// At least eight.
     pub examples: &'static [Example],
 }

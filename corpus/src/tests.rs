@@ -119,6 +119,7 @@ static PROBE_SPEC: AppletSpec = AppletSpec {
     summary: "Overwrite a file with zeros",
     slots: &[Slot::path("path", PathKind::File, true)],
     writes: true,
+    role: None,
     examples: &[
         Example {
             request: "shred notes.txt",

@@ -251,6 +251,7 @@ mod tests {
         summary: "",
         slots: &[Slot::path("file", PathKind::File, true)],
         writes: false,
+        role: None,
         examples: &[],
     };
     static ECHO: AppletSpec = AppletSpec {
@@ -258,6 +259,7 @@ mod tests {
         summary: "",
         slots: &[Slot::text("text")],
         writes: false,
+        role: None,
         examples: &[],
     };
 

@@ -16,6 +16,7 @@ static CAT: AppletSpec = AppletSpec {
         default: None,
     }],
     writes: false,
+    role: None,
     examples: NO_EXAMPLES,
 };
 static CAL: AppletSpec = AppletSpec {
@@ -23,6 +24,7 @@ static CAL: AppletSpec = AppletSpec {
     summary: "",
     slots: &[],
     writes: false,
+    role: None,
     examples: NO_EXAMPLES,
 };
 static LS: AppletSpec = AppletSpec {
@@ -38,6 +40,7 @@ static LS: AppletSpec = AppletSpec {
         default: None,
     }],
     writes: false,
+    role: None,
     examples: NO_EXAMPLES,
 };
 static ECHO: AppletSpec = AppletSpec {
@@ -50,6 +53,7 @@ static ECHO: AppletSpec = AppletSpec {
         default: None,
     }],
     writes: false,
+    role: None,
     examples: NO_EXAMPLES,
 };
 static WRITE: AppletSpec = AppletSpec {
@@ -73,6 +77,7 @@ static WRITE: AppletSpec = AppletSpec {
         },
     ],
     writes: true,
+    role: None,
     examples: NO_EXAMPLES,
 };
 static HEAD: AppletSpec = AppletSpec {
@@ -96,6 +101,7 @@ static HEAD: AppletSpec = AppletSpec {
         },
     ],
     writes: false,
+    role: None,
     examples: NO_EXAMPLES,
 };
 static COLOR: AppletSpec = AppletSpec {
@@ -108,6 +114,7 @@ static COLOR: AppletSpec = AppletSpec {
         default: None,
     }],
     writes: false,
+    role: None,
     examples: NO_EXAMPLES,
 };
 
@@ -416,6 +423,7 @@ fn bad_tables_are_errors() {
         summary: "",
         slots: &[],
         writes: false,
+        role: None,
         examples: NO_EXAMPLES,
     };
     assert!(Grammar::build(&[&BAD], &[]).is_err());

@@ -910,6 +910,58 @@ fn a_rename_moves_the_file() {
     );
 }
 
+/// The request's words choose a job and the table says who does it
+/// (`command::Role`): with `cat` replaced by an added applet that declares
+/// it shows a file's text, a line that only names a file is that applet's.
+#[test]
+fn a_job_the_words_choose_goes_to_the_applet_that_declares_it() {
+    struct View;
+    static VIEW: View = View;
+    static VIEW_SPEC: command::AppletSpec = command::AppletSpec {
+        name: "view",
+        summary: "test applet: show a text file",
+        slots: &[command::Slot::path("file", command::PathKind::File, true)],
+        writes: false,
+        role: Some(command::Role::ShowText),
+        examples: &[
+            command::Example::new("view the notes", "view /NOTES.TXT"),
+            command::Example::new("let me view the readme", "view /README.TXT"),
+            command::Example::new("view todo.txt", "view /TODO.TXT"),
+            command::Example::new("view the guide in docs", "view /DOCS/GUIDE.TXT"),
+            command::Example::new("view the faq", "view /DOCS/FAQ.TXT"),
+            command::Example::new("view the boot log", "view /LOGS/BOOT.LOG"),
+            command::Example::new("view hello.txt", "view /HELLO.TXT"),
+            command::Example::new("view my to-do list", "view /TODO.TXT"),
+        ],
+    };
+    impl command::Applet for View {
+        fn spec(&self) -> &'static command::AppletSpec {
+            &VIEW_SPEC
+        }
+        fn run(
+            &self,
+            _: &[command::Arg],
+            _: &mut command::Context<'_>,
+        ) -> Result<(), command::AppletError> {
+            Ok(())
+        }
+    }
+    let builtin = applets::builtin();
+    let mut list: Vec<&'static dyn command::Applet> =
+        builtin.all().filter(|a| a.spec().name != "cat").collect();
+    list.push(&VIEW);
+    let table = command::Table::new(&list).unwrap();
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, table, Mode::ReadWrite);
+    let p = it.propose("faq", &mut clock, &mut || false).unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("view /DOCS/FAQ.TXT"),
+        "{}",
+        p.display()
+    );
+}
+
 /// A shell's redirection sends the text before it to the file after it.
 #[test]
 fn a_redirection_writes_the_file() {

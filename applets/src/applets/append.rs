@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example, PathKind, Slot};
+use command::{AppletSpec, Role, Example, PathKind, Slot};
 use command::{Applet, AppletError, Context};
 
 
@@ -14,6 +14,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "add a line of text to the end of a file (creating it if needed)",
     slots: &[Slot::path("file", PathKind::File, false), Slot::text("text")],
     writes: true,
+    role: Some(Role::Append),
     examples: &[
         Example::new("add buy eggs to my todo list", "append /TODO.TXT \"buy eggs\""),
         Example::new("append a line saying checked the disk to notes.txt", "append /NOTES.TXT \"checked the disk\""),

@@ -13,6 +13,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "measure the model's prefill and decode speed (tokens per second)",
     slots: &[],
     writes: false,
+    role: None,
     examples: &[
         Example::new("how fast is the model", "bench"),
         Example::new("benchmark inference", "bench"),

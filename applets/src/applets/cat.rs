@@ -4,7 +4,7 @@ use alloc::format;
 
 
 use command::Arg;
-use command::{AppletSpec, Example, PathKind, Slot};
+use command::{AppletSpec, Role, Example, PathKind, Slot};
 use command::{Applet, AppletError, Context};
 
 use super::{at, files};
@@ -17,6 +17,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "print a text file",
     slots: &[Slot::path("file", PathKind::File, true)],
     writes: false,
+    role: Some(Role::ShowText),
     examples: &[
         Example::new("show me the notes", "cat /NOTES.TXT"),
         Example::new("read the readme", "cat /README.TXT"),

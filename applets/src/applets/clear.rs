@@ -12,6 +12,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "clear the screen",
     slots: &[],
     writes: false,
+    role: None,
     examples: &[
         Example::new("clear the screen", "clear"),
         Example::new("wipe the terminal", "clear"),

@@ -4,7 +4,7 @@ use alloc::string::String;
 
 use command::Arg;
 use command::Files;
-use command::{AppletSpec, Example, PathKind, Slot};
+use command::{AppletSpec, Role, Example, PathKind, Slot};
 use command::{Applet, AppletError, Context};
 
 use super::{at, files, flush_after};
@@ -20,6 +20,7 @@ static SPEC: AppletSpec = AppletSpec {
         Slot::path("dst", PathKind::Any, false),
     ],
     writes: true,
+    role: Some(Role::Copy),
     examples: &[
         Example::new("copy notes.txt to notes.bak", "cp /NOTES.TXT /NOTES.BAK"),
         Example::new("make a backup of the todo list", "cp /TODO.TXT /TODO.BAK"),

@@ -13,6 +13,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "show the processor: vendor, model and features",
     slots: &[],
     writes: false,
+    role: None,
     examples: &[
         Example::new("what processor is this", "cpu"),
         Example::new("show cpu info", "cpu"),

@@ -13,6 +13,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "show the date and time from the hardware clock",
     slots: &[],
     writes: false,
+    role: None,
     examples: &[
         Example::new("what time is it", "date"),
         Example::new("what's today's date?", "date"),

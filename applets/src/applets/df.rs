@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example};
+use command::{AppletSpec, Role, Example};
 use command::{Applet, AppletError, Context};
 
 use super::{at, bytes, files};
@@ -15,6 +15,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "show the data volume's size and free space",
     slots: &[],
     writes: false,
+    role: Some(Role::FreeSpace),
     examples: &[
         Example::new("how much disk space is left", "df"),
         Example::new("is the disk full?", "df"),

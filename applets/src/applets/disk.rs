@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example};
+use command::{AppletSpec, Role, Example};
 use command::{Applet, AppletError, Context};
 
 use super::bytes;
@@ -15,6 +15,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "show the disk: model, serial, firmware, capacity, namespaces, mounted volume",
     slots: &[],
     writes: false,
+    role: Some(Role::Storage),
     examples: &[
         Example::new("what disk is attached", "disk"),
         Example::new("show the nvme drive details", "disk"),

@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example, Slot};
+use command::{AppletSpec, Role, Example, Slot};
 use command::{Applet, AppletError, Context};
 
 pub struct Echo;
@@ -13,6 +13,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "print a line of text",
     slots: &[Slot::text("text").optional()],
     writes: false,
+    role: Some(Role::Say),
     examples: &[
         Example::new("say hello", "echo hello"),
         Example::new("print hello world", "echo \"hello world\""),

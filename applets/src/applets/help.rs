@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example, Slot};
+use command::{AppletSpec, Role, Example, Slot};
 use command::{Applet, AppletError, Context, Mode, MODE_TOGGLE_KEY};
 
 pub struct Help;
@@ -13,6 +13,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "list the commands, or show how to use one",
     slots: &[Slot::applet("command").optional()],
     writes: false,
+    role: Some(Role::Help),
     examples: &[
         Example::new("what commands are there", "help"),
         Example::new("show me what I can type here", "help"),

@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example, PathKind, Slot};
+use command::{AppletSpec, Role, Example, PathKind, Slot};
 use command::{Applet, AppletError, Context};
 
 use super::{at, files};
@@ -22,6 +22,7 @@ static SPEC: AppletSpec = AppletSpec {
         Slot::integer("bytes", 1, 1 << 24).optional(),
     ],
     writes: false,
+    role: Some(Role::ShowBytes),
     examples: &[
         Example::new("hex dump of hello.txt", "hexdump /HELLO.TXT"),
         Example::new("show the raw bytes of the boot log", "hexdump /LOGS/BOOT.LOG"),

@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example};
+use command::{AppletSpec, Role, Example};
 use command::{Applet, AppletError, Context};
 
 pub struct History;
@@ -13,6 +13,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "show the lines entered so far",
     slots: &[],
     writes: false,
+    role: Some(Role::History),
     examples: &[
         Example::new("what did I type before", "history"),
         Example::new("show my previous commands", "history"),

@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example, Slot};
+use command::{AppletSpec, Role, Example, Slot};
 use command::{Applet, AppletError, Context};
 
 pub struct Log;
@@ -13,6 +13,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "show the kernel log, or its last lines",
     slots: &[Slot::integer("lines", 1, 100_000).optional()],
     writes: false,
+    role: Some(Role::KernelLog),
     examples: &[
         Example::new("show the kernel log", "log"),
         Example::new("what happened during boot", "log"),

@@ -6,7 +6,7 @@ use alloc::string::String;
 
 use command::Arg;
 use command::DirEntry;
-use command::{AppletSpec, Example, PathKind, Slot};
+use command::{AppletSpec, Role, Example, PathKind, Slot};
 use command::{Applet, AppletError, Context};
 
 use super::{at, bytes, files};
@@ -19,6 +19,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "list the files in a directory (the top one by default)",
     slots: &[Slot::path("dir", PathKind::Dir, true).optional()],
     writes: false,
+    role: Some(Role::List),
     examples: &[
         Example::new("what files are there", "ls"),
         Example::new("show me what's in the docs folder", "ls /DOCS"),

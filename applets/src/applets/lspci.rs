@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example};
+use command::{AppletSpec, Role, Example};
 use command::{Applet, AppletError, Context};
 
 pub struct Lspci;
@@ -13,6 +13,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "list PCI devices with vendor, device and class",
     slots: &[],
     writes: false,
+    role: Some(Role::Devices),
     examples: &[
         Example::new("list pci devices", "lspci"),
         Example::new("what hardware is attached", "lspci"),

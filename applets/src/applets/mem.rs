@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example};
+use command::{AppletSpec, Role, Example};
 use command::{Applet, AppletError, Context};
 
 use super::bytes;
@@ -15,6 +15,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "show memory in use and free",
     slots: &[],
     writes: false,
+    role: Some(Role::Memory),
     examples: &[
         Example::new("how much memory is free", "mem"),
         Example::new("show ram usage", "mem"),

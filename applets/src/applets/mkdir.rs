@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example, PathKind, Slot};
+use command::{AppletSpec, Role, Example, PathKind, Slot};
 use command::{Applet, AppletError, Context};
 
 use super::{at, files, flush_after};
@@ -15,6 +15,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "create a directory",
     slots: &[Slot::path("dir", PathKind::Dir, false)],
     writes: true,
+    role: Some(Role::MakeDir),
     examples: &[
         Example::new("make a folder called projects", "mkdir /PROJECTS"),
         Example::new("create a directory named backup", "mkdir /BACKUP"),

@@ -2,7 +2,7 @@
 //! another GGUF from the data volume.
 
 use command::{Arg, LOAD_HEADROOM};
-use command::{AppletSpec, Example, PathKind, Slot};
+use command::{AppletSpec, Role, Example, PathKind, Slot};
 use command::{Applet, AppletError, Context};
 
 /// `--ctx` bounds: room for a chat prompt and a command; past the top a KV cache outgrows
@@ -23,6 +23,7 @@ static SPEC: AppletSpec = AppletSpec {
         Slot::integer("positions", MIN_CTX, MAX_CTX).optional(),
     ],
     writes: false,
+    role: Some(Role::Model),
     examples: &[
         Example::new("which language model is running", "model"),
         Example::new("how many parameters does the model have", "model"),

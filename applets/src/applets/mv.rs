@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example, PathKind, Slot};
+use command::{AppletSpec, Role, Example, PathKind, Slot};
 use command::{Applet, AppletError, Context};
 
 use super::cp::target;
@@ -19,6 +19,7 @@ static SPEC: AppletSpec = AppletSpec {
         Slot::path("dst", PathKind::Any, false),
     ],
     writes: true,
+    role: Some(Role::Move),
     examples: &[
         Example::new("rename hello.txt to greeting.txt", "mv /HELLO.TXT /GREETING.TXT"),
         Example::new("move the notes into docs", "mv /NOTES.TXT /DOCS/NOTES.TXT"),

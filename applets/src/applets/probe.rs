@@ -18,6 +18,7 @@ static SPEC: AppletSpec = AppletSpec {
         Slot::integer("count", 1, 3).optional(),
     ],
     writes: false,
+    role: None,
     examples: &[
         Example::new("probe at the low level", "probe low"),
         Example::new("run a high probe", "probe high"),

@@ -17,6 +17,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "restart the machine",
     slots: &[],
     writes: true,
+    role: None,
     examples: &[
         Example::new("restart the computer", "reboot"),
         Example::new("reboot now", "reboot"),

@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example, PathKind, Slot};
+use command::{AppletSpec, Role, Example, PathKind, Slot};
 use command::{Applet, AppletError, Context};
 
 use super::{at, files, flush_after};
@@ -15,6 +15,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "delete a file or an empty directory",
     slots: &[Slot::path("path", PathKind::Any, true)],
     writes: true,
+    role: Some(Role::Remove),
     examples: &[
         Example::new("delete hello.txt", "rm /HELLO.TXT"),
         Example::new("remove the todo list", "rm /TODO.TXT"),

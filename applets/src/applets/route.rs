@@ -3,7 +3,7 @@
 //! run — without running it.
 
 use command::Arg;
-use command::{AppletSpec, Example, Slot};
+use command::{AppletSpec, Role, Example, Slot};
 use command::{Applet, AppletError, Context};
 
 pub struct Route;
@@ -14,6 +14,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "explain how a request would be routed, without running it",
     slots: &[Slot::request("request")],
     writes: false,
+    role: Some(Role::Explain),
     examples: &[
         Example::new("how would you handle 'show me the notes'", "route \"show me the notes\""),
         Example::new("explain what you would run for list my files", "route \"list my files\""),

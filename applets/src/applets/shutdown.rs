@@ -16,6 +16,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "power the machine off",
     slots: &[],
     writes: true,
+    role: None,
     examples: &[
         Example::new("turn off the computer", "shutdown"),
         Example::new("power down", "shutdown"),

@@ -13,6 +13,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "show how long the machine has been running",
     slots: &[],
     writes: false,
+    role: None,
     examples: &[
         Example::new("how long has the machine been running", "uptime"),
         Example::new("time since boot", "uptime"),

@@ -3,7 +3,7 @@
 use alloc::string::String;
 
 use command::Arg;
-use command::{AppletSpec, Example, PathKind, Slot};
+use command::{AppletSpec, Role, Example, PathKind, Slot};
 use command::{Applet, AppletError, Context};
 
 use super::{at, files, flush_after};
@@ -16,6 +16,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "create or replace a file with a line of text",
     slots: &[Slot::path("file", PathKind::File, false), Slot::text("text")],
     writes: true,
+    role: Some(Role::Write),
     examples: &[
         Example::new("create a file called memo.txt saying call mom", "write /MEMO.TXT \"call mom\""),
         Example::new("write hello world to hello.txt", "write /HELLO.TXT \"hello world\""),

@@ -4,7 +4,7 @@
 
 use alloc::vec::Vec;
 
-use command::Mode;
+use command::{Mode, Role};
 
 use crate::decode::{self, DecodeFailure};
 use crate::ground::{self, Grounded};
@@ -342,8 +342,11 @@ impl<'m> Interpreter<'m> {
                 .referents
                 .first()
                 .filter(|_| grounded.names_only)?;
-            let applet = if only.is_dir { "ls" } else { "cat" };
-            self.table.get(applet, self.mode).map(|a| a.spec().name)
+            self.doer(if only.is_dir {
+                Role::List
+            } else {
+                Role::ShowText
+            })
         });
         let named_first = named.is_some();
         if let Some(named) = named {
@@ -457,8 +460,8 @@ impl<'m> Interpreter<'m> {
         // quotes.txt`: ridge `write`, grammar `append /quotes.txt …`).
         let same_new_file = |a: &command::Command, b: &command::Command| {
             matches!(
-                (a.applet, b.applet),
-                ("write", "append") | ("append", "write")
+                (self.role_of(a.applet), self.role_of(b.applet)),
+                (Some(Role::Write), Some(Role::Append)) | (Some(Role::Append), Some(Role::Write))
             ) && a.args == b.args
                 && matches!(a.args.first(), Some(command::Arg::Path(p))
                     if !self.paths.iter().any(|e| command::same_path(&e.path, p)))
@@ -481,13 +484,18 @@ impl<'m> Interpreter<'m> {
         // read-only mode the reply points at F2.
         let discards = discards(asked);
         let ridge_deletes = ridge.as_ref().is_some_and(|r| {
-            r.applet == "rm" && r.command.is_ok() && r.confidence >= self.config.floor
+            self.role_of(r.applet) == Some(Role::Remove)
+                && r.command.is_ok()
+                && r.confidence >= self.config.floor
         });
         let confident = (confident && !lm_over_ridge) || (discards && ridge_deletes);
         if discards
             && self.mode == Mode::ReadOnly
             && abstain.is_none()
-            && self.table.get_any("rm").is_some()
+            && self
+                .table
+                .all()
+                .any(|a| a.spec().role == Some(Role::Remove))
         {
             abstain = Some(Abstain::NeedsWriteMode);
         }
@@ -554,7 +562,7 @@ impl<'m> Interpreter<'m> {
                     ));
             let echoes_name = !says_words
                 && command.as_ref().is_some_and(|c| {
-                    c.applet == "echo"
+                    self.role_of(c.applet) == Some(Role::Say)
                         && one_file.is_some_and(|f| {
                             c.args.iter().any(|a| match a {
                                 command::Arg::Text(t) => {
@@ -572,7 +580,7 @@ impl<'m> Interpreter<'m> {
             // file's words and the request's verb both side with it.
             let ridge_shows_it = one_file.is_some_and(|f| {
                 ridge_cmd.is_some_and(|c| {
-                    c.applet == "cat"
+                    self.role_of(c.applet) == Some(Role::ShowText)
                         && matches!(c.args.as_slice(), [command::Arg::Path(p)] if command::same_path(p, &f.path))
                 })
             }) && reads(asked)
@@ -615,35 +623,44 @@ impl<'m> Interpreter<'m> {
             };
             let writes_it = |a: &str| self.table.get_any(a).is_some_and(|x| x.spec().writes);
             let wh = asks_what_is(asked) && !discards;
+            // The applet that does a job, and whether an applet does one
+            // (`command::Role`): the request's words choose a job, the
+            // applet table says who does it.
+            let doer = |r: Role| self.doer(r);
+            let is = |a: &str, r: Role| self.role_of(a) == Some(r);
+            let is_any = |a: &str, rs: &[Role]| self.role_of(a).is_some_and(|r| rs.contains(&r));
             let want = match chosen {
                 Some(a) if wh && writes_it(a) && named_word.is_none() && one_file.is_some() => {
                     shown_by_words = true;
-                    Some("cat")
+                    doer(Role::ShowText)
                 }
                 Some(a) if wh && writes_it(a) && named_word.is_none() && one_dir.is_some() => {
                     shown_by_words = true;
-                    Some("ls")
+                    doer(Role::List)
                 }
-                Some(a) if a != "cat" && ridge_shows_it && named_word.is_none() => Some("cat"),
-                Some(a) if a != "cat" && found && named_word.is_none() => {
+                Some(a) if !is(a, Role::ShowText) && ridge_shows_it && named_word.is_none() => {
+                    doer(Role::ShowText)
+                }
+                Some(a) if !is(a, Role::ShowText) && found && named_word.is_none() => {
                     shown_by_words = true;
-                    Some("cat")
+                    doer(Role::ShowText)
                 }
                 None if found => {
                     shown_by_words = true;
-                    Some("cat")
+                    doer(Role::ShowText)
                 }
                 // Explaining a request is asked for in so many words; a
                 // line that only looks like a request with a text (`add
                 // to faq: Q: …`) is the request itself.
-                Some("route") if named_word.is_none() && !asks_to_route(asked) => {
-                    other("route")
+                Some(a) if is(a, Role::Explain) && named_word.is_none() && !asks_to_route(asked) => {
+                    other(a)
                 }
                 // A request that names a log file (`the boot log`,
                 // `boot.log`) means that file, not the kernel's log: to
                 // read it, to be rid of it, or to add to it.
-                Some("log")
-                    if named_word.is_none()
+                Some(a)
+                    if is(a, Role::KernelLog)
+                        && named_word.is_none()
                         && one_file.is_some()
                         && grounded.names_a_file
                         && one_file.is_some_and(|f| {
@@ -653,35 +670,38 @@ impl<'m> Interpreter<'m> {
                         && command.as_ref().is_some_and(|c| c.args.is_empty()) =>
                 {
                     if discards {
-                        Some("rm")
+                        doer(Role::Remove)
                     } else if !wh
                         && (adds_to_end(asked) || asks_to_write(asked) || asked.contains(':'))
                     {
-                        Some("append")
+                        doer(Role::Append)
                     } else {
-                        Some("cat")
+                        doer(Role::ShowText)
                     }
                 }
                 // A line that opens by asking to say something says it
                 // (`say good night` ran `date`, `shout HELLO` `shutdown`).
-                Some(a) if a != "echo" && opens_with_say(asked) => Some("echo"),
-                Some("help" | "ls") if asks_past(asked) => Some("history"),
+                Some(a) if !is(a, Role::Say) && opens_with_say(asked) => doer(Role::Say),
+                Some(a) if is_any(a, &[Role::Help, Role::List]) && asks_past(asked) => doer(Role::History),
                 // `write X under the last line of Y` adds, whoever asks.
-                Some("write") if places_at_end(asked) => Some("append"),
-                Some("echo") if spaced.is_some() => Some("write"),
+                Some(a) if is(a, Role::Write) && places_at_end(asked) => doer(Role::Append),
+                Some(a) if is(a, Role::Say) && spaced.is_some() => doer(Role::Write),
                 // `disk space` names the disk applet by an ordinary word.
-                Some("disk") if asks_space(asked) && !asks_device(asked) => Some("df"),
+                Some(a) if is(a, Role::Storage) && asks_space(asked) && !asks_device(asked) => {
+                    doer(Role::FreeSpace)
+                }
                 _ if named_word.is_some() => None,
                 // A bare listing for a request that refers to one file and
                 // no folder (`what's on my to do list?`) reads the file,
                 // unless it asks about files (`what log files are there`).
-                Some("ls")
-                    if one_file.is_some()
+                Some(a)
+                    if is(a, Role::List)
+                        && one_file.is_some()
                         && !any_word(asked, &["files", "folders", "anything", "everything"])
                         && (reads(asked)
                             || command.as_ref().is_some_and(|c| c.args.is_empty())) =>
                 {
-                    Some("cat")
+                    doer(Role::ShowText)
                 }
                 // Neither path's applet takes a file, yet the request
                 // refers to one file and asks to see it (`show me the
@@ -699,58 +719,95 @@ impl<'m> Interpreter<'m> {
                             .is_none_or(|r| !self.takes_path_or_text(r.applet)) =>
                 {
                     shown_by_words = true;
-                    Some("cat")
+                    doer(Role::ShowText)
                 }
                 // Nothing is written or made for a wish to be rid of a file
                 // (`i am finished with todo.txt, toss it` is no `write
                 // /TODO.TXT "toss it"`).
-                Some("cat" | "hexdump" | "ls" | "write" | "append" | "echo" | "mkdir")
-                    if discards =>
+                Some(a)
+                    if discards
+                        && is_any(
+                            a,
+                            &[
+                                Role::ShowText,
+                                Role::ShowBytes,
+                                Role::List,
+                                Role::Write,
+                                Role::Append,
+                                Role::Say,
+                                Role::MakeDir,
+                            ],
+                        ) =>
                 {
-                    Some("rm")
+                    doer(Role::Remove)
                 }
-                Some("echo") if echoes_name => Some("cat"),
+                Some(a) if is(a, Role::Say) && echoes_name => doer(Role::ShowText),
                 // A text the request puts into the one file it refers to
                 // (`tack "…" onto the photo list`) is added to it, not said.
-                Some("echo")
-                    if one_file.is_some()
+                Some(a)
+                    if is(a, Role::Say)
+                        && one_file.is_some()
                         && (adds_to_end(asked) || asks_to_write(asked))
                         && !any_word(asked, &["say", "echo", "repeat", "shout", "print"]) =>
                 {
-                    Some("append")
+                    doer(Role::Append)
                 }
                 // Adding to the end of a file the request asks to make
                 // (`jot down "…" in a new file kids.txt`) is writing it.
-                Some("append")
-                    if any_word(asked, &["new", "create"])
+                Some(a)
+                    if is(a, Role::Append)
+                        && any_word(asked, &["new", "create"])
                         && !any_word(asked, &["append", "add", "continue", "extend"])
                         && command.as_ref().is_some_and(|c| {
                             matches!(c.args.first(), Some(command::Arg::Path(p))
                                 if !grounded.grounding.referents.iter().any(|r| command::same_path(&r.path, p)))
                         }) =>
                 {
-                    Some("write")
+                    doer(Role::Write)
                 }
                 // A new name for the one file referred to (`rename the
                 // meeting notes to …`, `change the name of …`) moves it;
                 // nothing is written to the new name.
-                Some("write" | "append" | "cp" | "echo")
-                    if renames(asked) && one_file.is_some() && named_word.is_none() =>
+                Some(a)
+                    if is_any(a, &[Role::Write, Role::Append, Role::Copy, Role::Say])
+                        && renames(asked)
+                        && one_file.is_some()
+                        && named_word.is_none() =>
                 {
-                    Some("mv")
+                    doer(Role::Move)
                 }
-                Some("write") if adds_to_end(asked) && !replaces(asked) => Some("append"),
-                Some("append") if replaces(asked) && !adds_to_end(asked) => Some("write"),
-                Some("rm") if any_word(asked, &["overwrite", "replace"]) => Some("write"),
-                Some("cat") if wants_bytes(asked) => Some("hexdump"),
+                Some(a) if is(a, Role::Write) && adds_to_end(asked) && !replaces(asked) => {
+                    doer(Role::Append)
+                }
+                Some(a) if is(a, Role::Append) && replaces(asked) && !adds_to_end(asked) => {
+                    doer(Role::Write)
+                }
+                Some(a) if is(a, Role::Remove) && any_word(asked, &["overwrite", "replace"]) => {
+                    doer(Role::Write)
+                }
+                Some(a) if is(a, Role::ShowText) && wants_bytes(asked) => doer(Role::ShowBytes),
                 // Bytes only for a request that says bytes: `show the
                 // release notes` is their text.
-                Some("hexdump") if !wants_bytes(asked) && (wants_text(asked) || reads(asked)) => {
-                    Some("cat")
+                Some(a)
+                    if is(a, Role::ShowBytes)
+                        && !wants_bytes(asked)
+                        && (wants_text(asked) || reads(asked)) =>
+                {
+                    doer(Role::ShowText)
                 }
-                Some("df") if asks_device(asked) && !asks_space(asked) => Some("disk"),
-                Some("model" | "lspci") if names_storage(asked) && !asks_ai(asked) => Some("disk"),
-                Some("mem") if asks_device(asked) && !asks_space(asked) => Some("disk"),
+                Some(a) if is(a, Role::FreeSpace) && asks_device(asked) && !asks_space(asked) => {
+                    doer(Role::Storage)
+                }
+                Some(a)
+                    if is_any(a, &[Role::Model, Role::Devices])
+                        && names_storage(asked)
+                        && !asks_ai(asked) =>
+                {
+                    doer(Role::Storage)
+                }
+                Some(a) if is(a, Role::Memory) && asks_device(asked) && !asks_space(asked) => {
+                    doer(Role::Storage)
+                }
                 _ => None,
             };
             if let Some(a) = want.filter(|a| self.table.get(a, self.mode).is_some()) {
@@ -885,7 +942,7 @@ impl<'m> Interpreter<'m> {
                 self.table.get_any(g.applet).is_some_and(|a| {
                     g.paths(a.spec()).any(|(p, must_exist)| {
                         must_exist
-                            && (matches!(g.applet, "cat" | "ls")
+                            && (matches!(self.role_of(g.applet), Some(Role::ShowText | Role::List))
                                 || (!a.spec().writes
                                     && grounded.spelt.iter().any(|s| command::same_path(s, p))))
                     })
@@ -962,7 +1019,9 @@ impl<'m> Interpreter<'m> {
         // Saying a text back answers only a request to say, show or print
         // something (or one that quotes it): `call mom` and `so what is
         // the meaning of life` are no request to echo a piece of them.
-        let says = command.as_ref().is_some_and(|c| c.applet == "echo");
+        let says = command
+            .as_ref()
+            .is_some_and(|c| self.role_of(c.applet) == Some(Role::Say));
         if abstain.is_none() && says && !named_first && self.config.own_words && !asks_to_say(asked)
         {
             abstain = Some(Abstain::NothingFits);
@@ -1656,6 +1715,19 @@ impl Interpreter<'_> {
         }
         let n = used.iter().filter(|u| **u).count();
         (n + names, !referents.is_empty() && used.iter().all(|u| *u))
+    }
+
+    /// The job applet `applet` declares (`command::Role`).
+    fn role_of(&self, applet: &str) -> Option<Role> {
+        self.table.get_any(applet).and_then(|a| a.spec().role)
+    }
+
+    /// The reachable applet that does `role`, the first the table holds.
+    fn doer(&self, role: Role) -> Option<&'static str> {
+        self.table
+            .reachable(self.mode)
+            .find(|a| a.spec().role == Some(role))
+            .map(|a| a.spec().name)
     }
 
     fn lacks_file(&self, applet: &str, g: &Grounded) -> bool {

@@ -63,6 +63,7 @@ pub static WEATHER_SPEC: AppletSpec = AppletSpec {
     summary: "test applet: a forecast",
     slots: &[Slot::one_of("when", &["today", "tomorrow"]).optional()],
     writes: false,
+    role: None,
     examples: &[
         Example::new("will it rain today", "weather today"),
         Example::new("weather forecast for tomorrow", "weather tomorrow"),
@@ -94,6 +95,7 @@ pub static BATTERY_SPEC: AppletSpec = AppletSpec {
     summary: "test applet: the battery's charge",
     slots: &[],
     writes: false,
+    role: None,
     examples: &[
         Example::new("how much battery is left", "battery"),
         Example::new("battery level", "battery"),
