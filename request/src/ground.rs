@@ -2372,6 +2372,32 @@ fn spans(
         }
         return out;
     }
+    // `jot down in my notes that the printer is fixed`, `note in the boot
+    // log file that the disk check passed`: after a verb that notes
+    // something down, the file, then `that`, the rest is what is noted.
+    let word_at = |k: usize| clean(&request[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
+    let notes_down = (0..tokens.len()).any(|k| {
+        matches!(
+            word_at(k).as_str(),
+            "note" | "jot" | "record" | "remember" | "add" | "write" | "log" | "mention" | "put"
+        )
+    });
+    if notes_down {
+        let that = (1..tokens.len().saturating_sub(1)).find(|&k| {
+            word_at(k) == "that"
+                && (1..=2).any(|n| {
+                    k >= n && (describing.contains(&(k - n)) || file_tokens.contains(&(k - n)))
+                })
+        });
+        if let Some(k) = that {
+            let rest = request[tokens[k + 1].0..]
+                .trim()
+                .trim_end_matches(['.', '!']);
+            if !rest.is_empty() {
+                return alloc::vec![String::from(rest)];
+            }
+        }
+    }
     if let Some(rest) = rest_after_mark(request, tokens, file_tokens, describing) {
         // `the text is pear`: the `is` joins the mark to the text; `with
         // just go in it`: `just` says how much, not what.

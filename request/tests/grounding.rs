@@ -1625,3 +1625,18 @@ fn words_that_stand_for_a_text_are_not_the_text() {
         assert!(!accepts(&gr, not), "{request}: {not}");
     }
 }
+
+/// After a verb that notes something down, the file, then `that`: the rest
+/// is what is noted; `the file that says …` is no such text.
+#[test]
+fn what_is_noted_after_the_file_and_that_is_the_text() {
+    let (g, gr) = grounded("jot down in my notes that the oven is fixed");
+    assert_eq!(g.grounding.texts, ["the oven is fixed"]);
+    assert!(accepts(&gr, "append /NOTES.TXT \"the oven is fixed\""));
+    let (g, _) = grounded("show me the file that says hello");
+    assert!(
+        g.grounding.texts.iter().all(|t| t != "says hello"),
+        "{:?}",
+        g.grounding.texts
+    );
+}
