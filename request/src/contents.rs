@@ -30,9 +30,13 @@ pub struct Contents {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct FileText {
     path: String,
-    lower: String,
+    /// Lower case, every run of whitespace one space: what a phrase is
+    /// looked for in, made once rather than per request.
+    squeezed: String,
     /// Its words (letters and digits), lower case, sorted, once each.
     words: Vec<String>,
+    /// The words of its first non-empty line.
+    title: Vec<String>,
 }
 
 impl Contents {
@@ -81,10 +85,11 @@ impl Contents {
         self.files
             .iter()
             .filter(|f| {
-                let title = f.lower.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-                title
-                    .split(|c: char| !c.is_ascii_alphanumeric())
-                    .any(|t| t == w || alloc::format!("{t}s") == w || alloc::format!("{w}s") == t)
+                f.title.iter().any(|t| {
+                    t == w
+                        || w.strip_suffix('s') == Some(t.as_str())
+                        || t.strip_suffix('s') == Some(w)
+                })
             })
             .map(|f| f.path.as_str())
             .collect()
@@ -103,7 +108,7 @@ impl Contents {
         }
         self.files
             .iter()
-            .filter(|f| squeeze(&f.lower).contains(want.as_str()))
+            .filter(|f| f.squeezed.contains(want.as_str()))
             .map(|f| f.path.as_str())
             .collect()
     }
@@ -135,10 +140,19 @@ impl FileText {
             .collect();
         words.sort();
         words.dedup();
+        let title = lower
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|t| !t.is_empty())
+            .map(String::from)
+            .collect();
         FileText {
             path: String::from(path),
-            lower,
+            squeezed: squeeze(&lower),
             words,
+            title,
         }
     }
 

@@ -1078,6 +1078,20 @@ pub fn ground_with(
     contents: &Contents,
 ) -> Grounded {
     let mut g = ground_names(request, paths, learnt);
+    if contents.is_empty() {
+        return g;
+    }
+    // The words of the volume's names are the names' to ground, not what a
+    // file holds (`list` of the photo list's title is a verb as often).
+    let name_words: Vec<String> = paths
+        .iter()
+        .flat_map(|p| stem_words(stem(basename(&p.path))))
+        .collect();
+    let a_name_word = |w: &str| {
+        name_words.iter().any(|n| {
+            n == w || w.strip_suffix('s') == Some(n.as_str()) || n.strip_suffix('s') == Some(w)
+        })
+    };
     // A word of one file's title, where nothing else named a file (`what
     // does the welcome text say`: README.TXT opens "Welcome to nosys."):
     // a document's first line names it as its name does.
@@ -1092,12 +1106,6 @@ pub fn ground_with(
         && !request.contains(['"', ':'])
     {
         let lower = request.to_ascii_lowercase();
-        // The names' own words are the names' to ground (`list` of the
-        // photo list's title is a verb as often).
-        let name_words: Vec<String> = paths
-            .iter()
-            .flat_map(|p| stem_words(stem(basename(&p.path))))
-            .collect();
         let titled: Vec<&str> = lower
             .split(|c: char| !c.is_ascii_alphanumeric())
             .filter(|w| {
@@ -1108,9 +1116,7 @@ pub fn ground_with(
                     && !is_asking_frame(w)
                     && !is_content_cue(w)
                     && !learnt.is_applet(w)
-                    && !name_words.iter().any(|n| {
-                        n == w || alloc::format!("{n}s") == *w || alloc::format!("{w}s") == *n
-                    })
+                    && !a_name_word(w)
             })
             .filter_map(|w| match contents.titled(w).as_slice() {
                 [one] => Some(*one),
@@ -1125,7 +1131,7 @@ pub fn ground_with(
             }
         }
     }
-    if let Some(p) = by_content(request, paths, contents) {
+    if let Some(p) = by_content(request, contents, &a_name_word) {
         if let Some(e) = paths.iter().find(|e| same_path(&e.path, &p)) {
             // The file it holds is the file meant, over one a word of the
             // question described (`where did i put the note about the
@@ -1157,10 +1163,11 @@ pub fn ground_with(
 /// a long token such as a model file's name) that one file holds, or at
 /// least two of the request's content words that one file holds more of
 /// than any other. Words of the volume's names are left to the names.
-fn by_content(request: &str, paths: &[PathEntry], contents: &Contents) -> Option<String> {
-    if contents.is_empty() {
-        return None;
-    }
+fn by_content(
+    request: &str,
+    contents: &Contents,
+    a_name_word: &dyn Fn(&str) -> bool,
+) -> Option<String> {
     let lower = request.to_ascii_lowercase();
     let words: Vec<&str> = lower
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '\''))
@@ -1221,10 +1228,6 @@ fn by_content(request: &str, paths: &[PathEntry], contents: &Contents) -> Option
             }
         }
     }
-    let name_words: Vec<String> = paths
-        .iter()
-        .flat_map(|p| stem_words(stem(basename(&p.path))))
-        .collect();
     let mut content: Vec<String> = words
         .iter()
         .filter(|w| w.len() >= 4 && w.bytes().all(|b| b.is_ascii_alphabetic()))
@@ -1234,9 +1237,7 @@ fn by_content(request: &str, paths: &[PathEntry], contents: &Contents) -> Option
                 && !is_asking_frame(w)
                 && !file_noun(w)
                 && !is_content_cue(w)
-                && !name_words
-                    .iter()
-                    .any(|n| n == *w || alloc::format!("{n}s") == **w)
+                && !a_name_word(w)
         })
         .map(|w| String::from(*w))
         .collect();

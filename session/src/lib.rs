@@ -520,16 +520,15 @@ impl Session {
         let now = self.now;
         match request::walk_files(files) {
             Ok(paths) => {
-                let contents = request::Contents::read(files, &paths);
-                if let Err(e) = a.with_interpreter(|it| {
-                    it.set_contents(contents);
-                    it.files_changed(paths, &mut assistant::FnClock(now))
-                }) {
+                if let Err(e) =
+                    a.with_interpreter(|it| it.files_changed(paths, &mut assistant::FnClock(now)))
+                {
                     log::warn!("console: file list not updated: {e}");
                 }
             }
             Err(e) => log::warn!("console: file list not updated: {e}"),
         }
+        self.refresh_contents(fe);
     }
 
     /// Reads what the volume's small text files say, for requests that
