@@ -181,6 +181,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten4.tsv",
     "handwritten5.tsv",
     "handwritten6.tsv",
+    "handwritten7.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

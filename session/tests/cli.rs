@@ -369,3 +369,16 @@ fn handwritten6_is_read_through_its_ledger_only() {
         1,
     );
 }
+
+#[test]
+fn handwritten7_is_read_through_its_ledger_only() {
+    split_is_read_through_its_ledger_only(
+        "handwritten7",
+        "# request\tcommand\tapplet\tfamily\tmode\treply\n\
+         print the hello file\tcat /HELLO.TXT\tcat\thand/terse\trw\trun\n\
+         zzzz qqqq\tnothing\t-\thand/odd\trw\tabstain\n\
+         rm /NOTES.TXT\tnothing\t-\thand/terse\tro\tread-only-hint\n",
+        "split handwritten7: 3 rows (2 rw, 1 ro); 1 expect a command, 2 expect nothing",
+        1,
+    );
+}
