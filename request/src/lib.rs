@@ -26,6 +26,7 @@ extern crate alloc;
 pub mod abstain;
 pub mod case;
 pub mod contents;
+pub mod cues;
 pub mod decode;
 pub mod features;
 mod files;
@@ -37,6 +38,7 @@ mod proposal;
 pub mod spelling;
 
 pub use contents::Contents;
+pub use cues::{Cues, CUES_KEY};
 pub use features::{model_hash, CacheError, FeatureCache, FeatureRow, EXTRA_ROW};
 pub use features::{volume_path as features_volume_path, VOLUME_DIR as FEATURES_DIR};
 pub use files::{paths_from_list, walk_files};

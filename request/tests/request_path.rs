@@ -607,3 +607,64 @@ fn a_model_that_learnt_nothing_can_say_nothing_fits() {
         assert!(p.nothing_share.is_some(), "{r}");
     }
 }
+
+/// A model whose GGUF lists each applet's cue words (`nosys.cues`): a
+/// command runs only for a request that says one of its applet's cues, its
+/// name or a word of its examples (or uses a file the request refers to);
+/// the others run nothing, with "nothing fits". Without the key, or with
+/// `Config::cues` off, the same lines are answered as before.
+#[test]
+fn a_command_runs_only_for_a_request_that_says_a_cue_of_its_applet() {
+    let lines = ["xyzzy plugh", "qwop zork frotz", "plover mem", "zork clear"];
+    let run = |bytes: &[u8], cues: bool| -> Vec<Option<String>> {
+        let mut it = Interpreter::new(
+            bytes,
+            applets::builtin(),
+            Mode::ReadWrite,
+            paths_from_list(SAMPLE_FS),
+            Config {
+                cues,
+                ..Config::default()
+            },
+        )
+        .expect("fixture loads");
+        it.warm_router(None, 0, &mut Ticks(0), &mut |_, _| {})
+            .unwrap();
+        lines
+            .iter()
+            .map(|r| {
+                let p = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
+                if p.command.is_none() {
+                    assert!(p.abstain.is_some() || p.missing.is_some(), "{r}");
+                }
+                p.line()
+            })
+            .collect()
+    };
+    let cued = common::with_strings_key(MODEL, request::CUES_KEY, &["cat plugh", "clear wipe"]);
+    let with = run(&cued, true);
+    for (r, line) in lines.iter().zip(&with) {
+        if let Some(l) = line {
+            let applet = l.split_whitespace().next().unwrap();
+            let table = applets::builtin();
+            let examples = table.get_any(applet).unwrap().spec().examples;
+            let cue = r.split_whitespace().any(|w| {
+                w == applet
+                    || (applet == "cat" && w == "plugh")
+                    || examples
+                        .iter()
+                        .any(|e| e.request.split_whitespace().any(|x| x == w))
+            });
+            assert!(cue, "{r:?} ran {l:?} with no cue of {applet}");
+        }
+    }
+    // The gate is what stopped them: off, or without the key, the fixture
+    // answers as it did.
+    let without = run(MODEL, true);
+    assert_eq!(run(&cued, false), without);
+    assert!(
+        with.iter().filter(|l| l.is_some()).count()
+            < without.iter().filter(|l| l.is_some()).count(),
+        "with cues {with:?}, without {without:?}"
+    );
+}

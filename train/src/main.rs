@@ -181,7 +181,15 @@ fn run() -> Res<()> {
         ),
         Some("logits") => logits(&paths),
         Some("tokens") => tokens(&paths),
-        _ => Err("usage: train train|eval|logits [options] (see src/main.rs)".into()),
+        // The request vocabulary a training split gives the GGUF
+        // (`nosys.words`, `nosys.cues`), without training: to read the cues.
+        Some("vocab") => {
+            let pairs = load_pairs(&paths.data.join("train.tsv"))?;
+            let v = serde_json::json!({"words": known_words(&pairs), "cues": cue_words(&pairs)});
+            println!("{v}");
+            Ok(())
+        }
+        _ => Err("usage: train train|eval|logits|tokens|vocab [options] (see src/main.rs)".into()),
     }
 }
 
@@ -217,6 +225,7 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
     // Whether it learns to end at once when nothing fits (`nosys.nothing`).
     let nothing = train_pairs.iter().any(|(_, c)| c == corpus::NOTHING);
     let words = known_words(&train_pairs);
+    let cues = cue_words(&train_pairs);
     let train_seqs = tokenise(&tok, &train_pairs, cfg.context);
     let mut dev_pairs = load_pairs(&paths.data.join("dev.tsv"))?;
     // A fixed subset keeps the curve cheap; eval uses the whole split.
@@ -299,7 +308,7 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
     std::fs::write(paths.out.join("curve.tsv"), curve)?;
     std::fs::write(
         paths.out.join("config.json"),
-        config_json(&cfg, &applets, nothing, &words),
+        config_json(&cfg, &applets, nothing, &words, &cues),
     )?;
     Ok(())
 }
@@ -332,17 +341,67 @@ fn known_words(pairs: &[(String, String)]) -> Vec<String> {
         .collect()
 }
 
+/// How often a word must come with an applet's requests to be a cue of it.
+const CUE_AFTER: usize = 3;
+/// And the least share of the requests holding the word that are that
+/// applet's (1 in 10; chosen on dev and on the out-of-scope lines of
+/// `corpus/natural/more/nothing.txt`, docs/eval.md).
+const CUE_SHARE: usize = 10;
+
+/// The words that point at each applet (`nosys.cues`): a word of at least
+/// two letters, lower case, that at least [`CUE_AFTER`] of an applet's
+/// training requests hold and at least one in [`CUE_SHARE`] of the requests
+/// holding it ask for that applet. The request path runs nothing when the
+/// command it would run is an applet none of whose cues the request says and
+/// nothing else (a file referred to, the applet's name) points at it:
+/// `play some jazz` had run `clear` (`request::Interpreter::cued`).
+fn cue_words(pairs: &[(String, String)]) -> std::collections::BTreeMap<String, Vec<String>> {
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut by_applet: BTreeMap<&str, BTreeMap<String, usize>> = BTreeMap::new();
+    let mut total: BTreeMap<String, usize> = BTreeMap::new();
+    for (r, c) in pairs {
+        let applet = if c == corpus::NOTHING {
+            None
+        } else {
+            Some(corpus::applet_of(c))
+        };
+        let mine: BTreeSet<String> = r
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| w.len() >= 2)
+            .map(str::to_ascii_lowercase)
+            .collect();
+        for w in mine {
+            *total.entry(w.clone()).or_default() += 1;
+            if let Some(a) = applet {
+                *by_applet.entry(a).or_default().entry(w).or_default() += 1;
+            }
+        }
+    }
+    by_applet
+        .into_iter()
+        .map(|(a, counts)| {
+            let cues = counts
+                .into_iter()
+                .filter(|(w, n)| *n >= CUE_AFTER && *n * CUE_SHARE >= total[w])
+                .map(|(w, _)| w)
+                .collect();
+            (a.to_string(), cues)
+        })
+        .collect()
+}
+
 fn config_json(
     c: &Config,
     applets: &std::collections::BTreeSet<&str>,
     nothing: bool,
     words: &[String],
+    cues: &std::collections::BTreeMap<String, Vec<String>>,
 ) -> String {
     serde_json::json!({
         "vocab": c.vocab, "dim": c.dim, "layers": c.layers, "heads": c.heads,
         "kv_heads": c.kv_heads, "head_dim": c.head_dim, "ff": c.ff, "context": c.context,
         "rope_theta": c.rope_theta, "eps": c.eps, "applets": applets,
-        "nothing": nothing, "words": words,
+        "nothing": nothing, "words": words, "cues": cues,
     })
     .to_string()
 }
@@ -573,4 +632,39 @@ fn logits(paths: &Paths) -> Res<()> {
     }
     println!("{}", serde_json::Value::Array(out));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(rows: &[(&str, &str)]) -> Vec<(String, String)> {
+        rows.iter()
+            .map(|(r, c)| (r.to_string(), c.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_cue_is_a_word_an_applets_requests_use_and_others_seldom_do() {
+        let mut rows = vec![
+            ("wipe the screen", "clear"),
+            ("Wipe it", "clear"),
+            ("wipe everything", "clear"),
+            ("the screen pls", "clear"),
+        ];
+        // `the` in many other requests: under one in ten of them are clear's.
+        for _ in 0..40 {
+            rows.push(("show the notes", "cat /NOTES.TXT"));
+        }
+        // A line no applet does counts for the word's total, for no applet.
+        rows.push(("wipe your tears", corpus::NOTHING));
+        let cues = cue_words(&pairs(&rows));
+        let clear = &cues["clear"];
+        assert!(clear.contains(&"wipe".to_string()), "{clear:?}");
+        // Twice only: not a cue.
+        assert!(!clear.contains(&"screen".to_string()), "{clear:?}");
+        assert!(!clear.contains(&"the".to_string()), "{clear:?}");
+        assert!(cues["cat"].contains(&"notes".to_string()));
+        assert!(!cues.contains_key(corpus::NOTHING));
+    }
 }

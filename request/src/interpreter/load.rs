@@ -190,6 +190,10 @@ impl<'m> Interpreter<'m> {
                 .chain(table.all().map(|a| a.spec().name))
                 .chain(trained_words.into_iter().flatten()),
         );
+        let cues = g
+            .get_array(crate::CUES_KEY)
+            .and_then(|a| a.strings())
+            .map(|lines| crate::Cues::new(lines, &table));
         let learnt = g
             .get_array(LEARNT_KEY)
             .and_then(|a| a.strings())
@@ -209,6 +213,7 @@ impl<'m> Interpreter<'m> {
             contents: crate::Contents::default(),
             lexicon,
             learnt,
+            cues,
             nothing_token,
             rows: Vec::new(),
             dataset: Dataset::new(dim),

@@ -113,6 +113,9 @@ pub struct Config {
     /// to its end (`grow`, `note down`, `at the end` add; `replace`,
     /// `overwrite` write), its text or its bytes (`hex`, `garbage`).
     pub own_words: bool,
+    /// Whether a command runs only for a request that says one of its
+    /// applet's cue words, for a model that lists them ([`crate::cues`]).
+    pub cues: bool,
     /// Lexical buckets appended to the hidden state ([`crate::lexical`]);
     /// 0 routes on the hidden state alone.
     pub lexical: usize,
@@ -163,6 +166,7 @@ impl Default for Config {
             // rows again (docs/eval.md).
             runner_up: 0.1,
             own_words: true,
+            cues: true,
             lexical: 512,
             lexical_norm: 2.0,
             // Chosen on a battery applet written for the purpose with the
@@ -255,6 +259,9 @@ pub struct Interpreter<'m> {
     /// `nosys.applets`), or `None` when the file does not say, and then
     /// every applet counts as learnt.
     learnt: Option<Vec<alloc::string::String>>,
+    /// The words that point at each applet (GGUF `nosys.cues`), or `None`
+    /// for a model that lists none ([`crate::cues`]).
+    cues: Option<crate::Cues>,
     /// The token a model trained on "nothing" rows puts first when no
     /// applet fits (GGUF `nosys.nothing`), or `None`.
     nothing_token: Option<u32>,

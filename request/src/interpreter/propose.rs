@@ -1026,6 +1026,41 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::NothingFits);
         }
+        // A command for a line that says nothing of its applet: none of the
+        // words the model's training requests for it use, nor its name, nor
+        // a word of its examples (`play some jazz` ran `clear`, `who painted
+        // the mona lisa` `date`). A file the request refers to is something
+        // said of a command that uses it; an applet the model never learnt
+        // has only the router's voice, and its examples' words as cues.
+        if abstain.is_none() && !named_first && self.config.cues {
+            if let (Some(c), Some(cues)) = (&command, &self.cues) {
+                let uses_referent = self.table.get_any(c.applet).is_some_and(|a| {
+                    c.paths(a.spec()).any(|(p, _)| {
+                        grounded
+                            .grounding
+                            .referents
+                            .iter()
+                            .any(|r| command::same_path(&r.path, p))
+                    })
+                });
+                // A word of a live file's name is the file's evidence, not
+                // the applet's.
+                let named = |w: &str| {
+                    self.paths
+                        .iter()
+                        .any(|e| crate::cues::words(&e.path).any(|n| n.eq_ignore_ascii_case(w)))
+                };
+                let silent = cues.said_besides(c.applet, asked, named) == Some(false)
+                    && cues.said_besides(c.applet, request, named) == Some(false);
+                let writes = self
+                    .table
+                    .get_any(c.applet)
+                    .is_some_and(|a| a.spec().writes);
+                if silent && (!uses_referent || writes) && self.learnt(c.applet) {
+                    abstain = Some(Abstain::NothingFits);
+                }
+            }
+        }
         // In read-only mode an applet-name argument names only reachable
         // applets, so a question about a write applet (`how do i use rm`)
         // would get another applet's help (`help clear`): the person asked

@@ -123,6 +123,25 @@ impl Applet for Battery {
 /// what is inserted is a whole number of 32-byte alignment units and the
 /// tensor data, found relative to its aligned start, stays where it was.
 pub fn with_bool_key(gguf: &[u8], key: &str, value: bool) -> Vec<u8> {
+    with_key(gguf, key, 7, &[value as u8])
+}
+
+/// `gguf` with one more metadata key, an array of strings.
+pub fn with_strings_key(gguf: &[u8], key: &str, values: &[&str]) -> Vec<u8> {
+    // Element type (string), count, then each string: u64 length, bytes.
+    let mut v = 8u32.to_le_bytes().to_vec();
+    v.extend((values.len() as u64).to_le_bytes());
+    for s in values {
+        v.extend((s.len() as u64).to_le_bytes());
+        v.extend(s.as_bytes());
+    }
+    with_key(gguf, key, 9, &v)
+}
+
+/// `gguf` with one more metadata key of GGUF type `ty` holding `value`'s
+/// bytes, and a string key padding the header so the tensor data keeps its
+/// alignment.
+fn with_key(gguf: &[u8], key: &str, ty: u32, value: &[u8]) -> Vec<u8> {
     const ALIGN: usize = 32;
     let kv = |out: &mut Vec<u8>, k: &str, ty: u32, v: &[u8]| {
         out.extend((k.len() as u64).to_le_bytes());
@@ -131,7 +150,7 @@ pub fn with_bool_key(gguf: &[u8], key: &str, value: bool) -> Vec<u8> {
         out.extend(v);
     };
     let mut added = Vec::new();
-    kv(&mut added, key, 7, &[value as u8]);
+    kv(&mut added, key, ty, value);
     let pad_key = "nosys.test.pad";
     // A string value: u64 length, then the bytes.
     let fixed = added.len() + 8 + pad_key.len() + 4 + 8;

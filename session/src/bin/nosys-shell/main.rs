@@ -129,6 +129,7 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
             "--no-file" => o.config.no_file = value(&mut it, &a)?,
             "--runner-up" => o.config.runner_up = value(&mut it, &a)?,
             "--own-words" => o.config.own_words = value(&mut it, &a)?,
+            "--cues" => o.config.cues = value(&mut it, &a)?,
             "--lm-over-ridge" => o.config.lm_over_ridge = value(&mut it, &a)?,
             "--lexical" => o.config.lexical = value(&mut it, &a)?,
             "--lexical-norm" => o.config.lexical_norm = value(&mut it, &a)?,

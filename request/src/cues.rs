@@ -1,0 +1,102 @@
+//! The words that point at each applet, so that a command runs only for a
+//! request that says something about it.
+//!
+//! The model and the router always rank some applet first: after a line no
+//! applet does (`play some jazz`, `who painted the mona lisa`, `qwerty`)
+//! their first is an applet the line never spoke of (`clear`, `date`,
+//! `model`). A model trained by this project lists, per applet, the words its
+//! training requests for that applet use (GGUF `nosys.cues`, written by
+//! `train`'s `cue_words`): the words people use to ask for it, typos
+//! included, and the common words its requests share with others. A request
+//! with none of them, its applet's name or its declared examples' words
+//! among its words gives that applet nothing to stand on.
+
+use alloc::collections::{BTreeMap, BTreeSet};
+use alloc::string::{String, ToString};
+use command::Table;
+
+/// The GGUF key holding the cues: an array of strings, one per applet, its
+/// name then its cue words, separated by spaces, lower case.
+pub const CUES_KEY: &str = "nosys.cues";
+
+/// Each applet's cue words.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Cues {
+    by_applet: BTreeMap<String, BTreeSet<String>>,
+}
+
+impl Cues {
+    /// From the GGUF's lines (`applet word word …`), with every applet of the
+    /// table given its own name and its declared examples' words.
+    pub fn new<'a>(lines: impl IntoIterator<Item = &'a str>, table: &Table) -> Self {
+        let mut by_applet: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for line in lines {
+            let mut w = line.split_ascii_whitespace();
+            if let Some(applet) = w.next() {
+                by_applet
+                    .entry(applet.to_string())
+                    .or_default()
+                    .extend(w.map(str::to_ascii_lowercase));
+            }
+        }
+        for a in table.all() {
+            let spec = a.spec();
+            let mine = by_applet.entry(spec.name.to_string()).or_default();
+            mine.insert(spec.name.to_ascii_lowercase());
+            for e in spec.examples {
+                mine.extend(words(e.request).map(|w| w.to_ascii_lowercase()));
+            }
+        }
+        Cues { by_applet }
+    }
+
+    /// Whether the request says any of the applet's cue words (`None`: the
+    /// applet has none listed, so nothing can be said of it).
+    pub fn said(&self, applet: &str, request: &str) -> Option<bool> {
+        self.said_besides(applet, request, |_| false)
+    }
+
+    /// [`Cues::said`], not counting the words `named` takes for a file's
+    /// name: the training requests named the sample disk's files (`delete
+    /// hello.txt`), so `hello` is a cue of `rm`, and `hello?? anyone home`
+    /// ran `rm /HELLO.TXT`.
+    pub fn said_besides(
+        &self,
+        applet: &str,
+        request: &str,
+        named: impl Fn(&str) -> bool,
+    ) -> Option<bool> {
+        let mine = self.by_applet.get(applet)?;
+        Some(words(request).any(|w| {
+            let w = w.to_ascii_lowercase();
+            mine.contains(w.as_str()) && !named(&w)
+        }))
+    }
+}
+
+/// The words as the trainer counted them: runs of at least two ASCII
+/// letters (`i'm` holds none; `mp3` holds `mp`).
+pub fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_request_says_a_cue_its_applets_name_or_an_example_word() {
+        let table = applets::builtin();
+        let cues = Cues::new(["clear screen wipe", "date time"], &table);
+        assert_eq!(cues.said("clear", "Wipe it all"), Some(true));
+        assert_eq!(cues.said("clear", "play some jazz"), Some(false));
+        // Its own name, though the GGUF's line lacks it.
+        assert_eq!(cues.said("date", "date pls"), Some(true));
+        // A word of a declared example of `clear`, whatever the GGUF says.
+        let example = table.get_any("clear").unwrap().spec().examples[0].request;
+        let word = words(example).next().unwrap();
+        assert_eq!(cues.said("clear", word), Some(true));
+        assert_eq!(cues.said("nosuchapplet", "clear"), None);
+    }
+}
