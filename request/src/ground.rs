@@ -2897,11 +2897,32 @@ fn colon_text(
     if quoted_whole {
         return None;
     }
-    let mut out = alloc::vec![String::from(s)];
-    if trimmed != s {
-        out.push(String::from(trimmed));
+    // `- Read-only mode is on (F2 toggles).` keeps its period; `: buy
+    // eggs.` is the request's.
+    if trimmed != s && !own_mark(s, end == n) {
+        return Some(alloc::vec![String::from(trimmed)]);
     }
-    Some(out)
+    Some(alloc::vec![String::from(s)])
+}
+
+/// Whether the mark a text span ends on (`.`, `!`, `?`) is the text's own.
+/// Inside the request, a mark before the words that follow is (`write it's
+/// done! into status.txt`). At its end, `!` and `?` are (the caller has
+/// left out a question's own `?`), and `.` is when the text reads as a
+/// sentence, opening on a capital or a sign (`Backup finished at 23:59.`,
+/// `- Read-only mode is on.`), not when it is a few plain words the
+/// request's period ends (`containing buy eggs.`).
+fn own_mark(span: &str, at_end: bool) -> bool {
+    if !span.ends_with(['.', '!', '?']) {
+        return false;
+    }
+    if !at_end || !span.ends_with('.') {
+        return true;
+    }
+    span.trim_start_matches(['"', '\''])
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_uppercase() || !c.is_alphabetic())
 }
 
 /// Words that ask for a text rather than belong to it: the request's verb
@@ -3188,9 +3209,12 @@ fn rest_after_mark(
     {
         end -= 2;
     }
-    let text = request[tokens[start].0..tokens[end - 1].1]
-        .trim_end_matches([',', '.', '!', '?', ';'])
-        .trim();
+    let whole = request[tokens[start].0..tokens[end - 1].1].trim();
+    let text = if own_mark(whole, end == n) && !(whole.ends_with('?') && asks_a_question(request)) {
+        whole.trim_end_matches([',', ';'])
+    } else {
+        whole.trim_end_matches([',', '.', '!', '?', ';']).trim()
+    };
     (!text.is_empty() && !text.contains(['"', '\''])).then(|| String::from(text))
 }
 
@@ -3337,14 +3361,20 @@ fn spans_from(
             // A request that asks (`could todo.txt just say all tests
             // passed?`) ends on its own question mark, not the text's.
             let asked = s.ends_with('?') && asks_a_question(request);
-            if !asked {
+            // Whose the last mark is, the text's or the request's, is
+            // decided here, not left to the model, which drops it (`write
+            // it's done! into status.txt` wrote `it's done`).
+            let own = !asked && own_mark(s, j + 1 == tokens.len());
+            if own {
                 push(s);
             }
             let trimmed = s.trim_end_matches([',', ';', ':', '.']);
-            if !asked {
+            if !asked && (own || !s.ends_with('.')) {
                 push(trimmed);
             }
-            push(s.trim_end_matches([',', ';', ':', '.', '?', '!']));
+            if !own || !s.ends_with(['!', '?']) {
+                push(s.trim_end_matches([',', ';', ':', '.', '?', '!']));
+            }
             for q in ['"', '\''] {
                 if let Some(inner) = trimmed.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
                     push(inner);

@@ -1640,3 +1640,47 @@ fn what_is_noted_after_the_file_and_that_is_the_text() {
         g.grounding.texts
     );
 }
+
+/// The mark a text ends on is the text's inside the request and, at its
+/// end, when it is `!` or the text reads as a sentence; a few plain words
+/// the request's period ends are the words alone. The grammar offers only
+/// the one reading, so the model cannot drop or add it.
+#[test]
+fn a_texts_own_last_mark_is_kept_and_the_requests_is_not() {
+    for (request, want, not) in [
+        (
+            "write it's done! into status.txt",
+            "write /status.txt \"it's done!\"",
+            "write /status.txt \"it's done\"",
+        ),
+        (
+            "show the message Backup finished at 23:59.",
+            "echo \"Backup finished at 23:59.\"",
+            "echo \"Backup finished at 23:59\"",
+        ),
+        (
+            "replace notes.txt with: - Read-only mode is on by default (F2 toggles).",
+            "write /NOTES.TXT \"- Read-only mode is on by default (F2 toggles).\"",
+            "write /NOTES.TXT \"- Read-only mode is on by default (F2 toggles)\"",
+        ),
+        (
+            "append a line to hello.txt: bye!",
+            "append /HELLO.TXT bye!",
+            "append /HELLO.TXT bye",
+        ),
+        (
+            "Please create a file called list.txt containing buy eggs.",
+            "write /list.txt \"buy eggs\"",
+            "write /list.txt \"buy eggs.\"",
+        ),
+        (
+            "Please print the words good morning.",
+            "echo \"good morning\"",
+            "echo \"good morning.\"",
+        ),
+    ] {
+        let (_, gr) = grounded(request);
+        assert!(accepts(&gr, want), "{request}: {want}");
+        assert!(!accepts(&gr, not), "{request}: {not}");
+    }
+}
