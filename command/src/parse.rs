@@ -92,14 +92,20 @@ impl ParseError {
     /// goes is (`write "ERROR 0x1F: disk timeout" to err.txt`: no file is
     /// named with spaces and a colon), and so is a word that a colon or a
     /// question mark ends (`write todo: clean desk to guide.txt`, `cat
-    /// notes?`): punctuation of a sentence, where FAT forbids both.
+    /// notes?`): punctuation of a sentence, where FAT forbids both. A web
+    /// address where the file goes is a text put first (`append
+    /// https://example.org/a to notes`): no file name holds `://`.
     pub fn could_be_prose(&self) -> bool {
         match self {
             ParseError::UnterminatedQuote { .. } => true,
             ParseError::Usage {
                 problem: Problem::BadName { text, .. },
                 ..
-            } => text.contains(char::is_whitespace) || text.ends_with([':', '?']),
+            } => {
+                text.contains(char::is_whitespace)
+                    || text.ends_with([':', '?'])
+                    || text.contains("://")
+            }
             ParseError::Usage { problem, .. } => matches!(
                 problem,
                 Problem::Extra(_)

@@ -160,6 +160,14 @@ fn classify_is_the_one_decision() {
     let rw = Mode::ReadWrite;
     let line = "write \"ERROR 0x1F: disk timeout\" to err.txt";
     assert_eq!(classify(&t, rw, line, live), Line::Request(line));
+    // So is a web address typed where the file goes; a mistyped name
+    // with a colon is still its usage error.
+    let line = "append https://github.com/example/nosys/issues/17 to notes";
+    assert_eq!(classify(&t, rw, line, live), Line::Request(line));
+    assert!(matches!(
+        classify(&t, rw, "append a:b hello", live),
+        Line::Rejected(_)
+    ));
     // A request `route` quotes may name files, new ones too: typed.
     assert!(matches!(
         classify(&t, rw, "route rename hello.txt to hi.txt", live),
