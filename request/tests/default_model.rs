@@ -1026,3 +1026,76 @@ fn a_name_inside_a_routed_request_is_not_missing() {
         ],
     );
 }
+
+/// The default model lists each applet's cue words (`nosys.cues`): a line
+/// whose words say nothing of the applet both paths rank first runs
+/// nothing, a delete included when the file's name is the only word it has
+/// for it; requests in the words people use for an applet still run it.
+#[test]
+fn a_line_that_says_nothing_of_its_applet_runs_nothing() {
+    let bytes = default_model();
+    let answer = |cues: bool, r: &str| {
+        let mut it = request::Interpreter::new(
+            &bytes,
+            applets::builtin(),
+            Mode::ReadWrite,
+            paths_from_list(command::SAMPLE_FS),
+            request::Config {
+                cues,
+                ..request::Config::default()
+            },
+        )
+        .unwrap();
+        let mut clock = common::Ticks(std::time::Instant::now());
+        it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+        it.propose(r, &mut clock, &mut || false).unwrap()
+    };
+    for (r, without) in [
+        ("play some jazz", "clear"),
+        ("qwerty", "model"),
+        ("hello?? anyone home", "rm /HELLO.TXT"),
+        ("can you please more /hello.txt", "rm /HELLO.TXT"),
+    ] {
+        let p = answer(true, r);
+        eprintln!("{}", p.display());
+        assert_eq!(p.line(), None, "{r}");
+        assert_eq!(p.abstain, Some(Abstain::NothingFits), "{r}");
+        // The cues stopped it: without them the paths' command runs.
+        assert_eq!(answer(false, r).line().as_deref(), Some(without), "{r}");
+    }
+    for (r, want) in [
+        ("clear the screen", "clear"),
+        ("what time is it", "date"),
+        ("delete hello.txt", "rm /HELLO.TXT"),
+        ("how much memory is free", "mem"),
+    ] {
+        assert_eq!(answer(true, r).line().as_deref(), Some(want), "{r}");
+    }
+}
+
+/// In read-only mode a request that puts a text into a file it refers to
+/// is a write: saying the text back, explaining the request or dumping
+/// the file's bytes answers nothing, and the reply points at F2.
+#[test]
+fn read_only_text_into_a_file_is_a_write_not_an_echo() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    for r in [
+        "add a new entry to the photo list: IMG_0005.JPG beach",
+        "add milk to the todo list",
+        "one more thing for the notes: coffee machine is broken",
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        eprintln!("{}", p.display());
+        assert_eq!(p.line(), None, "{r}");
+        assert_eq!(p.abstain, Some(Abstain::NeedsWriteMode), "{r}");
+    }
+    // Saying a text, or reading the file, still runs.
+    for (r, want) in [
+        ("say good morning", "echo \"good morning\""),
+        ("show me the todo list", "cat /TODO.TXT"),
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(want), "{r}");
+    }
+}

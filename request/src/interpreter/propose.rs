@@ -1061,6 +1061,38 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // In read-only mode, saying back a text the request puts into a file
+        // it refers to, explaining the request or dumping the file's bytes
+        // is no answer to it (`add a new entry to the photo list:
+        // IMG_0005.JPG beach` had echoed the entry, `add milk to the todo
+        // list` explained itself, `one more thing for the notes: coffee
+        // machine is broken` dumped the notes): that is a write, and the
+        // reply points at F2.
+        let stands_in = command
+            .as_ref()
+            .is_some_and(|c| match self.role_of(c.applet) {
+                Some(Role::Say) => true,
+                Some(Role::Explain) => !asks_to_route(asked),
+                Some(Role::ShowBytes) => !wants_bytes(asked),
+                _ => false,
+            });
+        if abstain.is_none()
+            && self.mode == Mode::ReadOnly
+            && !named_first
+            && stands_in
+            && grounded.grounding.referents.iter().any(|r| !r.is_dir)
+            && !grounded.grounding.texts.is_empty()
+            && (adds_to_end(asked)
+                || asked.contains(':')
+                || any_word(
+                    asked,
+                    &[
+                        "write", "put", "save", "store", "paste", "insert", "record", "note",
+                    ],
+                ))
+        {
+            abstain = Some(Abstain::NeedsWriteMode);
+        }
         // In read-only mode an applet-name argument names only reachable
         // applets, so a question about a write applet (`how do i use rm`)
         // would get another applet's help (`help clear`): the person asked
