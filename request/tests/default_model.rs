@@ -1068,6 +1068,9 @@ fn a_line_that_says_nothing_of_its_applet_runs_nothing() {
         ("what time is it", "date"),
         ("delete hello.txt", "rm /HELLO.TXT"),
         ("how much memory is free", "mem"),
+        // `list` is a word of the photo list's name, but the request does
+        // not refer to it: the word is `ls`'s cue.
+        ("list every file", "ls"),
     ] {
         assert_eq!(answer(true, r).line().as_deref(), Some(want), "{r}");
     }

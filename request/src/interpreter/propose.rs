@@ -1043,10 +1043,15 @@ impl<'m> Interpreter<'m> {
                             .any(|r| command::same_path(&r.path, p))
                     })
                 });
-                // A word of a live file's name is the file's evidence, not
-                // the applet's.
+                // A word of the name of a file the request refers to is the
+                // file's evidence, not the applet's (`hello` of `hello??
+                // anyone home`, which grounding reads as HELLO.TXT); the
+                // names of files it does not refer to take nothing (`list`
+                // of `list every file` is no photo list).
                 let named = |w: &str| {
-                    self.paths
+                    grounded
+                        .grounding
+                        .referents
                         .iter()
                         .any(|e| crate::cues::words(&e.path).any(|n| n.eq_ignore_ascii_case(w)))
                 };
