@@ -2899,10 +2899,21 @@ fn colon_text(
     }
     // `- Read-only mode is on (F2 toggles).` keeps its period; `: buy
     // eggs.` is the request's.
-    if trimmed != s && !own_mark(s, end == n) {
+    if trimmed != s && !own_mark(s, ends_but_thanks(request, tokens, end)) {
         return Some(alloc::vec![String::from(trimmed)]);
     }
     Some(alloc::vec![String::from(s)])
+}
+
+/// Whether only thanks and politeness follow token `from` (`milk, eggs,
+/// bread. thanks`): a mark before them ends the request, not the text.
+fn ends_but_thanks(request: &str, tokens: &[(usize, usize)], from: usize) -> bool {
+    tokens.get(from..).unwrap_or(&[]).iter().all(|&(a, b)| {
+        matches!(
+            clean(&request[a..b]).to_ascii_lowercase().as_str(),
+            "please" | "pls" | "plz" | "thanks" | "thank" | "you" | "thx" | "ty"
+        )
+    })
 }
 
 /// Whether the mark a text span ends on (`.`, `!`, `?`) is the text's own.
@@ -3210,7 +3221,9 @@ fn rest_after_mark(
         end -= 2;
     }
     let whole = request[tokens[start].0..tokens[end - 1].1].trim();
-    let text = if own_mark(whole, end == n) && !(whole.ends_with('?') && asks_a_question(request)) {
+    let text = if own_mark(whole, ends_but_thanks(request, tokens, end))
+        && !(whole.ends_with('?') && asks_a_question(request))
+    {
         whole.trim_end_matches([',', ';'])
     } else {
         whole.trim_end_matches([',', '.', '!', '?', ';']).trim()
@@ -3364,7 +3377,7 @@ fn spans_from(
             // Whose the last mark is, the text's or the request's, is
             // decided here, not left to the model, which drops it (`write
             // it's done! into status.txt` wrote `it's done`).
-            let own = !asked && own_mark(s, j + 1 == tokens.len());
+            let own = !asked && own_mark(s, ends_but_thanks(request, tokens, j + 1));
             if own {
                 push(s);
             }

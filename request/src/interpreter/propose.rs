@@ -1055,7 +1055,12 @@ impl<'m> Interpreter<'m> {
                         .iter()
                         .any(|e| crate::cues::words(&e.path).any(|n| n.eq_ignore_ascii_case(w)))
                 };
-                let silent = cues.said_besides(c.applet, asked, named) == Some(false)
+                // A request that says it has done with a file speaks for
+                // deleting it in words no cue list holds (`off with
+                // readme.txt`).
+                let spoken = self.role_of(c.applet) == Some(Role::Remove) && discards;
+                let silent = !spoken
+                    && cues.said_besides(c.applet, asked, named) == Some(false)
                     && cues.said_besides(c.applet, request, named) == Some(false);
                 let writes = self
                     .table
