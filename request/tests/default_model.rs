@@ -1102,3 +1102,26 @@ fn read_only_text_into_a_file_is_a_write_not_an_echo() {
         assert_eq!(p.line().as_deref(), Some(want), "{r}");
     }
 }
+
+/// An applet's name said only as an ordinary noun (`a cat`, `the cat`) is
+/// no question about the applet; said bare, as a command, or with a word
+/// that asks how to use it, it is.
+#[test]
+fn an_applets_name_as_a_noun_asks_nothing_about_it() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for r in ["average lifespan of a cat", "feed the cat"] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        eprintln!("{}", p.display());
+        assert_eq!(p.line(), None, "{r}");
+        assert_eq!(p.abstain, Some(Abstain::NothingFits), "{r}");
+    }
+    for (r, want) in [
+        ("how do i use cat", "help cat"),
+        ("what does the cat command do", "help cat"),
+        ("How I use the mkdir?", "help mkdir"),
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(want), "{r}");
+    }
+}

@@ -1071,6 +1071,35 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // An applet's name the request says only as an ordinary noun (`a
+        // cat`, `my history`, `the clear skies`) is no question about that
+        // applet: `average lifespan of a cat` is no `help cat`. Said bare
+        // (`how do i use cat`), or as a command (`the cat command`), it is.
+        if abstain.is_none() && !named_first {
+            let about = command.as_ref().and_then(|c| {
+                (self.role_of(c.applet) == Some(Role::Help))
+                    .then(|| {
+                        c.args.iter().find_map(|a| match a {
+                            command::Arg::Word(w) if self.table.get_any(w).is_some() => Some(*w),
+                            _ => None,
+                        })
+                    })
+                    .flatten()
+            });
+            if let Some(name) = about {
+                // `How I use the mkdir?` asks about it all the same.
+                let asks_usage = any_word(
+                    asked,
+                    &[
+                        "use", "usage", "using", "used", "works", "work", "does", "explain",
+                        "help", "syntax", "options", "manual", "man",
+                    ],
+                );
+                if only_as_a_noun(asked, name) && !asks_usage {
+                    abstain = Some(Abstain::NothingFits);
+                }
+            }
+        }
         // In read-only mode, saying back a text the request puts into a file
         // it refers to, explaining the request or dumping the file's bytes
         // is no answer to it (`add a new entry to the photo list:
@@ -1344,6 +1373,41 @@ fn words(request: &str) -> impl Iterator<Item = &str> {
 /// Whether one of the request's words is one of `list`, in any case.
 fn any_word(request: &str, list: &[&str]) -> bool {
     words(request).any(|w| list.iter().any(|m| w.eq_ignore_ascii_case(m)))
+}
+
+/// Whether every time the request says `name` a determiner or possessive
+/// comes before it (`a cat`, `my history`) and no word that makes it a
+/// command after it (`the cat command`).
+fn only_as_a_noun(request: &str, name: &str) -> bool {
+    let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
+    let at: Vec<usize> = (0..w.len())
+        .filter(|&i| w[i].eq_ignore_ascii_case(name))
+        .collect();
+    !at.is_empty()
+        && at.iter().all(|&i| {
+            let before = i.checked_sub(1).map(|k| w[k].to_ascii_lowercase());
+            let after = w.get(i + 1).map(|a| a.to_ascii_lowercase());
+            matches!(
+                before.as_deref(),
+                Some(
+                    "a" | "an"
+                        | "the"
+                        | "my"
+                        | "your"
+                        | "his"
+                        | "her"
+                        | "our"
+                        | "their"
+                        | "its"
+                        | "this"
+                        | "that"
+                        | "some"
+                )
+            ) && !matches!(
+                after.as_deref(),
+                Some("command" | "applet" | "tool" | "program" | "cmd" | "commands")
+            )
+        })
 }
 
 /// Whether the request says something is no longer needed or wanted (`i
