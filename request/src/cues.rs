@@ -27,7 +27,8 @@ pub struct Cues {
 
 impl Cues {
     /// From the GGUF's lines (`applet word word …`), with every applet of the
-    /// table given its own name and its declared examples' words.
+    /// table given its own name, and one the lines leave out its declared
+    /// examples' words.
     pub fn new<'a>(lines: impl IntoIterator<Item = &'a str>, table: &Table) -> Self {
         let mut by_applet: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
         for line in lines {
@@ -39,12 +40,18 @@ impl Cues {
                     .extend(w.map(str::to_ascii_lowercase));
             }
         }
+        // The model's requests for an applet hold its examples' words
+        // already, and the common ones (`the`, `what`) besides: only an
+        // applet the GGUF lists nothing for (one added later) takes them.
         for a in table.all() {
             let spec = a.spec();
+            let listed = by_applet.contains_key(spec.name);
             let mine = by_applet.entry(spec.name.to_string()).or_default();
             mine.insert(spec.name.to_ascii_lowercase());
-            for e in spec.examples {
-                mine.extend(words(e.request).map(|w| w.to_ascii_lowercase()));
+            if !listed {
+                for e in spec.examples {
+                    mine.extend(words(e.request).map(|w| w.to_ascii_lowercase()));
+                }
             }
         }
         Cues { by_applet }
@@ -67,9 +74,11 @@ impl Cues {
         named: impl Fn(&str) -> bool,
     ) -> Option<bool> {
         let mine = self.by_applet.get(applet)?;
+        // The applet's own name is said whatever else it names (`dump the
+        // log`: the log file's word and `log`'s name).
         Some(words(request).any(|w| {
             let w = w.to_ascii_lowercase();
-            mine.contains(w.as_str()) && !named(&w)
+            w.eq_ignore_ascii_case(applet) || (mine.contains(w.as_str()) && !named(&w))
         }))
     }
 }
@@ -93,10 +102,12 @@ mod tests {
         assert_eq!(cues.said("clear", "play some jazz"), Some(false));
         // Its own name, though the GGUF's line lacks it.
         assert_eq!(cues.said("date", "date pls"), Some(true));
-        // A word of a declared example of `clear`, whatever the GGUF says.
-        let example = table.get_any("clear").unwrap().spec().examples[0].request;
+        // An applet the lines leave out: its examples' words.
+        let example = table.get_any("mem").unwrap().spec().examples[0].request;
         let word = words(example).next().unwrap();
-        assert_eq!(cues.said("clear", word), Some(true));
+        assert_eq!(cues.said("mem", word), Some(true));
+        // One they list: not unless listed (`the` of `show the notes`).
+        assert_eq!(cues.said("clear", "the"), Some(false));
         assert_eq!(cues.said("nosuchapplet", "clear"), None);
     }
 }

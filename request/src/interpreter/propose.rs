@@ -1030,8 +1030,9 @@ impl<'m> Interpreter<'m> {
         // words the model's training requests for it use, nor its name, nor
         // a word of its examples (`play some jazz` ran `clear`, `who painted
         // the mona lisa` `date`). A file the request refers to is something
-        // said of a command that uses it; an applet the model never learnt
-        // has only the router's voice, and its examples' words as cues.
+        // said of a command that uses it, unless the command deletes or
+        // writes over it; an applet the model never learnt has only the
+        // router's voice, and its examples' words as cues.
         if abstain.is_none() && !named_first && self.config.cues {
             if let (Some(c), Some(cues)) = (&command, &self.cues) {
                 let uses_referent = self.table.get_any(c.applet).is_some_and(|a| {
@@ -1062,11 +1063,10 @@ impl<'m> Interpreter<'m> {
                 let silent = !spoken
                     && cues.said_besides(c.applet, asked, named) == Some(false)
                     && cues.said_besides(c.applet, request, named) == Some(false);
-                let writes = self
-                    .table
-                    .get_any(c.applet)
-                    .is_some_and(|a| a.spec().writes);
-                if silent && (!uses_referent || writes) && self.learnt(c.applet) {
+                // Deleting or writing over a file needs the words that ask
+                // for it; the file alone is no such word.
+                let destroys = matches!(self.role_of(c.applet), Some(Role::Remove | Role::Write));
+                if silent && (!uses_referent || destroys) && self.learnt(c.applet) {
                     abstain = Some(Abstain::NothingFits);
                 }
             }
