@@ -205,10 +205,37 @@ fn names_a_joining_word(table: &Table, command: &Command, paths: &[PathEntry]) -
     };
     command.paths(spec).any(|(p, must_exist)| {
         let name = p.trim_start_matches('/');
+        let lower = name.to_ascii_lowercase();
         !must_exist
-            && request::ground::is_joining_word(&name.to_ascii_lowercase())
+            && (request::ground::is_joining_word(&lower) || is_function_word(&lower))
             && !paths.iter().any(|e| e.path.eq_ignore_ascii_case(p))
     })
+}
+
+/// A pronoun or determiner, which no one names a file: `write me a poem
+/// about the sea` and `write my essay for me` parse as the files `/me` and
+/// `/my`, and are prose.
+fn is_function_word(w: &str) -> bool {
+    matches!(
+        w,
+        "me" | "my"
+            | "a"
+            | "an"
+            | "the"
+            | "it"
+            | "this"
+            | "that"
+            | "your"
+            | "our"
+            | "us"
+            | "him"
+            | "her"
+            | "them"
+            | "some"
+            | "something"
+            | "i"
+            | "you"
+    )
 }
 
 /// Whether an unquoted text ends in a shell's redirection to a file name

@@ -160,6 +160,14 @@ fn classify_is_the_one_decision() {
     let rw = Mode::ReadWrite;
     let line = "write \"ERROR 0x1F: disk timeout\" to err.txt";
     assert_eq!(classify(&t, rw, line, live), Line::Request(line));
+    // A pronoun or determiner where the new file goes is prose.
+    for line in ["write me a poem about the sea", "write my essay for me"] {
+        assert_eq!(classify(&t, rw, line, live), Line::Request(line));
+    }
+    assert!(matches!(
+        classify(&t, rw, "write memo.txt hello", live),
+        Line::Typed(c) if c.applet == "write"
+    ));
     // So is a web address typed where the file goes; a mistyped name
     // with a colon is still its usage error.
     let line = "append https://github.com/example/nosys/issues/17 to notes";
