@@ -358,27 +358,16 @@ fn handwritten5_is_read_through_its_ledger_only() {
 }
 
 #[test]
-fn handwritten6_is_read_through_its_ledger_only() {
-    split_is_read_through_its_ledger_only(
-        "handwritten6",
-        "# request\tcommand\tapplet\tfamily\tmode\treply\n\
-         print the hello file\tcat /HELLO.TXT\tcat\thand/terse\trw\trun\n\
-         zzzz qqqq\tnothing\t-\thand/odd\trw\tabstain\n\
-         rm /NOTES.TXT\tnothing\t-\thand/terse\tro\tread-only-hint\n",
-        "split handwritten6: 3 rows (2 rw, 1 ro); 1 expect a command, 2 expect nothing",
-        1,
-    );
-}
-
-#[test]
-fn handwritten7_is_read_through_its_ledger_only() {
-    split_is_read_through_its_ledger_only(
-        "handwritten7",
-        "# request\tcommand\tapplet\tfamily\tmode\treply\n\
-         print the hello file\tcat /HELLO.TXT\tcat\thand/terse\trw\trun\n\
-         zzzz qqqq\tnothing\t-\thand/odd\trw\tabstain\n\
-         rm /NOTES.TXT\tnothing\t-\thand/terse\tro\tread-only-hint\n",
-        "split handwritten7: 3 rows (2 rw, 1 ro); 1 expect a command, 2 expect nothing",
-        1,
-    );
+fn handwritten6_and_7_are_read_through_their_ledgers_only() {
+    for split in ["handwritten6", "handwritten7"] {
+        split_is_read_through_its_ledger_only(
+            split,
+            "# request\tcommand\tapplet\tfamily\tmode\treply\n\
+             print the hello file\tcat /HELLO.TXT\tcat\thand/terse\trw\trun\n\
+             zzzz qqqq\tnothing\t-\thand/odd\trw\tabstain\n\
+             rm /NOTES.TXT\tnothing\t-\thand/terse\tro\tread-only-hint\n",
+            &format!("split {split}: 3 rows (2 rw, 1 ro); 1 expect a command, 2 expect nothing"),
+            1,
+        );
+    }
 }
