@@ -1026,47 +1026,13 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::NothingFits);
         }
-        // A command for a line that says nothing of its applet: none of the
-        // words the model's training requests for it use, nor its name, nor
-        // a word of its examples (`play some jazz` ran `clear`, `who painted
-        // the mona lisa` `date`). A file the request refers to is something
-        // said of a command that uses it, unless the command deletes or
-        // writes over it; an applet the model never learnt has only the
-        // router's voice, and its examples' words as cues.
+        // A command for a line that says nothing of its applet
+        // ([`Interpreter::says_nothing_of`]): `play some jazz` ran `clear`,
+        // `who painted the mona lisa` `date`, `hello?? anyone home` `rm
+        // /HELLO.TXT`.
         if abstain.is_none() && !named_first && self.config.cues {
-            if let (Some(c), Some(cues)) = (&command, &self.cues) {
-                let uses_referent = self.table.get_any(c.applet).is_some_and(|a| {
-                    c.paths(a.spec()).any(|(p, _)| {
-                        grounded
-                            .grounding
-                            .referents
-                            .iter()
-                            .any(|r| command::same_path(&r.path, p))
-                    })
-                });
-                // A word of the name of a file the request refers to is the
-                // file's evidence, not the applet's (`hello` of `hello??
-                // anyone home`, which grounding reads as HELLO.TXT); the
-                // names of files it does not refer to take nothing (`list`
-                // of `list every file` is no photo list).
-                let named = |w: &str| {
-                    grounded
-                        .grounding
-                        .referents
-                        .iter()
-                        .any(|e| crate::cues::words(&e.path).any(|n| n.eq_ignore_ascii_case(w)))
-                };
-                // A request that says it has done with a file speaks for
-                // deleting it in words no cue list holds (`off with
-                // readme.txt`).
-                let spoken = self.role_of(c.applet) == Some(Role::Remove) && discards;
-                let silent = !spoken
-                    && cues.said_besides(c.applet, asked, named) == Some(false)
-                    && cues.said_besides(c.applet, request, named) == Some(false);
-                // Deleting or writing over a file needs the words that ask
-                // for it; the file alone is no such word.
-                let destroys = matches!(self.role_of(c.applet), Some(Role::Remove | Role::Write));
-                if silent && (!uses_referent || destroys) && self.learnt(c.applet) {
+            if let Some(c) = &command {
+                if self.says_nothing_of(c, &grounded, &[asked, request], discards) {
                     abstain = Some(Abstain::NothingFits);
                 }
             }
@@ -1859,6 +1825,61 @@ impl Interpreter<'_> {
     }
 
     /// The job applet `applet` declares (`command::Role`).
+    /// Whether `lines` (the request as typed and as read) say nothing of
+    /// `c`'s applet: none of its cue words ([`crate::cues`]: the words the
+    /// model's training requests for it use, its name), for a model that
+    /// lists them and an applet it learnt (one it never learnt has only the
+    /// router's voice). A file the request refers to is something said of a
+    /// command that uses it, unless the command deletes or writes over it:
+    /// the file alone is no word that asks for that. A word of the name of
+    /// a file the request refers to is the file's evidence, not the
+    /// applet's (`hello` of `hello?? anyone home`, which grounding reads as
+    /// HELLO.TXT; the corpus deletes `hello.txt`, so `hello` is `rm`'s
+    /// cue); the names of files it does not refer to take nothing (`list`
+    /// of `list every file` is no photo list). A request that says it is
+    /// done with a file (`discards`: `off with readme.txt`) speaks for
+    /// deleting it in words no cue list holds.
+    fn says_nothing_of(
+        &self,
+        c: &command::Command,
+        grounded: &Grounded,
+        lines: &[&str],
+        discards: bool,
+    ) -> bool {
+        let Some(cues) = &self.cues else {
+            return false;
+        };
+        let role = self.role_of(c.applet);
+        if !self.learnt(c.applet) || (role == Some(Role::Remove) && discards) {
+            return false;
+        }
+        let referred = |p: &str| {
+            grounded
+                .grounding
+                .referents
+                .iter()
+                .any(|r| command::same_path(&r.path, p))
+        };
+        let uses_referent = self
+            .table
+            .get_any(c.applet)
+            .is_some_and(|a| c.paths(a.spec()).any(|(p, _)| referred(p)));
+        let destroys = matches!(role, Some(Role::Remove | Role::Write));
+        if uses_referent && !destroys {
+            return false;
+        }
+        let named = |w: &str| {
+            grounded
+                .grounding
+                .referents
+                .iter()
+                .any(|e| crate::cues::words(&e.path).any(|n| n.eq_ignore_ascii_case(w)))
+        };
+        lines
+            .iter()
+            .all(|l| cues.said_besides(c.applet, l, named) == Some(false))
+    }
+
     fn role_of(&self, applet: &str) -> Option<Role> {
         self.table.get_any(applet).and_then(|a| a.spec().role)
     }
