@@ -8,8 +8,9 @@
 //! training requests for that applet use (GGUF `nosys.cues`, written by
 //! `train`'s `cue_words`): the words people use to ask for it, typos
 //! included, and the common words its requests share with others. A request
-//! with none of them, its applet's name or its declared examples' words
-//! among its words gives that applet nothing to stand on.
+//! with none of them, nor the applet's name (nor, for an applet the GGUF
+//! does not list, a word of its declared examples) gives that applet
+//! nothing to stand on.
 
 use alloc::collections::{BTreeMap, BTreeSet};
 use alloc::string::{String, ToString};
@@ -57,8 +58,9 @@ impl Cues {
         Cues { by_applet }
     }
 
-    /// Whether the request says any of the applet's cue words (`None`: the
-    /// applet has none listed, so nothing can be said of it).
+    /// Whether the request says any of the applet's cue words (`None`: an
+    /// applet neither the table nor the GGUF knows, of which nothing can be
+    /// said).
     pub fn said(&self, applet: &str, request: &str) -> Option<bool> {
         self.said_besides(applet, request, |_| false)
     }
