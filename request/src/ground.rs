@@ -2857,8 +2857,36 @@ fn colon_text(
     let into_it = word(lead) == "it"
         && lead >= 1
         && matches!(word(lead - 1).as_str(), "in" | "into" | "inside" | "to");
-    let announced =
-        asks_at(&word, n, lead) || announces_text(&word(lead)) || into_it || (0..=lead).any(&sends);
+    // `repeat this back:`, `print the following:`: an asking verb and only
+    // the words that point at what follows.
+    let framed = is_asking_word(&word(0))
+        && (1..=lead).all(|i| {
+            matches!(
+                word(i).as_str(),
+                "this"
+                    | "that"
+                    | "the"
+                    | "following"
+                    | "back"
+                    | "for"
+                    | "me"
+                    | "to"
+                    | "out"
+                    | "loud"
+                    | "it"
+                    | "exactly"
+                    | "below"
+                    | "here"
+                    | "just"
+                    | "now"
+                    | "please"
+            )
+        });
+    let announced = asks_at(&word, n, lead)
+        || announces_text(&word(lead))
+        || into_it
+        || framed
+        || (0..=lead).any(&sends);
     if !announced {
         return None;
     }

@@ -1684,3 +1684,15 @@ fn a_texts_own_last_mark_is_kept_and_the_requests_is_not() {
         assert!(!accepts(&gr, not), "{request}: {not}");
     }
 }
+
+/// A colon after an asking verb and only the words that point at what
+/// follows (`this`, `back`, `the following`) announces the text.
+#[test]
+fn a_colon_after_a_framed_ask_announces_the_text() {
+    let (_, gr) = grounded("repeat this back: 1, 2, 3 testing");
+    assert!(accepts(&gr, "echo \"1, 2, 3 testing\""));
+    assert!(!accepts(&gr, "echo \"this back\""));
+    let (_, gr) = grounded("print the following: a, b, c");
+    assert!(accepts(&gr, "echo \"a, b, c\""));
+    assert!(!accepts(&gr, "echo \"the following\""));
+}
