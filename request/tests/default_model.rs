@@ -1125,3 +1125,34 @@ fn an_applets_name_as_a_noun_asks_nothing_about_it() {
         assert_eq!(p.line().as_deref(), Some(want), "{r}");
     }
 }
+
+/// A file or folder described by a word no live name holds (`the budget
+/// spreadsheet`, `my passwords file`) is a missing name, said so, where the
+/// paths had listed the root; a live name's word, or a word that says which
+/// file rather than its name (`the first file`), is none.
+#[test]
+fn a_file_described_by_a_word_the_volume_lacks_is_missing() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for (r, name) in [
+        ("show me the budget spreadsheet", "budget"),
+        ("where's my passwords file, open it", "passwords"),
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        eprintln!("{}", p.display());
+        assert_eq!(p.line(), None, "{r}");
+        assert_eq!(
+            p.missing.as_ref().map(|m| m.name.as_str()),
+            Some(name),
+            "{r}"
+        );
+    }
+    let p = it
+        .propose("show me the todo file", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line().as_deref(), Some("cat /TODO.TXT"));
+    let p = it
+        .propose("open the first file", &mut clock, &mut || false)
+        .unwrap();
+    assert!(p.missing.is_none(), "{}", p.display());
+}

@@ -231,6 +231,15 @@ impl<'m> Interpreter<'m> {
                 g.grounding.texts = kept;
             }
         }
+        // A file or folder described by a word the volume has no name for
+        // (`show me the budget spreadsheet`, `where's my passwords file,
+        // open it`): that word is the name meant, and the volume lacks it.
+        // The paths had listed the root instead.
+        if g.grounding.referents.is_empty() && g.missing.is_empty() {
+            if let Some(m) = described_missing(request, &self.paths, &self.table) {
+                g.missing.push(m);
+            }
+        }
         let specs = self.table.specs(self.mode);
         let built = match self.request_grammar.take() {
             Some(old) => old.rebuild_grounded(&specs, &g.grounding),
@@ -1339,6 +1348,138 @@ fn words(request: &str) -> impl Iterator<Item = &str> {
 /// Whether one of the request's words is one of `list`, in any case.
 fn any_word(request: &str, list: &[&str]) -> bool {
     words(request).any(|w| list.iter().any(|m| w.eq_ignore_ascii_case(m)))
+}
+
+/// A word before a noun that says a file or folder (`budget spreadsheet`,
+/// `passwords file`, `music folder`) that no live name holds, no applet is
+/// called, and that says which file rather than what it is like (`the
+/// first file`, `a text file`, `the log file`): the missing name.
+fn described_missing(
+    request: &str,
+    paths: &[grammar::PathEntry],
+    table: &command::Table,
+) -> Option<ground::Missing> {
+    const FILE_NOUNS: &[&str] = &[
+        "file",
+        "spreadsheet",
+        "document",
+        "doc",
+        "pdf",
+        "photo",
+        "picture",
+        "image",
+        "video",
+        "presentation",
+        "slides",
+        "sheet",
+    ];
+    const FOLDER_NOUNS: &[&str] = &["folder", "directory", "dir"];
+    // Words that say what a file is like or which of them, not its name.
+    const NOT_NAMES: &[&str] = &[
+        "first",
+        "last",
+        "new",
+        "old",
+        "big",
+        "small",
+        "text",
+        "random",
+        "other",
+        "same",
+        "whole",
+        "entire",
+        "next",
+        "previous",
+        "latest",
+        "recent",
+        "empty",
+        "main",
+        "right",
+        "wrong",
+        "one",
+        "each",
+        "every",
+        "any",
+        "some",
+        "which",
+        "what",
+        "little",
+        "large",
+        "biggest",
+        "smallest",
+        "newest",
+        "oldest",
+        "only",
+        "single",
+        "shared",
+        "log",
+        "top",
+        "root",
+        "home",
+        "current",
+        "sample",
+        "test",
+        "binary",
+        "data",
+        "config",
+        "system",
+        "hidden",
+        "important",
+        "long",
+        "short",
+        "named",
+        "called",
+        "whose",
+        "that",
+        "this",
+    ];
+    let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
+    // A live name's word, in the singular or the plural (`photos`, `log`).
+    let live_word = |x: &str| {
+        paths.iter().any(|p| {
+            crate::cues::words(&p.path).any(|n| {
+                let (n, x) = (n.to_ascii_lowercase(), x.to_ascii_lowercase());
+                n == x || n.strip_suffix('s') == Some(&x) || x.strip_suffix('s') == Some(&n)
+            })
+        })
+    };
+    (1..w.len()).find_map(|i| {
+        let noun = w[i].to_ascii_lowercase();
+        let folder = FOLDER_NOUNS.contains(&noun.as_str());
+        if !folder && !FILE_NOUNS.contains(&noun.as_str()) {
+            return None;
+        }
+        let name = w[i - 1];
+        let lower = name.to_ascii_lowercase();
+        let says_which = i >= 2
+            && matches!(
+                w[i - 2].to_ascii_lowercase().as_str(),
+                "the" | "my" | "our" | "your" | "his" | "her" | "their"
+            );
+        let plain = lower.len() >= 3 && lower.bytes().all(|b| b.is_ascii_alphabetic());
+        (says_which
+            && plain
+            && !NOT_NAMES.contains(&lower.as_str())
+            && !ground::is_stopword(&lower)
+            && !ground::is_filler(&lower)
+            && !ground::is_joining_word(&lower)
+            && !ground::is_asking_frame(&lower)
+            && table.get_any(&lower).is_none()
+            && !live_word(&lower))
+        .then(|| {
+            let same_kind: Vec<grammar::PathEntry> = paths
+                .iter()
+                .filter(|p| p.is_dir == folder)
+                .cloned()
+                .collect();
+            ground::Missing {
+                name: alloc::string::String::from(name),
+                closest: ground::closest(name, &same_kind),
+                source: true,
+                folder,
+            }
+        })
+    })
 }
 
 /// Whether every time the request says `name` a determiner or possessive
