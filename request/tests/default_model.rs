@@ -383,22 +383,23 @@ fn a_line_in_an_odd_case_is_read_in_lower_case() {
 fn an_applet_with_no_file_to_act_on_is_not_replaced_by_another() {
     let bytes = default_model();
     let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    for (typed, applet) in [
-        ("remove the old backup", "rm"),
-        ("cat the budget spreadsheet", "cat"),
-    ] {
+    for (typed, applet) in [("remove the old backup", "rm")] {
         let p = it.propose(typed, &mut clock, &mut || false).unwrap();
         assert_eq!(p.line(), None, "{}", p.display());
         assert_eq!(p.abstain, Some(Abstain::NoFile), "{}", p.display());
         assert_eq!(p.ridge.as_ref().map(|r| r.applet), Some(applet));
         assert!(request::abstain::no_file_reply(applet).contains("nothing ran"));
     }
-    // A folder named before `folder` is missing by name.
-    let p = it
-        .propose("delete the temp folder", &mut clock, &mut || false)
-        .unwrap();
-    assert_eq!(p.line(), None, "{}", p.display());
-    assert_eq!(p.missing.as_ref().map(|m| m.name.as_str()), Some("temp"));
+    // A folder named before `folder`, a file before `spreadsheet`, is
+    // missing by name.
+    for (typed, name) in [
+        ("delete the temp folder", "temp"),
+        ("cat the budget spreadsheet", "budget"),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{}", p.display());
+        assert_eq!(p.missing.as_ref().map(|m| m.name.as_str()), Some(name));
+    }
     // With the file there, the same words run.
     let p = it
         .propose("delete the readme", &mut clock, &mut || false)
@@ -1155,4 +1156,27 @@ fn a_file_described_by_a_word_the_volume_lacks_is_missing() {
         .propose("open the first file", &mut clock, &mut || false)
         .unwrap();
     assert!(p.missing.is_none(), "{}", p.display());
+}
+
+/// A missing file named in a request the grammar would only explain,
+/// where no one asked for an explanation, is said missing: `rename
+/// letter.txt to letter2.txt` had answered nothing, the grammar's `route
+/// "rename letter.txt"` hiding the name.
+#[test]
+fn a_missing_file_is_said_missing_when_no_explanation_was_asked() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for (r, name) in [
+        ("rename letter.txt to letter2.txt", "letter.txt"),
+        ("copy resume.pdf into docs", "resume.pdf"),
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        eprintln!("{}", p.display());
+        assert_eq!(p.line(), None, "{r}");
+        assert_eq!(
+            p.missing.as_ref().map(|m| m.name.as_str()),
+            Some(name),
+            "{r}"
+        );
+    }
 }

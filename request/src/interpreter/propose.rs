@@ -871,17 +871,21 @@ impl<'m> Interpreter<'m> {
         let mut missing = None;
         let mut makes_given_name = false;
         // A name inside a request the command quotes (`route "show me
-        // junk.txt"`) is words to explain, not a file to act on.
+        // junk.txt"`) is words to explain, not a file to act on, when the
+        // explaining was asked for: the grammar's `route "rename
+        // letter.txt"` for `rename letter.txt to letter2.txt` was not.
+        let explains = named_first || asks_to_route(asked);
         let quotes_it = |m: &ground::Missing| {
-            command.as_ref().is_some_and(|c| {
-                self.table.get_any(c.applet).is_some_and(|a| {
-                    c.args.iter().zip(a.spec().slots).any(|(arg, slot)| {
-                        slot.kind == command::SlotKind::Request
-                            && matches!(arg, command::Arg::Text(t)
+            explains
+                && command.as_ref().is_some_and(|c| {
+                    self.table.get_any(c.applet).is_some_and(|a| {
+                        c.args.iter().zip(a.spec().slots).any(|(arg, slot)| {
+                            slot.kind == command::SlotKind::Request
+                                && matches!(arg, command::Arg::Text(t)
                                 if t.to_ascii_lowercase().contains(&m.name.to_ascii_lowercase()))
+                        })
                     })
                 })
-            })
         };
         if let Some(m) = grounded.missing.first().filter(|m| !quotes_it(m)) {
             // Making the missing name is no answer to a request to read or
