@@ -998,6 +998,30 @@ fn agreement_below_the_floor_on_a_spelt_file_or_a_named_applet_runs() {
     );
 }
 
+/// Each request runs nothing in read-write mode and names the file it
+/// says is missing.
+fn says_missing(cases: &[(&str, &str)]) {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for (r, name) in cases {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{r}: {}", p.display());
+        let missing = p.missing.as_ref().map(|m| m.name.as_str());
+        assert_eq!(missing, Some(*name), "{r}: {}", p.display());
+    }
+}
+
+/// Each request runs nothing in `mode`, for the reason `why`.
+fn runs_nothing(mode: Mode, requests: &[&str], why: Abstain) {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), mode);
+    for r in requests {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{r}: {}", p.display());
+        assert_eq!(p.abstain, Some(why), "{r}: {}", p.display());
+    }
+}
+
 /// Each request's proposed line in `mode`, against the line expected.
 fn proposes_lines(mode: Mode, cases: &[(&str, &str)]) {
     let bytes = default_model();
@@ -1081,26 +1105,23 @@ fn a_line_that_says_nothing_of_its_applet_runs_nothing() {
 /// the file's bytes answers nothing, and the reply points at F2.
 #[test]
 fn read_only_text_into_a_file_is_a_write_not_an_echo() {
-    let bytes = default_model();
-    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
-    for r in [
-        "add a new entry to the photo list: IMG_0005.JPG beach",
-        "add milk to the todo list",
-        "one more thing for the notes: coffee machine is broken",
-    ] {
-        let p = it.propose(r, &mut clock, &mut || false).unwrap();
-        eprintln!("{}", p.display());
-        assert_eq!(p.line(), None, "{r}");
-        assert_eq!(p.abstain, Some(Abstain::NeedsWriteMode), "{r}");
-    }
+    runs_nothing(
+        Mode::ReadOnly,
+        &[
+            "add a new entry to the photo list: IMG_0005.JPG beach",
+            "add milk to the todo list",
+            "one more thing for the notes: coffee machine is broken",
+        ],
+        Abstain::NeedsWriteMode,
+    );
     // Saying a text, or reading the file, still runs.
-    for (r, want) in [
-        ("say good morning", "echo \"good morning\""),
-        ("show me the todo list", "cat /TODO.TXT"),
-    ] {
-        let p = it.propose(r, &mut clock, &mut || false).unwrap();
-        assert_eq!(p.line().as_deref(), Some(want), "{r}");
-    }
+    proposes_lines(
+        Mode::ReadOnly,
+        &[
+            ("say good morning", "echo \"good morning\""),
+            ("show me the todo list", "cat /TODO.TXT"),
+        ],
+    );
 }
 
 /// An applet's name said only as an ordinary noun (`a cat`, `the cat`) is
@@ -1108,22 +1129,19 @@ fn read_only_text_into_a_file_is_a_write_not_an_echo() {
 /// that asks how to use it, it is.
 #[test]
 fn an_applets_name_as_a_noun_asks_nothing_about_it() {
-    let bytes = default_model();
-    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    for r in ["average lifespan of a cat", "feed the cat"] {
-        let p = it.propose(r, &mut clock, &mut || false).unwrap();
-        eprintln!("{}", p.display());
-        assert_eq!(p.line(), None, "{r}");
-        assert_eq!(p.abstain, Some(Abstain::NothingFits), "{r}");
-    }
-    for (r, want) in [
-        ("how do i use cat", "help cat"),
-        ("what does the cat command do", "help cat"),
-        ("How I use the mkdir?", "help mkdir"),
-    ] {
-        let p = it.propose(r, &mut clock, &mut || false).unwrap();
-        assert_eq!(p.line().as_deref(), Some(want), "{r}");
-    }
+    runs_nothing(
+        Mode::ReadWrite,
+        &["average lifespan of a cat", "feed the cat"],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("how do i use cat", "help cat"),
+            ("what does the cat command do", "help cat"),
+            ("How I use the mkdir?", "help mkdir"),
+        ],
+    );
 }
 
 /// A file or folder described by a word no live name holds (`the budget
@@ -1132,21 +1150,12 @@ fn an_applets_name_as_a_noun_asks_nothing_about_it() {
 /// file rather than its name (`the first file`), is none.
 #[test]
 fn a_file_described_by_a_word_the_volume_lacks_is_missing() {
-    let bytes = default_model();
-    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    for (r, name) in [
+    says_missing(&[
         ("show me the budget spreadsheet", "budget"),
         ("where's my passwords file, open it", "passwords"),
-    ] {
-        let p = it.propose(r, &mut clock, &mut || false).unwrap();
-        eprintln!("{}", p.display());
-        assert_eq!(p.line(), None, "{r}");
-        assert_eq!(
-            p.missing.as_ref().map(|m| m.name.as_str()),
-            Some(name),
-            "{r}"
-        );
-    }
+    ]);
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
     let p = it
         .propose("show me the todo file", &mut clock, &mut || false)
         .unwrap();
@@ -1163,19 +1172,8 @@ fn a_file_described_by_a_word_the_volume_lacks_is_missing() {
 /// "rename letter.txt"` hiding the name.
 #[test]
 fn a_missing_file_is_said_missing_when_no_explanation_was_asked() {
-    let bytes = default_model();
-    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    for (r, name) in [
+    says_missing(&[
         ("rename letter.txt to letter2.txt", "letter.txt"),
         ("copy resume.pdf into docs", "resume.pdf"),
-    ] {
-        let p = it.propose(r, &mut clock, &mut || false).unwrap();
-        eprintln!("{}", p.display());
-        assert_eq!(p.line(), None, "{r}");
-        assert_eq!(
-            p.missing.as_ref().map(|m| m.name.as_str()),
-            Some(name),
-            "{r}"
-        );
-    }
+    ]);
 }
