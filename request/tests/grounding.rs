@@ -1406,7 +1406,7 @@ fn texts_the_request_calls_texts_and_a_folders_new_name() {
 /// list item whose words follow.
 #[test]
 fn a_text_is_the_words_said_not_the_words_around_them() {
-    for (request, want, not) in [
+    accepts_not(&[
         (
             "ad milk to todo.txt",
             "append /TODO.TXT milk",
@@ -1442,11 +1442,7 @@ fn a_text_is_the_words_said_not_the_words_around_them() {
             "append /TODO.TXT \"3. buy tea\"",
             "append /TODO.TXT 3",
         ),
-    ] {
-        let (_, gr) = grounded(request);
-        assert!(accepts(&gr, want), "{request}: {want}");
-        assert!(!accepts(&gr, not), "{request}: {not}");
-    }
+    ]);
     // A slip of another verb may be the text's own word.
     let (_, gr) = grounded("kindly write wake up to notes");
     assert!(accepts(&gr, "write /NOTES.TXT \"wake up\""));
@@ -1598,7 +1594,7 @@ fn words_before_the_file_referred_to_are_no_new_name() {
 /// it or on the verb that opens the request.
 #[test]
 fn words_that_stand_for_a_text_are_not_the_text() {
-    for (request, want, not) in [
+    accepts_not(&[
         (
             "add one more item to my todo list, feed the cat",
             "append /TODO.TXT \"feed the cat\"",
@@ -1619,11 +1615,7 @@ fn words_that_stand_for_a_text_are_not_the_text() {
             "write /l.txt https://example.org/a",
             "write /l.txt \"in a new file\"",
         ),
-    ] {
-        let (_, gr) = grounded(request);
-        assert!(accepts(&gr, want), "{request}: {want}");
-        assert!(!accepts(&gr, not), "{request}: {not}");
-    }
+    ]);
 }
 
 /// After a verb that notes something down, the file, then `that`: the rest
@@ -1647,7 +1639,7 @@ fn what_is_noted_after_the_file_and_that_is_the_text() {
 /// the one reading, so the model cannot drop or add it.
 #[test]
 fn a_texts_own_last_mark_is_kept_and_the_requests_is_not() {
-    for (request, want, not) in [
+    accepts_not(&[
         (
             "write it's done! into status.txt",
             "write /status.txt \"it's done!\"",
@@ -1678,11 +1670,7 @@ fn a_texts_own_last_mark_is_kept_and_the_requests_is_not() {
             "echo \"good morning\"",
             "echo \"good morning.\"",
         ),
-    ] {
-        let (_, gr) = grounded(request);
-        assert!(accepts(&gr, want), "{request}: {want}");
-        assert!(!accepts(&gr, not), "{request}: {not}");
-    }
+    ]);
 }
 
 /// A colon after an asking verb and only the words that point at what
@@ -1695,4 +1683,13 @@ fn a_colon_after_a_framed_ask_announces_the_text() {
     let (_, gr) = grounded("print the following: a, b, c");
     assert!(accepts(&gr, "echo \"a, b, c\""));
     assert!(!accepts(&gr, "echo \"the following\""));
+}
+
+/// Each request's grammar accepts the first command and not the second.
+fn accepts_not(cases: &[(&str, &str, &str)]) {
+    for (request, want, not) in cases {
+        let (_, gr) = grounded(request);
+        assert!(accepts(&gr, want), "{request}: {want}");
+        assert!(!accepts(&gr, not), "{request}: {not}");
+    }
 }
