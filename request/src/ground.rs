@@ -1786,6 +1786,67 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         .filter(|(p, at)| !p.is_dir && !by_kind.contains(at))
         .map(|(_, &at)| at)
         .min();
+    // A bare word is a new name only where something introduces it: a
+    // word that gives a name or sends something (`called pics`, `to
+    // archive`), a kind of folder around it (`a recipes folder`, `folder
+    // boot2`), or the file it is made from right before it (`copy
+    // notes.txt backup`). Any other word is the request's own (`show
+    // them`, `pull up the notes`, `a copy in docs as well`), and a name
+    // made of it would be a file the person never asked for.
+    let folder_word = |w: &str| {
+        matches!(w, "folder" | "directory" | "dir" | "subfolder") || edit_distance(w, "folder") == 1
+    };
+    let introduced = |i: usize| {
+        let at = |k: usize| words.get(k).map_or("", |w| w.as_str());
+        let back = |n: usize| if i >= n { at(i - n) } else { "" };
+        let introducer = |w: &str| {
+            folder_word(w)
+                || matches!(
+                    w,
+                    "called"
+                        | "named"
+                        | "entitled"
+                        | "mkdir"
+                        | "md"
+                        | "name"
+                        | "to"
+                        | "into"
+                        | "onto"
+                        | "as"
+                        | "file"
+                        | "it"
+                        | "is"
+                )
+        };
+        let article = |w: &str| matches!(w, "the" | "a" | "an" | "my" | "our" | "new");
+        let filler = matches!(
+            at(i),
+            "well"
+                | "instead"
+                | "too"
+                | "also"
+                | "again"
+                | "back"
+                | "anyway"
+                | "there"
+                | "here"
+                | "now"
+                | "then"
+                | "today"
+                | "tomorrow"
+        );
+        let after_file =
+            i >= 1 && (file_tokens.contains(&(i - 1)) || describing.contains(&(i - 1)));
+        // What a folder is for (`a folder for my echo tests`, `a directory
+        // for the year 2027`).
+        let folder_for = (1..=3).any(|k| back(k) == "for" && folder_word(back(k + 1)));
+        !filler
+            && (introducer(back(1))
+                || (article(back(1)) && (introducer(back(2)) || folder_word(at(i + 1))))
+                || folder_word(at(i + 1))
+                || folder_for
+                || after_file)
+    };
     for (i, w) in words.iter().enumerate() {
         if looks_like_file(w) || is_stopword(w) || in_phrase(i) || in_quote(i) || never_named(w) {
             continue;
@@ -1807,6 +1868,9 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         // request's words, not a name (`add a line saying see you monday to
         // the meeting notes` names no /saying).
         let before_a_file = first_file_described.is_some_and(|r| i < r);
+        if !introduced(i) {
+            continue;
+        }
         if (!any_file_token && !any_given && !before_a_file) || gives(i) || after_source {
             if let Some(c) = canonical(typed[i], false) {
                 new_names.push(c);

@@ -1693,3 +1693,53 @@ fn accepts_not(cases: &[(&str, &str, &str)]) {
         assert!(!accepts(&gr, not), "{request}: {not}");
     }
 }
+
+/// A bare word is a new name only where something introduces it (a word
+/// that gives or sends a name, a kind of folder around it, the file it is
+/// made from right before it): `append /them them` was offered for `can
+/// you show them`, `cp … /DOCS/well` for `… in docs as well`.
+#[test]
+fn a_new_name_is_a_word_the_request_introduces_as_one() {
+    for (request, not) in [
+        (
+            "i just copied my notes onto the disk, can you show them",
+            "append /them them",
+        ),
+        (
+            "put a copy of the boot log in docs as well",
+            "cp /LOGS/BOOT.LOG /DOCS/well",
+        ),
+        ("pull up the notes from tuesday", "append /tuesday up"),
+        ("write me a poem about the sea", "write /poem \"the sea\""),
+        (
+            "use readme.txt as the new model weights",
+            "cp /README.TXT /weights",
+        ),
+    ] {
+        let (_, gr) = grounded(request);
+        assert!(!accepts(&gr, not), "{request}: {not}");
+    }
+    accepts_not(&[
+        (
+            "copy notes.txt backup",
+            "cp /NOTES.TXT /backup",
+            "cp /NOTES.TXT /copy",
+        ),
+        ("make a recipes folder", "mkdir /recipes", "mkdir /make"),
+        (
+            "create a directory called drafts",
+            "mkdir /drafts",
+            "mkdir /create",
+        ),
+        (
+            "rename the todo list to tasks",
+            "mv /TODO.TXT /tasks",
+            "mv /TODO.TXT /rename",
+        ),
+        (
+            "make directory for the year 2027",
+            "mkdir /2027",
+            "mkdir /make",
+        ),
+    ]);
+}

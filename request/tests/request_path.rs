@@ -147,11 +147,11 @@ fn every_reachable_applet_can_be_forced() {
     let mut it = interpreter(applets::builtin(), Mode::ReadWrite);
     for spec in applets::builtin().specs(Mode::ReadWrite) {
         let c = it
-            .decode_command("do the thing", Some(spec.name), &mut never())
+            .decode_command("do the thing called stuff", Some(spec.name), &mut never())
             .unwrap();
-        // "do the thing" refers to no file: an applet that must name an
-        // existing file has no command for it (issue 14: never a file the
-        // request did not refer to).
+        // The request refers to no file (it gives a new name, `stuff`): an
+        // applet that must name an existing file has no command for it
+        // (issue 14: never a file the request did not refer to).
         let needs_file = spec.slots.iter().any(|s| {
             s.required
                 && matches!(

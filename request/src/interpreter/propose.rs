@@ -1004,6 +1004,7 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && unfilled && missing.is_none() && !lm_over_ridge && !named_first {
             abstain = Some(Abstain::Unfilled);
         }
+
         // No applet changes part of a file: a request to take a line, a
         // word or an item out of one (`remove the word milk from my todo
         // list`, `delete the last line of todo.txt`) is no request to
@@ -1043,7 +1044,12 @@ impl<'m> Interpreter<'m> {
         // ([`Interpreter::says_nothing_of`]): `play some jazz` ran `clear`,
         // `who painted the mona lisa` `date`, `hello?? anyone home` `rm
         // /HELLO.TXT`.
-        if abstain.is_none() && !named_first && self.config.cues {
+        // The applet a request opens with decides it; another applet's
+        // command (its own had nothing in the request to fill it) must
+        // then be said as any other: `write a limerick` ran `mem`, while
+        // `disk space` is `df` and `echo hi>notes.txt` a write.
+        let named_other = named.is_some_and(|n| command.as_ref().is_some_and(|c| c.applet != n));
+        if abstain.is_none() && (!named_first || named_other) && self.config.cues {
             if let Some(c) = &command {
                 if self.says_nothing_of(c, &grounded, &[asked, request], discards) {
                     abstain = Some(Abstain::NothingFits);
