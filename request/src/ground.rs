@@ -1803,19 +1803,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             folder_word(w)
                 || matches!(
                     w,
-                    "called"
-                        | "named"
-                        | "entitled"
-                        | "mkdir"
-                        | "md"
-                        | "name"
-                        | "to"
-                        | "into"
-                        | "onto"
-                        | "as"
-                        | "file"
-                        | "it"
-                        | "is"
+                    "called" | "named" | "entitled" | "mkdir" | "md" | "name" | "file"
                 )
         };
         let article = |w: &str| matches!(w, "the" | "a" | "an" | "my" | "our" | "new");
@@ -1835,14 +1823,22 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 | "today"
                 | "tomorrow"
         );
-        let after_file =
-            i >= 1 && (file_tokens.contains(&(i - 1)) || describing.contains(&(i - 1)));
+        // `call it pics`, `name is work`.
+        let named_so = (back(1) == "it" && matches!(back(2), "call" | "name"))
+            || (back(1) == "is" && back(2) == "name");
+        // Right after a file name the request spells (`copy notes.txt
+        // backup`); a file only described is no such anchor (`my to do
+        // list` names no /list).
+        let after_file = i >= 1 && file_tokens.contains(&(i - 1));
         // What a folder is for (`a folder for my echo tests`, `a directory
         // for the year 2027`).
         let folder_for = (1..=3).any(|k| back(k) == "for" && folder_word(back(k + 1)));
         !filler
-            && (introducer(back(1))
-                || (article(back(1)) && (introducer(back(2)) || folder_word(at(i + 1))))
+            && (gives(i)
+                || introducer(back(1))
+                || named_so
+                || (article(back(1))
+                    && (introducer(back(2)) || (i >= 1 && gives(i - 1)) || folder_word(at(i + 1))))
                 || folder_word(at(i + 1))
                 || folder_for
                 || after_file)

@@ -1719,6 +1719,24 @@ fn a_new_name_is_a_word_the_request_introduces_as_one() {
         let (_, gr) = grounded(request);
         assert!(!accepts(&gr, not), "{request}: {not}");
     }
+    // Nor a word right after a file only described, nor one after `is`.
+    for (request, not) in [
+        (
+            "put dentist on friday at the end of my to do list",
+            "append /list \"dentist on friday\"",
+        ),
+        (
+            "add a note in the release notes that 0.2 is coming soon",
+            "append /DOCS/coming \"0.2 is coming soon\"",
+        ),
+        (
+            "the photo list belongs in the docs folder",
+            "mv \"/photo-list 2026.txt\" /belongs",
+        ),
+    ] {
+        let (_, gr) = grounded_long(request);
+        assert!(!accepts(&gr, not), "{request}: {not}");
+    }
     accepts_not(&[
         (
             "copy notes.txt backup",
