@@ -1194,3 +1194,32 @@ fn a_named_applet_is_replaced_only_by_one_the_request_speaks_for() {
     );
     proposes_lines(Mode::ReadWrite, &[("disk space", "df")]);
 }
+
+/// `note` as the verb puts a line into a file the volume holds: a line
+/// more, not the file's whole text (`note in the todo: fix the printer`
+/// wrote over the todo list). A new file is written; `replace` still
+/// writes over.
+#[test]
+fn a_line_noted_into_a_file_is_added_to_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "note in the todo: fix the printer",
+                "append /TODO.TXT \"fix the printer\"",
+            ),
+            (
+                "note in the boot log file that the disk check passed",
+                "append /LOGS/BOOT.LOG \"the disk check passed\"",
+            ),
+            (
+                "make a note in memo2.txt: ring the plumber",
+                "write /memo2.txt \"ring the plumber\"",
+            ),
+            (
+                "put buy milk in todo.txt, replace the old one",
+                "write /TODO.TXT \"buy milk\"",
+            ),
+        ],
+    );
+}

@@ -788,6 +788,19 @@ impl<'m> Interpreter<'m> {
                 Some(a) if is(a, Role::Write) && adds_to_end(asked) && !replaces(asked) => {
                     doer(Role::Append)
                 }
+                // Noted into a file the volume holds: a line more (a new
+                // file is the same either way, and is written).
+                Some(a)
+                    if is(a, Role::Write)
+                        && notes_in(&asked.to_ascii_lowercase())
+                        && !replaces(asked)
+                        && command.as_ref().is_some_and(|c| {
+                            matches!(c.args.first(), Some(command::Arg::Path(p))
+                                if self.paths.iter().any(|e| command::same_path(&e.path, p)))
+                        }) =>
+                {
+                    doer(Role::Append)
+                }
                 Some(a) if is(a, Role::Append) && replaces(asked) && !adds_to_end(asked) => {
                     doer(Role::Write)
                 }
@@ -1577,6 +1590,21 @@ fn adds_to_end(request: &str) -> bool {
         || ["note down", "one more line", "another line", "add a line"]
             .iter()
             .any(|p| r.contains(p))
+}
+
+/// `note` as the verb that puts a line into a file (`note in the todo: fix
+/// the printer`, `note in the boot log that the check passed`, `let's note
+/// … in todo.txt`): a line more, never the file's whole text, which a
+/// person who meant that says (`replace`, `only`, `a note file`).
+fn notes_in(lower: &str) -> bool {
+    let w: Vec<&str> = lower.split_whitespace().collect();
+    w.iter().enumerate().any(|(i, t)| {
+        let next = w.get(i + 1).copied().unwrap_or("");
+        let verb = i == 0 || matches!(w[i - 1], "let's" | "lets" | "pls" | "please" | "and");
+        (*t == "note:" && i == 0)
+            || (*t == "note"
+                && (matches!(next, "in" | "that" | "into" | "on") || (verb && next != "file")))
+    })
 }
 
 /// Whether the request asks how much room the volume has.
