@@ -1223,3 +1223,20 @@ fn a_line_noted_into_a_file_is_added_to_it() {
         ],
     );
 }
+
+/// A question of how a change is done, or one that never asks to write,
+/// changes nothing: `how do i put hello in notes.txt?` ran `mv /HELLO.TXT
+/// /NOTES.TXT`, `how do i use this thing, is there a guide somewhere` wrote
+/// "this thing" over the guide.
+#[test]
+fn a_question_of_how_changes_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "how do i put hello in notes.txt?",
+            "how do i use this thing, is there a guide somewhere",
+            "how to reboot a relationship",
+        ],
+        Abstain::Unsure,
+    );
+}

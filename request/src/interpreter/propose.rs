@@ -1043,6 +1043,35 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::Unsure);
         }
+        // Asked how a change is done (`how do i put hello in notes.txt?`
+        // ran `mv /HELLO.TXT /NOTES.TXT`), a change is no answer, unless
+        // the person asks for it done (`… just do it`).
+        if abstain.is_none()
+            && writes
+            && !named_first
+            && self.config.own_words
+            && asks_how_to(asked)
+            && !any_phrase(asked, &["do it", "go ahead", "for me"])
+        {
+            abstain = Some(Abstain::Unsure);
+        }
+        // Text put into a file by a question that never asks to write, add
+        // or replace anything (`how do i use this thing, is there a guide
+        // somewhere` wrote "this thing" over the guide).
+        let puts_text = command
+            .as_ref()
+            .is_some_and(|c| matches!(self.role_of(c.applet), Some(Role::Write | Role::Append)));
+        if abstain.is_none()
+            && puts_text
+            && !named_first
+            && self.config.own_words
+            && asks_how_or_what(asked)
+            && !asks_to_write(asked)
+            && !replaces(asked)
+            && !adds_to_end(asked)
+        {
+            abstain = Some(Abstain::Unsure);
+        }
         // Saying a text back answers only a request to say, show or print
         // something (or one that quotes it): `call mom` and `so what is
         // the meaning of life` are no request to echo a piece of them.
@@ -1745,6 +1774,55 @@ fn names_log_file(request: &str, grounded: &Grounded) -> bool {
 
 /// Whether the request asks what, which, where or whether something is:
 /// a question about the volume, not a request to change it.
+/// Whether the request asks how something is done (`how do i …`, `how
+/// can we …`, `how to …`).
+fn asks_how_to(request: &str) -> bool {
+    let w: Vec<alloc::string::String> = words(request)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    w.windows(3).any(|x| {
+        x[0] == "how"
+            && matches!(
+                x[1].as_str(),
+                "do" | "can" | "could" | "would" | "should" | "does"
+            )
+            && matches!(x[2].as_str(), "i" | "we" | "one" | "you" | "someone")
+    }) || w.windows(2).any(|x| x[0] == "how" && x[1] == "to")
+}
+
+/// Whether the lower-cased request holds one of `phrases`.
+fn any_phrase(request: &str, phrases: &[&str]) -> bool {
+    let r = request.to_ascii_lowercase();
+    phrases.iter().any(|p| r.contains(p))
+}
+
+/// Whether the request opens as a question (`how do i …`, `what is …`,
+/// `is there …`), whatever follows.
+fn asks_how_or_what(request: &str) -> bool {
+    let w: Vec<alloc::string::String> = words(request)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .skip_while(|w| matches!(w.as_str(), "so" | "ok" | "okay" | "hey" | "um" | "and"))
+        .take(2)
+        .collect();
+    match w.as_slice() {
+        [a, ..]
+            if matches!(
+                a.as_str(),
+                "how" | "what" | "whats" | "which" | "where" | "wheres" | "who" | "why" | "when"
+            ) =>
+        {
+            true
+        }
+        [a, b] => matches!(
+            (a.as_str(), b.as_str()),
+            ("is" | "are", "there") | ("did" | "do" | "does", "i" | "we" | "you")
+        ),
+        _ => false,
+    }
+}
+
 fn asks_what_is(request: &str) -> bool {
     // Not when it goes on to ask for something (`where can i keep my
     // screenshots? make a folder screenshots`).
