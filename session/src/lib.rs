@@ -25,6 +25,8 @@ extern crate alloc;
 mod assistant;
 mod services;
 
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt::Write;
 
 use command::{Command, Mode, ParseError, Services, Table};
@@ -374,6 +376,62 @@ impl Session {
         }
     }
 
+    /// What running a proposed write would take away that the volume holds
+    /// now: the file or folder it deletes, the file it writes over (a
+    /// write, or a copy or move onto a file's name), with its size. `None`
+    /// for a write that loses nothing (a new name, a line added).
+    pub fn what_it_loses(&self, command: &Command, services: &mut dyn Services) -> Option<String> {
+        use command::Role;
+        let spec = self.table.get_any(command.applet)?.spec();
+        let paths: Vec<&str> = command.paths(spec).map(|(p, _)| p).collect();
+        let files = services.files()?;
+        let size = |n: u64| {
+            if n == 1 {
+                String::from("1 byte")
+            } else {
+                alloc::format!("{n} bytes")
+            }
+        };
+        match spec.role? {
+            Role::Remove => {
+                let p = *paths.first()?;
+                let e = files.stat(p).ok()?;
+                Some(if e.is_dir {
+                    alloc::format!("deletes the folder {}", command::quote(p))
+                } else {
+                    alloc::format!("deletes {} ({})", command::quote(p), size(e.size))
+                })
+            }
+            Role::Write => {
+                let p = *paths.first()?;
+                let e = files.stat(p).ok().filter(|e| !e.is_dir)?;
+                Some(alloc::format!(
+                    "replaces all of {} ({})",
+                    command::quote(p),
+                    size(e.size)
+                ))
+            }
+            Role::Copy | Role::Move => {
+                let (src, dst) = (*paths.first()?, *paths.get(1)?);
+                // Onto a folder, the file goes inside it under its own name.
+                let dst = match files.stat(dst) {
+                    Ok(e) if e.is_dir => {
+                        let name = src.rsplit('/').next().unwrap_or(src);
+                        alloc::format!("{}/{name}", dst.trim_end_matches('/'))
+                    }
+                    _ => String::from(dst),
+                };
+                let e = files.stat(&dst).ok().filter(|e| !e.is_dir)?;
+                Some(alloc::format!(
+                    "replaces {} ({})",
+                    command::quote(&dst),
+                    size(e.size)
+                ))
+            }
+            _ => None,
+        }
+    }
+
     /// Whether a proposed command must be confirmed before it runs.
     pub fn needs_confirmation(&self, command: &Command) -> bool {
         self.table
@@ -472,6 +530,11 @@ impl Session {
                         Outcome::Unanswered
                     }
                     Some(command) if self.needs_confirmation(&command) => {
+                        // What a yes would lose, said before the question:
+                        // a proposal is trusted on what it shows.
+                        if let Some(loss) = self.what_it_loses(&command, fe.services()) {
+                            let _ = writeln!(fe.services().out(), "{loss}");
+                        }
                         self.pending = Some(command.clone());
                         Outcome::Asked(command)
                     }

@@ -123,7 +123,50 @@ fn ask(s: &mut Session, fe: &mut Front) -> String {
     assert!(!printed.contains("[y/N]"), "asked twice: {printed}");
     let path = command::render(&cmd).trim_start_matches("rm ").to_string();
     assert!(fe.has(&path), "{path}");
+    // What a yes deletes, with its size, before the question.
+    let size = fe.disk().file(&path).unwrap().len();
+    assert!(
+        printed.contains(&format!("deletes {path} ({size} bytes)")),
+        "{printed}"
+    );
     path
+}
+
+/// Before the y/N question, a proposed write says what the volume would
+/// lose: the file it writes over (a write, or a copy or move onto a
+/// file's name, a folder's name meaning the file inside it), the file or
+/// folder it deletes; nothing for a new name or an added line.
+#[test]
+fn a_proposed_write_says_what_it_would_replace() {
+    let s = Session::new(applets::builtin(), Mode::ReadWrite, ticks);
+    let mut fe = Front::new();
+    let notes = fe.disk().file("/NOTES.TXT").unwrap().len();
+    let hello = fe.disk().file("/HELLO.TXT").unwrap().len();
+    let loses = |s: &Session, fe: &mut Front, line: &str| {
+        let c = applets::builtin().parse(line, Mode::ReadWrite).unwrap();
+        s.what_it_loses(&c, fe.services())
+    };
+    assert_eq!(
+        loses(&s, &mut fe, "write /NOTES.TXT hi").as_deref(),
+        Some(format!("replaces all of /NOTES.TXT ({notes} bytes)").as_str())
+    );
+    assert_eq!(
+        loses(&s, &mut fe, "cp /NOTES.TXT /HELLO.TXT").as_deref(),
+        Some(format!("replaces /HELLO.TXT ({hello} bytes)").as_str())
+    );
+    assert_eq!(
+        loses(&s, &mut fe, "rm /DOCS").as_deref(),
+        Some("deletes the folder /DOCS")
+    );
+    for safe in [
+        "write /new.txt hi",
+        "append /NOTES.TXT hi",
+        "cp /NOTES.TXT /DOCS",
+        "mv /HELLO.TXT /hi.txt",
+        "mkdir /x",
+    ] {
+        assert_eq!(loses(&s, &mut fe, safe), None, "{safe}");
+    }
 }
 
 #[test]

@@ -110,6 +110,17 @@ fn requests_reach_the_right_applets() {
     reply(&mut vm, "y");
     let r = reply(&mut vm, "cat /TEST.TXT");
     assert!(r.lines().any(|l| l.trim() == "42"), "{r}");
+    // Writing over it says so before asking; `n` keeps the file.
+    let r = reply(&mut vm, "make a new file test.txt containing 43");
+    assert!(
+        r.to_ascii_lowercase()
+            .contains("replaces all of /test.txt ("),
+        "{r}"
+    );
+    assert!(r.contains(CONFIRM), "{r}");
+    reply(&mut vm, "n");
+    let r = reply(&mut vm, "cat /TEST.TXT");
+    assert!(r.lines().any(|l| l.trim() == "42"), "{r}");
 
     // Ctrl-C while the model is generating cancels at once. The byte must
     // arrive after the kernel has started on the request (a prefill takes
