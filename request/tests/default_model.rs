@@ -1240,3 +1240,21 @@ fn a_question_of_how_changes_nothing() {
         Abstain::Unsure,
     );
 }
+
+/// A blank line answers only a request for one: `just print OK back to
+/// me` had `echo` with no text.
+#[test]
+fn a_blank_line_answers_only_a_request_for_one() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["just print OK back to me"],
+        Abstain::Unfilled,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("output a blank line", "echo"),
+            ("print me a single empty line", "echo"),
+        ],
+    );
+}

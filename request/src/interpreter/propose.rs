@@ -1082,6 +1082,21 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::NothingFits);
         }
+        // Saying nothing back (a bare `echo`, a blank line) answers only a
+        // request for a blank line: `just print OK back to me` has a text,
+        // and a blank line is no answer to it.
+        let says_blank = command
+            .as_ref()
+            .is_some_and(|c| self.role_of(c.applet) == Some(Role::Say) && c.args.is_empty());
+        if abstain.is_none()
+            && says_blank
+            && !named_first
+            && self.config.own_words
+            && !grounded.grounding.texts.is_empty()
+            && !any_word(asked, &["blank", "empty", "nothing", "newline", "new"])
+        {
+            abstain = Some(Abstain::Unfilled);
+        }
         // A command for a line that says nothing of its applet
         // ([`Interpreter::says_nothing_of`]): `play some jazz` ran `clear`,
         // `who painted the mona lisa` `date`, `hello?? anyone home` `rm
