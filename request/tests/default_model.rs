@@ -1258,3 +1258,25 @@ fn a_blank_line_answers_only_a_request_for_one() {
         ],
     );
 }
+
+/// Writing over a file the volume holds takes a request that asks for it
+/// in some word (write, put, replace, set, save, …): `the file
+/// /docs/faq.txt prints as junk` wrote "junk" over the faq.
+#[test]
+fn a_file_is_written_over_only_when_asked() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "the file /docs/faq.txt prints as junk",
+            "encrypt my notes with a password",
+        ],
+        Abstain::Unsure,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "replace the text of notes.txt with see you soon",
+            "write /NOTES.TXT \"see you soon\"",
+        )],
+    );
+}

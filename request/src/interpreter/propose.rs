@@ -1082,6 +1082,32 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::NothingFits);
         }
+        // Writing over a file the volume holds takes a request that asks
+        // for it in some word: `the file /docs/faq.txt prints as junk`
+        // wrote "junk" over the faq.
+        let overwrites_live = command.as_ref().is_some_and(|c| {
+            self.role_of(c.applet) == Some(Role::Write)
+                && matches!(c.args.first(), Some(command::Arg::Path(p))
+                    if self.paths.iter().any(|e| !e.is_dir && command::same_path(&e.path, p)))
+        });
+        if abstain.is_none()
+            && overwrites_live
+            && !named_first
+            && self.config.own_words
+            && !asks_to_write(asked)
+            && !replaces(asked)
+            && !adds_to_end(asked)
+            && !any_word(
+                asked,
+                &[
+                    "save", "store", "set", "make", "change", "fill", "update", "edit", "swap",
+                    "trade", "turn", "become", "becomes", "should", "must", "holds", "hold",
+                    "contain", "content", "contents", "text", "line", "into",
+                ],
+            )
+        {
+            abstain = Some(Abstain::Unsure);
+        }
         // Saying nothing back (a bare `echo`, a blank line) answers only a
         // request for a blank line: `just print OK back to me` has a text,
         // and a blank line is no answer to it.
