@@ -1761,23 +1761,3 @@ fn a_new_name_is_a_word_the_request_introduces_as_one() {
         ),
     ]);
 }
-#[test]
-#[ignore]
-fn dbg_texts() {
-    let table = applets::builtin();
-    let learnt = Descriptions::learn(&table);
-    let paths = paths_from_list(command::SAMPLE_FS);
-    let contents = sample_contents();
-    let input = std::fs::read_to_string("/tmp/texts_in.txt").unwrap();
-    let mut out = String::new();
-    for r in input.lines() {
-        let g = request::ground_with(r, &paths, &learnt, &contents);
-        out.push_str(r);
-        for t in &g.grounding.texts {
-            out.push('\t');
-            out.push_str(t);
-        }
-        out.push('\n');
-    }
-    std::fs::write("/tmp/texts_out.txt", out).unwrap();
-}
