@@ -1280,3 +1280,23 @@ fn a_file_is_written_over_only_when_asked() {
         )],
     );
 }
+
+/// A change the person asks not to run (`… before running it`, `dry run
+/// of …`) is explained, never made: `check delete the todo list before
+/// running it` ran `rm /TODO.TXT`.
+#[test]
+fn a_change_asked_not_to_run_is_explained() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for r in [
+        "check delete the todo list before running it",
+        "check add milk to my todo list before running it",
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        let c = p
+            .command
+            .as_ref()
+            .unwrap_or_else(|| panic!("{r}: {}", p.display()));
+        assert_eq!(c.applet, "route", "{r}: {}", p.display());
+    }
+}

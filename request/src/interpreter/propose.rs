@@ -639,6 +639,29 @@ impl<'m> Interpreter<'m> {
             let is = |a: &str, r: Role| self.role_of(a) == Some(r);
             let is_any = |a: &str, rs: &[Role]| self.role_of(a).is_some_and(|r| rs.contains(&r));
             let want = match chosen {
+                // Asked not to run it (`check delete the todo list before
+                // running it`, `dry run of …`): what it would run is
+                // explained, and nothing is changed.
+                Some(a)
+                    if writes_it(a)
+                        && named_word.is_none()
+                        && any_phrase(
+                            asked,
+                            &[
+                                "before running",
+                                "without running",
+                                "before it runs",
+                                "don't run",
+                                "dont run",
+                                "do not run",
+                                "without doing",
+                                "dry run",
+                                "dryrun",
+                            ],
+                        ) =>
+                {
+                    doer(Role::Explain)
+                }
                 Some(a) if wh && writes_it(a) && named_word.is_none() && one_file.is_some() => {
                     shown_by_words = true;
                     doer(Role::ShowText)
