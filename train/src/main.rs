@@ -1,7 +1,9 @@
 //! The default model's trainer, evaluator and logits dumper.
 //!
 //! ```text
-//! train train  [--steps N] [--out DIR]      train on data/train.tsv, curve on data/dev.tsv
+//! train train  [--steps N] [--model DIR] [--data DIR] [--lr X] [--init DIR]
+//!                                            train on DIR/train.tsv, curve on DIR/dev.tsv;
+//!                                            --init: fine-tune from DIR/weights.safetensors
 //! train eval   --split dev|heldout [--engine model|candle] [--model DIR]
 //! train logits [--model DIR]                 logits for the parity check (JSON on stdout)
 //! train tokens [--model DIR] < lines         token ids of each line (parity check)
@@ -208,7 +210,9 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
             .and_then(|s| s.parse().ok())
             .unwrap_or(1400),
         batch: env_usize("NOSYS_BATCH", 64),
-        lr: 2e-3,
+        lr: arg(args, "--lr")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(2e-3),
         warmup: 100,
         weight_decay: 0.01,
         seed: 6,
@@ -239,7 +243,16 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
         cfg.params(), cfg.dim, cfg.layers, cfg.heads, cfg.kv_heads, cfg.ff, cfg.vocab,
         train_seqs.len(), tokens, dev_seqs.len()
     );
-    let m = Qwen3::new(cfg, hp.seed, &dev)?;
+    // `--init DIR`: start from a trained model's weights (a fine-tune)
+    // rather than fresh ones.
+    let m = match arg(args, "--init") {
+        Some(dir) => Qwen3::load(
+            cfg,
+            &std::path::Path::new(&dir).join("weights.safetensors"),
+            &dev,
+        )?,
+        None => Qwen3::new(cfg, hp.seed, &dev)?,
+    };
     let mut opt = AdamW::new(
         m.vars(),
         ParamsAdamW {

@@ -485,7 +485,7 @@ pub fn train_rows(rest: &[String], data: &Path) -> Res<Vec<(String, String)>> {
             if !nothing {
                 continue;
             }
-        } else if nothing || (kind.is_some() && family_kind != kind.as_deref()) {
+        } else if kind.is_none() && nothing || (kind.is_some() && family_kind != kind.as_deref()) {
             continue;
         }
         let class = if nothing {
