@@ -1765,8 +1765,29 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             folder: true,
         });
     }
-    let any_given =
-        (0..words.len()).any(|i| gives(i) && !is_stopword(&words[i]) && !never_named(&words[i]));
+    // Words that are never a name, wherever they stand (`a copy in docs as
+    // well`, `… instead`).
+    let filler_name = |w: &str| {
+        matches!(
+            w,
+            "well"
+                | "instead"
+                | "too"
+                | "also"
+                | "again"
+                | "back"
+                | "anyway"
+                | "there"
+                | "here"
+                | "now"
+                | "then"
+                | "today"
+                | "tomorrow"
+        )
+    };
+    let any_given = (0..words.len()).any(|i| {
+        gives(i) && !is_stopword(&words[i]) && !never_named(&words[i]) && !filler_name(&words[i])
+    });
     // A new name the request gives (`to journal`, `called pics`): a word
     // after a name-giving word that refers to no live file. Then that is
     // where the file goes, not a name the volume already has.
@@ -1774,6 +1795,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         gives(i)
             && !is_stopword(&words[i])
             && !never_named(&words[i])
+            && !filler_name(&words[i])
             && !describing.contains(&i)
             && !in_phrase(i)
             && canonical(typed[i], false).is_some()
@@ -1807,22 +1829,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 )
         };
         let article = |w: &str| matches!(w, "the" | "a" | "an" | "my" | "our" | "new");
-        let filler = matches!(
-            at(i),
-            "well"
-                | "instead"
-                | "too"
-                | "also"
-                | "again"
-                | "back"
-                | "anyway"
-                | "there"
-                | "here"
-                | "now"
-                | "then"
-                | "today"
-                | "tomorrow"
-        );
+        let filler = filler_name(at(i));
         // `call it pics`, `name is work`.
         let named_so = (back(1) == "it" && matches!(back(2), "call" | "name"))
             || (back(1) == "is" && back(2) == "name");

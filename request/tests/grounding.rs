@@ -1705,10 +1705,6 @@ fn a_new_name_is_a_word_the_request_introduces_as_one() {
             "i just copied my notes onto the disk, can you show them",
             "append /them them",
         ),
-        (
-            "put a copy of the boot log in docs as well",
-            "cp /LOGS/BOOT.LOG /DOCS/well",
-        ),
         ("pull up the notes from tuesday", "append /tuesday up"),
         ("write me a poem about the sea", "write /poem \"the sea\""),
         (
@@ -1738,6 +1734,12 @@ fn a_new_name_is_a_word_the_request_introduces_as_one() {
         assert!(!accepts(&gr, not), "{request}: {not}");
     }
     accepts_not(&[
+        // The copy goes into docs under its own name.
+        (
+            "put a copy of the boot log in docs as well",
+            "cp /LOGS/BOOT.LOG /DOCS/BOOT.LOG",
+            "cp /LOGS/BOOT.LOG /DOCS/well",
+        ),
         (
             "copy notes.txt backup",
             "cp /NOTES.TXT /backup",
