@@ -1195,10 +1195,10 @@ fn a_named_applet_is_replaced_only_by_one_the_request_speaks_for() {
     proposes_lines(Mode::ReadWrite, &[("disk space", "df")]);
 }
 
-/// `note` as the verb puts a line into a file the volume holds: a line
-/// more, not the file's whole text (`note in the todo: fix the printer`
-/// wrote over the todo list). A new file is written; `replace` still
-/// writes over.
+/// `note` as the verb, a shell's `>>`, or a text after a colon put a line
+/// into a file the volume holds: a line more, not the file's whole text
+/// (`note in the todo: fix the printer` wrote over the todo list). A new
+/// file is written; `replace` still writes over.
 #[test]
 fn a_line_noted_into_a_file_is_added_to_it() {
     proposes_lines(
@@ -1211,6 +1211,18 @@ fn a_line_noted_into_a_file_is_added_to_it() {
             (
                 "note in the boot log file that the disk check passed",
                 "append /LOGS/BOOT.LOG \"the disk check passed\"",
+            ),
+            (
+                "put in the todo: call the dentist",
+                "append /TODO.TXT \"call the dentist\"",
+            ),
+            (
+                "echo \"water the plants\" >> /TODO.TXT",
+                "append /TODO.TXT \"water the plants\"",
+            ),
+            (
+                "record in the notes: boiler fixed",
+                "append /NOTES.TXT \"boiler fixed\"",
             ),
             (
                 "make a note in memo2.txt: ring the plumber",

@@ -811,19 +811,6 @@ impl<'m> Interpreter<'m> {
                 Some(a) if is(a, Role::Write) && adds_to_end(asked) && !replaces(asked) => {
                     doer(Role::Append)
                 }
-                // Noted into a file the volume holds: a line more (a new
-                // file is the same either way, and is written).
-                Some(a)
-                    if is(a, Role::Write)
-                        && notes_in(&asked.to_ascii_lowercase())
-                        && !replaces(asked)
-                        && command.as_ref().is_some_and(|c| {
-                            matches!(c.args.first(), Some(command::Arg::Path(p))
-                                if self.paths.iter().any(|e| command::same_path(&e.path, p)))
-                        }) =>
-                {
-                    doer(Role::Append)
-                }
                 Some(a) if is(a, Role::Append) && replaces(asked) && !adds_to_end(asked) => {
                     doer(Role::Write)
                 }
@@ -898,6 +885,50 @@ impl<'m> Interpreter<'m> {
                     settled = true;
                 } else if gs > rs && g_all && rs == 0 && command.as_ref() == Some(g) {
                     settled = true;
+                }
+            }
+        }
+        // A write over a file the volume holds, where the request only adds
+        // to it, is that file's append: a shell's `>>`, `note` as the verb
+        // (`note in the todo: fix the printer`), or a text after a colon
+        // with no word that replaces (`Record in the meeting notes: …`, `put
+        // in the todo: …`). A new file is written either way, and is.
+        let writes_live = command.as_ref().is_some_and(|c| {
+            self.role_of(c.applet) == Some(Role::Write)
+                && matches!(c.args.first(), Some(command::Arg::Path(p))
+                    if self.paths.iter().any(|e| !e.is_dir && command::same_path(&e.path, p)))
+        });
+        let shell_adds = typed.contains(">>") || asked.contains("> >");
+        let noted = !replaces(asked) && notes_in(&asked.to_ascii_lowercase());
+        // The text after the colon, not words before it (`clean up: remove
+        // "x.txt"` adds nothing).
+        let after_colon = asked.split_once(':').map(|(_, rest)| rest);
+        let colon_text = |c: &command::Command| {
+            after_colon.is_some_and(|rest| {
+                c.args
+                    .iter()
+                    .any(|a| matches!(a, command::Arg::Text(t) if rest.contains(&**t)))
+            })
+        };
+        let colon_adds = after_colon.is_some()
+            && !replaces(asked)
+            && !any_word(asked, &["set", "just", "say", "says", "read", "reads"]);
+        if self.config.own_words
+            && writes_live
+            && (shell_adds || (!named_first && (noted || colon_adds)))
+        {
+            if let Some(a) = self
+                .doer(Role::Append)
+                .filter(|a| self.table.get(a, self.mode).is_some())
+            {
+                match self.decode(&prompt, Some(a), should_cancel) {
+                    Ok(d) if shell_adds || noted || colon_text(&d.command) => {
+                        command = Some(d.command);
+                        via = Via::Grammar;
+                        settled = true;
+                    }
+                    Err(DecodeFailure::Cancelled) => return Err(RequestError::Cancelled),
+                    _ => {}
                 }
             }
         }
