@@ -1312,3 +1312,29 @@ fn a_change_asked_not_to_run_is_explained() {
         assert_eq!(c.applet, "route", "{r}: {}", p.display());
     }
 }
+
+/// A delete of a file the request places in another folder, or one it
+/// says not to delete, deletes nothing: `drop the hello file in the logs
+/// folder` ran `rm /HELLO.TXT`; a file in a folder named as where it is
+/// is still deleted.
+#[test]
+fn a_file_placed_elsewhere_or_kept_is_not_deleted() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "drop the hello file in the logs folder",
+            "let the readme just say: Property of Ward 7, do not remove",
+        ],
+        Abstain::Unsure,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "delete the boot log in the logs folder",
+                "rm /LOGS/BOOT.LOG",
+            ),
+            ("remove the guide from docs", "rm /DOCS/GUIDE.TXT"),
+        ],
+    );
+}

@@ -1154,13 +1154,55 @@ impl<'m> Interpreter<'m> {
             && !any_word(
                 asked,
                 &[
-                    "save", "store", "set", "make", "change", "fill", "update", "edit", "swap",
-                    "trade", "turn", "become", "becomes", "should", "must", "holds", "hold",
-                    "contain", "content", "contents", "text", "line", "into",
+                    "save", "store", "set", "change", "fill", "update", "edit", "swap", "trade",
+                    "turn", "become", "becomes", "should", "must", "holds", "hold", "contain",
+                    "content", "contents", "text", "line", "into",
                 ],
             )
         {
             abstain = Some(Abstain::Unsure);
+        }
+        // A delete of a file the request places in another folder (`drop
+        // the hello file in the logs folder` ran `rm /HELLO.TXT`), or one
+        // it says not to delete (`…, do not remove`), deletes nothing.
+        let removes = command.as_ref().and_then(|c| {
+            (self.role_of(c.applet) == Some(Role::Remove))
+                .then(|| match c.args.first() {
+                    Some(command::Arg::Path(p)) => Some(p.as_str()),
+                    _ => None,
+                })
+                .flatten()
+        });
+        if let Some(target) = removes.filter(|_| abstain.is_none() && !named_first && !discards) {
+            let parent = target.rsplit_once('/').map_or("", |(d, _)| d);
+            let elsewhere = grounded.grounding.referents.iter().any(|r| {
+                r.is_dir
+                    && !command::same_path(&r.path, target)
+                    && !command::same_path(&r.path, parent)
+            }) && any_word(asked, &["in", "into", "to", "under", "inside", "onto"])
+                // Or a name it may go to in another folder (`/LOGS/HELLO.TXT`).
+                || grounded.grounding.new_paths.iter().any(|n| {
+                    let (dir, name) = n.rsplit_once('/').unwrap_or(("", n));
+                    !dir.is_empty()
+                        && !command::same_path(dir, parent)
+                        && name.eq_ignore_ascii_case(target.rsplit('/').next().unwrap_or(target))
+                });
+            let negated = any_phrase(
+                &asked.replace(['\u{2019}', '\''], ""),
+                &[
+                    "not remove",
+                    "not delete",
+                    "not erase",
+                    "dont remove",
+                    "dont delete",
+                    "dont erase",
+                    "never remove",
+                    "never delete",
+                ],
+            );
+            if elsewhere || negated {
+                abstain = Some(Abstain::Unsure);
+            }
         }
         // Saying nothing back (a bare `echo`, a blank line) answers only a
         // request for a blank line: `just print OK back to me` has a text,
