@@ -1338,3 +1338,26 @@ fn a_file_placed_elsewhere_or_kept_is_not_deleted() {
         ],
     );
 }
+
+/// A folder the volume lacks is no file's new name: a copy or move to it
+/// is said missing (`copy hello.txt to the Backups folder` had made a
+/// file `/Backups`), while making it, or renaming a folder to it, still
+/// makes it.
+#[test]
+fn a_missing_folder_is_no_file_name() {
+    says_missing(&[
+        ("copy hello.txt to the Backups folder", "Backups"),
+        ("move the notes to the archive folder", "archive"),
+        ("list the music folder", "music"),
+    ]);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("make a music folder", "mkdir /music"),
+            (
+                "rename the logs folder to the journal directory",
+                "mv /LOGS /journal",
+            ),
+        ],
+    );
+}

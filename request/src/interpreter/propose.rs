@@ -965,7 +965,12 @@ impl<'m> Interpreter<'m> {
                 .find(&m.name.to_ascii_lowercase())
                 .map_or(asked, |at| &asked[..at]);
             let may_make = named_first
-                || !(asks_to_read_or_remove(before) || reads_or_removes_it(asked))
+                || !(asks_to_read_or_remove(before)
+                    || reads_or_removes_it(asked)
+                    // `list the music folder` lists, whatever it names.
+                    || words(asked)
+                        .next()
+                        .is_some_and(|w| w.eq_ignore_ascii_case("list") || w.eq_ignore_ascii_case("ls")))
                 || asks_to_make(asked)
                 || asks_to_write(asked);
             let mut creates = may_make
@@ -2130,6 +2135,15 @@ fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -
     // source swaps the two (`copy movies.txt /TODO.TXT` as `cp /TODO.TXT
     // /movies.txt`): that name is still missing, not created.
     let acts_on_live = command.paths(spec).any(|(_, must_exist)| must_exist);
+    let makes_folder = match it.role_of(command.applet) {
+        Some(Role::MakeDir) => true,
+        Some(Role::Move) => command.paths(spec).next().is_some_and(|(p, _)| {
+            it.paths
+                .iter()
+                .any(|e| e.is_dir && command::same_path(&e.path, p))
+        }),
+        _ => false,
+    };
     command
         .args
         .iter()
@@ -2144,6 +2158,11 @@ fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -
                 .missing
                 .iter()
                 .filter(|m| !(m.source && acts_on_live))
+                // A missing folder is made only by making a folder, or by
+                // renaming one (`rename the logs folder to the games
+                // directory`): a file copied or moved to it (`copy hello.txt
+                // to the Backups folder`) is no file named after it.
+                .filter(|m| !m.folder || makes_folder)
                 .any(|m| {
                     let name = p.trim_start_matches('/');
                     command::same_path(name, &m.name)
