@@ -462,8 +462,13 @@ fn looks_like_file(w: &str) -> bool {
     // Nor is a shorthand with one letter on a side of its slash (`w/`,
     // `w/o`, `c/o`, `n/a`).
     let shorthand = w.len() <= 3 && w.contains('/') && !w.starts_with('/');
+    // Nor a date or a fraction (`05/12`, `1/2`, `12/05/2026`).
+    let numbers = w.contains('/')
+        && w.bytes()
+            .all(|b| b.is_ascii_digit() || b == b'/' || b == b'.' || b == b',');
     !w.contains("://")
         && !shorthand
+        && !numbers
         && ((w.contains('/') && !w.trim_matches('/').is_empty()) || has_extension(w))
 }
 
@@ -2230,6 +2235,17 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                         })))
         });
     let texts = spans(request, &tokens, &file_tokens, &name_tokens, &describing);
+    // A pronoun alone is no text: it points at one (`…, put that at the end
+    // of notes` is no line "that").
+    let texts: Vec<String> = texts
+        .into_iter()
+        .filter(|t| {
+            !matches!(
+                t.to_ascii_lowercase().as_str(),
+                "that" | "this" | "it" | "these" | "those" | "them"
+            )
+        })
+        .collect();
     // A live file the request describes, no name given and none spelt: the
     // words of a text before it are no new name for it (`put ship it at
     // the end of the release notes` is no /DOCS/ship); words after it may

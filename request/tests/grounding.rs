@@ -1763,3 +1763,22 @@ fn a_new_name_is_a_word_the_request_introduces_as_one() {
         ),
     ]);
 }
+
+/// A pronoun alone is no text (it points at one), and a date or a fraction
+/// is no path: `…, put that at the end of notes` offered the line "that",
+/// `… manual check 05/12, ok` the file `/05/12`.
+#[test]
+fn a_pronoun_is_no_text_and_a_date_no_path() {
+    accepts_not(&[
+        (
+            "bed 12 charted at 0300, put that at the end of notes",
+            "append /NOTES.TXT \"bed 12 charted at 0300\"",
+            "append /NOTES.TXT that",
+        ),
+        (
+            "add a line to the boot log: manual check 05/12, ok",
+            "append /LOGS/BOOT.LOG \"manual check 05/12, ok\"",
+            "append /05/12 \"manual check 05/12, ok\"",
+        ),
+    ]);
+}

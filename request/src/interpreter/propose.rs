@@ -1930,7 +1930,9 @@ fn asks_how_to(request: &str) -> bool {
                 "do" | "can" | "could" | "would" | "should" | "does"
             )
             && matches!(x[2].as_str(), "i" | "we" | "one" | "you" | "someone")
-    }) || w.windows(2).any(|x| x[0] == "how" && x[1] == "to")
+    }) || w
+        .windows(2)
+        .any(|x| x[0] == "how" && matches!(x[1].as_str(), "to" | "does"))
 }
 
 /// Whether the lower-cased request holds one of `phrases`.
