@@ -1361,3 +1361,15 @@ fn a_missing_folder_is_no_file_name() {
         ],
     );
 }
+
+/// A folder moved onto a file's name the request never spells is no
+/// reading of it: `could you shelve the guide under logs? move it there, I
+/// mean` ran `mv /LOGS /DOCS/GUIDE.TXT`.
+#[test]
+fn a_folder_is_not_moved_onto_a_file_unasked() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["could you shelve the guide under logs? move it there, I mean"],
+        Abstain::Unsure,
+    );
+}

@@ -1209,6 +1209,30 @@ impl<'m> Interpreter<'m> {
                 abstain = Some(Abstain::Unsure);
             }
         }
+        // A folder moved or copied onto a file's name the request never
+        // spells (`could you shelve the guide under logs? move it there`
+        // ran `mv /LOGS /DOCS/GUIDE.TXT`) is no reading of it.
+        let folder_onto_file = command.as_ref().is_some_and(|c| {
+            matches!(self.role_of(c.applet), Some(Role::Move | Role::Copy))
+                && match c.args.as_slice() {
+                    [command::Arg::Path(src), command::Arg::Path(dst), ..] => {
+                        let live = |p: &str, dir: bool| {
+                            self.paths
+                                .iter()
+                                .any(|e| e.is_dir == dir && command::same_path(&e.path, p))
+                        };
+                        // Unless the request spells that name (`move the
+                        // file logs to /todo.txt`).
+                        live(src, true)
+                            && live(dst, false)
+                            && !grounded.spelt.iter().any(|s| command::same_path(s, dst))
+                    }
+                    _ => false,
+                }
+        });
+        if abstain.is_none() && folder_onto_file {
+            abstain = Some(Abstain::Unsure);
+        }
         // Saying nothing back (a bare `echo`, a blank line) answers only a
         // request for a blank line: `just print OK back to me` has a text,
         // and a blank line is no answer to it.
