@@ -2969,6 +2969,9 @@ fn colon_text(
         || announces_text(&word(lead))
         || into_it
         || framed
+        // The file it goes into, spelt, then the colon (`write
+        // shopping.txt: eggs, milk, …`).
+        || file_tokens.contains(&lead)
         || (0..=lead).any(&sends);
     if !announced {
         return None;

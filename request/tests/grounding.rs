@@ -1782,3 +1782,15 @@ fn a_pronoun_is_no_text_and_a_date_no_path() {
         ),
     ]);
 }
+
+/// A colon right after the file a text goes into announces the text, all
+/// of it to the end: `write shopping.txt: eggs, milk, 2 lemons` offered
+/// `eggs` alone.
+#[test]
+fn a_colon_after_a_spelt_file_announces_the_whole_text() {
+    accepts_not(&[(
+        "write shopping.txt: eggs, milk, 2 lemons, bread (sourdough)",
+        "write /shopping.txt \"eggs, milk, 2 lemons, bread (sourdough)\"",
+        "write /shopping.txt eggs",
+    )]);
+}
