@@ -2236,14 +2236,30 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         });
     let texts = spans(request, &tokens, &file_tokens, &name_tokens, &describing);
     // A pronoun alone is no text: it points at one (`…, put that at the end
-    // of notes` is no line "that").
+    // of notes` is no line "that"). Nor is where a text is shown (`type
+    // Gracias on the screen` offered "the screen").
     let texts: Vec<String> = texts
         .into_iter()
         .filter(|t| {
-            !matches!(
-                t.to_ascii_lowercase().as_str(),
-                "that" | "this" | "it" | "these" | "those" | "them"
-            )
+            let t = t.to_ascii_lowercase();
+            let screen = [
+                "screen",
+                "the screen",
+                "on the screen",
+                "on screen",
+                "my screen",
+            ]
+            .iter()
+            .any(|s| {
+                t == *s
+                    || t.starts_with(&alloc::format!("{s} "))
+                    || t.starts_with(&alloc::format!("{s},"))
+            });
+            !screen
+                && !matches!(
+                    t.as_str(),
+                    "that" | "this" | "it" | "these" | "those" | "them"
+                )
         })
         .collect();
     // A live file the request describes, no name given and none spelt: the

@@ -1373,3 +1373,21 @@ fn a_folder_is_not_moved_onto_a_file_unasked() {
         Abstain::Unsure,
     );
 }
+
+/// A verb that says, words, then `on the screen` asks to say the words
+/// there, not to clear it: `print the words Happy Birthday Grandma on the
+/// screen` ran `clear`. `clear the screen` still clears it.
+#[test]
+fn words_said_on_the_screen_are_said() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "print the words Happy Birthday Grandma on the screen",
+                "echo \"Happy Birthday Grandma\"",
+            ),
+            ("clear the screen", "clear"),
+            ("wipe everything off the screen", "clear"),
+        ],
+    );
+}

@@ -1764,11 +1764,12 @@ fn a_new_name_is_a_word_the_request_introduces_as_one() {
     ]);
 }
 
-/// A pronoun alone is no text (it points at one), and a date or a fraction
+/// A pronoun alone is no text (it points at one), nor is where a text is
+/// shown (`the screen`), and a date or a fraction
 /// is no path: `…, put that at the end of notes` offered the line "that",
 /// `… manual check 05/12, ok` the file `/05/12`.
 #[test]
-fn a_pronoun_is_no_text_and_a_date_no_path() {
+fn a_pronoun_or_the_screen_is_no_text_and_a_date_no_path() {
     accepts_not(&[
         (
             "bed 12 charted at 0300, put that at the end of notes",
@@ -1779,6 +1780,11 @@ fn a_pronoun_is_no_text_and_a_date_no_path() {
             "add a line to the boot log: manual check 05/12, ok",
             "append /LOGS/BOOT.LOG \"manual check 05/12, ok\"",
             "append /05/12 \"manual check 05/12, ok\"",
+        ),
+        (
+            "type Gracias on the screen, nothing else",
+            "echo Gracias",
+            "echo \"the screen\"",
         ),
     ]);
 }

@@ -638,7 +638,46 @@ impl<'m> Interpreter<'m> {
             let doer = |r: Role| self.doer(r);
             let is = |a: &str, r: Role| self.role_of(a) == Some(r);
             let is_any = |a: &str, rs: &[Role]| self.role_of(a).is_some_and(|r| rs.contains(&r));
+            // A verb that says, words, then `on the screen` (`type Gracias on
+            // the screen`, `print the words Happy Birthday Grandma on the
+            // screen`): words to say there, not a screen to clear.
+            let says_on_screen = {
+                let w: Vec<alloc::string::String> = words(asked)
+                    .filter(|w| !w.is_empty())
+                    .map(|w| w.to_ascii_lowercase())
+                    .collect();
+                let verb = w.iter().position(|x| {
+                    matches!(
+                        x.as_str(),
+                        "print" | "type" | "say" | "echo" | "display" | "write" | "show" | "put"
+                    )
+                });
+                let screen = w.iter().rposition(|x| x == "screen");
+                match (verb, screen) {
+                    (Some(v), Some(s)) if s > v + 1 => {
+                        let between = &w[v + 1..s];
+                        let own = between.iter().filter(|x| {
+                            !matches!(
+                                x.as_str(),
+                                "the" | "a" | "on" | "to" | "onto" | "my" | "this"
+                            )
+                        });
+                        own.count() >= 1
+                            && matches!(w[s - 1].as_str(), "the" | "on" | "my" | "this")
+                            && !grounded.grounding.texts.is_empty()
+                    }
+                    _ => false,
+                }
+            };
             let want = match chosen {
+                Some(a)
+                    if says_on_screen
+                        && self.role_of(a).is_none()
+                        && named_word.is_none()
+                        && !self.table.get_any(a).is_some_and(|x| x.spec().writes) =>
+                {
+                    doer(Role::Say)
+                }
                 // Asked not to run it (`check delete the todo list before
                 // running it`, `dry run of …`): what it would run is
                 // explained, and nothing is changed.
