@@ -2004,16 +2004,21 @@ fn any_phrase(request: &str, phrases: &[&str]) -> bool {
     phrases.iter().any(|p| r.contains(p))
 }
 
-/// Whether the request opens as a question (`how do i …`, `what is …`,
-/// `is there …`), whatever follows.
-fn asks_how_or_what(request: &str) -> bool {
-    let w: Vec<alloc::string::String> = words(request)
+/// The request's first two words, lower case, past the fillers a line may
+/// open with (`so`, `ok`, `hey`, …).
+fn opening_words(request: &str) -> Vec<alloc::string::String> {
+    words(request)
         .filter(|w| !w.is_empty())
         .map(|w| w.to_ascii_lowercase())
         .skip_while(|w| matches!(w.as_str(), "so" | "ok" | "okay" | "hey" | "um" | "and"))
         .take(2)
-        .collect();
-    match w.as_slice() {
+        .collect()
+}
+
+/// Whether the request opens as a question (`how do i …`, `what is …`,
+/// `is there …`), whatever follows.
+fn asks_how_or_what(request: &str) -> bool {
+    match opening_words(request).as_slice() {
         [a, ..]
             if matches!(
                 a.as_str(),
@@ -2039,13 +2044,7 @@ fn asks_what_is(request: &str) -> bool {
     {
         return false;
     }
-    let w: Vec<alloc::string::String> = words(request)
-        .filter(|w| !w.is_empty())
-        .map(|w| w.to_ascii_lowercase())
-        .skip_while(|w| matches!(w.as_str(), "so" | "ok" | "okay" | "hey" | "um" | "and"))
-        .take(2)
-        .collect();
-    match w.as_slice() {
+    match opening_words(request).as_slice() {
         [a, ..]
             if matches!(
                 a.as_str(),
