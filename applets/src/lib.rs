@@ -15,6 +15,10 @@ use command::{Applet, AppletSpec, Mode, Table};
 
 mod applets;
 
+/// Where `cp` and `mv` put a file: `dst`, or `dst/<name of src>` when
+/// `dst` is an existing folder.
+pub use applets::target as copy_target;
+
 /// Every applet registered in `src/applets/mod.rs`, in registration order:
 /// the table the system runs.
 pub fn builtin() -> Table {

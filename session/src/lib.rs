@@ -413,14 +413,8 @@ impl Session {
             }
             Role::Copy | Role::Move => {
                 let (src, dst) = (*paths.first()?, *paths.get(1)?);
-                // Onto a folder, the file goes inside it under its own name.
-                let dst = match files.stat(dst) {
-                    Ok(e) if e.is_dir => {
-                        let name = src.rsplit('/').next().unwrap_or(src);
-                        alloc::format!("{}/{name}", dst.trim_end_matches('/'))
-                    }
-                    _ => String::from(dst),
-                };
+                // Onto a folder, the file goes inside it, as the applets do.
+                let dst = applets::copy_target(files, src, dst);
                 let e = files.stat(&dst).ok().filter(|e| !e.is_dir)?;
                 Some(alloc::format!(
                     "replaces {} ({})",

@@ -35,7 +35,7 @@ static SPEC: AppletSpec = AppletSpec {
 
 /// `dst`, or `dst/<name of src>` when `dst` is an existing directory (as
 /// `cp` and `mv` do on every shell people know).
-pub(crate) fn target(fs: &mut dyn Files, src: &str, dst: &str) -> String {
+pub fn target(fs: &mut dyn Files, src: &str, dst: &str) -> String {
     match fs.stat(dst) {
         Ok(e) if e.is_dir => {
             let name = src.rsplit('/').next().unwrap_or(src);

@@ -19,6 +19,9 @@ macro_rules! applets {
     };
 }
 
+// Where `cp` and `mv` put a file, also for what a proposal says it replaces.
+pub use cp::target;
+
 applets! {
     help, clear, echo, history, mem, cpu, uptime, date, lspci, log,
     ls, cat, hexdump, df, disk,
