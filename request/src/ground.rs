@@ -2251,9 +2251,8 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             ]
             .iter()
             .any(|s| {
-                t == *s
-                    || t.starts_with(&alloc::format!("{s} "))
-                    || t.starts_with(&alloc::format!("{s},"))
+                t.strip_prefix(s)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ',']))
             });
             !screen
                 && !matches!(

@@ -103,6 +103,25 @@ impl<'m> Interpreter<'m> {
 
     /// One grammar-constrained greedy decode from the prompt's saved logits,
     /// optionally forced to start with `applet`.
+    /// The request's command under `applet`, when it is reachable and its
+    /// grammar can fill it (another reading of the same request); `None`
+    /// otherwise.
+    fn decode_as(
+        &mut self,
+        prompt: &Prompt,
+        applet: Option<&'static str>,
+        should_cancel: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<command::Command>, RequestError> {
+        let Some(a) = applet.filter(|a| self.table.get(a, self.mode).is_some()) else {
+            return Ok(None);
+        };
+        match self.decode(prompt, Some(a), should_cancel) {
+            Ok(d) => Ok(Some(d.command)),
+            Err(DecodeFailure::Cancelled) => Err(RequestError::Cancelled),
+            Err(_) => Ok(None),
+        }
+    }
+
     fn decode(
         &mut self,
         prompt: &Prompt,
@@ -881,16 +900,10 @@ impl<'m> Interpreter<'m> {
                 }
                 _ => None,
             };
-            if let Some(a) = want.filter(|a| self.table.get(a, self.mode).is_some()) {
-                match self.decode(&prompt, Some(a), should_cancel) {
-                    Ok(d) => {
-                        command = Some(d.command);
-                        via = Via::Grammar;
-                        settled = shown_by_words || ridge.as_ref().is_some_and(|r| r.applet == a);
-                    }
-                    Err(DecodeFailure::Cancelled) => return Err(RequestError::Cancelled),
-                    Err(_) => {}
-                }
+            if let Some(c) = self.decode_as(&prompt, want, should_cancel)? {
+                settled = shown_by_words || ridge.as_ref().is_some_and(|r| r.applet == c.applet);
+                command = Some(c);
+                via = Via::Grammar;
             }
         }
         // The hesitant paths disagree, and one command uses everything the
@@ -932,11 +945,7 @@ impl<'m> Interpreter<'m> {
         // (`note in the todo: fix the printer`), or a text after a colon
         // with no word that replaces (`Record in the meeting notes: …`, `put
         // in the todo: …`). A new file is written either way, and is.
-        let writes_live = command.as_ref().is_some_and(|c| {
-            self.role_of(c.applet) == Some(Role::Write)
-                && matches!(c.args.first(), Some(command::Arg::Path(p))
-                    if self.paths.iter().any(|e| !e.is_dir && command::same_path(&e.path, p)))
-        });
+        let writes_live = command.as_ref().is_some_and(|c| self.writes_over_live(c));
         let shell_adds = typed.contains(">>") || asked.contains("> >");
         let noted = !replaces(asked) && notes_in(&asked.to_ascii_lowercase());
         // The text after the colon, not words before it (`clean up: remove
@@ -956,19 +965,14 @@ impl<'m> Interpreter<'m> {
             && writes_live
             && (shell_adds || (!named_first && (noted || colon_adds)))
         {
-            if let Some(a) = self
-                .doer(Role::Append)
-                .filter(|a| self.table.get(a, self.mode).is_some())
+            let append = self.doer(Role::Append);
+            if let Some(c) = self
+                .decode_as(&prompt, append, should_cancel)?
+                .filter(|c| shell_adds || noted || colon_text(c))
             {
-                match self.decode(&prompt, Some(a), should_cancel) {
-                    Ok(d) if shell_adds || noted || colon_text(&d.command) => {
-                        command = Some(d.command);
-                        via = Via::Grammar;
-                        settled = true;
-                    }
-                    Err(DecodeFailure::Cancelled) => return Err(RequestError::Cancelled),
-                    _ => {}
-                }
+                command = Some(c);
+                via = Via::Grammar;
+                settled = true;
             }
         }
         // A named file the volume lacks: nothing runs unless the command
@@ -1183,13 +1187,8 @@ impl<'m> Interpreter<'m> {
         // Writing over a file the volume holds takes a request that asks
         // for it in some word: `the file /docs/faq.txt prints as junk`
         // wrote "junk" over the faq.
-        let overwrites_live = command.as_ref().is_some_and(|c| {
-            self.role_of(c.applet) == Some(Role::Write)
-                && matches!(c.args.first(), Some(command::Arg::Path(p))
-                    if self.paths.iter().any(|e| !e.is_dir && command::same_path(&e.path, p)))
-        });
         if abstain.is_none()
-            && overwrites_live
+            && command.as_ref().is_some_and(|c| self.writes_over_live(c))
             && !named_first
             && self.config.own_words
             && !asks_to_write(asked)
@@ -1255,15 +1254,10 @@ impl<'m> Interpreter<'m> {
             matches!(self.role_of(c.applet), Some(Role::Move | Role::Copy))
                 && match c.args.as_slice() {
                     [command::Arg::Path(src), command::Arg::Path(dst), ..] => {
-                        let live = |p: &str, dir: bool| {
-                            self.paths
-                                .iter()
-                                .any(|e| e.is_dir == dir && command::same_path(&e.path, p))
-                        };
                         // Unless the request spells that name (`move the
                         // file logs to /todo.txt`).
-                        live(src, true)
-                            && live(dst, false)
+                        self.is_live(src, true)
+                            && self.is_live(dst, false)
                             && !grounded.spelt.iter().any(|s| command::same_path(s, dst))
                     }
                     _ => false,
@@ -2201,11 +2195,10 @@ fn creates_any(it: &Interpreter<'_>, command: &command::Command, g: &Grounded) -
     let acts_on_live = command.paths(spec).any(|(_, must_exist)| must_exist);
     let makes_folder = match it.role_of(command.applet) {
         Some(Role::MakeDir) => true,
-        Some(Role::Move) => command.paths(spec).next().is_some_and(|(p, _)| {
-            it.paths
-                .iter()
-                .any(|e| e.is_dir && command::same_path(&e.path, p))
-        }),
+        Some(Role::Move) => command
+            .paths(spec)
+            .next()
+            .is_some_and(|(p, _)| it.is_live(p, true)),
         _ => false,
     };
     command
@@ -2355,6 +2348,19 @@ impl Interpreter<'_> {
         lines
             .iter()
             .all(|l| cues.said_besides(c.applet, l, named) == Some(false))
+    }
+
+    /// Whether `path` is a live folder (`dir`) or file on the volume.
+    fn is_live(&self, path: &str, dir: bool) -> bool {
+        self.paths
+            .iter()
+            .any(|e| e.is_dir == dir && command::same_path(&e.path, path))
+    }
+
+    /// Whether `c` writes a whole text over a file the volume holds.
+    fn writes_over_live(&self, c: &command::Command) -> bool {
+        self.role_of(c.applet) == Some(Role::Write)
+            && matches!(c.args.first(), Some(command::Arg::Path(p)) if self.is_live(p, false))
     }
 
     fn role_of(&self, applet: &str) -> Option<Role> {
