@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces model/default/nosys.gguf from the command table:
-# corpus -> tokenizer -> training -> GGUF export + llama.cpp parity check -> dev eval.
+# corpus -> tokenizer -> training -> GGUF export + llama.cpp parity check -> words-only
+# applet reader -> dev eval.
 # Deterministic for a given command table (fixed seeds, one thread).
 # usage: train/model.sh [STEPS]    (docs/training.md records the shipped run: 2000)
 set -euo pipefail
@@ -25,4 +26,13 @@ else
     echo "llama-cpp-python missing: parity check SKIPPED (pip install llama-cpp-python)"
     python3 train/scripts/export_gguf.py "$OUT" "$OUT/nosys.gguf"
 fi
+# The words-only applet reader (`intent` crate, docs/training.md): trained on
+# the same split in seconds, one thread, the same weights on any machine; it
+# goes into the GGUF's metadata (`nosys.intent.*`), the tensors untouched.
+TMP="$(mktemp -d)"
+"$TRAIN" intent --out "$TMP/intent.json"
+"$TRAIN" vocab > "$TMP/vocab.json"
+python3 train/scripts/add_vocab.py "$OUT/nosys.gguf" "$TMP/vocab.json" "$TMP/nosys.gguf" --intent="$TMP/intent.json"
+mv "$TMP/nosys.gguf" "$OUT/nosys.gguf"
+rm -rf "$TMP"
 "$TRAIN" eval --split dev --model "$OUT" | tee "$OUT/dev_eval.txt"

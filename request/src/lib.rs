@@ -45,7 +45,8 @@ pub use files::{paths_from_list, walk_files};
 pub use ground::{ground, ground_with, respell, Descriptions, Grounded, Missing};
 pub use interpreter::{
     CacheStatus, Config, Feature, Interpreter, LoadError, Rebuild, RequestError, StateSize,
-    WarmReport, CACHE_TOLERANCE, LEARNT_KEY, MIN_COMMAND_TOKENS, NOTHING_KEY, WORDS_KEY,
+    WarmReport, CACHE_TOLERANCE, INTENT_KEY, LEARNT_KEY, MIN_COMMAND_TOKENS, NOTHING_KEY,
+    WORDS_KEY,
 };
 pub use prompt::{prompt, ChatFormat, NoFormat, CMD, END, USER};
 pub use proposal::{Abstain, Decision, Display, Proposal, RidgeGuess, Timings, Via};

@@ -668,3 +668,132 @@ fn a_command_runs_only_for_a_request_that_says_a_cue_of_its_applet() {
         "with cues {with:?}, without {without:?}"
     );
 }
+
+/// A reader trained to call every line with `plugh` a `mem` request (or
+/// `plugh`'s applet) and every line with `zap` an `rm` one.
+fn toy_intent() -> intent::Intent {
+    toy_intent_for("mem")
+}
+
+fn toy_intent_for(plugh: &str) -> intent::Intent {
+    let rows = [
+        ("plugh", 0),
+        ("plugh now", 0),
+        ("the plugh please", 0),
+        ("zap it", 1),
+        ("zap that file", 1),
+        ("zap hello", 1),
+        ("what time is it", 2),
+        ("the date today", 2),
+    ];
+    let classes = [plugh, "rm", "date"].map(String::from).to_vec();
+    intent::train(
+        &rows,
+        classes,
+        intent::TrainOptions {
+            buckets: 256,
+            epochs: 40,
+            ..intent::TrainOptions::default()
+        },
+    )
+}
+
+fn intent_interpreter(bytes: &[u8], mode: Mode, weight: f32) -> Interpreter<'_> {
+    let mut it = Interpreter::new(
+        bytes,
+        applets::builtin(),
+        mode,
+        paths_from_list(SAMPLE_FS),
+        Config {
+            intent: weight,
+            ..Config::default()
+        },
+    )
+    .expect("fixture loads");
+    it.warm_router(None, 0, &mut Ticks(0), &mut |_, _| {})
+        .unwrap();
+    it
+}
+
+/// The words-only reader's vote is multiplied into the router's: with the
+/// key and the weight on, a line it is sure of goes to its applet; with the
+/// weight 0, or without the key, the fixture answers as before.
+#[test]
+fn the_words_only_reader_moves_the_routers_guess() {
+    let guess = |bytes: &[u8], w: f32, r: &str| {
+        let mut it = intent_interpreter(bytes, Mode::ReadWrite, w);
+        let p = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
+        p.ridge.map(|g| (g.applet, g.confidence, g.second))
+    };
+    for r in ["plugh plugh", "the plugh now"] {
+        // Another applet than the fixture's, which the reader is then
+        // trained to say; a heavy weight lets it outvote the fixture's
+        // router (whose probabilities are far apart at temperature 0.1).
+        let (first, _, _) = guess(MODEL, 1.0, r).expect("a guess");
+        let other = if first == "mem" { "date" } else { "mem" };
+        let with_key = common::with_intent(MODEL, &toy_intent_for(other));
+        let (a, _, _) = guess(&with_key, 8.0, r).expect("a guess");
+        assert_eq!((first, a), (first, other), "{r}");
+        let off = guess(&with_key, 0.0, r);
+        assert_eq!(off, guess(MODEL, 1.0, r), "{r}: off is as without the key");
+    }
+}
+
+/// A write the reader gives (almost) nothing proposes nothing, unless the
+/// line opens with the applet's name; in read-only mode a line the reader
+/// gives to a write applet gets the F2 reply.
+#[test]
+fn the_words_only_reader_vetoes_unasked_writes_and_names_f2() {
+    let with_key = common::with_intent(MODEL, &toy_intent());
+    let mut it = intent_interpreter(&with_key, Mode::ReadWrite, 1.0);
+    let table = applets::builtin();
+    let writes = |l: &str| {
+        let a = l.split_whitespace().next().unwrap();
+        table.get_any(a).unwrap().spec().writes
+    };
+    for r in [
+        "please delete hello.txt plugh plugh",
+        "plugh: remove the todo list",
+    ] {
+        let p = it.propose(r, &mut Ticks(0), &mut never()).unwrap();
+        if let Some(l) = p.line() {
+            assert!(!writes(&l), "{r:?} proposed the write {l:?}");
+        }
+    }
+    // Named first, the applet is the person's word.
+    let p = it
+        .propose("rm hello.txt please", &mut Ticks(0), &mut never())
+        .unwrap();
+    assert_eq!(p.line().as_deref(), Some("rm /HELLO.TXT"));
+    let mut ro = intent_interpreter(&with_key, Mode::ReadOnly, 1.0);
+    let p = ro
+        .propose("zap hello", &mut Ticks(0), &mut never())
+        .unwrap();
+    assert_eq!(p.line(), None);
+    assert_eq!(p.abstain, Some(request::Abstain::NeedsWriteMode));
+}
+
+/// A GGUF whose reader is malformed is refused with the key named.
+#[test]
+fn a_malformed_words_only_reader_is_refused() {
+    let it = toy_intent();
+    let key = |k: &str| format!("{}.{k}", request::INTENT_KEY);
+    let classes: Vec<&str> = it.classes().iter().map(String::as_str).collect();
+    let g = common::with_strings_key(MODEL, &key("classes"), &classes);
+    let g = common::with_f32s_key(&g, &key("weights"), &it.weights()[1..]);
+    let g = common::with_f32s_key(&g, &key("bias"), it.bias());
+    let e = Interpreter::new(
+        &g,
+        applets::builtin(),
+        Mode::ReadWrite,
+        paths_from_list(SAMPLE_FS),
+        Config::default(),
+    )
+    .err()
+    .expect("refused");
+    let text = e.to_string();
+    assert!(
+        text.contains("nosys.intent") && text.contains("not buckets"),
+        "{text}"
+    );
+}

@@ -15,6 +15,7 @@ pub mod ridge;
 pub mod simd;
 
 pub use ridge::{
-    prediction_from_scores, Dataset, Method, Prediction, Router, RouterError, SolveOptions,
+    prediction_from_probs, prediction_from_scores, Dataset, Method, Prediction, Router,
+    RouterError, SolveOptions,
 };
 pub use simd::Simd;

@@ -677,6 +677,13 @@ impl Router {
         Ok(())
     }
 
+    /// The softmax probability of every class at the fitted temperature.
+    pub fn probs(&self, x: &[f32]) -> Result<Vec<f32>, RouterError> {
+        let mut s = vec![0.0f32; self.classes.len()];
+        self.scores(x, &mut s)?;
+        Ok(softmax(&s, self.temperature))
+    }
+
     /// The best class with a softmax confidence at the fitted temperature.
     pub fn predict(&self, x: &[f32]) -> Result<Prediction, RouterError> {
         let mut s = vec![0.0f32; self.classes.len()];
@@ -687,7 +694,11 @@ impl Router {
 
 /// Softmax over `scores / t`, reporting the top two.
 pub fn prediction_from_scores(scores: &[f32], t: f32) -> Prediction {
-    let probs = softmax(scores, t);
+    prediction_from_probs(&softmax(scores, t))
+}
+
+/// The top two of a probability per class (at least one class).
+pub fn prediction_from_probs(probs: &[f32]) -> Prediction {
     let mut best = 0;
     for i in 1..probs.len() {
         if probs[i] > probs[best] {

@@ -47,6 +47,8 @@ pub enum LoadError {
         model: usize,
     },
     Grammar(BuildError),
+    /// The GGUF's words-only applet reader (`nosys.intent.*`) is malformed.
+    Intent(intent::IntentError),
 }
 
 impl fmt::Display for LoadError {
@@ -62,6 +64,7 @@ impl fmt::Display for LoadError {
                 "tokenizer has {tokenizer} tokens but the model outputs {model}"
             ),
             LoadError::Grammar(e) => write!(f, "grammar: {e:?}"),
+            LoadError::Intent(e) => write!(f, "{INTENT_KEY}: {e}"),
         }
     }
 }
@@ -198,6 +201,7 @@ impl<'m> Interpreter<'m> {
             .get_array(LEARNT_KEY)
             .and_then(|a| a.strings())
             .map(|names| names.map(String::from).collect());
+        let intent = read_intent(&g).transpose().map_err(LoadError::Intent)?;
         Ok(Interpreter {
             model,
             hash,
@@ -214,6 +218,7 @@ impl<'m> Interpreter<'m> {
             lexicon,
             learnt,
             cues,
+            intent,
             nothing_token,
             rows: Vec::new(),
             dataset: Dataset::new(dim),
@@ -227,4 +232,27 @@ impl<'m> Interpreter<'m> {
             scratch: Scratch::new(n_vocab),
         })
     }
+}
+
+/// The GGUF keys of the words-only applet reader ([`intent`]):
+/// `nosys.intent.classes` (applet names), `nosys.intent.weights` (buckets ×
+/// classes, bucket-major) and `nosys.intent.bias`, all metadata arrays.
+pub const INTENT_KEY: &str = "nosys.intent";
+
+fn read_intent(g: &Gguf<'_>) -> Option<Result<intent::Intent, intent::IntentError>> {
+    let key = |k: &str| g.get_array(&alloc::format!("{INTENT_KEY}.{k}"));
+    let classes = key("classes")?;
+    let Some(classes) = classes.strings() else {
+        return Some(Err(intent::IntentError::NoClasses));
+    };
+    let floats = |k: &str| -> Vec<f32> {
+        key(k)
+            .and_then(|a| a.f32s().map(|f| f.collect()))
+            .unwrap_or_default()
+    };
+    Some(intent::Intent::new(
+        classes.map(String::from).collect(),
+        floats("weights"),
+        floats("bias"),
+    ))
 }

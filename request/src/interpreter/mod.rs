@@ -23,7 +23,7 @@ mod load;
 mod propose;
 mod warm;
 
-pub use load::{LoadError, StateSize, LEARNT_KEY, NOTHING_KEY, WORDS_KEY};
+pub use load::{LoadError, StateSize, INTENT_KEY, LEARNT_KEY, NOTHING_KEY, WORDS_KEY};
 pub use propose::MIN_COMMAND_TOKENS;
 pub use warm::{CacheStatus, WarmReport, CACHE_TOLERANCE};
 
@@ -126,6 +126,20 @@ pub struct Config {
     /// is carried by the router alone, from eight rows against the hidden
     /// state's pull toward the applets the model knows.
     pub unlearnt_weight: usize,
+    /// How much the words-only applet reader ([`intent`], for a model whose
+    /// GGUF has one) weighs in the router's probabilities: each class's is
+    /// multiplied by the reader's to this power. 0 turns it off.
+    pub intent: f32,
+    /// The words-only reader's probability for a write's applet (writing a
+    /// file and adding to its end counted as one) below which it is not
+    /// proposed ([`crate::Abstain::Unsure`]), unless the request opens with
+    /// the applet's name. 0 turns it off.
+    pub intent_veto: f32,
+    /// In read-only mode, the words-only reader's probability on the write
+    /// applets at or above which the request is taken for a write: nothing
+    /// runs and the reply names F2 (as [`Config::write_share`] for the
+    /// model's). Above 1 turns it off.
+    pub intent_write: f32,
 }
 
 impl Default for Config {
@@ -176,6 +190,12 @@ impl Default for Config {
             // reached 17 at 2 and 18 at 3 (so weather no longer checks it
             // blind; docs/eval.md).
             unlearnt_weight: 3,
+            // Chosen on dev, dev_natural and the out-of-scope lines
+            // (docs/eval.md, "Reading the words"): 0.5 keeps 51 fewer
+            // out-of-scope lines than 1 for the same applet accuracy.
+            intent: 1.0,
+            intent_veto: 0.05,
+            intent_write: 0.7,
         }
     }
 }
@@ -262,6 +282,9 @@ pub struct Interpreter<'m> {
     /// The words that point at each applet (GGUF `nosys.cues`), or `None`
     /// for a model that lists none ([`crate::cues`]).
     cues: Option<crate::Cues>,
+    /// The words-only applet reader (GGUF `nosys.intent.*`), or `None` for
+    /// a model that has none ([`intent`]).
+    intent: Option<intent::Intent>,
     /// The token a model trained on "nothing" rows puts first when no
     /// applet fits (GGUF `nosys.nothing`), or `None`.
     nothing_token: Option<u32>,

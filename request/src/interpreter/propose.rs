@@ -331,8 +331,16 @@ impl<'m> Interpreter<'m> {
         // An abstain class on top means nothing reachable fits: no applet
         // is guessed, and nothing will run.
         let mut abstain = None;
+        // The router's own two first applets, before the words-only
+        // reader's vote: a write the vote alone brought is held back below.
+        let mut own: [Option<&'static str>; 2] = [None, None];
         let guess = match &self.router {
-            Some(r) => r.predict(&self.last_features).ok().map(|p| {
+            Some(r) => self.route(r, asked).map(|(p, raw)| {
+                own = [
+                    self.static_name(r.class_name(raw.class)),
+                    raw.second
+                        .and_then(|(i, _)| self.static_name(r.class_name(i))),
+                ];
                 let name = |i: usize| self.static_name(r.class_name(i));
                 let kind = (r.class_name(p.class) == crate::abstain::NOTHING_FITS)
                     .then_some(Abstain::NothingFits);
@@ -409,8 +417,16 @@ impl<'m> Interpreter<'m> {
         if self.mode == Mode::ReadOnly
             && !sure_unlearnt
             && !named_first
-            && self.write_share() > self.config.write_share
+            && (self.write_share() > self.config.write_share
+                || self
+                    .intent_writes(asked)
+                    .is_some_and(|p| p >= self.config.intent_write))
         {
+            // The words-only reader knows the write applets read-only mode
+            // left out of the router: its share on them is a second reading
+            // of "only a write could do this" (`add a new entry to the photo
+            // list: …` had none of the model's share and ran nothing, with
+            // no word of F2).
             abstain = Some(Abstain::NeedsWriteMode);
         }
         let t2 = clock.now_ns();
@@ -1266,6 +1282,61 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && folder_onto_file {
             abstain = Some(Abstain::Unsure);
         }
+        // A write the request's words do not ask for: the words-only reader,
+        // given the line as typed, puts almost nothing on its applet (`pull
+        // up the meeting notes from tuesday` ran `append`, `the log cabin in
+        // the woods was cozy`, read as `copy`, `cp /LOGS/BOOT.LOG
+        // /BOOT.LOG`). Writing a file and adding to its end count as one
+        // (which of the two is the rules' to say: `put in the todo: …`
+        // adds); a shell's redirection (`printf draft ready >
+        // logs/boot.log`) asks for a write.
+        let unasked_write = !named_first
+            && !typed.contains('>')
+            && command.as_ref().is_some_and(|c| {
+                self.table
+                    .get_any(c.applet)
+                    .is_some_and(|a| a.spec().writes)
+                    && self
+                        .intent_share(c.applet, request)
+                        .is_some_and(|p| p < self.config.intent_veto)
+            });
+        if abstain.is_none() && unasked_write {
+            abstain = Some(Abstain::Unsure);
+        }
+        // Nor a write only the words-only reader's vote brought: neither the
+        // router's own two first applets nor the grammar's is its applet
+        // (`Kindly display the boot log file located in the LOGS directory`:
+        // router `rm`, grammar `rm`, with the vote `mv /LOGS/BOOT.LOG
+        // /LOGS/located`; `the intro file that says welcome, what does it
+        // say exactly`: router `cat`, with the vote `write /README.TXT
+        // welcome`). The vote may choose among the model's readings, or
+        // make a hesitant one sure; it does not bring a change of its own.
+        // (A write the rules' words chose over the router's applet, `toss
+        // it` deleting, `put in the todo: …` adding, is theirs, and so is a
+        // delete of a file the request says it no longer needs: `off with
+        // readme.txt`.)
+        let deletes_discarded = discards
+            && command
+                .as_ref()
+                .is_some_and(|c| self.role_of(c.applet) == Some(Role::Remove));
+        let voted_write = !named_first
+            && !deletes_discarded
+            && self.intent.is_some()
+            && self.config.intent > 0.0
+            && command.as_ref().is_some_and(|c| {
+                self.table
+                    .get_any(c.applet)
+                    .is_some_and(|a| a.spec().writes)
+                    && ridge.as_ref().is_some_and(|r| r.applet == c.applet)
+                    && !own.iter().flatten().any(|a| self.same_change(a, c.applet))
+                    && grammar
+                        .as_ref()
+                        .ok()
+                        .is_none_or(|g| !self.same_change(g.applet, c.applet))
+            });
+        if abstain.is_none() && voted_write {
+            abstain = Some(Abstain::Unsure);
+        }
         // Saying nothing back (a bare `echo`, a blank line) answers only a
         // request for a blank line: `just print OK back to me` has a text,
         // and a blank line is no answer to it.
@@ -1294,6 +1365,30 @@ impl<'m> Interpreter<'m> {
             if let Some(c) = &command {
                 if self.says_nothing_of(c, &grounded, &[asked, request], discards) {
                     abstain = Some(Abstain::NothingFits);
+                }
+            }
+        }
+        // Help about an applet the request neither names nor describes is
+        // help about something it did not ask: `how do i use this thing, is
+        // there a guide somewhere` got `help history`. The applet stays when
+        // a word of the request is its name (as typed or as read), or when
+        // the words-only reader's first applet other than help is it (`how
+        // do i make a folder` describes `mkdir`); otherwise the answer is
+        // the whole help.
+        let mut help_unasked = false;
+        if let Some(c) = command.as_mut() {
+            if self.role_of(c.applet) == Some(Role::Help) {
+                let unasked = c.args.iter().any(|a| match a {
+                    command::Arg::Word(w) if self.table.get_any(w).is_some() => {
+                        !any_word(asked, &[w])
+                            && !any_word(request, &[w])
+                            && !self.describes(w, request)
+                    }
+                    _ => false,
+                });
+                if unasked {
+                    c.args.clear();
+                    help_unasked = true;
                 }
             }
         }
@@ -1363,14 +1458,15 @@ impl<'m> Interpreter<'m> {
         // would get another applet's help (`help clear`): the person asked
         // about a write, and the reply points at F2 instead.
         if abstain.is_none() && self.mode == Mode::ReadOnly {
-            let other_applet = command.as_ref().is_some_and(|c| {
-                c.args.iter().any(|a| match a {
-                    command::Arg::Word(w) => {
-                        self.table.get(w, self.mode).is_some() && !any_word(request, &[&**w])
-                    }
-                    _ => false,
-                })
-            });
+            let other_applet = help_unasked
+                || command.as_ref().is_some_and(|c| {
+                    c.args.iter().any(|a| match a {
+                        command::Arg::Word(w) => {
+                            self.table.get(w, self.mode).is_some() && !any_word(request, &[&**w])
+                        }
+                        _ => false,
+                    })
+                });
             let asks_of_write = self.table.all().any(|a| {
                 a.spec().writes
                     && self.table.get(a.spec().name, self.mode).is_none()
@@ -2351,6 +2447,124 @@ impl Interpreter<'_> {
     }
 
     /// Whether `path` is a live folder (`dir`) or file on the volume.
+    /// The router's prediction, with the words-only reader's vote
+    /// ([`Config::intent`]) multiplied in: each class's probability times the
+    /// reader's to that power. The reader knows the corpus's applets only: an
+    /// applet the model never learnt keeps the router's probability (the
+    /// reader has no word against it; given its best reachable probability
+    /// instead, `do i need a coat today` went to the reader's "nothing
+    /// fits" and weather was reached by 17 of 20 requests), any other class
+    /// it lacks ("nothing fits" for a reader trained without it) gets an
+    /// even share.
+    /// The reader gets the request as the model does (odd case and
+    /// misspellings read as the words they stand for); the write veto below
+    /// reads it as typed.
+    /// Returns the prediction with the vote, then the router's own.
+    fn route(
+        &self,
+        r: &router::Router,
+        asked: &str,
+    ) -> Option<(router::Prediction, router::Prediction)> {
+        let mut p = r.probs(&self.last_features).ok()?;
+        let raw = router::prediction_from_probs(&p);
+        let w = self.config.intent;
+        if let Some(it) = self.intent.as_ref().filter(|_| w > 0.0 && !p.is_empty()) {
+            let lex = it.probs(asked);
+            let known: Vec<Option<usize>> =
+                (0..p.len()).map(|i| it.class(r.class_name(i))).collect();
+            let even = 1.0 / it.classes().len() as f32;
+            for (i, q) in p.iter_mut().enumerate() {
+                let f = match known[i] {
+                    Some(k) => lex[k],
+                    None if r.class_name(i) != crate::abstain::NOTHING_FITS
+                        && !self.learnt(r.class_name(i)) =>
+                    {
+                        1.0
+                    }
+                    None => even,
+                };
+                *q *= kmath::pow(f64::from(f.max(1e-9)), f64::from(w)) as f32;
+            }
+            let z: f32 = p.iter().sum();
+            if z > 0.0 {
+                p.iter_mut().for_each(|q| *q /= z);
+            }
+        }
+        Some((router::prediction_from_probs(&p), raw))
+    }
+
+    /// Whether two applets make the same kind of change: making or filling
+    /// a name (writing a file, adding to its end, making a folder), or
+    /// copying or moving one; any other applet only its own.
+    fn same_change(&self, a: &str, b: &str) -> bool {
+        let kind = |x: &str| match self.role_of(x) {
+            Some(Role::Write | Role::Append | Role::MakeDir) => 1,
+            Some(Role::Copy | Role::Move) => 2,
+            _ => 0,
+        };
+        a == b || (kind(a) != 0 && kind(a) == kind(b))
+    }
+
+    /// Whether the words-only reader's first applet, help's own left aside,
+    /// is `applet` with at least an even chance among the rest.
+    fn describes(&self, applet: &str, request: &str) -> bool {
+        let Some(it) = self.intent.as_ref().filter(|_| self.config.intent > 0.0) else {
+            return false;
+        };
+        let p = it.probs(request);
+        let help = self.doer(Role::Help);
+        let rest: f32 = it
+            .classes()
+            .iter()
+            .zip(&p)
+            .filter(|(c, _)| Some(c.as_str()) != help)
+            .map(|(_, p)| p)
+            .sum();
+        let best = it
+            .classes()
+            .iter()
+            .zip(&p)
+            .filter(|(c, _)| Some(c.as_str()) != help)
+            .max_by(|a, b| a.1.total_cmp(b.1));
+        best.is_some_and(|(c, q)| c == applet && *q >= 0.5 * rest)
+    }
+
+    /// The words-only reader's probability for `applet`'s kind of change,
+    /// when it is on ([`Config::intent`]) and knows the applet: making or
+    /// filling a name (writing a file, adding to its end, making a folder)
+    /// is one kind, copying or moving one another; the request's words ask
+    /// for the kind, the rules and the paths choose within it.
+    fn intent_share(&self, applet: &str, request: &str) -> Option<f32> {
+        let it = self.intent.as_ref().filter(|_| self.config.intent > 0.0)?;
+        it.class(applet)?;
+        let p = it.probs(request);
+        Some(
+            it.classes()
+                .iter()
+                .zip(&p)
+                .filter(|(c, _)| self.same_change(c, applet))
+                .map(|(_, p)| p)
+                .sum(),
+        )
+    }
+
+    /// The words-only reader's probability, when it is on
+    /// ([`Config::intent`]), that the request asks for an applet that writes
+    /// (reachable or not).
+    fn intent_writes(&self, request: &str) -> Option<f32> {
+        let it = self.intent.as_ref().filter(|_| self.config.intent > 0.0)?;
+        let p = it.probs(request);
+        let writes = |c: &str| self.table.get_any(c).is_some_and(|a| a.spec().writes);
+        Some(
+            it.classes()
+                .iter()
+                .zip(&p)
+                .filter(|(c, _)| writes(c))
+                .map(|(_, p)| p)
+                .sum(),
+        )
+    }
+
     fn is_live(&self, path: &str, dir: bool) -> bool {
         self.paths
             .iter()

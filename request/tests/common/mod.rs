@@ -138,6 +138,26 @@ pub fn with_strings_key(gguf: &[u8], key: &str, values: &[&str]) -> Vec<u8> {
     with_key(gguf, key, 9, &v)
 }
 
+/// `gguf` with one more metadata key, an array of `f32`.
+pub fn with_f32s_key(gguf: &[u8], key: &str, values: &[f32]) -> Vec<u8> {
+    // Element type (f32), count, then the values.
+    let mut v = 6u32.to_le_bytes().to_vec();
+    v.extend((values.len() as u64).to_le_bytes());
+    for x in values {
+        v.extend(x.to_le_bytes());
+    }
+    with_key(gguf, key, 9, &v)
+}
+
+/// `gguf` with the words-only applet reader's keys (`nosys.intent.*`).
+pub fn with_intent(gguf: &[u8], it: &intent::Intent) -> Vec<u8> {
+    let key = |k: &str| format!("{}.{k}", request::INTENT_KEY);
+    let classes: Vec<&str> = it.classes().iter().map(String::as_str).collect();
+    let g = with_strings_key(gguf, &key("classes"), &classes);
+    let g = with_f32s_key(&g, &key("weights"), it.weights());
+    with_f32s_key(&g, &key("bias"), it.bias())
+}
+
 /// `gguf` with one more metadata key of GGUF type `ty` holding `value`'s
 /// bytes, and a string key padding the header so the tensor data keeps its
 /// alignment.
@@ -151,7 +171,8 @@ fn with_key(gguf: &[u8], key: &str, ty: u32, value: &[u8]) -> Vec<u8> {
     };
     let mut added = Vec::new();
     kv(&mut added, key, ty, value);
-    let pad_key = "nosys.test.pad";
+    // One pad per key added, so keys can be added one after another.
+    let pad_key = &format!("nosys.test.pad.{key}");
     // A string value: u64 length, then the bytes.
     let fixed = added.len() + 8 + pad_key.len() + 4 + 8;
     let len = (ALIGN - fixed % ALIGN) % ALIGN;
