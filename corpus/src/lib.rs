@@ -182,6 +182,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten5.tsv",
     "handwritten6.tsv",
     "handwritten7.tsv",
+    "handwritten8.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

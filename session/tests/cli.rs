@@ -358,8 +358,8 @@ fn handwritten5_is_read_through_its_ledger_only() {
 }
 
 #[test]
-fn handwritten6_and_7_are_read_through_their_ledgers_only() {
-    for split in ["handwritten6", "handwritten7"] {
+fn handwritten6_to_8_are_read_through_their_ledgers_only() {
+    for split in ["handwritten6", "handwritten7", "handwritten8"] {
         split_is_read_through_its_ledger_only(
             split,
             "# request\tcommand\tapplet\tfamily\tmode\treply\n\

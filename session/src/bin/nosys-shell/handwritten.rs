@@ -1,9 +1,10 @@
 //! `nosys-shell eval --split handwritten` (or `handwritten2`, `handwritten3`,
-//! `handwritten4`, `handwritten5`, `handwritten6`, `handwritten7`): the product's answer to each
-//! hand-written request (`data/handwritten.tsv`, the second split `data/handwritten2.tsv`, the
-//! third `data/handwritten3.tsv`, the fourth `data/handwritten4.tsv`, the fifth
-//! `data/handwritten5.tsv`, the sixth `data/handwritten6.tsv`, or the seventh, fresh split
-//! `data/handwritten7.tsv`), in the mode the row was
+//! `handwritten4`, `handwritten5`, `handwritten6`, `handwritten7`, `handwritten8`): the
+//! product's answer to each hand-written request (`data/handwritten.tsv`, the second split
+//! `data/handwritten2.tsv`, the third `data/handwritten3.tsv`, the fourth
+//! `data/handwritten4.tsv`, the fifth `data/handwritten5.tsv`, the sixth
+//! `data/handwritten6.tsv`, the seventh `data/handwritten7.tsv`, or the eighth, fresh split
+//! `data/handwritten8.tsv`), in the mode the row was
 //! typed in, scored the way a person judges it: the right applet, the whole
 //! right command, a file the request did not name (must be 0), a request
 //! that deserved a command getting none (false abstain), and whether the
@@ -37,8 +38,8 @@ pub struct HandSplit {
 /// written later, blind, for the final model; the third, blind too, on 4 December 2026,
 /// the fourth, blind, on its evening, after the third's last quotable read, the
 /// fifth, blind, later that night, the sixth, blind, on 5 December 2026, when the fifth
-/// had one quotable read left, and the seventh, blind, later on 5 December, when the sixth
-/// had one quotable read left.
+/// had one quotable read left, the seventh, blind, later on 5 December, when the sixth
+/// had one quotable read left, and the eighth, blind, after the seventh's last quotable read.
 pub const SPLITS: &[HandSplit] = &[
     HandSplit {
         name: "handwritten",
@@ -74,6 +75,11 @@ pub const SPLITS: &[HandSplit] = &[
         name: "handwritten7",
         rows: "handwritten7.tsv",
         ledger: "handwritten7_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten8",
+        rows: "handwritten8.tsv",
+        ledger: "handwritten8_ledger.txt",
     },
 ];
 
