@@ -29,8 +29,11 @@ fi
 # The words-only applet reader (`intent` crate, docs/training.md): trained on
 # the same split in seconds, one thread, the same weights on any machine; it
 # goes into the GGUF's metadata (`nosys.intent.*`), the tensors untouched.
+# Its corpus adds the third round of natural phrasings (corpus/natural/more2/), 800 `more` pairs
+# per applet slot: the language model's corpus stays the one above.
 TMP="$(mktemp -d)"
-"$TRAIN" intent --out "$TMP/intent.json"
+NOSYS_NATURAL_MORE2=1 NOSYS_NATURAL_MORE_PER_SLOT=800 cargo run -q --release -p corpus -- "$TMP/reader"
+"$TRAIN" intent --data "$TMP/reader" --out "$TMP/intent.json"
 "$TRAIN" vocab > "$TMP/vocab.json"
 python3 train/scripts/add_vocab.py "$OUT/nosys.gguf" "$TMP/vocab.json" "$TMP/nosys.gguf" --intent="$TMP/intent.json"
 mv "$TMP/nosys.gguf" "$OUT/nosys.gguf"
