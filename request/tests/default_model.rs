@@ -278,19 +278,7 @@ fn agreement_below_the_floor_runs_nothing() {
     let bytes = default_model();
     // The router's own confidence, without the words-only reader's vote
     // (which makes these lines' "nothing fits" sure instead).
-    let mut it = request::Interpreter::new(
-        &bytes,
-        applets::builtin(),
-        Mode::ReadWrite,
-        paths_from_list(command::SAMPLE_FS),
-        request::Config {
-            intent: 0.0,
-            ..request::Config::default()
-        },
-    )
-    .unwrap();
-    let mut clock = common::Ticks(std::time::Instant::now());
-    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let (mut it, mut clock) = common::warmed_without_reader(&bytes, Mode::ReadWrite);
     assert!(it.config().floor > 0.0);
     let mut below = 0;
     for r in [
@@ -715,19 +703,7 @@ fn a_file_asked_to_be_seen_is_shown_when_no_path_takes_a_file() {
     // takes a file, and the line runs nothing: a loss kept in
     // docs/eval.md. The rule itself is measured with the reader off.
     let bytes = default_model();
-    let mut it = request::Interpreter::new(
-        &bytes,
-        applets::builtin(),
-        Mode::ReadWrite,
-        paths_from_list(command::SAMPLE_FS),
-        request::Config {
-            intent: 0.0,
-            ..request::Config::default()
-        },
-    )
-    .unwrap();
-    let mut clock = common::Ticks(std::time::Instant::now());
-    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    let (mut it, mut clock) = common::warmed_without_reader(&bytes, Mode::ReadWrite);
     let r = "show me the file with the frequently asked questions";
     let p = it.propose(r, &mut clock, &mut || false).unwrap();
     assert_eq!(

@@ -41,6 +41,20 @@ pub fn warmed(bytes: &[u8], table: Table, mode: Mode) -> (Interpreter<'_>, Ticks
     warmed_over(bytes, table, mode, paths_from_list(command::SAMPLE_FS))
 }
 
+/// [`warmed`] with the words-only reader off (`Config::intent` 0): for a
+/// rule measured on the router's and the model's own readings.
+pub fn warmed_without_reader(bytes: &[u8], mode: Mode) -> (Interpreter<'_>, Ticks) {
+    let config = Config {
+        intent: 0.0,
+        ..Config::default()
+    };
+    let paths = paths_from_list(command::SAMPLE_FS);
+    let mut it = Interpreter::new(bytes, applets::builtin(), mode, paths, config).unwrap();
+    let mut clock = Ticks(std::time::Instant::now());
+    it.warm_router(None, 0, &mut clock, &mut |_, _| {}).unwrap();
+    (it, clock)
+}
+
 /// [`warmed`] over the files `paths`.
 pub fn warmed_over(
     bytes: &[u8],
