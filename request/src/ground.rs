@@ -1334,6 +1334,8 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     let mut first_spelt: Option<usize> = None;
     let mut missing: Vec<Missing> = Vec::new();
     let mut source_missing = false;
+    // Where the first such name stood (its tokens), and the name.
+    let mut source_missing_at: Option<(core::ops::Range<usize>, String)> = None;
     let mut new_names: Vec<String> = Vec::new();
     let mut any_file_token = false;
     // File names right after a word that sends something there (`into
@@ -1420,6 +1422,9 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 // only one: `faq.txt -> faq2.txt (copy)` is not `/copy`.
                 let dest = after_dest_word || first_referent.is_some();
                 source_missing |= !dest;
+                if !dest && source_missing_at.is_none() {
+                    source_missing_at = Some((at..i, c.clone()));
+                }
                 missing.push(Missing {
                     closest: closest(&c, paths),
                     name: c.clone(),
@@ -1950,6 +1955,36 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         })
         .map(|p| (*p).clone())
         .collect();
+    // A name the volume lacks in the place of the file acted on, after a
+    // word that adds a line, and a live file described by more than its
+    // kind later, right after `to`, `into` or `onto` (`add IMG_0004.JPG
+    // beach at sunset to the photo list` made /IMG_0004.JPG): the name is
+    // part of the line the request adds, and the described file is where
+    // it goes. A move stays a move of a missing file (`move notes3.txt to
+    // logs`).
+    let mut freed: Option<core::ops::Range<usize>> = None;
+    if let Some((m, name)) = &source_missing_at {
+        let sent = |at: usize| {
+            (1..=3).any(|k| at >= k && matches!(words[at - k].as_str(), "to" | "into" | "onto"))
+        };
+        let adds = words[..m.start].iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "add" | "append" | "put" | "note" | "insert" | "include" | "jot" | "record"
+            )
+        });
+        let goes_to_file = adds
+            && described.iter().zip(&described_at).any(|(p, &at)| {
+                !p.is_dir && !kind_only_files.contains(p) && at >= m.end && sent(at)
+            });
+        if goes_to_file {
+            source_missing = false;
+            missing.retain(|x| !(x.source && &x.name == name));
+            new_names.retain(|n| n != name);
+            // Its words are the text's.
+            freed = Some(m.clone());
+        }
+    }
     let sources = if source_missing {
         named
     } else {
@@ -2234,6 +2269,21 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                             describing.contains(&n) && !by_kind.contains(&n) && !learnt.is_applet(&words[n])
                         })))
         });
+    let (file_tokens, name_tokens) = match &freed {
+        Some(m) => (
+            file_tokens
+                .iter()
+                .copied()
+                .filter(|k| !m.contains(k))
+                .collect(),
+            name_tokens
+                .iter()
+                .copied()
+                .filter(|k| !m.contains(k))
+                .collect(),
+        ),
+        None => (file_tokens, name_tokens),
+    };
     let texts = spans(request, &tokens, &file_tokens, &name_tokens, &describing);
     // A pronoun alone is no text: it points at one (`…, put that at the end
     // of notes` is no line "that"). Nor is where a text is shown (`type

@@ -1800,3 +1800,55 @@ fn a_colon_after_a_spelt_file_announces_the_whole_text() {
         "write /shopping.txt eggs",
     )]);
 }
+
+/// A name the volume lacks, where the file acted on would stand, and a live
+/// file described after `to`: the name is part of the line added there
+/// (`append /IMG_0004.JPG "beach at sunset"` had made a stray file).
+#[test]
+fn a_file_name_inside_a_line_added_to_a_described_file_is_text() {
+    for (request, line) in [
+        (
+            "please add IMG_0004.JPG beach at sunset to the photo list",
+            "append \"/photo-list 2026.txt\" \"IMG_0004.JPG beach at sunset\"",
+        ),
+        (
+            "add call bob about contract.docx to my todo list",
+            "append /TODO.TXT \"call bob about contract.docx\"",
+        ),
+    ] {
+        let (g, gr) = grounded_long(request);
+        assert!(accepts(&gr, line), "{request}: {:?}", g.grounding);
+        assert!(g.missing.is_empty(), "{request}: {:?}", g.missing);
+        assert!(
+            !g.grounding.new_paths.iter().any(|p| p.contains('.')
+                && !p.contains(' ')
+                && !p.eq_ignore_ascii_case("/TODO.TXT")),
+            "{request}: {:?}",
+            g.grounding.new_paths
+        );
+    }
+    // Named where it goes, or a source the volume lacks, it stays a name.
+    let (g, gr) = grounded_long("copy the photo list to list2.txt");
+    assert!(
+        accepts(&gr, "cp \"/photo-list 2026.txt\" /list2.txt"),
+        "{:?}",
+        g.grounding
+    );
+    let (g, _) = grounded_long("copy report.txt to the docs folder");
+    assert_eq!(
+        g.missing.first().map(|m| m.name.as_str()),
+        Some("report.txt")
+    );
+}
+
+/// A move of a missing file into a folder whose kind word describes a live
+/// file stays a missing file (`move notes3.txt to logs` ran `mv /LOGS
+/// /BOOT.LOG` when the name was read as a line to add).
+#[test]
+fn a_missing_file_moved_stays_missing() {
+    let (g, _) = grounded_long("move notes3.txt to logs");
+    assert_eq!(
+        g.missing.first().map(|m| m.name.as_str()),
+        Some("notes3.txt")
+    );
+}
