@@ -32,6 +32,7 @@ fi
 # Its corpus adds the third round of natural phrasings (corpus/natural/more2/), 800 `more` pairs
 # per applet slot: the language model's corpus stays the one above.
 TMP="$(mktemp -d)"
+mkdir -p "$TMP/reader"
 NOSYS_NATURAL_MORE2=1 NOSYS_NATURAL_MORE_PER_SLOT=800 cargo run -q --release -p corpus -- "$TMP/reader"
 "$TRAIN" intent --data "$TMP/reader" --out "$TMP/intent.json"
 "$TRAIN" vocab > "$TMP/vocab.json"
