@@ -73,6 +73,17 @@ struct Seq {
     cmd: usize,
 }
 
+/// The applets a split's pairs ask for, sorted, "nothing" left out: the
+/// model learns to name them (`nosys.applets`) and the words-only reader
+/// has a class for each.
+fn applets_of(pairs: &[(String, String)]) -> std::collections::BTreeSet<&str> {
+    pairs
+        .iter()
+        .filter(|(_, c)| c != corpus::NOTHING)
+        .map(|(_, c)| corpus::applet_of(c))
+        .collect()
+}
+
 fn load_pairs(path: &Path) -> Res<Vec<(String, String)>> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(corpus::read_tsv(&text).map_err(|e| format!("{}: {e}", path.display()))?)
@@ -206,13 +217,7 @@ fn run() -> Res<()> {
 /// into a GGUF). `--check` prints its applet accuracy on other TSVs.
 fn intent(paths: &Paths, args: &[String]) -> Res<()> {
     let pairs = load_pairs(&paths.data.join("train.tsv"))?;
-    let classes: Vec<String> = pairs
-        .iter()
-        .filter(|(_, c)| c != corpus::NOTHING)
-        .map(|(_, c)| corpus::applet_of(c).to_string())
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .collect();
+    let classes: Vec<String> = applets_of(&pairs).into_iter().map(String::from).collect();
     let index = |c: &str| classes.iter().position(|x| x == corpus::applet_of(c));
     // The words a request gives as a text to write are the person's, not a
     // sign of the applet: `tuesday` in a hundred `write` requests made `pull
@@ -365,11 +370,7 @@ fn train(paths: &Paths, args: &[String]) -> Res<()> {
     let train_pairs = load_pairs(&paths.data.join("train.tsv"))?;
     // The applets the model learns to name, for the GGUF (`nosys.applets`):
     // the request path lets only the router choose an applet outside them.
-    let applets: std::collections::BTreeSet<&str> = train_pairs
-        .iter()
-        .filter(|(_, c)| c != corpus::NOTHING)
-        .map(|(_, c)| corpus::applet_of(c))
-        .collect();
+    let applets = applets_of(&train_pairs);
     // Whether it learns to end at once when nothing fits (`nosys.nothing`).
     let nothing = train_pairs.iter().any(|(_, c)| c == corpus::NOTHING);
     let words = known_words(&train_pairs);

@@ -326,6 +326,15 @@ impl<'m> Interpreter<'m> {
         let mut input = core::mem::take(&mut self.last_features);
         self.router_input(feature, asked, &mut input);
         self.last_features = input;
+        // The words-only reader, once per reading of the line: as the model
+        // reads it (the vote, read-only mode's F2) and as typed (the write
+        // veto, help's argument).
+        let words_asked = self.read_words(asked);
+        let words_typed = if asked == request {
+            words_asked.clone()
+        } else {
+            self.read_words(request)
+        };
 
         // Ridge: one matrix-vector product on the prefill's hidden state.
         // An abstain class on top means nothing reachable fits: no applet
@@ -335,7 +344,7 @@ impl<'m> Interpreter<'m> {
         // reader's vote: a write the vote alone brought is held back below.
         let mut own: [Option<&'static str>; 2] = [None, None];
         let guess = match &self.router {
-            Some(r) => self.route(r, asked).map(|(p, raw)| {
+            Some(r) => self.route(r, words_asked.as_deref()).map(|(p, raw)| {
                 own = [
                     self.static_name(r.class_name(raw.class)),
                     raw.second
@@ -418,9 +427,11 @@ impl<'m> Interpreter<'m> {
             && !sure_unlearnt
             && !named_first
             && (self.write_share() > self.config.write_share
-                || self
-                    .intent_writes(asked)
-                    .is_some_and(|p| p >= self.config.intent_write))
+                || words_asked.as_deref().is_some_and(|p| {
+                    self.reader_mass(p, |c| {
+                        self.table.get_any(c).is_some_and(|a| a.spec().writes)
+                    }) >= self.config.intent_write
+                }))
         {
             // The words-only reader knows the write applets read-only mode
             // left out of the router: its share on them is a second reading
@@ -1296,9 +1307,11 @@ impl<'m> Interpreter<'m> {
                 self.table
                     .get_any(c.applet)
                     .is_some_and(|a| a.spec().writes)
-                    && self
-                        .intent_share(c.applet, request)
-                        .is_some_and(|p| p < self.config.intent_veto)
+                    && self.knows(c.applet)
+                    && words_typed.as_deref().is_some_and(|p| {
+                        self.reader_mass(p, |x| self.same_change(x, c.applet))
+                            < self.config.intent_veto
+                    })
             });
         if abstain.is_none() && unasked_write {
             abstain = Some(Abstain::Unsure);
@@ -1382,7 +1395,7 @@ impl<'m> Interpreter<'m> {
                     command::Arg::Word(w) if self.table.get_any(w).is_some() => {
                         !any_word(asked, &[w])
                             && !any_word(request, &[w])
-                            && !self.describes(w, request)
+                            && !words_typed.as_deref().is_some_and(|p| self.describes(w, p))
                     }
                     _ => false,
                 });
@@ -2456,20 +2469,18 @@ impl Interpreter<'_> {
     /// fits" and weather was reached by 17 of 20 requests), any other class
     /// it lacks ("nothing fits" for a reader trained without it) gets an
     /// even share.
-    /// The reader gets the request as the model does (odd case and
-    /// misspellings read as the words they stand for); the write veto below
-    /// reads it as typed.
+    /// `words` is the reader's reading of the request as the model reads it
+    /// (odd case and misspellings read as the words they stand for).
     /// Returns the prediction with the vote, then the router's own.
     fn route(
         &self,
         r: &router::Router,
-        asked: &str,
+        words: Option<&[f32]>,
     ) -> Option<(router::Prediction, router::Prediction)> {
         let mut p = r.probs(&self.last_features).ok()?;
         let raw = router::prediction_from_probs(&p);
         let w = self.config.intent;
-        if let Some(it) = self.intent.as_ref().filter(|_| w > 0.0 && !p.is_empty()) {
-            let lex = it.probs(asked);
+        if let (Some(it), Some(lex)) = (self.intent.as_ref(), words.filter(|_| !p.is_empty())) {
             let known: Vec<Option<usize>> =
                 (0..p.len()).map(|i| it.class(r.class_name(i))).collect();
             let even = 1.0 / it.classes().len() as f32;
@@ -2505,64 +2516,47 @@ impl Interpreter<'_> {
         a == b || (kind(a) != 0 && kind(a) == kind(b))
     }
 
-    /// Whether the words-only reader's first applet, help's own left aside,
-    /// is `applet` with at least an even chance among the rest.
-    fn describes(&self, applet: &str, request: &str) -> bool {
-        let Some(it) = self.intent.as_ref().filter(|_| self.config.intent > 0.0) else {
+    /// The words-only reader's probabilities for `text`, when there is a
+    /// reader and it is on ([`Config::intent`]).
+    fn read_words(&self, text: &str) -> Option<Vec<f32>> {
+        let it = self.intent.as_ref().filter(|_| self.config.intent > 0.0)?;
+        Some(it.probs(text))
+    }
+
+    /// Whether the reader has a class for `applet`.
+    fn knows(&self, applet: &str) -> bool {
+        self.intent
+            .as_ref()
+            .is_some_and(|it| it.class(applet).is_some())
+    }
+
+    /// The reader's probability `p` on the classes `keep` takes.
+    fn reader_mass(&self, p: &[f32], keep: impl Fn(&str) -> bool) -> f32 {
+        self.intent.as_ref().map_or(0.0, |it| {
+            it.classes()
+                .iter()
+                .zip(p)
+                .filter(|(c, _)| keep(c))
+                .map(|(_, q)| q)
+                .sum()
+        })
+    }
+
+    /// Whether the reader's first applet in `p`, help's own left aside, is
+    /// `applet` with at least half of the rest.
+    fn describes(&self, applet: &str, p: &[f32]) -> bool {
+        let Some(it) = self.intent.as_ref() else {
             return false;
         };
-        let p = it.probs(request);
         let help = self.doer(Role::Help);
-        let rest: f32 = it
-            .classes()
-            .iter()
-            .zip(&p)
-            .filter(|(c, _)| Some(c.as_str()) != help)
-            .map(|(_, p)| p)
-            .sum();
+        let not_help = |c: &str| Some(c) != help;
         let best = it
             .classes()
             .iter()
-            .zip(&p)
-            .filter(|(c, _)| Some(c.as_str()) != help)
+            .zip(p)
+            .filter(|(c, _)| not_help(c))
             .max_by(|a, b| a.1.total_cmp(b.1));
-        best.is_some_and(|(c, q)| c == applet && *q >= 0.5 * rest)
-    }
-
-    /// The words-only reader's probability for `applet`'s kind of change,
-    /// when it is on ([`Config::intent`]) and knows the applet: making or
-    /// filling a name (writing a file, adding to its end, making a folder)
-    /// is one kind, copying or moving one another; the request's words ask
-    /// for the kind, the rules and the paths choose within it.
-    fn intent_share(&self, applet: &str, request: &str) -> Option<f32> {
-        let it = self.intent.as_ref().filter(|_| self.config.intent > 0.0)?;
-        it.class(applet)?;
-        let p = it.probs(request);
-        Some(
-            it.classes()
-                .iter()
-                .zip(&p)
-                .filter(|(c, _)| self.same_change(c, applet))
-                .map(|(_, p)| p)
-                .sum(),
-        )
-    }
-
-    /// The words-only reader's probability, when it is on
-    /// ([`Config::intent`]), that the request asks for an applet that writes
-    /// (reachable or not).
-    fn intent_writes(&self, request: &str) -> Option<f32> {
-        let it = self.intent.as_ref().filter(|_| self.config.intent > 0.0)?;
-        let p = it.probs(request);
-        let writes = |c: &str| self.table.get_any(c).is_some_and(|a| a.spec().writes);
-        Some(
-            it.classes()
-                .iter()
-                .zip(&p)
-                .filter(|(c, _)| writes(c))
-                .map(|(_, p)| p)
-                .sum(),
-        )
+        best.is_some_and(|(c, q)| c == applet && *q >= 0.5 * self.reader_mass(p, not_help))
     }
 
     fn is_live(&self, path: &str, dir: bool) -> bool {
