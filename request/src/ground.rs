@@ -2572,9 +2572,9 @@ fn spans(
     // text are not part of it, so a start that opens such an introduction
     // (`with the text the end`) gives way to the one after it.
     let starts: Vec<usize> = (0..n.saturating_sub(1))
-        .filter(|&k| is_text_mark(&word(k)) || introduces_text(&word, k))
+        .filter(|&k| marks_text(&word, k, file_tokens, describing) || introduces_text(&word, k))
         .map(|k| k + 1)
-        .filter(|&s| !(s + 2 < n && introduces_text(&word, s + 1)))
+        .filter(|&s| opens_label(&word, n, s).is_none())
         .collect();
     // The text is a whole phrase, not a piece of one: it starts after the
     // words that ask for it and ends where the request goes on to the file
@@ -2590,8 +2590,18 @@ fn spans(
     let says = (0..tokens.len())
         .map(word)
         .take_while(|w| is_asking_word(w))
-        .any(|w| matches!(w.as_str(), "say" | "echo" | "repeat"));
+        .any(|w| matches!(w.as_str(), "say" | "echo" | "repeat" | "print" | "type"));
+    // A text said to someone or shown somewhere (`put testing testing on
+    // the screen`) is bounded like one that goes to a file.
+    let n_tok = tokens.len();
+    let shown = (0..n_tok).any(|k| said_to_or_shown(&word, n_tok, k));
+    // What is said starts right after the words that ask to say it, or
+    // after a mark or label (`print ready to go` is not `go`, `say i am the
+    // king of nosys` not `nosys`).
+    let first_said =
+        (0..n_tok).find(|&k| !asks_at(&word, n_tok, k) && !is_say_particle(&word, n_tok, k));
     let to_file = says
+        || shown
         || (0..tokens.len()).any(|k| {
             file_tokens.contains(&k) || sends_to_file(request, tokens, file_tokens, describing, k)
         });
@@ -2634,7 +2644,13 @@ fn spans(
             && (!to_file
                 || (text_bounds(request, tokens, file_tokens, describing, i, j)
                     && !names_its_file(i, j)
-                    && !ends_on_its_file(j)))
+                    && !ends_on_its_file(j)
+                    && !(i + 1..=j).any(|k| said_to_or_shown(&word, n_tok, k))
+                    // Nor is it the verb that says it, or the wish before
+                    // one (`i'd like to display buy milk on screen`).
+                    && !is_say_word(&word(i))
+                    && !(j + 2 < n_tok && word(j + 1) == "to" && is_say_word(&word(j + 2)))
+                    && (!says || Some(i) == first_said || starts.contains(&i))))
     };
     let some_text = |i: usize, j: usize| !asks_only(i, j);
     // After the file and a comma, the rest of the request is the text
@@ -3192,6 +3208,9 @@ fn asks_at(word: &dyn Fn(usize) -> String, n: usize, k: usize) -> bool {
         ),
         "on" | "up" => is_asking_word(&before()),
         "after" => before() == "repeat",
+        // What is said may start with `i` or a filler (`say i am the king
+        // of nosys`, `just say ok back to me`).
+        "i" | "ok" | "okay" | "hey" | "thanks" => !is_say_word(&before()),
         _ => is_asking_word(&w),
     }
 }
@@ -3293,9 +3312,12 @@ fn text_bounds(
         && (!is_joining_word(&first) || matches!(first.as_str(), "the" | "a" | "an"))
         && (i == 0 || {
             let before = word(i - 1);
+            let marks = before != "with" || marks_text(&word, i - 1, file_tokens, describing);
             asking(i - 1)
-                || is_introducing_word(&before)
-                || is_text_mark(&before)
+                || is_say_word(&before)
+                || is_say_particle(&word, tokens.len(), i - 1)
+                || (is_introducing_word(&before) && marks)
+                || (is_text_mark(&before) && marks)
                 || introduces_text(&word, i - 1)
                 || file_tokens.contains(&(i - 1))
         });
@@ -3312,7 +3334,10 @@ fn text_bounds(
         return true;
     }
     let next = word(j + 1);
-    if refers(j + 1) || matches!(next.as_str(), "please" | "thanks" | "now") {
+    if refers(j + 1)
+        || matches!(next.as_str(), "please" | "thanks" | "now")
+        || said_to_or_shown(&word, tokens.len(), j + 1)
+    {
         return true;
     }
     // A verb's particle before where the text goes: `jot the end down in
@@ -3323,17 +3348,141 @@ fn text_bounds(
     sends_to_file(j + 1)
 }
 
-/// Whether token `k` ends a `the word(s)`, `the number`, `the text`, `the
-/// line`, `the phrase`, `the sentence` or `the message` that introduces a
-/// text: the text starts after it (`store the number 3.14159 in pi.txt` is
-/// `3.14159`, `SAVE THE WORD YES` is `YES`).
+/// Nouns that say what kind of text follows them (`the password
+/// hunter2`, `the headline HARBOUR GOES QUIET`): a label, not the text.
+fn is_text_label(w: &str) -> bool {
+    matches!(
+        w,
+        "word"
+            | "words"
+            | "number"
+            | "text"
+            | "line"
+            | "phrase"
+            | "sentence"
+            | "message"
+            | "password"
+            | "passcode"
+            | "code"
+            | "pin"
+            | "headline"
+            | "title"
+            | "caption"
+            | "link"
+            | "url"
+            | "address"
+            | "quote"
+            | "slogan"
+            | "motto"
+            | "lede"
+            | "name"
+    )
+}
+
+/// Whether token `k` ends a `the word(s)`, `the number`, `the password`,
+/// `the source link` or another label (`is_text_label`) after `the`,
+/// perhaps with one word that says which: the text starts after it
+/// (`store the number 3.14159 in pi.txt` is `3.14159`, `SAVE THE WORD YES`
+/// is `YES`, `file the source link https://… in my notes` the link).
 fn introduces_text(word: &dyn Fn(usize) -> String, k: usize) -> bool {
-    k >= 1
-        && matches!(
-            word(k).as_str(),
-            "word" | "words" | "number" | "text" | "line" | "phrase" | "sentence" | "message"
+    if k < 1 || !is_text_label(&word(k)) {
+        return false;
+    }
+    let which = |w: &str| {
+        w.len() > 1
+            && w.bytes().all(|b| b.is_ascii_alphabetic())
+            && !is_stopword(w)
+            && !is_asking_word(w)
+            && !is_text_label(w)
+    };
+    word(k - 1) == "the" || (k >= 2 && word(k - 2) == "the" && which(&word(k - 1)))
+}
+
+/// `text` without a label that opens it (`the phrase Silence in the
+/// reading room` is `Silence in the reading room`); as it is otherwise.
+pub(crate) fn without_label(text: &str) -> &str {
+    let tokens: Vec<(usize, usize)> = text
+        .split_whitespace()
+        .map(|w| {
+            let at = w.as_ptr() as usize - text.as_ptr() as usize;
+            (at, at + w.len())
+        })
+        .collect();
+    let word = |k: usize| clean(&text[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
+    match opens_label(&word, tokens.len(), 0) {
+        Some(label) if label + 1 < tokens.len() => &text[tokens[label + 1].0..],
+        _ => text,
+    }
+}
+
+/// Whether a text starting at token `s` opens with a label that
+/// introduces the real one (`the phrase …`, `the source link …`): then
+/// the text starts after the label instead.
+fn opens_label(word: &dyn Fn(usize) -> String, n: usize, s: usize) -> Option<usize> {
+    if s >= n || word(s) != "the" {
+        return None;
+    }
+    (s + 1..(s + 3).min(n.saturating_sub(1))).find(|&k| introduces_text(word, k))
+}
+
+/// The words a text is said to, or where it is shown (`good night to
+/// me`, `testing testing on the screen`): from token `k` on, they end a
+/// text rather than belong to it.
+fn said_to_or_shown(word: &dyn Fn(usize) -> String, n: usize, k: usize) -> bool {
+    let at = |i: usize| if i < n { word(i) } else { String::new() };
+    let place = |i: usize| {
+        let i = if at(i) == "the" { i + 1 } else { i };
+        matches!(
+            at(i).as_str(),
+            "screen" | "terminal" | "console" | "display"
         )
-        && word(k - 1) == "the"
+    };
+    match at(k).as_str() {
+        "to" => matches!(at(k + 1).as_str(), "me" | "us") || place(k + 1),
+        "on" => place(k + 1),
+        "back" => {
+            at(k + 1).is_empty() || (at(k + 1) == "to" && matches!(at(k + 2).as_str(), "me" | "us"))
+        }
+        // `bake a cake show on screen`, `gym at 7 say it back`.
+        // (`show it` alone shows a file: `the file that says …, show it`.)
+        v if is_say_word(v) => {
+            let i = if matches!(at(k + 1).as_str(), "it" | "that") {
+                k + 1
+            } else {
+                k
+            };
+            let said = matches!(v, "say" | "repeat" | "echo");
+            (said && i > k && (at(i + 1).is_empty() || at(i + 1) == "back"))
+                || matches!(at(i + 1).as_str(), "on" | "to") && said_to_or_shown(word, n, i + 1)
+        }
+        _ => false,
+    }
+}
+
+/// Verbs that ask for a text to be said or shown, and the particles that
+/// go with them (`type out`, `say after me`, `say back`).
+fn is_say_word(w: &str) -> bool {
+    matches!(
+        w,
+        "say" | "echo" | "repeat" | "print" | "type" | "display" | "show" | "shout"
+    )
+}
+
+/// The words between a verb that says and what is said: `out`, `back`,
+/// `after me`, `to me`, `aloud`.
+fn is_say_particle(word: &dyn Fn(usize) -> String, n: usize, k: usize) -> bool {
+    let next = || {
+        if k + 1 < n {
+            word(k + 1)
+        } else {
+            String::new()
+        }
+    };
+    match word(k).as_str() {
+        "out" | "back" | "aloud" | "me" | "us" => true,
+        "after" | "to" => matches!(next().as_str(), "me" | "us"),
+        _ => false,
+    }
 }
 
 /// The words after the last text mark when they run to the request's end
@@ -3353,11 +3502,23 @@ fn rest_after_mark(
     let n = tokens.len();
     // The first mark: a later one is in the text (`lunch with sam`); past
     // an introduction that follows it (`with the text …`).
-    let mark =
-        (0..n.saturating_sub(1)).find(|&k| is_text_mark(&word(k)) || introduces_text(&word, k))?;
+    let mark = (0..n.saturating_sub(1))
+        .find(|&k| marks_text(&word, k, file_tokens, describing) || introduces_text(&word, k))?;
     let mut start = mark + 1;
-    while start + 1 < n && (word(start) == "the" && introduces_text(&word, start + 1)) {
-        start += 2;
+    while let Some(label) = opens_label(&word, n, start) {
+        start = label + 1;
+    }
+    // A short lead-in before a colon names the text that follows it
+    // (`with the lede: Residents of …`, `saying the following: …`).
+    if let Some(c) = (start..(start + 3).min(n.saturating_sub(1)))
+        .find(|&k| request[tokens[k].0..tokens[k].1].ends_with(':'))
+    {
+        if matches!(
+            word(start).as_str(),
+            "the" | "this" | "these" | "following" | "my" | "our"
+        ) {
+            start = c + 1;
+        }
     }
     if start >= n {
         return None;
@@ -3408,6 +3569,30 @@ fn rest_after_mark(
         whole.trim_end_matches([',', '.', '!', '?', ';']).trim()
     };
     (!text.is_empty() && !text.contains(['"', '\''])).then(|| String::from(text))
+}
+
+/// Whether token `k` announces a text: a text mark (`saying`, `with`, …),
+/// `with` only once a file or a kind of file is spoken of before it
+/// (`make wifi.txt with hunter2`, `a file with the number 42`): before
+/// one, it is a word of the text (`add lunch with priya to the todo
+/// list`).
+fn marks_text(
+    word: &dyn Fn(usize) -> String,
+    k: usize,
+    file_tokens: &[usize],
+    describing: &[usize],
+) -> bool {
+    let w = word(k);
+    is_text_mark(&w)
+        && (w != "with"
+            || (0..k).any(|m| {
+                file_tokens.contains(&m)
+                    || describing.contains(&m)
+                    || matches!(
+                        word(m).as_str(),
+                        "file" | "document" | "doc" | "it" | "one" | "folder" | "directory"
+                    )
+            }))
 }
 
 /// Words after which the text of a `write`/`append`/`echo` begins.

@@ -666,6 +666,11 @@ fn more_readings_follow_the_requests_words() {
             ("say the words hello", "echo hello"),
             ("what's on my to do list?", "cat /TODO.TXT"),
             ("say good night", "echo \"good night\""),
+            // The applet named, its label is still no part of the text.
+            (
+                "would you kindly echo the phrase Silence in the reading room",
+                "echo \"Silence in the reading room\"",
+            ),
             ("i forgot what i ran a minute ago", "history"),
             (
                 "can you tack \"IMG_0099.JPG sunset\" onto the photo list?",

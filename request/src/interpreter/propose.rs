@@ -161,7 +161,7 @@ impl<'m> Interpreter<'m> {
                 .trim_end_matches(['.', '!', '?']);
             let whole = match whole.strip_prefix(['"', '\'']) {
                 Some(q) => q.strip_suffix(['"', '\'']).unwrap_or(q),
-                None => whole,
+                None => ground::without_label(whole),
             };
             // An applet that acts on a live path, then one word that names
             // none and nothing else (`ls music`, `cat budget`): that word is

@@ -305,6 +305,14 @@ pub(crate) fn same_command(table: &Table, a: &Command, b: &Command) -> bool {
     command::same_files(&a2, &b2)
 }
 
+/// Whether an answer names an existing file the expected command does not.
+fn names_foreign_file(want: &Want, a: &Answer) -> bool {
+    let files = expected_files(&want.command);
+    a.files
+        .iter()
+        .any(|f| !files.iter().any(|e| e.eq_ignore_ascii_case(f)))
+}
+
 #[derive(Default)]
 struct Tally {
     /// Rows that expect a command, and of those: right applet, right command,
@@ -322,12 +330,7 @@ struct Tally {
 
 impl Tally {
     fn add(&mut self, want: &Want, a: &Answer) {
-        let files = expected_files(&want.command);
-        let foreign = a
-            .files
-            .iter()
-            .any(|f| !files.iter().any(|e| e.eq_ignore_ascii_case(f)));
-        self.wrong_file += usize::from(foreign);
+        self.wrong_file += usize::from(names_foreign_file(want, a));
         match &want.command {
             Some(w) => {
                 self.commands += 1;
@@ -498,8 +501,9 @@ fn report(name: &str, rows: &[Scored], mark: &str) {
 }
 
 fn write_errors(rows: &[Scored], out: &Path) -> Res<()> {
-    let mut s =
-        String::from("# request\tmode\texpected\tchosen\treply want\treply got\tridge\tgrammar\n");
+    let mut s = String::from(
+        "# request\tmode\texpected\tchosen\treply want\treply got\tridge\tgrammar\twrong file\n",
+    );
     for r in rows {
         let want = r.want.command.as_deref().unwrap_or("nothing");
         let got = r.chosen.command.as_deref().unwrap_or("nothing");
@@ -507,13 +511,18 @@ fn write_errors(rows: &[Scored], out: &Path) -> Res<()> {
             continue;
         }
         s.push_str(&format!(
-            "{}\t{}\t{want}\t{got}\t{}\t{}\t{}\t{}\n",
+            "{}\t{}\t{want}\t{got}\t{}\t{}\t{}\t{}\t{}\n",
             r.want.request,
             r.want.mode.label(),
             r.want.reply,
             r.reply,
             r.ridge.command.as_deref().unwrap_or("-"),
             r.grammar.command.as_deref().unwrap_or("-"),
+            if names_foreign_file(&r.want, &r.chosen) {
+                "WRONG FILE"
+            } else {
+                ""
+            },
         ));
     }
     std::fs::write(out, s).map_err(|e| format!("{}: {e}", out.display()))
