@@ -584,7 +584,7 @@ fn means(path: &str, word: &str, singular: &str) -> bool {
         ("config", &["configuration"]),
         ("dl", &["download"]),
         ("proj", &["project"]),
-        ("faq", &["questions", "question"]),
+        ("faq", &["questions", "question", "qa"]),
         ("todo", &["tasks", "task", "chores", "todos"]),
         ("guide", &["manual", "handbook", "instructions", "tutorial"]),
         ("hello", &["greeting"]),
@@ -971,7 +971,7 @@ fn loose_stems<'p>(
     raw: &[&str],
     names: &[MultiWord<'p>],
 ) -> Vec<(Vec<usize>, &'p PathEntry)> {
-    const WINDOW: usize = 5;
+    const WINDOW: usize = 7;
     let mut out = Vec::new();
     for n in names {
         let parts: Vec<String> = stem_words(stem(basename(&n.path.path)))
@@ -993,9 +993,18 @@ fn loose_stems<'p>(
             *at.iter().max().unwrap_or(&0),
         );
         let whole = hi - lo + 1 == parts.len() && stem_run(words, lo, names).is_some();
-        // Within one clause: `the notes: Meeting moved …` names the notes.
-        let one_clause = (lo..hi).all(|k| !raw[k].ends_with([':', ',', '.', ';', '!', '?']));
-        if hi - lo < WINDOW && !whole && one_clause {
+        // Within one sentence: `the notes: Meeting moved …` names the
+        // notes (`the meeting is over, get rid of its notes` does not).
+        let one_clause = (lo..hi).all(|k| !raw[k].ends_with([':', '.', ';', '!', '?']));
+        // Nor across a word that sends a text to a file: `add meeting at 3
+        // to notes` adds a meeting to the notes.
+        let sent = (lo + 1..hi).any(|k| {
+            matches!(
+                words[k].as_str(),
+                "to" | "into" | "onto" | "in" | "inside" | "under"
+            )
+        });
+        if hi - lo < WINDOW && !whole && one_clause && !sent {
             out.push((at, n.path));
         }
     }
@@ -1985,6 +1994,12 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             freed = Some(m.clone());
         }
     }
+    // Where each described path was mentioned, kept past the move below.
+    let mentioned: Vec<(PathEntry, usize)> = described
+        .iter()
+        .zip(&described_at)
+        .map(|(p, &at)| ((*p).clone(), at))
+        .collect();
     let sources = if source_missing {
         named
     } else {
@@ -2221,6 +2236,69 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         path: String::from("/"),
         is_dir: true,
     };
+    // Where every mention of a described path follows a word that sets it
+    // apart (`anything in docs besides the guide`), it is not what the
+    // request acts on.
+    let mentions = |p: &PathEntry| -> Vec<usize> {
+        mentioned
+            .iter()
+            .filter(|(q, _)| q == p)
+            .map(|(_, at)| *at)
+            .collect()
+    };
+    // A mention by kind alone (`logs` for the boot log) says less than
+    // one by name: the latter decides.
+    let said = |p: &PathEntry| -> Vec<usize> {
+        let all = mentions(p);
+        let by_name: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|a| !by_kind.contains(a))
+            .collect();
+        if by_name.is_empty() {
+            all
+        } else {
+            by_name
+        }
+    };
+    let set_apart = |p: &PathEntry| {
+        said(p).into_iter().all(|at| {
+            (1..=3).any(|k| {
+                at >= k
+                    && (matches!(words[at - k].as_str(), "besides" | "except" | "excluding")
+                        || (at > k
+                            && matches!(
+                                (words[at - k - 1].as_str(), words[at - k].as_str()),
+                                ("other", "than") | ("apart", "from") | ("aside", "from")
+                            )))
+            })
+        })
+    };
+    // A folder said only as where a described file is (`the questions and
+    // answers document in docs`) places that file: it is not a second
+    // thing to act on.
+    let places_a_file = |dir: &PathEntry| {
+        let inside = alloc::format!("{}/", dir.path.to_ascii_uppercase());
+        // `document` says what kind of file, not which folder, once the
+        // folder is named (`the questions and answers document in docs`).
+        let all = mentions(dir);
+        let at_dir: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|&a| !matches!(words[a].as_str(), "document" | "documents" | "doc"))
+            .collect();
+        let at_dir = if at_dir.is_empty() { all } else { at_dir };
+        at_dir.iter().all(|&at| {
+            (1..=2).any(|k| {
+                at >= k && matches!(words[at - k].as_str(), "in" | "inside" | "from" | "within")
+            })
+        }) && mentioned.iter().any(|(f, at)| {
+            !f.is_dir
+                && f.path.to_ascii_uppercase().starts_with(&inside)
+                && at_dir.iter().all(|d| d > at)
+        })
+    };
+    let kept_apart = referents.iter().filter(|r| set_apart(r)).count();
     let mut existing: Vec<PathEntry> = referents
         .iter()
         .filter(|r| {
@@ -2228,6 +2306,12 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 return true;
             }
             if sent_into.contains(r) {
+                return false;
+            }
+            if kept_apart < referents.len() && set_apart(r) {
+                return false;
+            }
+            if r.is_dir && places_a_file(r) {
                 return false;
             }
             if r.is_dir {

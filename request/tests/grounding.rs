@@ -1918,3 +1918,51 @@ fn with_before_any_file_is_part_of_the_text() {
     assert!(accepts(&gr, "write /wifi.txt hunter2"));
     assert!(!accepts(&gr, "write /wifi.txt \"wifi.txt with hunter2\""));
 }
+
+/// The files a request acts on, as the grammar's referents.
+fn referents_long(request: &str) -> Vec<String> {
+    let (g, _) = grounded_long(request);
+    g.grounding.referents.into_iter().map(|p| p.path).collect()
+}
+
+/// A long name's words apart across a comma-free clause still name it;
+/// across a word that sends a text to a file they do not (the first is
+/// the text's).
+#[test]
+fn a_long_names_words_apart_name_it_unless_a_text_is_sent_between_them() {
+    assert_eq!(
+        referents_long("the notes from the 2 december meeting, open them"),
+        ["/meeting notes.txt"]
+    );
+    assert_eq!(referents_long("add meeting at 3 to notes"), ["/NOTES.TXT"]);
+    assert_eq!(
+        referents_long("put team meeting in my notes"),
+        ["/NOTES.TXT"]
+    );
+}
+
+/// A file set apart (`besides the guide`) is not what the request acts
+/// on; a folder said only as where a described file is places that file.
+/// A `q&a` is a FAQ.
+#[test]
+fn a_file_set_apart_or_a_folder_that_places_a_file_is_not_acted_on() {
+    assert_eq!(
+        referents_long("is there anything in the docs folder besides the guide?"),
+        ["/DOCS"]
+    );
+    assert_eq!(
+        referents_long("is there anything in logs besides the boot log?"),
+        ["/LOGS"]
+    );
+    assert_eq!(
+        referents_long("could you show me the questions and answers document in docs, please"),
+        ["/DOCS/FAQ.TXT"]
+    );
+    assert_eq!(
+        referents_long("i want to read the q&a doc in the docs folder"),
+        ["/DOCS/FAQ.TXT"]
+    );
+    // Said on its own, the folder is still what the request acts on.
+    assert_eq!(referents_long("what documents are in docs?"), ["/DOCS"]);
+    assert_eq!(referents_long("list docs except the faq"), ["/DOCS"]);
+}
