@@ -1425,3 +1425,23 @@ fn words_said_on_the_screen_are_said() {
         ],
     );
 }
+
+/// The reader reads a write request as it learnt them, without the text it
+/// quotes; and the model's write the request's words do not ask for gives
+/// way to the router's command on the file the request refers to (these
+/// ran nothing: the first vetoed as a write about a meeting, the others
+/// as the model's `append`).
+#[test]
+fn quoted_texts_and_unasked_writes_do_not_hide_the_routers_reading() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "Could you please put the sentence \"The meeting is cancelled\" into a file named cancel.txt?",
+                "write /cancel.txt \"The meeting is cancelled\"",
+            ),
+            ("\"meeting notes.txt\" - open it", "cat \"/meeting notes.txt\""),
+            ("pull up the meeting notes from tuesday", "cat \"/meeting notes.txt\""),
+        ],
+    );
+}

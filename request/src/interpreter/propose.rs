@@ -329,11 +329,15 @@ impl<'m> Interpreter<'m> {
         // The words-only reader, once per reading of the line: as the model
         // reads it (the vote, read-only mode's F2) and as typed (the write
         // veto, help's argument).
+        // As typed, without the texts it quotes, as the reader learnt
+        // write requests (`put the sentence "The meeting is cancelled" into
+        // cancel.txt` is about a write, not a meeting).
         let words_asked = self.read_words(asked);
-        let words_typed = if asked == request {
+        let unquoted = without_quoted_text(request);
+        let words_typed = if asked == unquoted {
             words_asked.clone()
         } else {
-            self.read_words(request)
+            self.read_words(&unquoted)
         };
 
         // Ridge: one matrix-vector product on the prefill's hidden state.
@@ -531,8 +535,43 @@ impl<'m> Interpreter<'m> {
         };
         // Never over an applet the request names, nor one only the router
         // knows.
-        let lm_over_ridge =
-            lm_sure && disagree && !unlearnt && !named_first && self.config.lm_over_ridge;
+        // Nor with a write the request's words do not ask for (the reader,
+        // on the line as typed, gives its kind of change almost nothing):
+        // `"meeting notes.txt" - open it` is the router's `cat`, not the
+        // model's `append`.
+        let unasked = |g: &command::Command| {
+            self.knows(g.applet)
+                && self
+                    .table
+                    .get_any(g.applet)
+                    .is_some_and(|a| a.spec().writes)
+                && words_typed.as_deref().is_some_and(|p| {
+                    self.reader_mass(p, |x| self.same_change(x, g.applet)) < self.config.intent_veto
+                })
+        };
+        // Then the router's command stands where it acts on a file the
+        // request refers to.
+        let ridge_on_referent = ridge
+            .as_ref()
+            .and_then(|r| r.command.as_ref().ok())
+            .is_some_and(|c| {
+                self.table.get_any(c.applet).is_some_and(|a| {
+                    c.paths(a.spec()).any(|(p, must_exist)| {
+                        must_exist
+                            && grounded
+                                .grounding
+                                .referents
+                                .iter()
+                                .any(|r| command::same_path(&r.path, p))
+                    })
+                })
+            });
+        let lm_over_ridge = lm_sure
+            && disagree
+            && !unlearnt
+            && !named_first
+            && self.config.lm_over_ridge
+            && !(ridge_on_referent && grammar.as_ref().is_ok_and(unasked));
         // A request that says a file is no longer needed or wanted (`i
         // don't need todo.txt anymore`) asks to delete it: the router's
         // `rm` is taken over the grammar's reading of it (`cat`), and in
@@ -1624,6 +1663,39 @@ impl Interpreter<'_> {
         };
         !refers(&before) && refers(&after)
     }
+}
+
+/// `line` without the texts it quotes, as the words-only reader learnt
+/// its lines (the texts of its write requests cut out): `put the sentence
+/// "The meeting is cancelled" into cancel.txt` is about a write, not a
+/// meeting. A quoted file name (`"meeting notes.txt"`) stays.
+fn without_quoted_text(line: &str) -> alloc::borrow::Cow<'_, str> {
+    let mut out = alloc::string::String::new();
+    let mut rest = line;
+    let mut cut = false;
+    while let Some(open) = rest.find('"') {
+        let Some(len) = rest[open + 1..].find('"') else {
+            break;
+        };
+        let inner = &rest[open + 1..open + 1 + len];
+        let names_file = inner.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && (1..=4).contains(&ext.len())
+                && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+        });
+        out.push_str(&rest[..open]);
+        if names_file {
+            out.push_str(&rest[open..open + len + 2]);
+        } else {
+            cut = true;
+        }
+        rest = &rest[open + len + 2..];
+    }
+    if !cut {
+        return alloc::borrow::Cow::Borrowed(line);
+    }
+    out.push_str(rest);
+    alloc::borrow::Cow::Owned(out)
 }
 
 /// Whether the request asks for something to be made: a word that only a
