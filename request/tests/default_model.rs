@@ -1445,3 +1445,23 @@ fn quoted_texts_and_unasked_writes_do_not_hide_the_routers_reading() {
         ],
     );
 }
+
+/// In read-only mode the model's share on writes is taken for a write only
+/// where the words-only reader gives writes some share too: these asked to
+/// see or say something and got the F2 reply.
+#[test]
+fn read_only_takes_a_write_from_the_model_only_with_the_readers_backing() {
+    proposes_lines(
+        Mode::ReadOnly,
+        &[
+            (
+                "SAY GOOD NIGHT TO EVERYONE",
+                "echo \"GOOD NIGHT TO EVERYONE\"",
+            ),
+            (
+                "show the todo, i'm only looking, not changing anything",
+                "cat /TODO.TXT",
+            ),
+        ],
+    );
+}

@@ -140,6 +140,14 @@ pub struct Config {
     /// runs and the reply names F2 (as [`Config::write_share`] for the
     /// model's). Above 1 turns it off.
     pub intent_write: f32,
+    /// In read-only mode, the words-only reader's probability on the write
+    /// applets the model's write share ([`Config::write_share`]) needs
+    /// beside it to be taken for a write: the model alone read `SAY GOOD
+    /// NIGHT TO EVERYONE` and `show the todo, i'm only looking` as writes.
+    /// 0 lets the model's share decide alone. 0.05 was chosen on the dev
+    /// sets and kept every read-only write request of the hand-written
+    /// sets from running (0.1 let one through).
+    pub intent_write_backing: f32,
 }
 
 impl Default for Config {
@@ -196,6 +204,7 @@ impl Default for Config {
             intent: 1.0,
             intent_veto: 0.05,
             intent_write: 0.7,
+            intent_write_backing: 0.05,
         }
     }
 }

@@ -427,15 +427,30 @@ impl<'m> Interpreter<'m> {
             .as_ref()
             .is_some_and(|(a, c, _)| !self.learnt(a) && *c >= self.config.threshold);
         // Nor when the request names its applet or is only a file's name.
+        // The reader's share on writes, read without the texts the line
+        // quotes (`explain how "rename notes.txt to a.txt" would be
+        // routed` asks about routing).
+        let reader_writes = (self.mode == Mode::ReadOnly)
+            .then(|| {
+                let unquoted = without_quoted_text(asked);
+                let p = if unquoted == asked {
+                    words_asked.clone()
+                } else {
+                    self.read_words(&unquoted)
+                };
+                p.map(|p| {
+                    self.reader_mass(&p, |c| {
+                        self.table.get_any(c).is_some_and(|a| a.spec().writes)
+                    })
+                })
+            })
+            .flatten();
         if self.mode == Mode::ReadOnly
             && !sure_unlearnt
             && !named_first
-            && (self.write_share() > self.config.write_share
-                || words_asked.as_deref().is_some_and(|p| {
-                    self.reader_mass(p, |c| {
-                        self.table.get_any(c).is_some_and(|a| a.spec().writes)
-                    }) >= self.config.intent_write
-                }))
+            && ((self.write_share() > self.config.write_share
+                && reader_writes.is_none_or(|w| w >= self.config.intent_write_backing))
+                || reader_writes.is_some_and(|w| w >= self.config.intent_write))
         {
             // The words-only reader knows the write applets read-only mode
             // left out of the router: its share on them is a second reading
