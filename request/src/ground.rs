@@ -69,6 +69,10 @@ pub struct Grounded {
     /// The live file the request described by what it holds (it is among
     /// the referents too).
     pub by_content: Option<String>,
+    /// Live files the request reaches only by one word of their long name
+    /// that no other name has (`what did the meeting decide`): among the
+    /// referents, for a read; no change of them is proposed.
+    pub weak: Vec<String>,
 }
 
 /// Words the declared examples use for a file without naming it, learnt as
@@ -2325,6 +2329,48 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         })
         .cloned()
         .collect();
+    // One word of a long name that no other live name has (`what did the
+    // meeting decide`, `which photos are on my list for 2026`), when the
+    // request refers to nothing else: that file, as a weak referent (a
+    // read may act on it; the proposal runs no change of it).
+    let mut weak: Vec<String> = Vec::new();
+    if existing.is_empty() && missing.is_empty() && !any_file_token {
+        let owners_of = |w: &str, singular: &str| -> Vec<&PathEntry> {
+            paths
+                .iter()
+                .filter(|p| {
+                    stem_words(stem(basename(&p.path)))
+                        .iter()
+                        .any(|s| s == w || s == singular)
+                })
+                .collect()
+        };
+        let mut hits: Vec<&PathEntry> = Vec::new();
+        for (at, w) in words.iter().enumerate() {
+            let singular = w.strip_suffix('s').unwrap_or(w);
+            if in_quote(at)
+                || singular.len() < 5
+                || !w.bytes().all(|b| b.is_ascii_alphabetic())
+                || is_stopword(w)
+                || is_document_noun(w)
+                || is_document_noun(singular)
+                || asks_for_action(w)
+            {
+                continue;
+            }
+            let owners = owners_of(w, singular);
+            if let [p] = owners.as_slice() {
+                if !p.is_dir && stem_words(stem(basename(&p.path))).len() >= 2 && !hits.contains(p)
+                {
+                    hits.push(p);
+                }
+            }
+        }
+        if let [p] = hits.as_slice() {
+            existing.push((*p).clone());
+            weak.push(p.path.clone());
+        }
+    }
     if names_root && !to_root && !existing.contains(&root) {
         existing.push(root);
     }
@@ -2443,6 +2489,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         names_a_file,
         spelt: pinned_live,
         by_content: None,
+        weak,
     }
 }
 

@@ -1465,3 +1465,16 @@ fn read_only_takes_a_write_from_the_model_only_with_the_readers_backing() {
         ],
     );
 }
+
+/// A file reached by one word of its long name is one to read at most:
+/// `delete the meeting` deletes nothing (it had `rm "/meeting notes.txt"`
+/// open to it).
+#[test]
+fn a_file_reached_by_one_word_is_not_changed() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for typed in ["delete the meeting", "rename the meeting to standup"] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{typed}: {}", p.display());
+    }
+}

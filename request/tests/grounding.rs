@@ -1966,3 +1966,36 @@ fn a_file_set_apart_or_a_folder_that_places_a_file_is_not_acted_on() {
     assert_eq!(referents_long("what documents are in docs?"), ["/DOCS"]);
     assert_eq!(referents_long("list docs except the faq"), ["/DOCS"]);
 }
+
+/// One word of a long name that no other name has reaches that file when
+/// the request refers to nothing else, as a weak referent; a word other
+/// names share, or a kind of document, does not.
+#[test]
+fn a_long_names_own_word_reaches_it_weakly() {
+    for (request, path) in [
+        ("what did the meeting decide", "/meeting notes.txt"),
+        (
+            "which photos are on my list for 2026?",
+            "/photo-list 2026.txt",
+        ),
+        (
+            "what changed in release 0.1?",
+            "/DOCS/Release Notes 0.1.txt",
+        ),
+    ] {
+        let (g, _) = grounded_long(request);
+        let referents: Vec<&str> = g
+            .grounding
+            .referents
+            .iter()
+            .map(|p| p.path.as_str())
+            .collect();
+        assert_eq!(referents, [path], "{request}");
+        assert_eq!(g.weak, [path], "{request}");
+    }
+    // `notes` is three names' word, `list` a kind of document.
+    assert!(grounded_long("read the notes").0.weak.is_empty());
+    assert!(referents_long("make a list of groceries").is_empty());
+    // Referred to by its name, it is no weak referent.
+    assert!(grounded_long("show the meeting notes").0.weak.is_empty());
+}

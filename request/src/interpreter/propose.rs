@@ -1347,6 +1347,19 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && folder_onto_file {
             abstain = Some(Abstain::Unsure);
         }
+        // A file the request reached by one word of its long name alone
+        // (`cancel the meeting`) is one to read at most: a change of it
+        // takes the request naming it.
+        let changes_weak = writes
+            && command.as_ref().is_some_and(|c| {
+                self.table.get_any(c.applet).is_some_and(|a| {
+                    c.paths(a.spec())
+                        .any(|(p, _)| grounded.weak.iter().any(|w| command::same_path(w, p)))
+                })
+            });
+        if abstain.is_none() && changes_weak && !named_first {
+            abstain = Some(Abstain::Unsure);
+        }
         // A write the request's words do not ask for: the words-only reader,
         // given the line as typed, puts almost nothing on its applet (`pull
         // up the meeting notes from tuesday` ran `append`, `the log cabin in
