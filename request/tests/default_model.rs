@@ -1288,17 +1288,13 @@ fn a_question_of_how_changes_nothing() {
 }
 
 /// A blank line answers only a request for one: `just print OK back to
-/// me` had `echo` with no text.
+/// me` had `echo` with no text; the one text the request offers is said.
 #[test]
 fn a_blank_line_answers_only_a_request_for_one() {
-    runs_nothing(
-        Mode::ReadWrite,
-        &["just print OK back to me"],
-        Abstain::Unfilled,
-    );
     proposes_lines(
         Mode::ReadWrite,
         &[
+            ("just print OK back to me", "echo OK"),
             ("output a blank line", "echo"),
             ("print me a single empty line", "echo"),
         ],
@@ -1477,4 +1473,15 @@ fn a_file_reached_by_one_word_is_not_changed() {
         let p = it.propose(typed, &mut clock, &mut || false).unwrap();
         assert_eq!(p.line(), None, "{typed}: {}", p.display());
     }
+}
+
+/// A line that says none of an applet's learnt cue words still speaks of
+/// it where the words-only reader is all but sure of it (`time the model`
+/// and `powerdown` ran nothing).
+#[test]
+fn the_reader_sure_of_an_applet_speaks_for_its_cues() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("time the model", "bench"), ("powerdown", "shutdown")],
+    );
 }

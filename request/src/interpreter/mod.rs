@@ -148,6 +148,11 @@ pub struct Config {
     /// sets and kept every read-only write request of the hand-written
     /// sets from running (0.1 let one through).
     pub intent_write_backing: f32,
+    /// The words-only reader's probability on a command's applet at or
+    /// above which the line speaks of that applet though it says none of
+    /// its learnt cue words. Above 1 turns it off. 0.9 was chosen on dev
+    /// (0.7 let `Please take a screenshot` run `clear`).
+    pub intent_cues: f32,
 }
 
 impl Default for Config {
@@ -205,6 +210,7 @@ impl Default for Config {
             intent_veto: 0.05,
             intent_write: 0.7,
             intent_write_backing: 0.05,
+            intent_cues: 0.9,
         }
     }
 }

@@ -1423,6 +1423,8 @@ impl<'m> Interpreter<'m> {
         let says_blank = command
             .as_ref()
             .is_some_and(|c| self.role_of(c.applet) == Some(Role::Say) && c.args.is_empty());
+        // Where the request offers one text only, that is what it asks to
+        // have said (the model had ended the line at once).
         if abstain.is_none()
             && says_blank
             && !named_first
@@ -1430,7 +1432,12 @@ impl<'m> Interpreter<'m> {
             && !grounded.grounding.texts.is_empty()
             && !any_word(asked, &["blank", "empty", "nothing", "newline", "new"])
         {
-            abstain = Some(Abstain::Unfilled);
+            match (grounded.grounding.texts.as_slice(), command.as_mut()) {
+                ([text], Some(c)) if asks_to_say(asked) => {
+                    c.args.push(command::Arg::Text(text.clone()));
+                }
+                _ => abstain = Some(Abstain::Unfilled),
+            }
         }
         // A command for a line that says nothing of its applet
         // ([`Interpreter::says_nothing_of`]): `play some jazz` ran `clear`,
@@ -1441,9 +1448,21 @@ impl<'m> Interpreter<'m> {
         // then be said as any other: `write a limerick` ran `mem`, while
         // `disk space` is `df` and `echo hi>notes.txt` a write.
         let named_other = named.is_some_and(|n| command.as_ref().is_some_and(|c| c.applet != n));
+        // The learnt cue words are the corpus's; the words-only reader reads
+        // more than them (letter trigrams, pairs): where it puts most of its
+        // probability on the command's applet, the line does speak of it
+        // (`List the PCI functions with their class codes`, `whats inside
+        // the computer like what parts does it have`).
+        let reader_backs = |c: &command::Command| {
+            words_asked
+                .as_deref()
+                .is_some_and(|p| self.reader_mass(p, |x| x == c.applet) >= self.config.intent_cues)
+        };
         if abstain.is_none() && (!named_first || named_other) && self.config.cues {
             if let Some(c) = &command {
-                if self.says_nothing_of(c, &grounded, &[asked, request], discards) {
+                if !reader_backs(c)
+                    && self.says_nothing_of(c, &grounded, &[asked, request], discards)
+                {
                     abstain = Some(Abstain::NothingFits);
                 }
             }
