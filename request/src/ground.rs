@@ -1479,8 +1479,17 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                     | "things"
             )
             || words.get(at + 2).is_some_and(|n| is_document_noun(n));
+        // After an article the verb is a noun's first word: `show me the
+        // read me file` names the README.
+        let after_article = at >= 1
+            && matches!(
+                words[at - 1].as_str(),
+                "the" | "my" | "our" | "your" | "this" | "that"
+            );
         if let Some(next) = words.get(at + 1).filter(|_| {
-            opens_pair && !in_quote(at + 1) && !asks_for_action(w) && !is_asking_word(w)
+            opens_pair
+                && !in_quote(at + 1)
+                && ((!asks_for_action(w) && !is_asking_word(w)) || after_article)
         }) {
             let joined = squash(&alloc::format!("{w}{next}"));
             let hits: Vec<&PathEntry> = paths

@@ -1999,3 +1999,15 @@ fn a_long_names_own_word_reaches_it_weakly() {
     // Referred to by its name, it is no weak referent.
     assert!(grounded_long("show the meeting notes").0.weak.is_empty());
 }
+
+/// After an article a verb is a name's first word (`the read me file` is
+/// the README); as the verb that asks, it is not (`read me the photo
+/// list`).
+#[test]
+fn a_verb_after_an_article_can_begin_a_name() {
+    assert_eq!(referents_long("show me the read me file"), ["/README.TXT"]);
+    assert_eq!(
+        referents_long("read me the photo list"),
+        ["/photo-list 2026.txt"]
+    );
+}
