@@ -465,7 +465,17 @@ fn looks_like_file(w: &str) -> bool {
     // An address (`https://example.com/a`) is a text, never a path.
     // Nor is a shorthand with one letter on a side of its slash (`w/`,
     // `w/o`, `c/o`, `n/a`).
-    let shorthand = w.len() <= 3 && w.contains('/') && !w.starts_with('/');
+    // So is a rate (`tok/s`, `km/h`, `kb/s`): one letter after the slash,
+    // no extension.
+    let rate = !w.starts_with('/')
+        && !has_extension(w)
+        && w.split_once('/').is_some_and(|(a, b)| {
+            !a.is_empty()
+                && b.len() == 1
+                && !b.contains('/')
+                && b.bytes().all(|c| c.is_ascii_alphabetic())
+        });
+    let shorthand = (w.len() <= 3 && w.contains('/') && !w.starts_with('/')) || rate;
     // Nor a date or a fraction (`05/12`, `1/2`, `12/05/2026`).
     let numbers = w.contains('/')
         && w.bytes()
@@ -641,9 +651,14 @@ fn resolve_spelt<'p>(token: &str, paths: &'p [PathEntry]) -> Vec<&'p PathEntry> 
         .filter(|p| {
             let path = p.path.to_ascii_uppercase();
             let name = basename(&path);
-            path.trim_start_matches('/') == token
+            let path = path.trim_start_matches('/');
+            path == token
                 || name == token
                 || (!has_ext && stem(name) == token)
+                // A path without its file's extension (`cat DOCS/FAQ`).
+                || (!has_ext
+                    && token.contains('/')
+                    && path.rsplit_once('.').is_some_and(|(p, _)| p == token.trim_start_matches('/')))
         })
         .collect()
 }

@@ -2011,3 +2011,15 @@ fn a_verb_after_an_article_can_begin_a_name() {
         ["/photo-list 2026.txt"]
     );
 }
+
+/// A path without its file's extension names that file; a rate (`tok/s`,
+/// `km/h`) is no path at all, and names nothing missing.
+#[test]
+fn a_path_without_extension_names_its_file_and_a_rate_is_no_path() {
+    assert_eq!(referents_long("cat DOCS/FAQ"), ["/DOCS/FAQ.TXT"]);
+    assert_eq!(referents_long("cat /docs/faq"), ["/DOCS/FAQ.TXT"]);
+    let (g, _) = grounded_long("what's the model's tok/s");
+    assert!(g.missing.is_empty() && g.grounding.referents.is_empty());
+    let (g, _) = grounded_long("cat docs/nothing");
+    assert_eq!(g.missing.len(), 1);
+}
