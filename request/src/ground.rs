@@ -2517,6 +2517,70 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     }
 }
 
+/// The request a request asks about (`what would happen if I said delete
+/// notes.txt`, `which command would you pick for list the logs`, `dry run
+/// of shut down the machine`): the words after the last word that
+/// introduces it, up to a clause that says not to run it (`, without
+/// actually doing it`). `None` when no such word introduces one, or the
+/// request quotes it (the quotes bound it).
+pub fn embedded_request(request: &str) -> Option<String> {
+    let tokens: Vec<&str> = request.split_whitespace().collect();
+    if tokens.iter().any(|t| t.starts_with(['"', '\''])) {
+        return None;
+    }
+    let word = |k: usize| clean(tokens[k]).to_ascii_lowercase();
+    let n = tokens.len();
+    let mut start = None;
+    for (k, token) in tokens.iter().enumerate().take(n.saturating_sub(1)) {
+        let w = word(k);
+        let prev = if k >= 1 { word(k - 1) } else { String::new() };
+        let opens = match w.as_str() {
+            "route" | "routed" | "routing" | "said" | "typed" => true,
+            // `pick for list the logs`, `run for: …`.
+            "for" => matches!(
+                prev.as_str(),
+                "pick" | "run" | "choose" | "use" | "do" | "route" | "command"
+            ),
+            // `dry run of …`, `a trace of …`.
+            "of" => matches!(prev.as_str(), "run" | "dryrun" | "trace"),
+            // `if i told you to wipe …`, `asked you to …`.
+            "to" => prev == "you" && k >= 2 && matches!(word(k - 2).as_str(), "told" | "asked"),
+            _ => false,
+        } || token.ends_with(':');
+        if opens {
+            start = Some(k + 1);
+        }
+    }
+    let mut start = start?;
+    // `route the request list the docs`: the request, not its label.
+    while start + 1 < n && matches!(word(start).as_str(), "the" | "request" | "command" | "line") {
+        start += 1;
+    }
+    if start >= n {
+        return None;
+    }
+    // Up to a clause that says it is not to run or asks about it, or the
+    // end of its question.
+    let mut end = n;
+    for k in start + 1..n {
+        if tokens[k - 1].ends_with('?')
+            || (tokens[k - 1].ends_with(',')
+                && matches!(
+                    word(k).as_str(),
+                    "without" | "but" | "dont" | "don't" | "do" | "just" | "what" | "how" | "which"
+                ))
+        {
+            end = k;
+            break;
+        }
+    }
+    let text = tokens[start..end]
+        .join(" ")
+        .trim_end_matches([',', '.', '?', '!', ';'])
+        .to_string();
+    (!text.is_empty() && text.split_whitespace().count() >= 2).then_some(text)
+}
+
 /// The spans a request quoted in the request may be (`route`'s slot):
 /// those that take in a file's name or description, which a text never
 /// does (`don't run it, just tell me what rename hello.txt to hi.txt would

@@ -1485,3 +1485,22 @@ fn the_reader_sure_of_an_applet_speaks_for_its_cues() {
         &[("time the model", "bench"), ("powerdown", "shutdown")],
     );
 }
+
+/// `route` explains the whole request asked about (the model had taken a
+/// piece: `the logs`, `the machine`).
+#[test]
+fn route_takes_the_whole_request_asked_about() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "which command would you pick for list the logs",
+                "route \"list the logs\"",
+            ),
+            (
+                "dry run of shut down the machine",
+                "route \"shut down the machine\"",
+            ),
+        ],
+    );
+}

@@ -2023,3 +2023,54 @@ fn a_path_without_extension_names_its_file_and_a_rate_is_no_path() {
     let (g, _) = grounded_long("cat docs/nothing");
     assert_eq!(g.missing.len(), 1);
 }
+
+/// The request a request asks about runs from the word that introduces it
+/// to a clause that says not to run it or asks about it; quoted, the
+/// quotes bound it instead.
+#[test]
+fn the_request_asked_about_is_the_rest_after_its_introduction() {
+    use request::ground::embedded_request;
+    for (request, inner) in [
+        (
+            "what would happen if I said delete notes.txt",
+            "delete notes.txt",
+        ),
+        (
+            "which command would you pick for list the logs",
+            "list the logs",
+        ),
+        ("dry run of shut down the machine", "shut down the machine"),
+        (
+            "explain how you'd route make a folder called temp",
+            "make a folder called temp",
+        ),
+        ("show the route for clear the screen", "clear the screen"),
+        (
+            "what would happen if i told you to wipe the todo list, without actually doing it",
+            "wipe the todo list",
+        ),
+        (
+            "without doing it, what would you run for: copy the faq to the top folder",
+            "copy the faq to the top folder",
+        ),
+        (
+            "if I typed make a folder called x, what would happen",
+            "make a folder called x",
+        ),
+        (
+            "Trace, without executing, the request: power off at once.",
+            "power off at once",
+        ),
+    ] {
+        assert_eq!(
+            embedded_request(request).as_deref(),
+            Some(inner),
+            "{request}"
+        );
+    }
+    assert_eq!(
+        embedded_request("what would happen if i said 'turn it off'"),
+        None
+    );
+    assert_eq!(embedded_request("show me the faq"), None);
+}

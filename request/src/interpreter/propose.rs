@@ -1417,6 +1417,20 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && voted_write {
             abstain = Some(Abstain::Unsure);
         }
+        // The request a request asks about is the words after the one that
+        // introduces it, whole (the model had taken `the logs` of `which
+        // command would you pick for list the logs`), as typed.
+        if let Some(c) = command.as_mut() {
+            if self.role_of(c.applet) == Some(Role::Explain) && !named_first {
+                if let (Some(inner), [command::Arg::Text(t)]) =
+                    (ground::embedded_request(request), c.args.as_slice())
+                {
+                    if inner != *t && inner.contains(t.as_str()) {
+                        c.args = alloc::vec![command::Arg::Text(inner)];
+                    }
+                }
+            }
+        }
         // Saying nothing back (a bare `echo`, a blank line) answers only a
         // request for a blank line: `just print OK back to me` has a text,
         // and a blank line is no answer to it.
