@@ -3721,8 +3721,20 @@ fn rest_after_mark(
     let n = tokens.len();
     // The first mark: a later one is in the text (`lunch with sam`); past
     // an introduction that follows it (`with the text …`).
-    let mark = (0..n.saturating_sub(1))
-        .find(|&k| marks_text(&word, k, file_tokens, describing) || introduces_text(&word, k))?;
+    // `say` after a word that says what a file should hold (`the readme
+    // should just say Welcome!`) marks one too.
+    let modal_say = |k: usize| {
+        k >= 1
+            && word(k) == "say"
+            && matches!(
+                word(k - 1).as_str(),
+                "should" | "must" | "just" | "will" | "would" | "shall"
+            )
+            && (0..k).any(|m| file_tokens.contains(&m) || describing.contains(&m))
+    };
+    let mark = (0..n.saturating_sub(1)).find(|&k| {
+        marks_text(&word, k, file_tokens, describing) || introduces_text(&word, k) || modal_say(k)
+    })?;
     let mut start = mark + 1;
     while let Some(label) = opens_label(&word, n, start) {
         start = label + 1;
@@ -3742,7 +3754,26 @@ fn rest_after_mark(
     if start >= n {
         return None;
     }
-    if (start..n).any(|k| file_tokens.contains(&k) || describing.contains(&k)) {
+    // A file named in the rest is where the text goes (`saying hi to
+    // notes.txt`): the rest is no text. A word that only describes one,
+    // nothing sending to it, is the text's (`saying second notes file`).
+    let sent = |k: usize| {
+        (1..=3).any(|d| {
+            k >= d
+                && k - d >= start
+                && matches!(
+                    word(k - d).as_str(),
+                    "to" | "into" | "in" | "onto" | "inside"
+                )
+                && (k - d + 1..k).all(|m| leads_to_file(&word(m)))
+        })
+    };
+    // (Only past a file the request names: `the file that says Hello
+    // from …` describes the file by its words.)
+    let named_before = modal_say(mark) || file_tokens.iter().any(|&f| f < mark);
+    if (start..n).any(|k| {
+        file_tokens.contains(&k) || (describing.contains(&k) && (sent(k) || !named_before))
+    }) {
         return None;
     }
     // Up to a comma that opens a question about it.
@@ -3758,8 +3789,18 @@ fn rest_after_mark(
             break;
         }
     }
-    while end > start + 1 && matches!(word(end - 1).as_str(), "please" | "pls" | "thanks") {
+    while end > start + 1
+        && matches!(
+            word(end - 1).as_str(),
+            "please" | "pls" | "thanks" | "instead"
+        )
+    {
         end -= 1;
+    }
+    // `… from now on`: when, not what.
+    if end > start + 3 && word(end - 1) == "on" && word(end - 2) == "now" && word(end - 3) == "from"
+    {
+        end -= 3;
     }
     // `… on the screen`: where it is shown, not the text.
     if end > start + 2 && matches!(word(end - 1).as_str(), "screen" | "terminal" | "console") {

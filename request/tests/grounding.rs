@@ -2074,3 +2074,30 @@ fn the_request_asked_about_is_the_rest_after_its_introduction() {
     );
     assert_eq!(embedded_request("show me the faq"), None);
 }
+
+/// What a file should say is the text after `should (just) say`, less
+/// `from now on`; a word that describes a file inside a text after a mark
+/// is the text's when nothing sends the text to it.
+#[test]
+fn what_a_file_should_say_is_the_text() {
+    for (request, text) in [
+        (
+            "the readme should just say Welcome! from now on",
+            "Welcome!",
+        ),
+        (
+            "the hello file should just say Goodbye from now on",
+            "Goodbye",
+        ),
+        (
+            "create a file notes2.txt saying second notes file",
+            "second notes file",
+        ),
+    ] {
+        let (g, _) = grounded_long(request);
+        assert_eq!(g.grounding.texts, vec![text.to_string()], "{request}");
+    }
+    // Sent to a file, the words are where the text goes.
+    let (g, _) = grounded_long("new file memo.txt saying call bob to the notes");
+    assert_eq!(g.grounding.texts, vec!["call bob".to_string()]);
+}
