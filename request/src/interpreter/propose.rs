@@ -1425,7 +1425,7 @@ impl<'m> Interpreter<'m> {
                 if let (Some(inner), [command::Arg::Text(t)]) =
                     (ground::embedded_request(request), c.args.as_slice())
                 {
-                    if inner != *t && inner.contains(t.as_str()) {
+                    if inner != *t {
                         c.args = alloc::vec![command::Arg::Text(inner)];
                     }
                 }
