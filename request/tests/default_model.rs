@@ -1501,6 +1501,11 @@ fn route_takes_the_whole_request_asked_about() {
                 "dry run of shut down the machine",
                 "route \"shut down the machine\"",
             ),
+            // Also where the model took the words that introduce it.
+            (
+                "Trace, without executing, the request: power off at once.",
+                "route \"power off at once\"",
+            ),
         ],
     );
 }
