@@ -183,6 +183,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten6.tsv",
     "handwritten7.tsv",
     "handwritten8.tsv",
+    "handwritten9.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

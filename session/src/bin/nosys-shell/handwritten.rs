@@ -1,10 +1,12 @@
 //! `nosys-shell eval --split handwritten` (or `handwritten2`, `handwritten3`,
-//! `handwritten4`, `handwritten5`, `handwritten6`, `handwritten7`, `handwritten8`): the
+//! `handwritten4`, `handwritten5`, `handwritten6`, `handwritten7`, `handwritten8`,
+//! `handwritten9`): the
 //! product's answer to each hand-written request (`data/handwritten.tsv`, the second split
 //! `data/handwritten2.tsv`, the third `data/handwritten3.tsv`, the fourth
 //! `data/handwritten4.tsv`, the fifth `data/handwritten5.tsv`, the sixth
-//! `data/handwritten6.tsv`, the seventh `data/handwritten7.tsv`, or the eighth, fresh split
-//! `data/handwritten8.tsv`), in the mode the row was
+//! `data/handwritten6.tsv`, the seventh `data/handwritten7.tsv`, the eighth
+//! `data/handwritten8.tsv`, or the ninth, fresh split `data/handwritten9.tsv`), in the mode the
+//! row was
 //! typed in, scored the way a person judges it: the right applet, the whole
 //! right command, a file the request did not name (must be 0), a request
 //! that deserved a command getting none (false abstain), and whether the
@@ -39,7 +41,8 @@ pub struct HandSplit {
 /// the fourth, blind, on its evening, after the third's last quotable read, the
 /// fifth, blind, later that night, the sixth, blind, on 5 December 2026, when the fifth
 /// had one quotable read left, the seventh, blind, later on 5 December, when the sixth
-/// had one quotable read left, and the eighth, blind, after the seventh's last quotable read.
+/// had one quotable read left, the eighth, blind, after the seventh's last quotable read, and
+/// the ninth, blind, when the eighth had two quotable reads left.
 pub const SPLITS: &[HandSplit] = &[
     HandSplit {
         name: "handwritten",
@@ -80,6 +83,11 @@ pub const SPLITS: &[HandSplit] = &[
         name: "handwritten8",
         rows: "handwritten8.tsv",
         ledger: "handwritten8_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten9",
+        rows: "handwritten9.tsv",
+        ledger: "handwritten9_ledger.txt",
     },
 ];
 
