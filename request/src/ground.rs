@@ -849,9 +849,20 @@ fn phrases(
                             .rsplit(' ')
                             .next()
                             .is_some_and(|w| !resolve_exact(w.trim_matches('/'), paths).is_empty());
+                    // After `to` or `as` in a rename, copy or move, it is
+                    // the new name, whatever its last word names
+                    // (`rename guide.txt to "User Guide.txt"`).
+                    let renamed = matches!(back(1).as_str(), "to" | "as" | "into")
+                        && (0..i).any(|k| {
+                            has_extension(clean(raw[k]))
+                                || matches!(
+                                    clean(raw[k]).to_ascii_lowercase().as_str(),
+                                    "rename" | "copy" | "move" | "duplicate" | "mv" | "cp"
+                                )
+                        });
                     if (looks_like_file(inner) || given)
                         && one_name(i, j)
-                        && (given || !mentions_live)
+                        && (given || renamed || !mentions_live)
                     {
                         found = Some((j, String::from(inner)));
                     }
@@ -1923,6 +1934,42 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         }
         if (!any_file_token && !any_given && !before_a_file) || gives(i) || after_source {
             if let Some(c) = canonical(typed[i], false) {
+                new_names.push(c);
+            }
+        }
+    }
+    // Unquoted words after `called` or `named` that run to the end of the
+    // request, or to the file's extension, may be one name (`a folder
+    // called SECRET STUFF`, `a file called shopping list.txt with eggs`):
+    // offered beside the first word's, the model chooses.
+    for i in (1..words.len()).filter(|&i| matches!(words[i - 1].as_str(), "called" | "named")) {
+        if in_quote(i) || in_phrase(i) {
+            continue;
+        }
+        let plain = |k: usize| {
+            !is_joining_word(&words[k])
+                && !is_stopword(&words[k])
+                && !is_filler(&words[k])
+                && !is_asking_word(&words[k])
+                && !filler_name(&words[k])
+                && !matches!(
+                    words[k].as_str(),
+                    "with" | "saying" | "containing" | "please" | "pls"
+                )
+        };
+        let mut j = i;
+        while j + 1 < words.len()
+            && j + 1 < i + 3
+            && plain(j + 1)
+            && !raw[j].ends_with([',', ';', ':', '.', '!', '?'])
+            && !has_extension(clean(raw[j]))
+        {
+            j += 1;
+        }
+        let to_end = j + 1 == words.len() || has_extension(clean(raw[j]));
+        if j > i && to_end && plain(i) {
+            let name = typed[i..=j].join(" ");
+            if let Some(c) = canonical(name.trim_end_matches(['.', '!', '?']), true) {
                 new_names.push(c);
             }
         }
@@ -3358,7 +3405,7 @@ fn is_asking_word(w: &str) -> bool {
     // is no `make`).
     let misspelt_verb = w.len() >= 4
         && [
-            "append", "write", "create", "print", "repeat", "store", "save",
+            "append", "write", "create", "print", "repeat", "store", "save", "add",
         ]
         .iter()
         .any(|v| w != *v && w.as_bytes()[0] == v.as_bytes()[0] && edit_distance(w, v) == 1);

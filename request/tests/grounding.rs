@@ -2101,3 +2101,27 @@ fn what_a_file_should_say_is_the_text() {
     let (g, _) = grounded_long("new file memo.txt saying call bob to the notes");
     assert_eq!(g.grounding.texts, vec!["call bob".to_string()]);
 }
+
+/// A quoted name after `to` in a rename is the new name even where its
+/// last word names a live file; words after `called` that run to the end
+/// (or to an extension) may be one name; a slip of `add` asks like `add`.
+#[test]
+fn new_names_of_several_words_and_a_slip_of_add() {
+    let (_, gr) = grounded_long("rename guide.txt to \"User Guide.txt\"");
+    assert!(accepts(&gr, "mv /DOCS/GUIDE.TXT \"/DOCS/User Guide.txt\""));
+    let (g, _) = grounded_long("make a folder called SECRET STUFF");
+    assert!(g.grounding.new_paths.contains(&"/SECRET STUFF".to_string()));
+    let (g, _) = grounded_long("create a file called shopping list.txt with eggs");
+    assert!(g
+        .grounding
+        .new_paths
+        .contains(&"/shopping list.txt".to_string()));
+    // Not past a word that is no name (`please`).
+    let (g, _) = grounded_long("make a folder called music please");
+    assert_eq!(g.grounding.new_paths, ["/music"]);
+    // Still a text, quoted after another verb.
+    let (g, _) = grounded_long("stick \"see also FAQ.TXT\" at the bottom of the guide");
+    assert!(g.grounding.texts.contains(&"see also FAQ.TXT".to_string()));
+    let (g, _) = grounded_long("addd pay rent to todo");
+    assert_eq!(g.grounding.texts, ["pay rent"]);
+}
