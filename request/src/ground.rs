@@ -2696,6 +2696,11 @@ fn numbers(typed: &[&str]) -> Vec<u64> {
     let mut out: Vec<u64> = Vec::new();
     for t in typed {
         let t = t.trim_end_matches('.');
+        // A count given as a flag (`dmesg | tail -20`, `head -5`).
+        let t = t
+            .strip_prefix('-')
+            .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+            .unwrap_or(t);
         let lower = t.to_ascii_lowercase();
         if matches!(lower.as_str(), "kilobyte" | "kib" | "kb") {
             if !out.contains(&1024) {

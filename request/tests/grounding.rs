@@ -2125,3 +2125,10 @@ fn new_names_of_several_words_and_a_slip_of_add() {
     let (g, _) = grounded_long("addd pay rent to todo");
     assert_eq!(g.grounding.texts, ["pay rent"]);
 }
+
+/// A count given as a flag (`tail -20`) is a number the request writes.
+#[test]
+fn a_count_given_as_a_flag_is_a_number() {
+    let (g, _) = grounded_long("dmesg | tail -20");
+    assert_eq!(g.grounding.numbers, [20]);
+}
