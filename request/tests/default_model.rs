@@ -1509,3 +1509,28 @@ fn route_takes_the_whole_request_asked_about() {
         ],
     );
 }
+
+/// The model's sure word does not go over the router's applet where the
+/// words-only reader is all but sure of the router's (these ran `cpu`
+/// and `df`); a shell redirection still asks for the model's write.
+#[test]
+fn the_model_does_not_overrule_a_router_the_reader_is_sure_of() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("i need today's date for a form i'm filling in", "date"),
+            (
+                "I need the model of the storage device for a support ticket",
+                "disk",
+            ),
+            (
+                "printf draft ready > logs/boot.log",
+                "write /LOGS/BOOT.LOG \"draft ready\"",
+            ),
+        ],
+    );
+    proposes_lines(
+        Mode::ReadOnly,
+        &[("what time is it now on this box", "date")],
+    );
+}

@@ -153,6 +153,12 @@ pub struct Config {
     /// its learnt cue words. Above 1 turns it off. 0.9 was chosen on dev
     /// (0.7 let `Please take a screenshot` run `clear`).
     pub intent_cues: f32,
+    /// The words-only reader's probability on the router's applet at or
+    /// above which the model's sure word does not go over the router's
+    /// ([`Config::lm_over_ridge`]), for an applet that changes nothing and
+    /// a line without a shell redirection. Above 1 turns it off; 0.95 was
+    /// chosen on dev (0.9 cost dev 2 rows).
+    pub intent_over_lm: f32,
 }
 
 impl Default for Config {
@@ -211,6 +217,7 @@ impl Default for Config {
             intent_write: 0.7,
             intent_write_backing: 0.05,
             intent_cues: 0.9,
+            intent_over_lm: 0.95,
         }
     }
 }

@@ -581,11 +581,29 @@ impl<'m> Interpreter<'m> {
                     })
                 })
             });
+        // Nor where the words-only reader is all but sure of the router's
+        // applet (`what time is it now on this box`: router `date`, model
+        // `cpu`, reader `date` 0.99).
+        // Only for a router's applet that changes nothing, and a line with
+        // no shell redirection (`printf draft ready > logs/boot.log` is the
+        // model's write).
+        let reader_sure_of_router = !typed.contains('>')
+            && ridge.as_ref().is_some_and(|r| {
+                self.knows(r.applet)
+                    && self
+                        .table
+                        .get_any(r.applet)
+                        .is_some_and(|a| !a.spec().writes)
+                    && words_asked.as_deref().is_some_and(|p| {
+                        self.reader_mass(p, |c| c == r.applet) >= self.config.intent_over_lm
+                    })
+            });
         let lm_over_ridge = lm_sure
             && disagree
             && !unlearnt
             && !named_first
             && self.config.lm_over_ridge
+            && !reader_sure_of_router
             && !(ridge_on_referent && grammar.as_ref().is_ok_and(unasked));
         // A request that says a file is no longer needed or wanted (`i
         // don't need todo.txt anymore`) asks to delete it: the router's
