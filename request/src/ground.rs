@@ -1713,7 +1713,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         (0..i).any(|k| {
             matches!(
                 words[k].as_str(),
-                "with" | "saying" | "containing" | "says" | "reading"
+                "with" | "saying" | "containing" | "says" | "reading" | "say"
             ) && (file_tokens.iter().any(|&f| f < k) || first_referent.is_some_and(|r| r < k))
         })
     };
@@ -1841,6 +1841,8 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 | "then"
                 | "today"
                 | "tomorrow"
+                // `set the readme to say …`: the verb, not a name.
+                | "say"
         )
     };
     let any_given = (0..words.len()).any(|i| {
@@ -3780,7 +3782,7 @@ fn rest_after_mark(
             && word(k) == "say"
             && matches!(
                 word(k - 1).as_str(),
-                "should" | "must" | "just" | "will" | "would" | "shall"
+                "should" | "must" | "just" | "will" | "would" | "shall" | "to"
             )
             && (0..k).any(|m| file_tokens.contains(&m) || describing.contains(&m))
     };

@@ -590,10 +590,16 @@ impl<'m> Interpreter<'m> {
         let reader_sure_of_router = !typed.contains('>')
             && ridge.as_ref().is_some_and(|r| {
                 self.knows(r.applet)
-                    && self
+                    // (or one that makes the same kind of change as the
+                    // model's: the choice is then between two changes, `new
+                    // line in the notes saying …` adds rather than writes)
+                    && (self
                         .table
                         .get_any(r.applet)
                         .is_some_and(|a| !a.spec().writes)
+                        || grammar
+                            .as_ref()
+                            .is_ok_and(|g| self.same_change(g.applet, r.applet)))
                     && words_asked.as_deref().is_some_and(|p| {
                         self.reader_mass(p, |c| c == r.applet) >= self.config.intent_over_lm
                     })
