@@ -2093,6 +2093,10 @@ fn what_a_file_should_say_is_the_text() {
             "create a file notes2.txt saying second notes file",
             "second notes file",
         ),
+        (
+            "set the readme to say This disk belongs to Sam",
+            "This disk belongs to Sam",
+        ),
     ] {
         let (g, _) = grounded_long(request);
         assert_eq!(g.grounding.texts, vec![text.to_string()], "{request}");
@@ -2131,4 +2135,15 @@ fn new_names_of_several_words_and_a_slip_of_add() {
 fn a_count_given_as_a_flag_is_a_number() {
     let (g, _) = grounded_long("dmesg | tail -20");
     assert_eq!(g.grounding.numbers, [20]);
+}
+
+/// `to say` after the file is the verb, never a new name.
+#[test]
+fn to_say_is_no_new_name() {
+    let (g, _) = grounded_long("set the readme to say This disk belongs to Sam");
+    assert!(!g
+        .grounding
+        .new_paths
+        .iter()
+        .any(|p| p == "/say" || p == "/Sam"));
 }
