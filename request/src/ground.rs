@@ -3326,6 +3326,14 @@ fn colon_text(
         // The file it goes into, spelt, then the colon (`write
         // shopping.txt: eggs, milk, …`).
         || file_tokens.contains(&lead)
+        // Or described (`one more thing for the notes: coffee machine is
+        // broken`).
+        || (describing.contains(&lead)
+            && (1..=3).any(|d| {
+                lead >= d
+                    && matches!(word(lead - d).as_str(), "for" | "to" | "in" | "into" | "onto" | "on")
+                    && (lead - d + 1..lead).all(|m| leads_to_file(&word(m)))
+            }))
         || (0..=lead).any(&sends);
     if !announced {
         return None;

@@ -1534,3 +1534,22 @@ fn the_model_does_not_overrule_a_router_the_reader_is_sure_of() {
         &[("what time is it now on this box", "date")],
     );
 }
+
+/// A write the reader's vote brought is proposed where the reader is all
+/// but sure of it on the line as typed (these ran nothing).
+#[test]
+fn a_write_the_reader_is_sure_of_is_proposed() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "one more thing for the notes: coffee machine is broken",
+                "append /NOTES.TXT \"coffee machine is broken\"",
+            ),
+            (
+                "put a line at the bottom of the to do: fix the fence by the creek",
+                "append /TODO.TXT \"fix the fence by the creek\"",
+            ),
+        ],
+    );
+}

@@ -2147,3 +2147,14 @@ fn to_say_is_no_new_name() {
         .iter()
         .any(|p| p == "/say" || p == "/Sam"));
 }
+
+/// A colon right after the file a text goes to opens the text (`one more
+/// thing for the notes: …`); a colon inside a text stays in it (`todo:
+/// clean desk`).
+#[test]
+fn a_colon_after_the_destination_opens_the_text() {
+    let (g, _) = grounded_long("one more thing for the notes: coffee machine is broken");
+    assert_eq!(g.grounding.texts, ["coffee machine is broken"]);
+    let (g, _) = grounded_long("write todo: clean desk to guide.txt in docs");
+    assert!(g.grounding.texts.contains(&"todo: clean desk".to_string()));
+}

@@ -1437,6 +1437,11 @@ impl<'m> Interpreter<'m> {
                         .as_ref()
                         .ok()
                         .is_none_or(|g| !self.same_change(g.applet, c.applet))
+                    // Unless the reader is all but sure of it on the line as
+                    // typed (`put a line at the bottom of the to do: …`).
+                    && words_typed.as_deref().is_none_or(|p| {
+                        self.reader_mass(p, |x| x == c.applet) < self.config.intent_sure_write
+                    })
             });
         if abstain.is_none() && voted_write {
             abstain = Some(Abstain::Unsure);
