@@ -1553,3 +1553,21 @@ fn a_write_the_reader_is_sure_of_is_proposed() {
         ],
     );
 }
+
+/// A list the request describes by a word the volume has no name for is
+/// missing, by that word (`ls` had listed the root); `list` as a verb in
+/// a request asked about is no such list.
+#[test]
+fn a_list_the_volume_lacks_is_missing() {
+    says_missing(&[
+        ("show me the cattle list", "cattle"),
+        ("Is there an overdue books list on this disk?", "books"),
+    ]);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "trace the request \"list pci devices\"",
+            "route \"list pci devices\"",
+        )],
+    );
+}

@@ -1894,6 +1894,8 @@ fn described_missing(
         "presentation",
         "slides",
         "sheet",
+        // `show me the cattle list`, `is there an overdue books list`.
+        "list",
     ];
     const FOLDER_NOUNS: &[&str] = &["folder", "directory", "dir"];
     // Words that say what a file is like or which of them, not its name.
@@ -1954,6 +1956,8 @@ fn described_missing(
         "whose",
         "that",
         "this",
+        "request",
+        "command",
     ];
     let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
     // A live name's word, in the singular or the plural (`photos`, `log`).
@@ -1971,13 +1975,35 @@ fn described_missing(
         if !folder && !FILE_NOUNS.contains(&noun.as_str()) {
             return None;
         }
+        // `list` ends the description (`the cattle list`, `… list on this
+        // disk`), or it is a verb (`the request "list pci devices"`).
+        if noun == "list"
+            && w.get(i + 1).is_some_and(|n| {
+                let n = n.to_ascii_lowercase();
+                !ground::is_joining_word(&n) && !ground::is_stopword(&n) && !ground::is_filler(&n)
+            })
+        {
+            return None;
+        }
         let name = w[i - 1];
         let lower = name.to_ascii_lowercase();
+        let determiner = |k: usize| {
+            matches!(
+                w[k].to_ascii_lowercase().as_str(),
+                "the" | "my" | "our" | "your" | "his" | "her" | "their" | "an" | "a"
+            )
+        };
+        // Perhaps with one word that says which between (`an overdue books
+        // list`); `a`/`an` only then, or before a list.
         let says_which = i >= 2
-            && matches!(
-                w[i - 2].to_ascii_lowercase().as_str(),
-                "the" | "my" | "our" | "your" | "his" | "her" | "their"
-            );
+            && ((determiner(i - 2)
+                && (noun == "list"
+                    || !matches!(w[i - 2].to_ascii_lowercase().as_str(), "a" | "an")))
+                || (i >= 3
+                    && determiner(i - 3)
+                    && w[i - 2].bytes().all(|b| b.is_ascii_alphabetic())
+                    && !ground::is_stopword(&w[i - 2].to_ascii_lowercase())
+                    && !live_word(w[i - 2])));
         let plain = lower.len() >= 3 && lower.bytes().all(|b| b.is_ascii_alphabetic());
         (says_which
             && plain
