@@ -1571,3 +1571,14 @@ fn a_list_the_volume_lacks_is_missing() {
         )],
     );
 }
+
+/// A request to make a folder is no request to list one: the router's
+/// runner-up makes it on the new path the request spells (it had `ls
+/// /DOCS`, naming a folder the request only placed the new one in).
+#[test]
+fn a_request_to_make_a_folder_lists_nothing() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("make folder drafts inside docs", "mkdir /DOCS/drafts")],
+    );
+}

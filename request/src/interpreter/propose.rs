@@ -1446,6 +1446,33 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && voted_write {
             abstain = Some(Abstain::Unsure);
         }
+        // A request to make a folder is no request to list or read one
+        // (`make folder drafts inside docs` had `ls /DOCS`): the router's
+        // own runner-up makes it, on the one new path the request spells;
+        // else nothing runs (in read-only mode the reply names F2).
+        let reads = command.as_ref().is_some_and(|c| {
+            matches!(
+                self.role_of(c.applet),
+                Some(Role::List | Role::ShowText | Role::ShowBytes)
+            )
+        });
+        let makes_folder = any_word(asked, &["make", "create", "new", "add"])
+            && any_word(asked, &["folder", "directory", "subfolder", "dir"]);
+        if abstain.is_none() && reads && makes_folder && !named_first {
+            let maker = self.doer(Role::MakeDir);
+            let runner_up = maker.is_some_and(|m| own.contains(&Some(m)));
+            match (maker, grounded.grounding.new_paths.as_slice()) {
+                (Some(m), [p]) if runner_up => {
+                    command = self
+                        .table
+                        .parse(&alloc::format!("{m} {}", command::quote(p)), self.mode)
+                        .ok();
+                    via = Via::Ridge;
+                }
+                _ if self.mode == Mode::ReadOnly => abstain = Some(Abstain::NeedsWriteMode),
+                _ => abstain = Some(Abstain::Unsure),
+            }
+        }
         // The request a request asks about is the words after the one that
         // introduces it, whole (the model had taken `the logs` of `which
         // command would you pick for list the logs`), as typed.
