@@ -1011,13 +1011,27 @@ fn loose_stems<'p>(
         if parts.len() < 2 {
             continue;
         }
+        // A word in the plural still says it (`a list of photos`).
         let at: Vec<Option<usize>> = parts
             .iter()
-            .map(|p| words.iter().position(|w| squash(w) == *p))
+            .map(|p| {
+                words.iter().position(|w| {
+                    let w = squash(w);
+                    w == *p || w.strip_suffix('s') == Some(p.as_str())
+                })
+            })
             .collect();
         let Some(at) = at.into_iter().collect::<Option<Vec<usize>>>() else {
             continue;
         };
+        // `the photos folder` names a folder, not the photo list.
+        if at.iter().any(|&k| {
+            words
+                .get(k + 1)
+                .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"))
+        }) {
+            continue;
+        }
         let (lo, hi) = (
             *at.iter().min().unwrap_or(&0),
             *at.iter().max().unwrap_or(&0),

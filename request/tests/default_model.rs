@@ -1582,3 +1582,21 @@ fn a_request_to_make_a_folder_lists_nothing() {
         &[("make folder drafts inside docs", "mkdir /DOCS/drafts")],
     );
 }
+
+/// A folder named as a live file the request refers to is where that file
+/// would go, never a folder to make (it had `mkdir "/DOCS/photo-list
+/// 2026.txt"`).
+#[test]
+fn no_folder_is_made_under_a_referred_files_name() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let typed = "My daughter set this machine up and told me there's a list of photos somewhere \
+                 with the lighthouse on it; I'd like that list moved into the docs folder so it's \
+                 with everything else.";
+    let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+    assert!(
+        !p.line().is_some_and(|l| l.starts_with("mkdir")),
+        "{}",
+        p.display()
+    );
+}

@@ -2158,3 +2158,14 @@ fn a_colon_after_the_destination_opens_the_text() {
     let (g, _) = grounded_long("write todo: clean desk to guide.txt in docs");
     assert!(g.grounding.texts.contains(&"todo: clean desk".to_string()));
 }
+
+/// A long name's word in the plural still says it (`a list of photos`);
+/// followed by `folder` it names a folder instead.
+#[test]
+fn a_long_names_word_in_the_plural_and_a_folder_of_that_word() {
+    assert_eq!(
+        referents_long("show me the list of photos"),
+        ["/photo-list 2026.txt"]
+    );
+    assert!(referents_long("list the contents of the photos folder").is_empty());
+}

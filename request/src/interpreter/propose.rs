@@ -1446,6 +1446,29 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && voted_write {
             abstain = Some(Abstain::Unsure);
         }
+        // A folder named as a live file the request refers to is where
+        // that file would go, not a folder to make (`I'd like that list
+        // moved into the docs folder` had `mkdir "/DOCS/photo-list
+        // 2026.txt"`).
+        let folder_as_file = command.as_ref().is_some_and(|c| {
+            self.role_of(c.applet) == Some(Role::MakeDir)
+                && c.args.iter().any(|a| match a {
+                    command::Arg::Path(p) => {
+                        let name = p.rsplit('/').next().unwrap_or(p);
+                        grounded.grounding.referents.iter().any(|r| {
+                            !r.is_dir
+                                && r.path
+                                    .rsplit('/')
+                                    .next()
+                                    .is_some_and(|n| n.eq_ignore_ascii_case(name))
+                        })
+                    }
+                    _ => false,
+                })
+        });
+        if abstain.is_none() && folder_as_file && !named_first {
+            abstain = Some(Abstain::Unsure);
+        }
         // A request to make a folder is no request to list or read one
         // (`make folder drafts inside docs` had `ls /DOCS`): the router's
         // own runner-up makes it, on the one new path the request spells;
