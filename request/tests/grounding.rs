@@ -1974,10 +1974,7 @@ fn a_file_set_apart_or_a_folder_that_places_a_file_is_not_acted_on() {
 fn a_long_names_own_word_reaches_it_weakly() {
     for (request, path) in [
         ("what did the meeting decide", "/meeting notes.txt"),
-        (
-            "which photos are on my list for 2026?",
-            "/photo-list 2026.txt",
-        ),
+        ("which photos did i take this year", "/photo-list 2026.txt"),
         (
             "what changed in release 0.1?",
             "/DOCS/Release Notes 0.1.txt",
