@@ -1627,6 +1627,35 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         if called_text {
             continue;
         }
+        // Right after a verb that says something, a word that opens a
+        // sentence is that sentence's (`print hello my friend`), not a file
+        // (`print todo`, `print out TODO` still show the todo list).
+        let said = at >= 1
+            && matches!(
+                words[at - 1].as_str(),
+                "say" | "print" | "echo" | "type" | "shout" | "repeat"
+            )
+            && words.get(at + 1).is_some_and(|n| {
+                !is_document_noun(n)
+                    && !matches!(n.as_str(), "file" | "folder")
+                    && !is_joining_word(n)
+                    && !matches!(
+                        n.as_str(),
+                        "please"
+                            | "pls"
+                            | "plz"
+                            | "now"
+                            | "out"
+                            | "thanks"
+                            | "thx"
+                            | "again"
+                            | "contents"
+                            | "content"
+                    )
+            });
+        if said {
+            continue;
+        }
         let before = described.len();
         let sq = squash(w);
         // `the logs folder` names the folder, not the log files in it.

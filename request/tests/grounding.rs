@@ -2166,3 +2166,13 @@ fn a_long_names_word_in_the_plural_and_a_folder_of_that_word() {
     );
     assert!(referents_long("list the contents of the photos folder").is_empty());
 }
+
+/// Right after a verb that says something, a word that opens a sentence
+/// is the sentence's, not a file; said alone or as the file it is one.
+#[test]
+fn a_word_that_opens_a_said_sentence_is_no_file() {
+    assert!(referents_long("pls to print hello my friend").is_empty());
+    assert_eq!(referents_long("print the hello file"), ["/HELLO.TXT"]);
+    assert_eq!(referents_long("print out TODO"), ["/TODO.TXT"]);
+    assert_eq!(referents_long("print readme now"), ["/README.TXT"]);
+}
