@@ -2169,3 +2169,152 @@ fn a_word_that_opens_a_said_sentence_is_no_file() {
     assert_eq!(referents_long("print out TODO"), ["/TODO.TXT"]);
     assert_eq!(referents_long("print readme now"), ["/README.TXT"]);
 }
+
+/// Grounding never panics on odd lines and keeps its promises on them:
+/// every text is a span of the request, every referent a live path. The
+/// lines are drawn (a fixed-seed generator) from the words the rules look
+/// at: quotes, colons, slashes, flags, labels, verbs that say, names.
+#[test]
+fn odd_lines_ground_without_panic_and_within_the_request() {
+    const WORDS: &[&str] = &[
+        "say",
+        "print",
+        "echo",
+        "type",
+        "show",
+        "display",
+        "the",
+        "a",
+        "to",
+        "me",
+        "on",
+        "screen",
+        "with",
+        "called",
+        "named",
+        "it",
+        "in",
+        "into",
+        "besides",
+        "except",
+        "other",
+        "than",
+        "apart",
+        "from",
+        "should",
+        "just",
+        "now",
+        "from",
+        "phrase",
+        "password",
+        "source",
+        "link",
+        ":",
+        "the:",
+        "\"",
+        "'",
+        "\"quoted",
+        "words\"",
+        "'x",
+        "y'",
+        "-20",
+        "-",
+        "--",
+        "tok/s",
+        "/",
+        "//",
+        "a/b",
+        "DOCS/FAQ",
+        "/docs/faq",
+        "notes.txt",
+        "meeting",
+        "notes",
+        "photo",
+        "photos",
+        "list",
+        "folder",
+        "docs",
+        "logs",
+        "readme",
+        "read",
+        "me",
+        "q&a",
+        "hello",
+        "todo",
+        "to-do",
+        "say:",
+        "route",
+        "said",
+        "typed",
+        "told",
+        "you",
+        "for",
+        "pick",
+        "run",
+        "of",
+        "dry",
+        ",",
+        ".",
+        "?",
+        "!",
+        "…",
+        "é",
+        "日本",
+        "make",
+        "create",
+        "new",
+        "file",
+        "rename",
+        "copy",
+        "move",
+        "add",
+        "addd",
+        "ad",
+        "back",
+        "out",
+        "after",
+        "i",
+        "ok",
+        "release",
+        "0.1",
+        "2026",
+        "\"User",
+        "Guide.txt\"",
+        "SECRET",
+        "STUFF",
+        "that",
+        "says",
+        "saying",
+        ">",
+        ">>",
+        "|",
+        "tail",
+    ];
+    let table = applets::builtin();
+    let learnt = Descriptions::learn(&table);
+    let paths = paths_from_list(command::SAMPLE_FS);
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n
+    };
+    for _ in 0..20_000 {
+        let len = 1 + next(12);
+        let line: Vec<&str> = (0..len).map(|_| WORDS[next(WORDS.len())]).collect();
+        let line = line.join(" ");
+        let g = ground(&line, &paths, &learnt);
+        for t in &g.grounding.texts {
+            assert!(line.contains(t.as_str()), "{line:?}: text {t:?}");
+        }
+        for r in &g.grounding.referents {
+            assert!(
+                r.path == "/" || paths.iter().any(|p| p.path == r.path),
+                "{line:?}: referent {}",
+                r.path
+            );
+        }
+        let _ = request::ground::embedded_request(&line);
+    }
+}
