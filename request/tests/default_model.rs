@@ -1606,88 +1606,11 @@ fn no_folder_is_made_under_a_referred_files_name() {
 /// parses in its mode, and read-only mode never proposes a write.
 #[test]
 fn odd_lines_propose_only_reachable_commands() {
-    const WORDS: &[&str] = &[
-        "say",
-        "print",
-        "show",
-        "the",
-        "to",
-        "me",
-        "on",
-        "screen",
-        "with",
-        "called",
-        "it",
-        "in",
-        "besides",
-        "should",
-        "just",
-        "password",
-        "link",
-        ":",
-        "\"",
-        "\"quoted",
-        "words\"",
-        "-20",
-        "tok/s",
-        "a/b",
-        "DOCS/FAQ",
-        "notes.txt",
-        "meeting",
-        "notes",
-        "photos",
-        "list",
-        "folder",
-        "docs",
-        "logs",
-        "readme",
-        "q&a",
-        "hello",
-        "todo",
-        "route",
-        "said",
-        "told",
-        "you",
-        "for",
-        "pick",
-        "of",
-        ",",
-        "?",
-        "é",
-        "make",
-        "create",
-        "new",
-        "file",
-        "rename",
-        "copy",
-        "move",
-        "delete",
-        "add",
-        "back",
-        "i",
-        "ok",
-        "release",
-        "2026",
-        "SECRET",
-        "says",
-        ">",
-        "tail",
-    ];
     let bytes = default_model();
     let table = applets::builtin();
-    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = |n: usize| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((state >> 33) as usize) % n
-    };
     for mode in [Mode::ReadWrite, Mode::ReadOnly] {
         let (mut it, mut clock) = warmed(&bytes, applets::builtin(), mode);
-        for _ in 0..300 {
-            let len = 1 + next(10);
-            let line: Vec<&str> = (0..len).map(|_| WORDS[next(WORDS.len())]).collect();
-            let line = line.join(" ");
+        for line in common::odd_lines(0x2545_f491_4f6c_dd1d, common::ODD_WORDS, 300, 10) {
             let p = it.propose(&line, &mut clock, &mut || false).unwrap();
             if let Some(shown) = p.line() {
                 let c = table

@@ -202,3 +202,143 @@ fn with_key(gguf: &[u8], key: &str, ty: u32, value: &[u8]) -> Vec<u8> {
     out.extend(&gguf[24..]);
     out
 }
+
+/// `count` lines of one to `max_words` words drawn from `words` by a
+/// fixed-seed generator (the same lines on every run): odd input for
+/// the request path.
+pub fn odd_lines(seed: u64, words: &[&str], count: usize, max_words: usize) -> Vec<String> {
+    let mut state = seed;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n
+    };
+    (0..count)
+        .map(|_| {
+            let len = 1 + next(max_words);
+            (0..len)
+                .map(|_| words[next(words.len())])
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// The words the grounding and proposal rules look at (quotes, colons,
+/// slashes, flags, labels, verbs that say, names): what [`odd_lines`]
+/// draws from.
+pub const ODD_WORDS: &[&str] = &[
+    "say",
+    "print",
+    "echo",
+    "type",
+    "show",
+    "display",
+    "the",
+    "a",
+    "to",
+    "me",
+    "on",
+    "screen",
+    "with",
+    "called",
+    "named",
+    "it",
+    "in",
+    "into",
+    "besides",
+    "except",
+    "other",
+    "than",
+    "apart",
+    "from",
+    "should",
+    "just",
+    "now",
+    "from",
+    "phrase",
+    "password",
+    "source",
+    "link",
+    ":",
+    "the:",
+    "\"",
+    "'",
+    "\"quoted",
+    "words\"",
+    "'x",
+    "y'",
+    "-20",
+    "-",
+    "--",
+    "tok/s",
+    "/",
+    "//",
+    "a/b",
+    "DOCS/FAQ",
+    "/docs/faq",
+    "notes.txt",
+    "meeting",
+    "notes",
+    "photo",
+    "photos",
+    "list",
+    "folder",
+    "docs",
+    "logs",
+    "readme",
+    "read",
+    "me",
+    "q&a",
+    "hello",
+    "todo",
+    "to-do",
+    "say:",
+    "route",
+    "said",
+    "typed",
+    "told",
+    "you",
+    "for",
+    "pick",
+    "run",
+    "of",
+    "dry",
+    ",",
+    ".",
+    "?",
+    "!",
+    "…",
+    "é",
+    "日本",
+    "make",
+    "create",
+    "new",
+    "file",
+    "rename",
+    "copy",
+    "move",
+    "add",
+    "addd",
+    "ad",
+    "back",
+    "out",
+    "after",
+    "i",
+    "ok",
+    "release",
+    "0.1",
+    "2026",
+    "\"User",
+    "Guide.txt\"",
+    "SECRET",
+    "STUFF",
+    "that",
+    "says",
+    "saying",
+    ">",
+    ">>",
+    "|",
+    "tail",
+];
