@@ -2910,7 +2910,12 @@ fn spans(
     // A text said to someone or shown somewhere (`put testing testing on
     // the screen`) is bounded like one that goes to a file.
     let n_tok = tokens.len();
-    let shown = (0..n_tok).any(|k| said_to_or_shown(&word, n_tok, k));
+    // Once per token, not once per span: a long request has thousands.
+    let shown_at: Vec<bool> = (0..n_tok)
+        .map(|k| said_to_or_shown(&word, n_tok, k))
+        .collect();
+    let say_word_at: Vec<bool> = (0..n_tok).map(|k| is_say_word(&word(k))).collect();
+    let shown = shown_at.contains(&true);
     // What is said starts right after the words that ask to say it, or
     // after a mark or label (`print ready to go` is not `go`, `say i am the
     // king of nosys` not `nosys`).
@@ -2961,11 +2966,11 @@ fn spans(
                 || (text_bounds(request, tokens, file_tokens, describing, i, j)
                     && !names_its_file(i, j)
                     && !ends_on_its_file(j)
-                    && !(i + 1..=j).any(|k| said_to_or_shown(&word, n_tok, k))
+                    && !shown_at[i + 1..=j].contains(&true)
                     // Nor is it the verb that says it, or the wish before
                     // one (`i'd like to display buy milk on screen`).
-                    && !is_say_word(&word(i))
-                    && !(j + 2 < n_tok && word(j + 1) == "to" && is_say_word(&word(j + 2)))
+                    && !say_word_at[i]
+                    && !(j + 2 < n_tok && say_word_at[j + 2] && word(j + 1) == "to")
                     && (!says || Some(i) == first_said || starts.contains(&i))))
     };
     let some_text = |i: usize, j: usize| !asks_only(i, j);
