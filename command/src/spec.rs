@@ -211,6 +211,18 @@ pub enum Role {
     Model,
     /// Lists the PCI devices.
     Devices,
+    /// Describes the processor.
+    Processor,
+    /// Tells the date and time.
+    Clock,
+    /// Tells how long since the machine started.
+    Uptime,
+    /// Blanks the screen.
+    ClearScreen,
+    /// Restarts the machine.
+    Restart,
+    /// Powers the machine off.
+    PowerOff,
 }
 
 /// The declaration of one applet.

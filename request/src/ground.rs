@@ -1024,12 +1024,17 @@ fn loose_stems<'p>(
         let Some(at) = at.into_iter().collect::<Option<Vec<usize>>>() else {
             continue;
         };
-        // `the photos folder` names a folder, not the photo list.
-        if at.iter().any(|&k| {
+        // `the photos folder` names a folder, not the photo list; so does
+        // `the folder logs`, not the boot log.
+        let folder_kind = |k: usize| {
             words
-                .get(k + 1)
+                .get(k)
                 .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"))
-        }) {
+        };
+        if at
+            .iter()
+            .any(|&k| folder_kind(k + 1) || (k >= 1 && folder_kind(k - 1)))
+        {
             continue;
         }
         let (lo, hi) = (
@@ -1775,7 +1780,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // name (`mkdir for my pictures please, call it pics` is not /mkdir).
     let to_root = (0..words.len()).any(|i| {
         let root = words[i] == "root"
-            || (words[i] == "top"
+            || (matches!(words[i].as_str(), "top" | "main")
                 && (words
                     .get(i + 1)
                     .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory"))
@@ -1790,7 +1795,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         asks_for_action(w)
             || learnt.is_applet(w)
             || misspelt_action(w)
-            || (to_root && matches!(w, "root" | "top"))
+            || (to_root && matches!(w, "root" | "top" | "main"))
     };
     // A folder named by the word before `folder` or `directory` (`list
     // the music folder`) that the volume lacks: missing, as a file name
@@ -2347,7 +2352,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // folder a must-exist slot may take, unless it is where a copy goes.
     let names_root = (0..words.len()).any(|i| {
         words[i] == "root"
-            || (words[i] == "top"
+            || (matches!(words[i].as_str(), "top" | "main")
                 && words
                     .get(i + 1)
                     .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory")))
@@ -2618,7 +2623,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
 pub fn embedded_request(request: &str) -> Option<String> {
     let tokens: Vec<&str> = request.split_whitespace().collect();
     if tokens.iter().any(|t| t.starts_with(['"', '\''])) {
-        return None;
+        return quoted_request(request);
     }
     let word = |k: usize| clean(tokens[k]).to_ascii_lowercase();
     let n = tokens.len();
@@ -2673,6 +2678,24 @@ pub fn embedded_request(request: &str) -> Option<String> {
     (!text.is_empty() && text.split_whitespace().count() >= 2).then_some(text)
 }
 
+/// The one run of two words or more a request quotes (`trace 'shut
+/// everything down' without running it`): the request it asks about, and
+/// not the words after its close.
+fn quoted_request(request: &str) -> Option<String> {
+    let tokens: Vec<(usize, usize)> = request
+        .split_whitespace()
+        .map(|w| {
+            let at = w.as_ptr() as usize - request.as_ptr() as usize;
+            (at, at + w.len())
+        })
+        .collect();
+    let (quoted, _) = quoted_texts(request, &tokens, &[]);
+    match quoted.as_slice() {
+        [one] if one.split_whitespace().count() >= 2 => Some(one.trim().into()),
+        _ => None,
+    }
+}
+
 /// The spans a request quoted in the request may be (`route`'s slot):
 /// those that take in a file's name or description, which a text never
 /// does (`don't run it, just tell me what rename hello.txt to hi.txt would
@@ -2701,7 +2724,15 @@ fn request_spans(
             let s = request[tokens[i].0..tokens[j].1].trim_matches(|c: char| {
                 matches!(c, '"' | '\'' | ',' | ';' | ':' | '.' | '?' | '!')
             });
-            if !s.is_empty() && !s.contains(['"', '\\']) {
+            // A single quote at a word's edge inside the span is a quote
+            // mark the span crosses (`'overwrite the readme' would map`),
+            // not an apostrophe (`don't`).
+            let crosses_quote = s.split_whitespace().any(|w| {
+                w.starts_with('\'')
+                    || w.trim_end_matches([',', ';', ':', '.', '?', '!'])
+                        .ends_with('\'')
+            });
+            if !s.is_empty() && !s.contains(['"', '\\']) && !crosses_quote {
                 out.insert(s.to_string());
             }
         }

@@ -22,6 +22,9 @@ pub enum Via {
     Grammar,
     /// Neither path produced a command.
     Neither,
+    /// A line in another shell's language, read as that shell reads it
+    /// (`dialect`): no model was asked.
+    Shell(dialect::Shell),
 }
 
 impl Via {
@@ -31,6 +34,7 @@ impl Via {
             Via::Ridge => "ridge",
             Via::Grammar => "grammar",
             Via::Neither => "none",
+            Via::Shell(_) => "shell",
         }
     }
 }
@@ -214,6 +218,9 @@ impl fmt::Display for Display<'_> {
         }
         if p.via == Via::Typed {
             return Ok(());
+        }
+        if let Via::Shell(shell) = p.via {
+            return write!(f, "   (read as a {} line)", shell.name());
         }
         let t = &p.timings;
         f.write_str("   ")?;

@@ -167,7 +167,7 @@ fn requests_are_grounded_in_what_they_say() {
         line("ls /names"),
         (
             None,
-            Some("no file names on NOSYS (closest: /DOCS, /LOGS)".into())
+            Some("no folder names on NOSYS (closest: /DOCS, /LOGS)".into())
         )
     );
 }

@@ -2058,9 +2058,19 @@ fn the_request_asked_about_is_the_rest_after_its_introduction() {
             "{request}"
         );
     }
+    // A quoted request is the quoted words, not the words after its close.
     assert_eq!(
-        embedded_request("what would happen if i said 'turn it off'"),
-        None
+        embedded_request("what would happen if i said 'turn it off'").as_deref(),
+        Some("turn it off")
+    );
+    assert_eq!(
+        embedded_request("trace 'shut everything down' without running it").as_deref(),
+        Some("shut everything down")
+    );
+    assert_eq!(
+        embedded_request("what would 'ls' and 'cat notes' do"),
+        None,
+        "two quoted runs: which one is asked about is the grammar's to choose"
     );
     assert_eq!(embedded_request("show me the faq"), None);
 }

@@ -1,7 +1,7 @@
 //! `clear`: blank the screen.
 
 use command::Arg;
-use command::{AppletSpec, Example};
+use command::{AppletSpec, Role, Example};
 use command::{Applet, AppletError, Context};
 
 pub struct Clear;
@@ -12,7 +12,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "clear the screen",
     slots: &[],
     writes: false,
-    role: None,
+    role: Some(Role::ClearScreen),
     examples: &[
         Example::new("clear the screen", "clear"),
         Example::new("wipe the terminal", "clear"),

@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example};
+use command::{AppletSpec, Role, Example};
 use command::{Applet, AppletError, Context};
 
 pub struct Cpu;
@@ -13,7 +13,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "show the processor: vendor, model and features",
     slots: &[],
     writes: false,
-    role: None,
+    role: Some(Role::Processor),
     examples: &[
         Example::new("what processor is this", "cpu"),
         Example::new("show cpu info", "cpu"),

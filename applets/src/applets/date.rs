@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example};
+use command::{AppletSpec, Role, Example};
 use command::{Applet, AppletError, Context};
 
 pub struct Date;
@@ -13,7 +13,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "show the date and time from the hardware clock",
     slots: &[],
     writes: false,
-    role: None,
+    role: Some(Role::Clock),
     examples: &[
         Example::new("what time is it", "date"),
         Example::new("what's today's date?", "date"),

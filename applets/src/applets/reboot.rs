@@ -6,7 +6,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example};
+use command::{AppletSpec, Role, Example};
 use command::{Applet, AppletError, Context};
 
 pub struct Reboot;
@@ -17,7 +17,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "restart the machine",
     slots: &[],
     writes: true,
-    role: None,
+    role: Some(Role::Restart),
     examples: &[
         Example::new("restart the computer", "reboot"),
         Example::new("reboot now", "reboot"),

@@ -5,7 +5,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example};
+use command::{AppletSpec, Role, Example};
 use command::{Applet, AppletError, Context};
 
 pub struct Shutdown;
@@ -16,7 +16,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "power the machine off",
     slots: &[],
     writes: true,
-    role: None,
+    role: Some(Role::PowerOff),
     examples: &[
         Example::new("turn off the computer", "shutdown"),
         Example::new("power down", "shutdown"),

@@ -2,7 +2,7 @@
 
 
 use command::Arg;
-use command::{AppletSpec, Example};
+use command::{AppletSpec, Role, Example};
 use command::{Applet, AppletError, Context};
 
 pub struct Uptime;
@@ -13,7 +13,7 @@ static SPEC: AppletSpec = AppletSpec {
     summary: "show how long the machine has been running",
     slots: &[],
     writes: false,
-    role: None,
+    role: Some(Role::Uptime),
     examples: &[
         Example::new("how long has the machine been running", "uptime"),
         Example::new("time since boot", "uptime"),

@@ -21,6 +21,7 @@ use crate::Clock;
 
 mod load;
 mod propose;
+mod shell;
 mod warm;
 
 pub use load::{LoadError, StateSize, INTENT_KEY, LEARNT_KEY, NOTHING_KEY, WORDS_KEY};
@@ -165,6 +166,10 @@ pub struct Config {
     /// spent hand-written splits (0.95 and 0.9 gained one dev row, 0.8
     /// two hand-written rows more, and lost none).
     pub intent_sure_write: f32,
+    /// Whether a line in another shell's language (`Get-Content
+    /// .\NOTES.TXT`, `del /q TODO.TXT`, `dmesg | tail -20`) is read as
+    /// that shell reads it ([`dialect`]), before the model is asked.
+    pub shell_lines: bool,
 }
 
 impl Default for Config {
@@ -225,6 +230,7 @@ impl Default for Config {
             intent_cues: 0.9,
             intent_over_lm: 0.95,
             intent_sure_write: 0.8,
+            shell_lines: true,
         }
     }
 }

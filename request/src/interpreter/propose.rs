@@ -293,6 +293,9 @@ impl<'m> Interpreter<'m> {
                     .replace(['\u{2018}', '\u{2019}'], "'")
             });
         let request = straight.as_deref().unwrap_or(request);
+        if let Some(p) = self.shell_line(request, clock.now_ns().saturating_sub(start)) {
+            return Ok(p);
+        }
         let spaced = redirected(request);
         let request = spaced.as_deref().unwrap_or(request);
         let grounded = self.ground_request(request)?;
@@ -796,7 +799,12 @@ impl<'m> Interpreter<'m> {
             let want = match chosen {
                 Some(a)
                     if says_on_screen
-                        && self.role_of(a).is_none()
+                        && matches!(
+                            self.role_of(a),
+                            None | Some(
+                                Role::Processor | Role::Clock | Role::Uptime | Role::ClearScreen
+                            )
+                        )
                         && named_word.is_none()
                         && !self.table.get_any(a).is_some_and(|x| x.spec().writes) =>
                 {
@@ -2814,7 +2822,7 @@ impl Interpreter<'_> {
     }
 
     /// The reachable applet that does `role`, the first the table holds.
-    fn doer(&self, role: Role) -> Option<&'static str> {
+    pub(super) fn doer(&self, role: Role) -> Option<&'static str> {
         self.table
             .reachable(self.mode)
             .find(|a| a.spec().role == Some(role))

@@ -136,6 +136,7 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
             "--intent-cues" => o.config.intent_cues = value(&mut it, &a)?,
             "--intent-over-lm" => o.config.intent_over_lm = value(&mut it, &a)?,
             "--intent-sure-write" => o.config.intent_sure_write = value(&mut it, &a)?,
+            "--shell-lines" => o.config.shell_lines = value(&mut it, &a)?,
             "--intent-write-backing" => o.config.intent_write_backing = value(&mut it, &a)?,
             "--lm-over-ridge" => o.config.lm_over_ridge = value(&mut it, &a)?,
             "--lexical" => o.config.lexical = value(&mut it, &a)?,
