@@ -184,6 +184,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten7.tsv",
     "handwritten8.tsv",
     "handwritten9.tsv",
+    "handwritten10.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

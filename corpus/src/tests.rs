@@ -338,6 +338,19 @@ fn handwritten9_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten10.tsv`, the tenth (written blind on 5 December 2026, sixth session, after
+/// the eighth's last quotable read, when the ninth had one left), passes the same checks with at
+/// least 400 rows, and none of its requests is one of the nine other hand-written splits' either.
+#[test]
+fn handwritten10_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten10.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten10.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {
