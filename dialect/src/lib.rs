@@ -760,14 +760,8 @@ impl Args {
                     if p == "whatif" {
                         return None;
                     }
-                    if PS_VALUED.contains(&p.as_str()) {
-                        let v = toks.get(i + 1).filter(|n| n.op.is_none())?.clone();
-                        a.flags.push((p, Some(v)));
-                        i += 2;
-                    } else {
-                        a.flags.push((p, None));
-                        i += 1;
-                    }
+                    let valued = PS_VALUED.contains(&p.as_str());
+                    i += a.push_flag(toks, i, p, valued)?;
                     continue;
                 }
             }
@@ -775,14 +769,8 @@ impl Args {
                 if let Some(s) = t.cmd_switch() {
                     let s = s.to_ascii_lowercase();
                     // `shutdown /t 0`, `/c "comment"`: switches with a value.
-                    if does == Does::Shutdown && matches!(s.as_str(), "t" | "c" | "d") {
-                        let v = toks.get(i + 1).filter(|n| n.op.is_none())?.clone();
-                        a.flags.push((s, Some(v)));
-                        i += 2;
-                    } else {
-                        a.flags.push((s, None));
-                        i += 1;
-                    }
+                    let valued = does == Does::Shutdown && matches!(s.as_str(), "t" | "c" | "d");
+                    i += a.push_flag(toks, i, s, valued)?;
                     continue;
                 }
             }
@@ -808,9 +796,7 @@ impl Args {
                     ));
                     i += 1;
                 } else if posix_valued(does).contains(&key.as_str()) {
-                    let v = toks.get(i + 1).filter(|n| n.op.is_none())?.clone();
-                    a.flags.push((key, Some(v)));
-                    i += 2;
+                    i += a.push_flag(toks, i, key, true)?;
                 } else {
                     // `-n20`: a short flag with its number attached.
                     let (head, tail) = key.split_at(1.min(key.len()));
@@ -834,6 +820,20 @@ impl Args {
             i += 1;
         }
         Some(a)
+    }
+
+    /// Records the flag `key` at `toks[i]`, with the word after it when it
+    /// takes a value; how many words it used, or `None` when its value is
+    /// missing (`xxd -l`).
+    fn push_flag(&mut self, toks: &[Tok], i: usize, key: String, valued: bool) -> Option<usize> {
+        if valued {
+            let v = toks.get(i + 1).filter(|n| n.op.is_none())?.clone();
+            self.flags.push((key, Some(v)));
+            Some(2)
+        } else {
+            self.flags.push((key, None));
+            Some(1)
+        }
     }
 
     fn flag(&self, names: &[&str]) -> Option<&Option<Tok>> {

@@ -2678,17 +2678,21 @@ pub fn embedded_request(request: &str) -> Option<String> {
     (!text.is_empty() && text.split_whitespace().count() >= 2).then_some(text)
 }
 
+/// Where each whitespace-separated word of `text` starts and ends.
+fn word_bounds(text: &str) -> Vec<(usize, usize)> {
+    text.split_whitespace()
+        .map(|w| {
+            let at = w.as_ptr() as usize - text.as_ptr() as usize;
+            (at, at + w.len())
+        })
+        .collect()
+}
+
 /// The one run of two words or more a request quotes (`trace 'shut
 /// everything down' without running it`): the request it asks about, and
 /// not the words after its close.
 fn quoted_request(request: &str) -> Option<String> {
-    let tokens: Vec<(usize, usize)> = request
-        .split_whitespace()
-        .map(|w| {
-            let at = w.as_ptr() as usize - request.as_ptr() as usize;
-            (at, at + w.len())
-        })
-        .collect();
+    let tokens = word_bounds(request);
     let (quoted, _) = quoted_texts(request, &tokens, &[]);
     match quoted.as_slice() {
         [one] if one.split_whitespace().count() >= 2 => Some(one.trim().into()),
@@ -3761,13 +3765,7 @@ fn introduces_text(word: &dyn Fn(usize) -> String, k: usize) -> bool {
 /// `text` without a label that opens it (`the phrase Silence in the
 /// reading room` is `Silence in the reading room`); as it is otherwise.
 pub(crate) fn without_label(text: &str) -> &str {
-    let tokens: Vec<(usize, usize)> = text
-        .split_whitespace()
-        .map(|w| {
-            let at = w.as_ptr() as usize - text.as_ptr() as usize;
-            (at, at + w.len())
-        })
-        .collect();
+    let tokens = word_bounds(text);
     let word = |k: usize| clean(&text[tokens[k].0..tokens[k].1]).to_ascii_lowercase();
     match opens_label(&word, tokens.len(), 0) {
         Some(label) if label + 1 < tokens.len() => &text[tokens[label + 1].0..],
