@@ -53,7 +53,13 @@ pub enum Part {
     /// typed (`.\Docs\faq.txt` is `/Docs/faq.txt`). `spelt` when it is
     /// written as a path (a separator, an extension, quotes) rather than a
     /// bare word that might be one (`dir docs`).
-    Path { path: String, spelt: bool },
+    Path {
+        path: String,
+        spelt: bool,
+        /// Written with a separator at its end (`~/Dropbox/`, `DOCS\`):
+        /// a folder, never a new file's name.
+        folder: bool,
+    },
     /// A number of lines or bytes (`-n 20`, `-l 40`, `-MaxEvents 5`).
     Count(u64),
     /// A text to say or write, unquoted.
@@ -925,7 +931,12 @@ fn path(t: &Tok) -> Option<Part> {
         || raw.rsplit_once('.').is_some_and(|(stem, ext)| {
             !stem.is_empty() && !ext.is_empty() && ext.bytes().all(|b| b.is_ascii_alphanumeric())
         });
-    Some(Part::Path { path: s, spelt })
+    let folder = raw.len() > 1 && raw.ends_with(['/', '\\']);
+    Some(Part::Path {
+        path: s,
+        spelt,
+        folder,
+    })
 }
 
 /// Words a command that takes nothing may still carry: flags were taken

@@ -5,6 +5,15 @@ fn p(path: &str, spelt: bool) -> Part {
     Part::Path {
         path: path.into(),
         spelt,
+        folder: false,
+    }
+}
+
+fn dir(path: &str) -> Part {
+    Part::Path {
+        path: path.into(),
+        spelt: true,
+        folder: true,
     }
 }
 
@@ -179,7 +188,7 @@ fn cmd_lines_and_their_switches() {
         "copy notes.txt C:\\DOCS\\",
         C,
         Role::Copy,
-        vec![p("/notes.txt", true), p("/DOCS", true)],
+        vec![p("/notes.txt", true), dir("/DOCS")],
     );
     reads("md Scripts", C, Role::MakeDir, vec![p("/Scripts", false)]);
     reads("cls", C, Role::ClearScreen, vec![]);
@@ -309,7 +318,7 @@ fn posix_lines_flags_pipes_and_redirections() {
         "mv hello.txt logs/",
         S,
         Role::Move,
-        vec![p("/hello.txt", true), p("/logs", true)],
+        vec![p("/hello.txt", true), dir("/logs")],
     );
     reads(
         "$ cat notes.txt | less",

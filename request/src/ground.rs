@@ -1371,7 +1371,31 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     let raw: Vec<&str> = tokens.iter().map(|&(s, e)| &request[s..e]).collect();
     // As typed (case kept: a copied name keeps it) and lower case (to match).
     let typed: Vec<&str> = raw.iter().map(|t| clean(t)).collect();
-    let words: Vec<String> = typed.iter().map(|t| t.to_ascii_lowercase()).collect();
+    // A slip of `folder` or `directory` (`the log foldr`, `docs fodler`)
+    // still says a folder, for every rule below that looks for one; the
+    // typed words, which names are copied from, keep it.
+    let words: Vec<String> = typed
+        .iter()
+        .map(|t| {
+            let w = t.to_ascii_lowercase();
+            let live = paths
+                .iter()
+                .any(|p| stem(basename(&p.path)).eq_ignore_ascii_case(&w));
+            // Words of their own one letter from `folder` are not slips.
+            let english = matches!(
+                w.as_str(),
+                "folded" | "holder" | "fonder" | "solder" | "older"
+            );
+            if !live && !english && misspelt_action(&w) {
+                for kind in ["folder", "directory"] {
+                    if edit_distance(&w, kind) <= 2 && w.len() + 2 >= kind.len() {
+                        return String::from(kind);
+                    }
+                }
+            }
+            w
+        })
+        .collect();
     let phrases = phrases(request, &tokens, &raw, paths);
     let multi_word = multi_word_names(paths);
     let phrase_at = |i: usize| phrases.iter().find(|p| p.first == i);

@@ -30,6 +30,7 @@ pub mod cues;
 pub mod decode;
 pub mod features;
 mod files;
+pub mod framing;
 pub mod ground;
 mod interpreter;
 pub mod lexical;

@@ -1624,3 +1624,29 @@ fn odd_lines_propose_only_reachable_commands() {
         }
     }
 }
+
+/// `help me <verb> …` asks for what the verb says, not for `help`; in
+/// read-only mode a write so asked is out of reach. `help me with …` is
+/// still help.
+#[test]
+fn help_me_and_a_verb_is_that_request() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose("help me look the todo list", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line().as_deref(), Some("cat /TODO.TXT"));
+    assert_eq!(p.read_as.as_deref(), Some("look the todo list"));
+    let p = it
+        .propose("help me with the ls command", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.applet(), Some("help"));
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    let p = it
+        .propose("help me delete the todo", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(
+        (p.command, p.abstain),
+        (None, Some(Abstain::NeedsWriteMode))
+    );
+}

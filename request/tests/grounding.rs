@@ -2170,6 +2170,16 @@ fn a_long_names_word_in_the_plural_and_a_folder_of_that_word() {
     assert!(referents_long("list the contents of the photos folder").is_empty());
 }
 
+/// A slip of `folder` still says a folder (`the log foldr` is /LOGS, not
+/// the boot log); a word of its own one letter away does not.
+#[test]
+fn a_slip_of_folder_still_names_a_folder() {
+    assert_eq!(referents_long("whats in the log foldr"), ["/LOGS"]);
+    assert_eq!(referents_long("show the docs fodler"), ["/DOCS"]);
+    assert_eq!(referents_long("list the logs directroy"), ["/LOGS"]);
+    assert_eq!(referents_long("open the folded notes"), ["/NOTES.TXT"]);
+}
+
 /// Right after a verb that says something, a word that opens a sentence
 /// is the sentence's, not a file; said alone or as the file it is one.
 #[test]

@@ -83,6 +83,13 @@ fn a_shell_line_naming_a_missing_file_runs_nothing_and_says_so() {
         p.missing.map(|m| m.reply("NOSYS")).as_deref(),
         Some("no file junk.txt on NOSYS (closest: /TODO.TXT)")
     );
+    // Into a folder the volume lacks: missing, not a new name.
+    let p = ask(&mut it, &mut clock, "mv ~/NOTES.TXT ~/Dropbox/");
+    assert_eq!(p.command, None);
+    assert_eq!(
+        p.missing.map(|m| m.reply("NOSYS")).as_deref(),
+        Some("no folder Dropbox on NOSYS (closest: /DOCS)")
+    );
     let p = ask(&mut it, &mut clock, "Get-Content .\\passwords.txt");
     assert_eq!((p.command, p.missing.is_some()), (None, true));
     // A slip of a live name is the request path's to read, as typed English is.

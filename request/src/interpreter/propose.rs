@@ -296,6 +296,10 @@ impl<'m> Interpreter<'m> {
         if let Some(p) = self.shell_line(request, clock.now_ns().saturating_sub(start)) {
             return Ok(p);
         }
+        // `help me open the docs folder`, `Dear computer, … Yours, Edith`:
+        // the request inside its frame (`crate::framing`).
+        let unframed = crate::framing::unframed(request);
+        let request = unframed.as_deref().unwrap_or(request);
         let spaced = redirected(request);
         let request = spaced.as_deref().unwrap_or(request);
         let grounded = self.ground_request(request)?;
@@ -1692,7 +1696,7 @@ impl<'m> Interpreter<'m> {
         };
         Ok(Proposal {
             input: typed.into(),
-            read_as: corrected,
+            read_as: corrected.or_else(|| unframed.clone()),
             nothing_share,
             command,
             via,

@@ -70,7 +70,12 @@ impl Interpreter<'_> {
         for slot in spec.slots {
             match slot.kind {
                 SlotKind::Path { kind, must_exist } => {
-                    let Some(Part::Path { path, spelt }) = parts.peek() else {
+                    let Some(Part::Path {
+                        path,
+                        spelt,
+                        folder,
+                    }) = parts.peek()
+                    else {
                         if slot.required {
                             return None;
                         }
@@ -113,6 +118,11 @@ impl Interpreter<'_> {
                                 } else {
                                     alloc::format!("{dir}/{name}")
                                 }
+                            }
+                            // `mv a.txt ~/Dropbox/`: into a folder the
+                            // volume lacks, which is missing, not a new name.
+                            (_, None) if *folder => {
+                                return Some(Outcome::Missing(self.missing(path, PathKind::Dir)));
                             }
                             (_, Some(p)) => p,
                             // A bare word is a new name only where a new

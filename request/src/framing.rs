@@ -1,0 +1,153 @@
+//! Words that frame a request without asking for anything: `help me open
+//! the docs folder` (how many people whose first language is Chinese ask,
+//! 帮我…) asks to open the folder, not for `help`; a letter's salutation
+//! and signature (`Dear computer, … Yours, Edith`) are not part of what it
+//! asks. [`unframed`] is the request without them, for everything after
+//! it: grounding, the model, the router and the reader.
+//!
+//! `help me with the ls command`, `help me understand rm` and `help me`
+//! alone still ask for help: only an action verb after `help me` makes
+//! the frame.
+
+use alloc::string::String;
+
+/// Verbs that, after `help me`, are the request itself.
+const ACTIONS: &[&str] = &[
+    "look", "see", "open", "show", "read", "view", "write", "make", "create", "delete", "remove",
+    "erase", "turn", "shut", "switch", "power", "check", "copy", "move", "rename", "put", "add",
+    "append", "list", "print", "display", "clear", "save", "restart", "reboot", "tell", "count",
+    "get", "give", "load", "type", "say", "find", "close", "start", "stop", "change", "dump",
+];
+
+/// The request without its frame, or `None` when it has none.
+pub fn unframed(request: &str) -> Option<String> {
+    let mut s = request.trim();
+    let mut changed = false;
+    // `Dear computer,` / `Dear nosys,`: a salutation of one or two words.
+    if let Some(rest) = strip_prefix_ci(s, "dear ") {
+        if let Some((name, after)) = rest.split_once(',') {
+            if (1..=2).contains(&name.split_whitespace().count()) && !after.trim().is_empty() {
+                s = after.trim_start();
+                changed = true;
+            }
+        }
+    }
+    // A signature after the last sentence: `… do. Yours, Edith`, `…
+    // please. Thank you.`
+    if let Some((body, tail)) = s.trim_end_matches(['.', '!']).rsplit_once(['.', '!', '?']) {
+        let t = tail.trim().to_ascii_lowercase();
+        let signs_off = [
+            "yours",
+            "regards",
+            "kind regards",
+            "best",
+            "cheers",
+            "thanks",
+            "thank you",
+            "love",
+            "sincerely",
+            "many thanks",
+        ]
+        .iter()
+        .any(|w| {
+            t == *w
+                || t.starts_with(&alloc::format!("{w},"))
+                || t.starts_with(&alloc::format!("{w} "))
+        });
+        if signs_off && !body.trim().is_empty() && t.split_whitespace().count() <= 4 {
+            let keep = body.len() + 1;
+            s = &s[..keep.min(s.len())];
+            changed = true;
+        }
+    }
+    // `(please|can you|could you) help me (to) <verb> …`
+    let lower = s.to_ascii_lowercase();
+    let words: alloc::vec::Vec<&str> = lower.split_whitespace().collect();
+    let lead = match words.as_slice() {
+        ["help", "me", ..] => 2,
+        ["please" | "pls" | "plz", "help", "me", ..] => 3,
+        ["can" | "could" | "would" | "will", "you", "help", "me", ..] => 4,
+        _ => 0,
+    };
+    if lead > 0 {
+        let mut k = lead;
+        if words.get(k) == Some(&"to") {
+            k += 1;
+        }
+        let verb = words.get(k).map(|w| w.trim_end_matches([',', '.']));
+        if verb.is_some_and(|v| ACTIONS.contains(&v)) {
+            // The same words of `s`, from the verb on (case kept).
+            let at = s
+                .split_whitespace()
+                .nth(k)
+                .map(|w| w.as_ptr() as usize - s.as_ptr() as usize)?;
+            s = &s[at..];
+            changed = true;
+        }
+    }
+    changed.then(|| s.trim().into())
+}
+
+fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
+    s.get(..prefix.len())
+        .filter(|h| h.eq_ignore_ascii_case(prefix))
+        .map(|_| &s[prefix.len()..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unframed;
+
+    #[test]
+    fn help_me_and_a_verb_is_the_verbs_request() {
+        assert_eq!(
+            unframed("help me look the todo list").as_deref(),
+            Some("look the todo list")
+        );
+        assert_eq!(
+            unframed("help me turn off computer, I go sleep now").as_deref(),
+            Some("turn off computer, I go sleep now")
+        );
+        assert_eq!(
+            unframed("Please help me to delete the todo").as_deref(),
+            Some("delete the todo")
+        );
+        assert_eq!(
+            unframed("can you help me open docs folder").as_deref(),
+            Some("open docs folder")
+        );
+    }
+
+    #[test]
+    fn help_me_with_a_command_still_asks_for_help() {
+        for line in [
+            "help me",
+            "help me with the ls command",
+            "help me understand rm",
+            "help me please",
+            "I need help",
+            "show me the help",
+        ] {
+            assert_eq!(unframed(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_letters_salutation_and_signature_are_not_the_request() {
+        assert_eq!(
+            unframed(
+                "Dear computer, would you kindly show me the list of things I must do. Yours, Edith"
+            )
+            .as_deref(),
+            Some("would you kindly show me the list of things I must do.")
+        );
+        assert_eq!(
+            unframed("Dear computer, please add \"call Margaret\" to my list. Thank you.")
+                .as_deref(),
+            Some("please add \"call Margaret\" to my list.")
+        );
+        // A sentence that only ends in thanks keeps its words.
+        assert_eq!(unframed("thank you"), None);
+        assert_eq!(unframed("Dear me, what a mess"), Some("what a mess".into()));
+    }
+}
