@@ -1650,3 +1650,25 @@ fn help_me_and_a_verb_is_that_request() {
         (None, Some(Abstain::NeedsWriteMode))
     );
 }
+
+/// In read-only mode a quoted text a placing verb puts somewhere other
+/// than the screen is a write: nothing runs and the reply names F2 (it
+/// had listed the root, and before that routed the text). `Would you
+/// kindly …` is no question about routing; on the screen it is said.
+#[test]
+fn in_read_only_mode_a_quoted_text_put_somewhere_is_a_write() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    let p = it
+        .propose(
+            "Would you kindly put \"bingo Tuesday\" on my list",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert_eq!((p.command, p.abstain), (None, Some(Abstain::NeedsWriteMode)));
+    let p = it
+        .propose("write \"bom dia\" on the screen", &mut clock, &mut || false)
+        .unwrap();
+    assert_ne!(p.abstain, Some(Abstain::NeedsWriteMode));
+}

@@ -1644,7 +1644,13 @@ impl<'m> Interpreter<'m> {
             && self.mode == Mode::ReadOnly
             && !named_first
             && stands_in
-            && grounded.grounding.referents.iter().any(|r| !r.is_dir)
+            // An explanation nobody asked for stands in for a write even
+            // when the file is not one the volume names (`put "bingo
+            // Tuesday" on my list` had routed the text).
+            && (grounded.grounding.referents.iter().any(|r| !r.is_dir)
+                || command
+                    .as_ref()
+                    .is_some_and(|c| self.role_of(c.applet) == Some(Role::Explain)))
             && !grounded.grounding.texts.is_empty()
             && (adds_to_end(asked)
                 || asked.contains(':')
@@ -1654,6 +1660,17 @@ impl<'m> Interpreter<'m> {
                         "write", "put", "save", "store", "paste", "insert", "record", "note",
                     ],
                 ))
+        {
+            abstain = Some(Abstain::NeedsWriteMode);
+        }
+        // In read-only mode a quoted text that a placing verb puts on, in or
+        // into something other than the screen (`Would you kindly put
+        // "bingo Tuesday" on my list`) is a write whatever else answers it.
+        if abstain.is_none()
+            && self.mode == Mode::ReadOnly
+            && !named_first
+            && command.is_some()
+            && places_quoted_text(typed)
         {
             abstain = Some(Abstain::NeedsWriteMode);
         }
@@ -2168,6 +2185,45 @@ fn discards(request: &str) -> bool {
 
 /// Whether the request asks to add to the end of a file rather than write
 /// it anew.
+/// A placing verb, a quoted text after it, then `on`, `in`, `into` or
+/// `to` and something other than the screen: `put "bingo Tuesday" on my
+/// list`, `add 'milk' to the todo`, not `write "hi" on the screen`.
+fn places_quoted_text(request: &str) -> bool {
+    let lower = request.to_ascii_lowercase();
+    let Some(open) = lower.find(['"', '\'']) else {
+        return false;
+    };
+    let q = lower[open..].chars().next().unwrap_or('"');
+    let Some(len) = lower[open + 1..].find(q) else {
+        return false;
+    };
+    let (before, after) = (&lower[..open], &lower[open + 1 + len + 1..]);
+    let verb = words(before).any(|w| {
+        matches!(
+            w,
+            "put"
+                | "add"
+                | "write"
+                | "append"
+                | "save"
+                | "store"
+                | "insert"
+                | "record"
+                | "note"
+                | "jot"
+                | "paste"
+                | "stick"
+        )
+    });
+    let mut rest = words(after).filter(|w| !w.is_empty());
+    let placed = rest
+        .next()
+        .is_some_and(|w| matches!(w, "on" | "in" | "into" | "to" | "onto" | "at"));
+    let screen = words(&lower)
+        .any(|w| matches!(w, "screen" | "display" | "terminal" | "console" | "monitor"));
+    verb && placed && !screen
+}
+
 fn adds_to_end(request: &str) -> bool {
     let r = request.to_ascii_lowercase();
     any_word(
@@ -2293,32 +2349,41 @@ fn wants_bytes(request: &str) -> bool {
 /// Whether the request asks how a request would be handled rather than
 /// to handle it.
 fn asks_to_route(request: &str) -> bool {
-    any_word(
-        request,
-        &[
-            "route",
-            "routes",
-            "routed",
-            "routing",
-            "router",
-            "explain",
-            "would",
-            "dry",
-            "trace",
-            "pick",
-            "choose",
-            "command",
-            "interpret",
-            "handle",
-            "happen",
-            "dryrun",
-            "before",
-            "translate",
-            "translates",
-            "turn",
-            "turns",
-        ],
-    )
+    // `what would happen`, `what would you run`; not the polite opener
+    // (`Would you kindly put …`) nor a wish (`I would like …`).
+    let w: Vec<alloc::string::String> = words(request)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let asks_what_would = w.iter().enumerate().any(|(i, x)| {
+        x == "would" && i > 0 && !matches!(w[i - 1].as_str(), "i" | "we" | "please" | "kindly")
+    });
+    asks_what_would
+        || any_word(
+            request,
+            &[
+                "route",
+                "routes",
+                "routed",
+                "routing",
+                "router",
+                "explain",
+                "dry",
+                "trace",
+                "pick",
+                "choose",
+                "command",
+                "interpret",
+                "handle",
+                "happen",
+                "dryrun",
+                "before",
+                "translate",
+                "translates",
+                "turn",
+                "turns",
+            ],
+        )
 }
 
 /// Whether the request names a log file rather than the kernel's log: the
