@@ -23,6 +23,8 @@
 
 extern crate alloc;
 
+mod code;
+
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use command::Role;
@@ -33,6 +35,10 @@ pub enum Shell {
     Posix,
     Cmd,
     PowerShell,
+    /// A call in Python (`os.listdir("/DOCS")`), as a programmer types it.
+    Python,
+    /// A call in JavaScript (`console.log("done")`, `fs.readFileSync`).
+    JavaScript,
 }
 
 impl Shell {
@@ -42,6 +48,8 @@ impl Shell {
             Shell::Posix => "sh",
             Shell::Cmd => "cmd.exe",
             Shell::PowerShell => "PowerShell",
+            Shell::Python => "Python",
+            Shell::JavaScript => "JavaScript",
         }
     }
 }
@@ -92,6 +100,23 @@ pub struct Reading {
 /// this crate knows (or not wholly shell words).
 pub fn read(line: &str) -> Option<Reading> {
     let line = without_prompt(line.trim());
+    // The keys that clear a terminal, typed out (`cmd-K`, `Ctrl+L`, `^L`).
+    if matches!(
+        line.to_ascii_lowercase().as_str(),
+        "cmd-k" | "cmd+k" | "\u{2318}k" | "\u{2318}+k" | "ctrl-l" | "ctrl+l" | "^l"
+    ) {
+        return Some(Reading {
+            shell: Shell::Posix,
+            role: Role::ClearScreen,
+            parts: Vec::new(),
+            renames: false,
+        });
+    }
+    if line.contains('(') {
+        if let Some(r) = code::read(line) {
+            return Some(r);
+        }
+    }
     let line = property_access(line);
     let toks = tokens(&line)?;
     let toks = without_commentary(toks);
@@ -186,6 +211,9 @@ enum Does {
     Wmic,
     ComputerInfo,
     SystemInfo,
+    DiskUtil,
+    SystemProfiler,
+    Sysctl,
 }
 
 /// Command names, lower case, of all three shells: where two shells share
@@ -299,6 +327,10 @@ const NAMES: &[(&[&str], Does)] = &[
     (&["wmic"], Does::Wmic),
     (&["get-computerinfo", "gin"], Does::ComputerInfo),
     (&["systeminfo"], Does::SystemInfo),
+    (&["diskutil"], Does::DiskUtil),
+    (&["system_profiler"], Does::SystemProfiler),
+    (&["sysctl"], Does::Sysctl),
+    (&["vm_stat"], Does::Memory),
 ];
 
 fn lookup(name: &str) -> Option<Does> {
@@ -1221,6 +1253,43 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
             fixed(Role::Storage)
         }
         Does::Memory => fixed(Role::Memory),
+        // macOS: `diskutil list`, `system_profiler SPPCIDataType`, `sysctl
+        // -n machdep.cpu.brand_string`.
+        Does::DiskUtil => {
+            let sub = a.pos.first().map(|t| t.lower());
+            (a.pos.len() <= 2 && matches!(sub.as_deref(), Some("list" | "info")))
+                .then(|| r(Role::Storage, Vec::new()))
+                .flatten()
+        }
+        Does::SystemProfiler => {
+            let [t] = a.pos.as_slice() else {
+                return None;
+            };
+            let role = match t.lower().as_str() {
+                "sppcidatatype" => Role::Devices,
+                "spstoragedatatype" | "spnvmedatatype" | "spserialatadatatype" => Role::Storage,
+                "spmemorydatatype" => Role::Memory,
+                "sphardwaredatatype" => Role::Processor,
+                _ => return None,
+            };
+            r(role, Vec::new())
+        }
+        Does::Sysctl => {
+            let [t] = a.pos.as_slice() else {
+                return None;
+            };
+            let key = t.lower();
+            let role = if key.starts_with("machdep.cpu") || key == "hw.ncpu" {
+                Role::Processor
+            } else if key == "hw.memsize" || key == "hw.physmem" {
+                Role::Memory
+            } else if key == "kern.boottime" {
+                Role::Uptime
+            } else {
+                return None;
+            };
+            r(role, Vec::new())
+        }
         Does::Cpu => fixed(Role::Processor),
         Does::Devices => fixed(Role::Devices),
         Does::Clock => {

@@ -330,6 +330,119 @@ fn posix_lines_flags_pipes_and_redirections() {
 }
 
 #[test]
+fn python_and_javascript_calls_with_literal_arguments() {
+    use Shell::{JavaScript as J, Python as Py};
+    reads(
+        "open('notes.txt').read()",
+        Py,
+        Role::ShowText,
+        vec![p("/notes.txt", true)],
+    );
+    reads(
+        "print(open(\"docs/faq.txt\").read())",
+        Py,
+        Role::ShowText,
+        vec![p("/docs/faq.txt", true)],
+    );
+    reads(
+        "os.listdir(\"/DOCS\")",
+        Py,
+        Role::List,
+        vec![p("/DOCS", true)],
+    );
+    reads("os.listdir()", Py, Role::List, vec![]);
+    reads(
+        "os.mkdir(\"projects\")",
+        Py,
+        Role::MakeDir,
+        vec![p("/projects", true)],
+    );
+    reads(
+        "shutil.copy(\"README.TXT\", \"readme_copy.txt\")",
+        Py,
+        Role::Copy,
+        vec![p("/README.TXT", true), p("/readme_copy.txt", true)],
+    );
+    reads(
+        "os.remove(\"photo-list 2026.txt\")",
+        Py,
+        Role::Remove,
+        vec![p("/photo-list 2026.txt", true)],
+    );
+    reads(
+        "os.rename(\"TODO.TXT\", \"tasks.txt\")",
+        Py,
+        Role::Move,
+        vec![p("/TODO.TXT", true), p("/tasks.txt", true)],
+    );
+    reads(
+        "print(\"hello world\", end=\"\")",
+        Py,
+        Role::Say,
+        vec![t("hello world")],
+    );
+    reads(
+        "with open(\"todo.txt\", \"a\") as f: f.write(\"learn loops\")",
+        Py,
+        Role::Append,
+        vec![p("/todo.txt", true), t("learn loops")],
+    );
+    reads(
+        "open('a.txt', 'w').write('hi there')",
+        Py,
+        Role::Write,
+        vec![p("/a.txt", true), t("hi there")],
+    );
+    reads(
+        "console.log(\"it finally works\");",
+        J,
+        Role::Say,
+        vec![t("it finally works")],
+    );
+    reads(
+        "fs.readFileSync('hello.txt', 'utf8')",
+        J,
+        Role::ShowText,
+        vec![p("/hello.txt", true)],
+    );
+    reads(
+        "fs.appendFileSync('notes.txt', 'done')",
+        J,
+        Role::Append,
+        vec![p("/notes.txt", true), t("done")],
+    );
+    for line in [
+        "open(name).read()",
+        "print(x)",
+        "os.remove(path + '.bak')",
+        "console.log(`hi ${name}`)",
+        "print(len(open('a.txt').read()))",
+        "eval(\"rm -rf /\")",
+        "os.system(\"rm notes.txt\")",
+        "open('a.txt', 'w').write(data)",
+    ] {
+        assert_eq!(read(line), None, "{line:?}");
+    }
+}
+
+#[test]
+fn mac_commands_and_typed_out_clear_keys() {
+    use Shell::Posix as S;
+    reads("diskutil list", S, Role::Storage, vec![]);
+    reads("system_profiler SPPCIDataType", S, Role::Devices, vec![]);
+    reads(
+        "sysctl -n machdep.cpu.brand_string",
+        S,
+        Role::Processor,
+        vec![],
+    );
+    reads("vm_stat", S, Role::Memory, vec![]);
+    reads("cmd-K", S, Role::ClearScreen, vec![]);
+    reads("Ctrl+L", S, Role::ClearScreen, vec![]);
+    assert_eq!(read("system_profiler"), None);
+}
+
+#[test]
 fn english_that_starts_with_a_command_word_is_not_read() {
     for line in [
         "type hello on the screen",

@@ -1666,7 +1666,10 @@ fn in_read_only_mode_a_quoted_text_put_somewhere_is_a_write() {
             &mut || false,
         )
         .unwrap();
-    assert_eq!((p.command, p.abstain), (None, Some(Abstain::NeedsWriteMode)));
+    assert_eq!(
+        (p.command, p.abstain),
+        (None, Some(Abstain::NeedsWriteMode))
+    );
     let p = it
         .propose("write \"bom dia\" on the screen", &mut clock, &mut || false)
         .unwrap();

@@ -62,6 +62,18 @@ fn other_shells_lines_run_the_command_they_say() {
         ("Get-Help Copy-Item", "help cp"),
         ("sudo shutdown -r now", "reboot"),
         ("shutdown /s /t 0", "shutdown"),
+        // A programmer's habit: one call with its arguments written out.
+        ("open('notes.txt').read()", "cat /NOTES.TXT"),
+        (
+            "os.remove(\"photo-list 2026.txt\")",
+            "rm \"/photo-list 2026.txt\"",
+        ),
+        (
+            "console.log(\"it finally works\")",
+            "echo \"it finally works\"",
+        ),
+        ("system_profiler SPPCIDataType", "lspci"),
+        ("cmd-K", "clear"),
     ] {
         let p = ask(&mut it, &mut clock, line);
         assert!(matches!(p.via, Via::Shell(_)), "{line}: {}", p.display());
