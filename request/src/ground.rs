@@ -1083,7 +1083,12 @@ fn stem_run<'p>(
             .filter(|n| {
                 n.all == run
                     || n.letters.as_deref() == Some(run.as_str())
-                    || (j > i && run.len() >= 8 && edit_distance(&run, &n.all) == 1)
+                    || (j > i
+                        && run.len() >= 8
+                        && [Some(&n.all), n.letters.as_ref()]
+                            .into_iter()
+                            .flatten()
+                            .any(|name| edit_distance(&run, name) == 1))
                     // Two slips in a long one (`realese notes`).
                     || (j > i
                         && run.len() >= 12

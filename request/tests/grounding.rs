@@ -2170,6 +2170,22 @@ fn a_long_names_word_in_the_plural_and_a_folder_of_that_word() {
     assert!(referents_long("list the contents of the photos folder").is_empty());
 }
 
+/// A long name's words with one slip in their letters still name it
+/// (`the relase notes`, `the photo lust`), not the short name one of its
+/// words spells (/NOTES.TXT).
+#[test]
+fn a_long_name_with_one_slip_in_its_letters() {
+    assert_eq!(
+        referents_long("reed me the relase notes"),
+        ["/DOCS/Release Notes 0.1.txt"]
+    );
+    assert_eq!(
+        referents_long("open the photo lust"),
+        ["/photo-list 2026.txt"]
+    );
+    assert_eq!(referents_long("open phot list"), ["/photo-list 2026.txt"]);
+}
+
 /// A slip of `folder` still says a folder (`the log foldr` is /LOGS, not
 /// the boot log); a word of its own one letter away does not.
 #[test]
