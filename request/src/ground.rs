@@ -461,17 +461,17 @@ fn clean(token: &str) -> &str {
 
 /// `name.ext` (a letter in both, an extension of 1–4 letters or digits) or
 /// a path with a `/`.
-fn looks_like_file(w: &str) -> bool {
+pub(crate) fn looks_like_file(w: &str) -> bool {
     // An address (`https://example.com/a`) is a text, never a path.
     // Nor is a shorthand with one letter on a side of its slash (`w/`,
     // `w/o`, `c/o`, `n/a`).
-    // So is a rate (`tok/s`, `km/h`, `kb/s`): one letter after the slash,
-    // no extension.
+    // So is a rate (`tok/s`, `km/h`, `kb/s`, `tokens/sec`): one letter or
+    // a unit of time after the slash, no extension.
     let rate = !w.starts_with('/')
         && !has_extension(w)
         && w.split_once('/').is_some_and(|(a, b)| {
             !a.is_empty()
-                && b.len() == 1
+                && (b.len() == 1 || matches!(b, "sec" | "min" | "hr" | "hour" | "day" | "ms"))
                 && !b.contains('/')
                 && b.bytes().all(|c| c.is_ascii_alphabetic())
         });

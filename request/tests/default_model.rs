@@ -1675,3 +1675,29 @@ fn in_read_only_mode_a_quoted_text_put_somewhere_is_a_write() {
         .unwrap();
     assert_ne!(p.abstain, Some(Abstain::NeedsWriteMode));
 }
+
+/// A described name the volume lacks does not stop a command both paths
+/// name when its applet takes no file (`… for the asset sheet` is `disk`);
+/// it still does when the name is spelt as a file's or asked to be read.
+#[test]
+fn a_missing_name_beside_the_point_stops_nothing() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let mut line = |r: &str| {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        (p.line(), p.missing.is_some())
+    };
+    assert_eq!(
+        line("nvme model number and capacity please, for the asset sheet"),
+        (Some("disk".into()), false)
+    );
+    assert_eq!(
+        line("bench the model, want tokens/sec"),
+        (Some("bench".into()), false)
+    );
+    assert_eq!(line("show me recipes.txt"), (None, true));
+    assert_eq!(
+        line("I'd like to read the budget spreadsheet I saved last week").0,
+        None
+    );
+}

@@ -1151,7 +1151,32 @@ impl<'m> Interpreter<'m> {
                 }
             }
             let ridge_blocked = confident && ridge_cmd.is_none();
-            if !creates || ridge_blocked {
+            // A name the command could not act on whatever it was: an
+            // applet with no file to take (`nvme model number please, for
+            // the asset sheet` is `disk`), unless the name is spelt as a
+            // file's (`show me recipes.txt`) or asked to be read or removed
+            // (`I'd like to read the budget spreadsheet`). Both paths must
+            // name that applet: one path's guess is no reason to pass over
+            // a name the request gave.
+            let both = |a: &str| {
+                ridge.as_ref().is_some_and(|r| r.applet == a)
+                    && grammar.as_ref().is_ok_and(|g| g.applet == a)
+            };
+            let beside_the_point = command.as_ref().is_some_and(|c| {
+                let takes_path = self.table.get_any(c.applet).is_some_and(|a| {
+                    a.spec()
+                        .slots
+                        .iter()
+                        .any(|s| matches!(s.kind, command::SlotKind::Path { .. }))
+                });
+                both(c.applet)
+                    && !takes_path
+                    && !ground::looks_like_file(&m.name)
+                    && !asks_to_read_or_remove(before)
+                    // `where did my word document go` asks after the file.
+                    && !any_word(asked, &["where", "where's", "wheres"])
+            });
+            if (!creates && !beside_the_point) || ridge_blocked {
                 via = Via::Neither;
                 command = None;
                 missing = Some(m.clone());
