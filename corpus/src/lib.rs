@@ -185,6 +185,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten8.tsv",
     "handwritten9.tsv",
     "handwritten10.tsv",
+    "handwritten11.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

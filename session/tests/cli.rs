@@ -358,13 +358,14 @@ fn handwritten5_is_read_through_its_ledger_only() {
 }
 
 #[test]
-fn handwritten6_to_10_are_read_through_their_ledgers_only() {
+fn handwritten6_to_11_are_read_through_their_ledgers_only() {
     for split in [
         "handwritten6",
         "handwritten7",
         "handwritten8",
         "handwritten9",
         "handwritten10",
+        "handwritten11",
     ] {
         split_is_read_through_its_ledger_only(
             split,
