@@ -361,6 +361,28 @@ impl Matcher<'_> {
         &self.bytes
     }
 
+    /// The bytes every completion must write next: from the current state,
+    /// as long as it is not accepting and has exactly one way on (a copied
+    /// text once its first distinct byte is written, up to where another
+    /// text of the request leaves it). Empty at a choice.
+    pub fn forced_bytes(&self) -> Vec<u8> {
+        let dfa = &self.grammar.dfa;
+        let mut out = Vec::new();
+        let mut s = self.state;
+        // A cycle of single edges cannot occur in a grammar of finite
+        // texts, but a free-text slot may loop; the bound keeps it finite.
+        while out.len() < 256 && self.done.is_none() && !dfa.is_accepting(s) {
+            match dfa.states[s as usize].edges.as_slice() {
+                [(lo, hi, to)] if lo == hi => {
+                    out.push(*lo);
+                    s = *to;
+                }
+                _ => break,
+            }
+        }
+        out
+    }
+
     pub fn is_accepting(&self) -> bool {
         self.grammar.dfa.is_accepting(self.state)
     }
@@ -455,6 +477,8 @@ pub fn decode(
             Some(pick(l))
         },
         keep: |_: &[u8], _: u32| true,
+        lazy: false,
+        max_fed: usize::MAX,
     };
     match decode_with(grammar, vocab, max_tokens, &mut logits, &mut scratch, hooks) {
         Ok(d) => Ok(d.command),
@@ -474,6 +498,17 @@ pub struct Hooks<S, P, K> {
     /// The token filter: `keep(bytes_so_far, token)` removes tokens from the
     /// grammar's mask before `pick` sees it (e.g. forcing one applet).
     pub keep: K,
+    /// Whether a token the mask forces (the only one allowed) is committed
+    /// without running the model: its logits choose nothing. The model is
+    /// run on such tokens only when a later step has a choice to make, so a
+    /// forced tail (the rest of a copied text, its closing quote, the end)
+    /// costs no forward pass and no context. Greedy decoding gives the same
+    /// command either way; a sampler would draw its random numbers at other
+    /// steps.
+    pub lazy: bool,
+    /// With `lazy`, how many tokens the model may be run on (its context
+    /// left after the prompt); `usize::MAX` for no bound.
+    pub max_fed: usize,
 }
 
 /// Why [`decode_with`] stopped without a command.
@@ -507,9 +542,16 @@ where
     K: FnMut(&[u8], u32) -> bool,
 {
     let mut m = grammar.matcher();
-    let mut prev = None;
+    // Tokens committed but not yet run through the model (`Hooks::lazy`);
+    // `started` once the prompt's logits were asked for.
+    let mut unfed: Vec<u32> = Vec::new();
+    let mut started = false;
+    let mut fed = 0;
     for i in 0..max_tokens {
-        (hooks.step)(prev, logits).map_err(Stop::Step)?;
+        if !hooks.lazy {
+            (hooks.step)(if started { unfed.pop() } else { None }, logits).map_err(Stop::Step)?;
+            started = true;
+        }
         m.mask(vocab, mask);
         let written = m.text();
         let drop: Vec<u32> = mask.iter().filter(|&t| !(hooks.keep)(written, t)).collect();
@@ -519,14 +561,52 @@ where
         if mask.is_empty() {
             return Err(Stop::Grammar(DecodeError::NoAllowedToken));
         }
-        let t = (hooks.pick)(logits, mask).ok_or(Stop::Grammar(DecodeError::NoAllowedToken))?;
+        // One allowed token is no choice. Past the model's room, bytes the
+        // grammar still forces are written by the longest token within
+        // them: the model can no longer be asked, and they are the same
+        // bytes however they are cut (earlier, the model's own cut is kept,
+        // as it reads best what it would have written).
+        let out_of_room = fed + unfed.len() >= hooks.max_fed;
+        let forced = if !hooks.lazy {
+            None
+        } else if mask.len() == 1 {
+            mask.iter().next()
+        } else if out_of_room {
+            let run = m.forced_bytes();
+            let t = mask
+                .iter()
+                .filter(|&t| {
+                    let b = vocab.token_bytes(t);
+                    t != vocab.end() && !b.is_empty() && run.starts_with(b)
+                })
+                .max_by_key(|&t| (vocab.token_bytes(t).len(), core::cmp::Reverse(t)));
+            Some(t.ok_or(Stop::Grammar(DecodeError::TooLong))?)
+        } else {
+            None
+        };
+        let t = match forced {
+            Some(t) => t,
+            None => {
+                if hooks.lazy {
+                    if !started {
+                        (hooks.step)(None, logits).map_err(Stop::Step)?;
+                        started = true;
+                    }
+                    for p in core::mem::take(&mut unfed) {
+                        (hooks.step)(Some(p), logits).map_err(Stop::Step)?;
+                        fed += 1;
+                    }
+                }
+                (hooks.pick)(logits, mask).ok_or(Stop::Grammar(DecodeError::NoAllowedToken))?
+            }
+        };
         if let Some(cmd) = m.commit(vocab, t).map_err(Stop::Grammar)? {
             return Ok(Decoded {
                 command: cmd.clone(),
                 tokens: i + 1,
             });
         }
-        prev = Some(t);
+        unfed.push(t);
     }
     Err(Stop::Grammar(DecodeError::TooLong))
 }

@@ -516,3 +516,58 @@ fn a_grounded_integer_slot_takes_only_the_requests_numbers_in_range() {
     assert!(gr.accepts(b"head /NOTES.TXT"));
     assert!(!gr.accepts(b"head /NOTES.TXT 3"));
 }
+
+/// With `Hooks::lazy`, a token the mask alone allows runs no model step,
+/// and past `max_fed` the bytes the grammar still forces (the rest of a
+/// copied text) are written without the model: a long text fits in a
+/// context that could not hold its tokens. Where the model must choose
+/// past that room, the decode stops.
+#[test]
+fn a_lazy_decode_writes_forced_bytes_past_the_models_room() {
+    let g = grammar::Grounding {
+        referents: fs(),
+        texts: vec!["hello there, general kenobi".into()],
+        ..Default::default()
+    };
+    let mut gr = Grammar::build_grounded(&all_specs(), &g).unwrap();
+    let v = vocab();
+    let mut logits = vec![0f32; v.len()];
+    let mut mask = TokenSet::new(v.len());
+    // The model "prefers" `echo`, then the text, then ending.
+    let prefer = |written: &[u8], allowed: &TokenSet, v: &Vocab| -> Option<u32> {
+        let want: &[u8] = b"echo \"hello there, general kenobi\"";
+        if written == want || (written.len() >= want.len()) {
+            return Some(v.end());
+        }
+        allowed
+            .iter()
+            .filter(|&t| t != v.end())
+            .filter(|&t| want[written.len()..].starts_with(v.token_bytes(t)))
+            .max_by_key(|&t| v.token_bytes(t).len())
+    };
+    let mut steps = 0;
+    let written = std::cell::RefCell::new(Vec::new());
+    let hooks = grammar::Hooks {
+        step: |_: Option<u32>, _: &mut [f32]| {
+            steps += 1;
+            Ok::<(), ()>(())
+        },
+        pick: |_: &mut [f32], allowed: &TokenSet| prefer(&written.borrow(), allowed, &v),
+        keep: |w: &[u8], _: u32| {
+            *written.borrow_mut() = w.to_vec();
+            true
+        },
+        lazy: true,
+        max_fed: 3,
+    };
+    let d = grammar::decode_with(&mut gr, &v, 200, &mut logits, &mut mask, hooks).unwrap();
+    assert_eq!(d.command.applet, "echo");
+    assert_eq!(
+        d.command.args,
+        vec![Arg::Text("hello there, general kenobi".into())]
+    );
+    assert!(
+        steps <= 4,
+        "the model ran {steps} steps, more than its room"
+    );
+}

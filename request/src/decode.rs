@@ -57,7 +57,11 @@ impl Scratch {
 /// Decodes greedily from `prompt_logits` (the logits after the last prompt
 /// token, which sits at `pos - 1`). Each later token is fed at `pos`,
 /// `pos + 1`, …, overwriting whatever an earlier decode left in the KV cache
-/// there. `only` forces the command's applet.
+/// there. `only` forces the command's applet. A token the grammar forces is
+/// fed only when a later token is chosen (`grammar::Hooks::lazy`): at most
+/// `max_fed` tokens are run through the model (the context left), while
+/// the command may be `max_tokens` long, so a long text copied from the
+/// request, whose tokens the grammar forces once it has begun, fits.
 #[allow(clippy::too_many_arguments)]
 pub fn greedy(
     model: &mut Transformer<'_>,
@@ -66,6 +70,7 @@ pub fn greedy(
     prompt_logits: &[f32],
     pos: usize,
     max_tokens: usize,
+    max_fed: usize,
     only: Option<&str>,
     scratch: &mut Scratch,
     should_cancel: &mut dyn FnMut() -> bool,
@@ -94,6 +99,8 @@ pub fn greedy(
             Some(name) => keeps_applet(vocab, written, name.as_bytes(), t),
             None => true,
         },
+        lazy: true,
+        max_fed,
     };
     grammar::decode_with(grammar, vocab, max_tokens, logits, mask, hooks).map_err(|e| match e {
         Stop::Grammar(e) => DecodeFailure::Grammar(e),

@@ -1701,3 +1701,23 @@ fn a_missing_name_beside_the_point_stops_nothing() {
         None
     );
 }
+
+/// A text longer than the model's room after a long request is copied
+/// whole: past the room the grammar's forced bytes are written without the
+/// model (`grammar::Hooks::lazy`); the decode had stopped at its step limit.
+#[test]
+fn a_long_copied_text_fits_past_the_models_room() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose(
+            "Please make a new file called Recipes-Nan.txt and write in it \"Victoria sponge: 4 eggs, 225g butter, 225g sugar, 225g flour\"",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("write /Recipes-Nan.txt \"Victoria sponge: 4 eggs, 225g butter, 225g sugar, 225g flour\"")
+    );
+}

@@ -134,6 +134,9 @@ impl<'m> Interpreter<'m> {
             &self.vocab,
             &self.prompt_logits,
             prompt.tokens,
+            // Forced tokens copy the request, so a command is never much
+            // longer than the room plus the request.
+            prompt.budget + prompt.tokens,
             prompt.budget,
             applet,
             &mut self.scratch,
