@@ -167,6 +167,18 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
                 stem.eq_ignore_ascii_case(w)
             })
     };
+    // A quoted text typed where the file goes (`write "Haud yer wheesht"
+    // intae a new file cawed wheesht.txt`): the path is a phrase, no name
+    // (spaces, no extension), and the words after it spell a file.
+    let phrase_for_a_path = command.args.first().is_some_and(|a| {
+        matches!(a, command::Arg::Path(p)
+            if p.contains(' ') && !p.rsplit('/').next().unwrap_or("").contains('.'))
+    }) && text
+        .iter()
+        .any(|w| names_a_file(w.text.trim_end_matches([',', '.', '!', '?'])));
+    if phrase_for_a_path {
+        return true;
+    }
     text.iter().enumerate().any(|(i, w)| {
         if !matches!(
             w.text.to_ascii_lowercase().as_str(),

@@ -275,6 +275,8 @@ fn classify_is_the_one_decision() {
         "write note to self in log1.cfg",
         "write hello world to the file /story.log",
         "write \"TODO\" to the file /projects/kernel.cfg",
+        "write \"Haud yer wheesht\" intae a new file cawed wheesht.txt",
+        "write \"second entry\" under the last line of the file /docs/faq.txt",
     ] {
         assert_eq!(classify(&t, rw, line, live), Line::Request(line), "{line}");
     }
@@ -285,6 +287,7 @@ fn classify_is_the_one_decision() {
         ("write /a.txt go to bed", "write"),
         ("write /NOTES.TXT back in 5", "write"),
         ("write /a.txt \"call mom to the todo list\"", "write"),
+        ("write \"/my notes.txt\" see a.txt", "write"),
         ("append /TODO.TXT 'put it in the guide'", "append"),
         ("echo hi to the todo list", "echo"),
         ("cat /NOTES.TXT", "cat"),
