@@ -1721,3 +1721,20 @@ fn a_long_copied_text_fits_past_the_models_room() {
         Some("write /Recipes-Nan.txt \"Victoria sponge: 4 eggs, 225g butter, 225g sugar, 225g flour\"")
     );
 }
+
+/// A new file with a text is written, not added to, unless the request
+/// asks to add (`add eggs to list.txt`) or says where the line goes.
+#[test]
+fn a_new_file_with_a_text_is_written_unless_an_addition_is_asked() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let mut line = |r: &str| it.propose(r, &mut clock, &mut || false).unwrap().line();
+    assert_eq!(
+        line("shift change into shift.txt: Dave off 14:00, Priya on 14:00").as_deref(),
+        Some("write /shift.txt \"Dave off 14:00, Priya on 14:00\"")
+    );
+    assert_eq!(
+        line("add eggs to list.txt").as_deref(),
+        Some("append /list.txt eggs")
+    );
+}

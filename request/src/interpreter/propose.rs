@@ -1735,6 +1735,26 @@ impl<'m> Interpreter<'m> {
             command = None;
             missing = None;
         }
+        // Adding a line to a file the volume lacks makes it, as writing it
+        // does; unless the request asks to add (`add eggs to list.txt`),
+        // a new file with a text is written (`shift change into
+        // shift.txt: Dave off 14:00`).
+        if let Some(c) = command.as_mut() {
+            let new_file = matches!(c.args.first(), Some(command::Arg::Path(p)) if !self.is_live(p, false) && !self.is_live(p, true));
+            if self.role_of(c.applet) == Some(Role::Append)
+                && new_file
+                && !adds_to_end(asked)
+                && !notes_in(&asked.to_ascii_lowercase())
+                && !any_word(
+                    asked,
+                    &["end", "under", "bottom", "below", "after", "last", "ad"],
+                )
+            {
+                if let Some(w) = self.doer(Role::Write) {
+                    c.applet = w;
+                }
+            }
+        }
         let agree = match (&ridge, &grammar) {
             (Some(r), Ok(g)) => r.applet == g.applet,
             _ => false,
