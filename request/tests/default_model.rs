@@ -1738,3 +1738,18 @@ fn a_new_file_with_a_text_is_written_unless_an_addition_is_asked() {
         Some("append /list.txt eggs")
     );
 }
+
+/// `the kernel's log` is the kernel's log, not the boot log file.
+#[test]
+fn the_kernels_log_in_the_possessive_is_the_kernel_log() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose(
+            "What does the kernel's log say since start-up?",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert_eq!(p.line().as_deref(), Some("log"));
+}

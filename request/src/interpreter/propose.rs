@@ -2439,7 +2439,12 @@ fn asks_to_route(request: &str) -> bool {
 /// (`the startup log`), and nothing of the kernel's messages (`kernel
 /// messages from this boot` is the log applet's).
 fn names_log_file(request: &str, grounded: &Grounded) -> bool {
-    let kernel = any_word(request, &["kernel", "messages", "message", "dmesg"]);
+    let kernel = any_word(
+        request,
+        &[
+            "kernel", "kernel's", "kernels", "messages", "message", "dmesg",
+        ],
+    );
     !grounded.spelt.is_empty() || (any_word(request, &["log"]) && !kernel)
 }
 
