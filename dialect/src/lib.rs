@@ -899,6 +899,17 @@ impl Args {
         None
     }
 
+    /// The one path the command takes, given as `-Path` or as its only
+    /// word.
+    fn one_path(&self) -> Option<Part> {
+        let mut i = 0;
+        let t = self.named_or_pos(&["path", "literalpath"], &mut i)?;
+        if self.pos.len() > i {
+            return None;
+        }
+        path(t)
+    }
+
     /// The value of the first of `names` given, else the next positional.
     fn named_or_pos<'a>(&'a self, names: &[&str], pos: &mut usize) -> Option<&'a Tok> {
         if let Some(Some(v)) = self.flag(names) {
@@ -1008,12 +1019,7 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
     };
     match does {
         Does::Show => {
-            let mut i = 0;
-            let t = a.named_or_pos(&["path", "literalpath"], &mut i)?;
-            if a.pos.len() > i {
-                return None;
-            }
-            let p = path(t)?;
+            let p = a.one_path()?;
             let Part::Path {
                 path: ref p_str, ..
             } = p
@@ -1052,12 +1058,7 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
             }
         }
         Does::Bytes => {
-            let mut i = 0;
-            let t = a.named_or_pos(&["path", "literalpath"], &mut i)?;
-            if a.pos.len() > i {
-                return None;
-            }
-            let p = path(t)?;
+            let p = a.one_path()?;
             // `| head -4` of a dump is four rows of sixteen bytes.
             let n = a
                 .count(&["l", "n", "N", "-length", "len", "count"], false)
@@ -1137,17 +1138,13 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
             }
         }
         Does::Remove | Does::MakeDir => {
-            let mut i = 0;
-            let t = a.named_or_pos(&["path", "literalpath"], &mut i)?;
-            if a.pos.len() > i {
-                return None;
-            }
+            let p = a.one_path()?;
             let role = if does == Does::Remove {
                 Role::Remove
             } else {
                 Role::MakeDir
             };
-            r(role, alloc::vec![path(t)?])
+            r(role, alloc::vec![p])
         }
         Does::Move | Does::Copy | Does::Rename => {
             let mut i = 0;
