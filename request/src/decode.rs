@@ -75,6 +75,11 @@ pub fn greedy(
     scratch: &mut Scratch,
     should_cancel: &mut dyn FnMut() -> bool,
 ) -> Result<Decoded, DecodeFailure> {
+    // Every decode looks once, even one the grammar forces throughout,
+    // which runs no model step (and so polls nowhere else).
+    if should_cancel() {
+        return Err(DecodeFailure::Cancelled);
+    }
     let Scratch { logits, mask } = scratch;
     let mut n = 0;
     let hooks = Hooks {
