@@ -728,6 +728,8 @@ struct Args {
     flags: Vec<(String, Option<Tok>)>,
     /// `> file` or `>> file` (true): where the output goes.
     redirect: Option<(Tok, bool)>,
+    /// A count written as a dash and a number (`tail -20`, `head -5`).
+    dash: Option<u64>,
 }
 
 /// PowerShell parameters that take a value.
@@ -812,6 +814,16 @@ impl Args {
                     continue;
                 }
             }
+            if let Some(n) = t
+                .text
+                .strip_prefix('-')
+                .filter(|_| !t.quoted)
+                .and_then(|n| n.parse().ok())
+            {
+                a.dash = Some(n);
+                i += 1;
+                continue;
+            }
             if t.is_flag() {
                 let body = t.text.trim_start_matches('-');
                 let key = if t.text.starts_with("--") {
@@ -890,13 +902,7 @@ impl Args {
         if let Some(Some(v)) = self.flag(names) {
             return v.text.parse().ok();
         }
-        if dash_number {
-            return self
-                .flags
-                .iter()
-                .find_map(|(k, v)| v.is_none().then(|| k.parse().ok()).flatten());
-        }
-        None
+        self.dash.filter(|_| dash_number)
     }
 
     /// The one path the command takes, given as `-Path` or as its only
@@ -919,13 +925,6 @@ impl Args {
         *pos += 1;
         Some(t)
     }
-}
-
-/// `-20` is a count, not a flag, to `Tok::is_flag`; [`Args::parse`] sees
-/// it as a word. Counts written so are read back here.
-fn dash_count(pos: &[Tok]) -> Option<u64> {
-    pos.iter()
-        .find_map(|t| t.text.strip_prefix('-').and_then(|n| n.parse().ok()))
 }
 
 /// A path as a shell writes it, rooted at `/`: drive letters, `.\`, `./`
@@ -1219,7 +1218,6 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
             }
             let n = a
                 .count(&["n", "-lines", "maxevents", "newest", "tail"], true)
-                .or(dash_count(&a.pos))
                 .or(filters.count);
             r(Role::KernelLog, n.map(Part::Count).into_iter().collect())
         }
@@ -1289,11 +1287,7 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
         }
         Does::Cpu => fixed(Role::Processor),
         Does::Devices => fixed(Role::Devices),
-        Does::Clock => {
-            // `time` and `date` alone ask cmd.exe to set the clock; `/t`
-            // only tells it. Everywhere else they tell it.
-            fixed(Role::Clock)
-        }
+        Does::Clock => fixed(Role::Clock),
         Does::Uptime => fixed(Role::Uptime),
         Does::Clear => fixed(Role::ClearScreen),
         Does::Reboot => fixed(Role::Restart),

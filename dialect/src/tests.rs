@@ -236,6 +236,12 @@ fn posix_lines_flags_pipes_and_redirections() {
         vec![Part::Count(5)],
     );
     reads(
+        "tail -20 /var/log/syslog",
+        S,
+        Role::KernelLog,
+        vec![Part::Count(20)],
+    );
+    reads(
         "xxd -l 40 hello.txt",
         S,
         Role::ShowBytes,
