@@ -542,16 +542,13 @@ where
     K: FnMut(&[u8], u32) -> bool,
 {
     let mut m = grammar.matcher();
-    // Tokens committed but not yet run through the model (`Hooks::lazy`);
-    // `started` once the prompt's logits were asked for.
+    // Tokens committed but not yet run through the model (one at most
+    // unless `Hooks::lazy`); `started` once the prompt's logits were asked
+    // for.
     let mut unfed: Vec<u32> = Vec::new();
     let mut started = false;
     let mut fed = 0;
     for i in 0..max_tokens {
-        if !hooks.lazy {
-            (hooks.step)(if started { unfed.pop() } else { None }, logits).map_err(Stop::Step)?;
-            started = true;
-        }
         m.mask(vocab, mask);
         let written = m.text();
         let drop: Vec<u32> = mask.iter().filter(|&t| !(hooks.keep)(written, t)).collect();
@@ -587,15 +584,14 @@ where
         let t = match forced {
             Some(t) => t,
             None => {
-                if hooks.lazy {
-                    if !started {
-                        (hooks.step)(None, logits).map_err(Stop::Step)?;
-                        started = true;
-                    }
-                    for p in core::mem::take(&mut unfed) {
-                        (hooks.step)(Some(p), logits).map_err(Stop::Step)?;
-                        fed += 1;
-                    }
+                // The model catches up on what it has not read, then picks.
+                if !started {
+                    (hooks.step)(None, logits).map_err(Stop::Step)?;
+                    started = true;
+                }
+                for p in core::mem::take(&mut unfed) {
+                    (hooks.step)(Some(p), logits).map_err(Stop::Step)?;
+                    fed += 1;
                 }
                 (hooks.pick)(logits, mask).ok_or(Stop::Grammar(DecodeError::NoAllowedToken))?
             }

@@ -427,19 +427,21 @@ fn misspelt_action(w: &str) -> bool {
         "move",
         "make",
     ];
-    let swapped = |a: &[u8], b: &[u8]| {
+    w.len() >= 4 && VERBS.iter().any(|v| slip_of(w, v))
+}
+
+/// Whether `w` is `word` with one slip: one edit, or two neighbouring
+/// letters swapped (`fodler`).
+fn slip_of(w: &str, word: &str) -> bool {
+    let (a, b) = (w.as_bytes(), word.as_bytes());
+    let swapped = a.len() == b.len() && {
         let diff: Vec<usize> = (0..a.len()).filter(|&k| a[k] != b[k]).collect();
         diff.len() == 2
             && diff[1] == diff[0] + 1
             && a[diff[0]] == b[diff[1]]
             && a[diff[1]] == b[diff[0]]
     };
-    w.len() >= 4
-        && VERBS.iter().any(|v| {
-            w != *v
-                && (edit_distance(w, v) == 1
-                    || (w.len() == v.len() && swapped(w.as_bytes(), v.as_bytes())))
-        })
+    w != word && (edit_distance(w, word) == 1 || swapped)
 }
 
 /// A token without surrounding quotes, brackets, sentence punctuation and
@@ -1383,22 +1385,25 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         .iter()
         .map(|t| {
             let w = t.to_ascii_lowercase();
-            let live = paths
-                .iter()
-                .any(|p| stem(basename(&p.path)).eq_ignore_ascii_case(&w));
             // Words of their own one letter from `folder` are not slips.
             let english = matches!(
                 w.as_str(),
                 "folded" | "holder" | "fonder" | "solder" | "older"
             );
-            if !live && !english && misspelt_action(&w) {
-                for kind in ["folder", "directory"] {
-                    if edit_distance(&w, kind) <= 2 && w.len() + 2 >= kind.len() {
-                        return String::from(kind);
-                    }
+            let kind = ["folder", "directory"]
+                .into_iter()
+                .find(|k| w.len() >= 4 && slip_of(&w, k));
+            match kind {
+                Some(k)
+                    if !english
+                        && !paths
+                            .iter()
+                            .any(|p| stem(basename(&p.path)).eq_ignore_ascii_case(&w)) =>
+                {
+                    String::from(k)
                 }
+                _ => w,
             }
-            w
         })
         .collect();
     let phrases = phrases(request, &tokens, &raw, paths);

@@ -862,7 +862,9 @@ impl<'m> Interpreter<'m> {
                 // Explaining a request is asked for in so many words; a
                 // line that only looks like a request with a text (`add
                 // to faq: Q: …`) is the request itself.
-                Some(a) if is(a, Role::Explain) && named_word.is_none() && !asks_to_route(asked) => {
+                Some(a)
+                    if is(a, Role::Explain) && named_word.is_none() && !asks_to_route(asked) =>
+                {
                     other(a)
                 }
                 // A request that names a log file (`the boot log`,
@@ -892,7 +894,9 @@ impl<'m> Interpreter<'m> {
                 // A line that opens by asking to say something says it
                 // (`say good night` ran `date`, `shout HELLO` `shutdown`).
                 Some(a) if !is(a, Role::Say) && opens_with_say(asked) => doer(Role::Say),
-                Some(a) if is_any(a, &[Role::Help, Role::List]) && asks_past(asked) => doer(Role::History),
+                Some(a) if is_any(a, &[Role::Help, Role::List]) && asks_past(asked) => {
+                    doer(Role::History)
+                }
                 // `write X under the last line of Y` adds, whoever asks.
                 Some(a) if is(a, Role::Write) && places_at_end(asked) => doer(Role::Append),
                 Some(a) if is(a, Role::Say) && spaced.is_some() => doer(Role::Write),
@@ -962,15 +966,26 @@ impl<'m> Interpreter<'m> {
                 {
                     doer(Role::Append)
                 }
-                // Adding to the end of a file the request asks to make
-                // (`jot down "…" in a new file kids.txt`) is writing it.
+                // Adding to the end of a file the volume lacks makes it, as
+                // writing it does: a new file with a text is written when
+                // the request asks to make it (`jot down "…" in a new file
+                // kids.txt`) or asks for no addition (`shift change into
+                // shift.txt: Dave off 14:00`), not when it says to add or
+                // where the line goes (`add eggs to list.txt`, `… at the
+                // end of draft3.cfg`).
                 Some(a)
                     if is(a, Role::Append)
-                        && any_word(asked, &["new", "create"])
+                        && (any_word(asked, &["new", "create"])
+                            || !(adds_to_end(asked)
+                                || notes_in(&asked.to_ascii_lowercase())
+                                || any_word(
+                                    asked,
+                                    &["end", "under", "bottom", "below", "after", "last", "ad"],
+                                )))
                         && !any_word(asked, &["append", "add", "continue", "extend"])
                         && command.as_ref().is_some_and(|c| {
                             matches!(c.args.first(), Some(command::Arg::Path(p))
-                                if !grounded.grounding.referents.iter().any(|r| command::same_path(&r.path, p)))
+                                if !self.is_live(p, false) && !self.is_live(p, true))
                         }) =>
                 {
                     doer(Role::Write)
@@ -1672,13 +1687,7 @@ impl<'m> Interpreter<'m> {
             && self.mode == Mode::ReadOnly
             && !named_first
             && stands_in
-            // An explanation nobody asked for stands in for a write even
-            // when the file is not one the volume names (`put "bingo
-            // Tuesday" on my list` had routed the text).
-            && (grounded.grounding.referents.iter().any(|r| !r.is_dir)
-                || command
-                    .as_ref()
-                    .is_some_and(|c| self.role_of(c.applet) == Some(Role::Explain)))
+            && grounded.grounding.referents.iter().any(|r| !r.is_dir)
             && !grounded.grounding.texts.is_empty()
             && (adds_to_end(asked)
                 || asked.contains(':')
@@ -1734,26 +1743,6 @@ impl<'m> Interpreter<'m> {
             via = Via::Neither;
             command = None;
             missing = None;
-        }
-        // Adding a line to a file the volume lacks makes it, as writing it
-        // does; unless the request asks to add (`add eggs to list.txt`),
-        // a new file with a text is written (`shift change into
-        // shift.txt: Dave off 14:00`).
-        if let Some(c) = command.as_mut() {
-            let new_file = matches!(c.args.first(), Some(command::Arg::Path(p)) if !self.is_live(p, false) && !self.is_live(p, true));
-            if self.role_of(c.applet) == Some(Role::Append)
-                && new_file
-                && !adds_to_end(asked)
-                && !notes_in(&asked.to_ascii_lowercase())
-                && !any_word(
-                    asked,
-                    &["end", "under", "bottom", "below", "after", "last", "ad"],
-                )
-            {
-                if let Some(w) = self.doer(Role::Write) {
-                    c.applet = w;
-                }
-            }
         }
         let agree = match (&ridge, &grammar) {
             (Some(r), Ok(g)) => r.applet == g.applet,
@@ -2231,8 +2220,6 @@ fn discards(request: &str) -> bool {
         || can_go
 }
 
-/// Whether the request asks to add to the end of a file rather than write
-/// it anew.
 /// A placing verb, a quoted text after it, then `on`, `in`, `into` or
 /// `to` and something other than the screen: `put "bingo Tuesday" on my
 /// list`, `add 'milk' to the todo`, not `write "hi" on the screen`.
@@ -2272,6 +2259,8 @@ fn places_quoted_text(request: &str) -> bool {
     verb && placed && !screen
 }
 
+/// Whether the request asks to add to the end of a file rather than write
+/// it anew.
 fn adds_to_end(request: &str) -> bool {
     let r = request.to_ascii_lowercase();
     any_word(

@@ -84,13 +84,10 @@ impl Interpreter<'_> {
                     parts.next();
                     let live = self.live_entry(path, kind);
                     let at = if must_exist {
-                        match live {
+                        // Spelt without its extension (`type DOCS\FAQ`): the
+                        // one live file it can be.
+                        match live.or_else(|| self.without_extension(path)) {
                             Some(p) => p,
-                            // Spelt without its extension (`type DOCS\FAQ`):
-                            // the one live file it can be.
-                            None if self.without_extension(path).is_some() => {
-                                self.without_extension(path)?
-                            }
                             // Spelt as nothing the volume holds, nor a slip
                             // from one of its names: missing. A slip
                             // (`cat noets.txt`) is the request path's to read.
@@ -103,32 +100,26 @@ impl Interpreter<'_> {
                             None => return None,
                         }
                     } else {
-                        match (&source, live) {
+                        let dir = self.live_entry(path, PathKind::Dir);
+                        match (&source, dir, live) {
                             // `ren a.txt b.txt`: a new name in a.txt's folder.
-                            (Some(src), _) if r.renames && !path[1..].contains('/') => {
+                            (Some(src), _, _) if r.renames && !path[1..].contains('/') => {
                                 let folder = src.rsplit_once('/').map_or("", |(f, _)| f);
                                 alloc::format!("{folder}{path}")
                             }
                             // Onto a folder the file keeps its name there.
-                            (Some(src), _) if self.live_entry(path, PathKind::Dir).is_some() => {
-                                let dir = self.live_entry(path, PathKind::Dir)?;
+                            (Some(src), Some(dir), _) => {
                                 let name = src.rsplit('/').next().unwrap_or("");
-                                if dir == "/" {
-                                    alloc::format!("/{name}")
-                                } else {
-                                    alloc::format!("{dir}/{name}")
-                                }
+                                alloc::format!("{}/{name}", dir.trim_end_matches('/'))
                             }
                             // `mv a.txt ~/Dropbox/`: into a folder the
                             // volume lacks, which is missing, not a new name.
-                            (_, None) if *folder => {
+                            (_, _, None) if *folder => {
                                 return Some(Outcome::Missing(self.missing(path, PathKind::Dir)));
                             }
-                            (_, Some(p)) => p,
-                            // A bare word is a new name only where a new
-                            // name goes after a file (`copy notes.txt
-                            // backup`) or is the one thing made (`md
-                            // Scripts`).
+                            (_, _, Some(p)) => p,
+                            // A new name, as typed (`copy notes.txt backup`,
+                            // `md Scripts`).
                             _ => path.clone(),
                         }
                     };

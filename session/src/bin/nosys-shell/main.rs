@@ -118,7 +118,6 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
             "--sample-fs" => o.sample_fs = true,
             "--read-only" => o.mode = Mode::ReadOnly,
             "--threshold" => o.config.threshold = value(&mut it, &a)?,
-            "--max-command-tokens" => o.config.max_command_tokens = value(&mut it, &a)?,
             "--abstain" => o.config.abstain = value(&mut it, &a)?,
             "--write-share" => o.config.write_share = value(&mut it, &a)?,
             "--unsure" => o.config.unsure = value(&mut it, &a)?,
