@@ -1674,7 +1674,10 @@ impl<'m> Interpreter<'m> {
         // IMG_0005.JPG beach` had echoed the entry, `add milk to the todo
         // list` explained itself, `one more thing for the notes: coffee
         // machine is broken` dumped the notes): that is a write, and the
-        // reply points at F2.
+        // reply points at F2. So is any answer to a quoted text that a
+        // placing verb puts on, in or into something other than the screen
+        // (`Would you kindly put "bingo Tuesday" on my list` had listed the
+        // root).
         let stands_in = command
             .as_ref()
             .is_some_and(|c| match self.role_of(c.applet) {
@@ -1683,10 +1686,7 @@ impl<'m> Interpreter<'m> {
                 Some(Role::ShowBytes) => !wants_bytes(asked),
                 _ => false,
             });
-        if abstain.is_none()
-            && self.mode == Mode::ReadOnly
-            && !named_first
-            && stands_in
+        let stands_in_for_a_write = (stands_in
             && grounded.grounding.referents.iter().any(|r| !r.is_dir)
             && !grounded.grounding.texts.is_empty()
             && (adds_to_end(asked)
@@ -1696,18 +1696,9 @@ impl<'m> Interpreter<'m> {
                     &[
                         "write", "put", "save", "store", "paste", "insert", "record", "note",
                     ],
-                ))
-        {
-            abstain = Some(Abstain::NeedsWriteMode);
-        }
-        // In read-only mode a quoted text that a placing verb puts on, in or
-        // into something other than the screen (`Would you kindly put
-        // "bingo Tuesday" on my list`) is a write whatever else answers it.
-        if abstain.is_none()
-            && self.mode == Mode::ReadOnly
-            && !named_first
-            && command.is_some()
-            && places_quoted_text(typed)
+                )))
+            || (command.is_some() && places_quoted_text(typed));
+        if abstain.is_none() && self.mode == Mode::ReadOnly && !named_first && stands_in_for_a_write
         {
             abstain = Some(Abstain::NeedsWriteMode);
         }
