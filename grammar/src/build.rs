@@ -177,7 +177,17 @@ pub fn compile_with(
                     },
                     Some(g),
                 ) => {
-                    let found = existing_paths_named(&mut dfa, sep, role, kind, &g.referents);
+                    let container = |p: &PathEntry| {
+                        kind == PathKind::Any
+                            && g.containers.iter().any(|c| command::same_path(c, &p.path))
+                    };
+                    let acted_on: Vec<PathEntry> = g
+                        .referents
+                        .iter()
+                        .filter(|p| !container(p))
+                        .cloned()
+                        .collect();
+                    let found = existing_paths_named(&mut dfa, sep, role, kind, &acted_on);
                     let ends = found.iter().map(|(e, _)| *e).collect();
                     sources = Some(found);
                     ends

@@ -105,6 +105,10 @@ pub struct Grounding {
     /// range). Empty leaves an optional integer slot only its omission, so
     /// the sampler cannot write 46 for the request's 64.
     pub numbers: Vec<u64>,
+    /// Referred folders the request only places a referred file in (`the
+    /// FAQ out of docs`): a slot that takes a file or a folder takes the
+    /// file, not them; a folders-only slot (`ls`) still may.
+    pub containers: Vec<String>,
 }
 
 /// A compiled grammar with its mask caches (valid for one `Vocab`).

@@ -571,3 +571,53 @@ fn a_lazy_decode_writes_forced_bytes_past_the_models_room() {
         "the model ran {steps} steps, more than its room"
     );
 }
+
+/// A folder the request only places a file in is no source of a move or a
+/// delete (`teleport the FAQ out of docs`): the file is; a folders-only
+/// slot still takes the folder.
+#[test]
+fn a_container_folder_is_not_what_a_file_or_folder_slot_acts_on() {
+    let entry = |p: &str, d: bool| PathEntry {
+        path: p.into(),
+        is_dir: d,
+    };
+    let g = grammar::Grounding {
+        referents: vec![entry("/DOCS", true), entry("/DOCS/A.TXT", false)],
+        new_paths: vec!["/A.TXT".into()],
+        containers: vec!["/DOCS".into()],
+        ..Default::default()
+    };
+    static MV: AppletSpec = AppletSpec {
+        name: "mv",
+        summary: "",
+        slots: &[
+            Slot::path("src", PathKind::Any, true),
+            Slot::path("dst", PathKind::Any, false),
+        ],
+        writes: true,
+        role: None,
+        examples: NO_EXAMPLES,
+    };
+    static RM: AppletSpec = AppletSpec {
+        name: "rm",
+        summary: "",
+        slots: &[Slot::path("path", PathKind::Any, true)],
+        writes: true,
+        role: None,
+        examples: NO_EXAMPLES,
+    };
+    let specs = [&MV, &RM, &LS];
+    let gr = Grammar::build_grounded(&specs, &g).unwrap();
+    assert!(gr.accepts(b"mv /DOCS/A.TXT /A.TXT"));
+    assert!(!gr.accepts(b"mv /DOCS /A.TXT"));
+    assert!(gr.accepts(b"rm /DOCS/A.TXT"));
+    assert!(!gr.accepts(b"rm /DOCS"));
+    assert!(gr.accepts(b"ls /DOCS"));
+    // Without the container mark, the folder is a source like any other.
+    let g = grammar::Grounding {
+        containers: vec![],
+        ..g
+    };
+    let gr = Grammar::build_grounded(&specs, &g).unwrap();
+    assert!(gr.accepts(b"mv /DOCS /A.TXT"));
+}

@@ -25,5 +25,8 @@ fn main() {
         );
         println!("  new {:?}", g.grounding.new_paths);
         println!("  texts {:?}", g.grounding.texts);
+        if !g.grounding.containers.is_empty() {
+            println!("  containers {:?}", g.grounding.containers);
+        }
     }
 }

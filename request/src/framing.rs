@@ -65,6 +65,9 @@ pub fn unframed(request: &str) -> Option<String> {
     let words: alloc::vec::Vec<&str> = lower.split_whitespace().collect();
     let lead = match words.as_slice() {
         ["help", "me", ..] => 2,
+        // The subject said, as in Vietnamese (bạn giúp tôi…): `you help me
+        // open file todo`.
+        ["you", "help", "me", ..] => 3,
         ["please" | "pls" | "plz", "help", "me", ..] => 3,
         ["can" | "could" | "would" | "will", "you", "help", "me", ..] => 4,
         _ => 0,
@@ -116,6 +119,10 @@ mod tests {
             unframed("can you help me open docs folder").as_deref(),
             Some("open docs folder")
         );
+        assert_eq!(
+            unframed("you help me make folder name HocTap").as_deref(),
+            Some("make folder name HocTap")
+        );
     }
 
     #[test]
@@ -125,6 +132,7 @@ mod tests {
             "help me with the ls command",
             "help me understand rm",
             "help me please",
+            "you help me translate this",
             "I need help",
             "show me the help",
         ] {

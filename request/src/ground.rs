@@ -530,6 +530,15 @@ fn basename(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
 
+/// Whether `path` lies inside the folder `dir` (at any depth), ignoring
+/// case as FAT does.
+fn is_inside(path: &str, dir: &str) -> bool {
+    let dir = dir.trim_end_matches('/');
+    path.len() > dir.len() + 1
+        && path.as_bytes()[dir.len()] == b'/'
+        && path.get(..dir.len()).is_some_and(|p| same_path(p, dir))
+}
+
 fn stem(name: &str) -> &str {
     match name.rsplit_once('.') {
         Some((s, _)) if !s.is_empty() => s,
@@ -1697,10 +1706,18 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         }
         let before = described.len();
         let sq = squash(w);
-        // `the logs folder` names the folder, not the log files in it.
-        let folder_named = words
-            .get(at + 1)
-            .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"));
+        // `the logs folder`, `the folder logs`, `folder called logs` name
+        // the folder, not the log files in it.
+        let folder_word = |k: usize| {
+            words
+                .get(k)
+                .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"))
+        };
+        let folder_named = folder_word(at + 1)
+            || (at >= 1 && folder_word(at - 1))
+            || (at >= 2
+                && matches!(words[at - 1].as_str(), "called" | "named")
+                && folder_word(at - 2));
         // Folders the word reaches only as their singular (`log` for
         // /LOGS): dropped below when it also names a file.
         let mut plural_dirs: Vec<&PathEntry> = Vec::new();
@@ -1791,12 +1808,20 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // Past a word that announces a text (`with`, `saying`), `under the
     // mat` is the text, not a folder (`creat file keys.txt with under the
     // mat`).
+    // So is everything past a colon after the file's name (`new file
+    // caption.txt: sunset … link in bio` has no folder `bio`).
     let in_text = |i: usize| {
         (0..i).any(|k| {
-            matches!(
+            let announces = matches!(
                 words[k].as_str(),
                 "with" | "saying" | "containing" | "says" | "reading" | "say"
-            ) && (file_tokens.iter().any(|&f| f < k) || first_referent.is_some_and(|r| r < k))
+            );
+            let colon = raw[k].ends_with(':');
+            (announces
+                && (file_tokens.iter().any(|&f| f < k) || first_referent.is_some_and(|r| r < k)))
+                || (colon
+                    && (file_tokens.iter().any(|&f| f <= k)
+                        || first_referent.is_some_and(|r| r <= k)))
         })
     };
     let gives = |i: usize| {
@@ -1808,7 +1833,19 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             && !after_colon(i)
             && !in_text(i)
             && !names_live_folder(i);
-        called || sent
+        // A name typed as one (a capital or a digit), set off by a comma at
+        // the end of a request to make a folder (`make a folder for the lab
+        // orders, LabOrders`, `spin up a folder for episode 42, EP42`).
+        let appended = i >= 2
+            && i + 1 == words.len()
+            && raw[i - 1].ends_with(',')
+            && typed[i]
+                .bytes()
+                .any(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+            && words[..i - 1]
+                .iter()
+                .any(|w| matches!(w.as_str(), "folder" | "directory" | "dir" | "subfolder"));
+        called || sent || appended
     };
     // Never a new name: a word that asks for the action, or an applet's
     // name (`mkdir for my pictures please, call it pics` is not /mkdir).
@@ -2054,6 +2091,19 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         if j > i && to_end && plain(i) {
             let name = typed[i..=j].join(" ");
             if let Some(c) = canonical(name.trim_end_matches(['.', '!', '?']), true) {
+                // Every word capitalised is one name, typed as a title (`a
+                // folder called Permission Slips`): not its first word.
+                let title = typed[i..=j]
+                    .iter()
+                    .all(|w| w.chars().next().is_some_and(|c| c.is_uppercase()))
+                    && typed[i..=j]
+                        .iter()
+                        .any(|w| w.chars().skip(1).any(|c| c.is_lowercase()));
+                if title {
+                    if let Some(first) = canonical(typed[i], false) {
+                        new_names.retain(|n| *n != first);
+                    }
+                }
                 new_names.push(c);
             }
         }
@@ -2092,8 +2142,17 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // Only where every mention of it sends something there: `what
     // documents are in docs?` still lists /DOCS.
     let sent_at = |p: &PathEntry, at: usize| {
+        // `into the folder logs`: the folder's word comes one later.
+        let reach = if p.is_dir
+            && at >= 1
+            && matches!(words[at - 1].as_str(), "folder" | "directory" | "dir")
+        {
+            3
+        } else {
+            2
+        };
         first_referent.is_some_and(|r| r < at)
-            && (1..=2).any(|k| {
+            && (1..=reach).any(|k| {
                 at >= k
                     && (matches!(words[at - k].as_str(), "to" | "into" | "onto")
                         || (p.is_dir && matches!(words[at - k].as_str(), "in" | "inside")))
@@ -2153,6 +2212,40 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             freed = Some(m.clone());
         }
     }
+    // A folder the request mentions together with a file inside it that
+    // another word reaches (the file spelt, or described by more than its
+    // kind) says where that file is (`teleport the FAQ out of docs`, `the
+    // docs folder has some release notes, rename them`). The word `logs`
+    // that reaches both the folder and the boot log sets neither apart.
+    let folder_words = |d: &PathEntry| -> Vec<usize> {
+        described
+            .iter()
+            .zip(&described_at)
+            .filter(|(q, _)| **q == d)
+            .map(|(_, &at)| at)
+            .collect()
+    };
+    let containers: Vec<String> = described
+        .iter()
+        .chain(named.iter())
+        .filter(|d| d.is_dir)
+        .filter(|d| {
+            let own = folder_words(d);
+            let inside = |f: &PathEntry| !f.is_dir && is_inside(&f.path, &d.path);
+            named.iter().any(|f| inside(f))
+                || described.iter().zip(&described_at).any(|(f, &at)| {
+                    // Not a new name that happens to describe it (`rename
+                    // docs to manual`: the guide).
+                    inside(f) && !own.contains(&at) && !by_kind.contains(&at) && !gives(at)
+                })
+        })
+        .map(|d| d.path.clone())
+        .fold(Vec::new(), |mut v, p| {
+            if !v.contains(&p) {
+                v.push(p);
+            }
+            v
+        });
     // Where each described path was mentioned, kept past the move below.
     let mentioned: Vec<(PathEntry, usize)> = described
         .iter()
@@ -2295,7 +2388,8 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         placed(1)
             || (placed(2) && matches!(back(1), "the" | "my" | "a" | "our"))
             || folder_kind(at(i + 1))
-            || folder_kind(back(1))
+            // `the docs folder has …`: that `folder` was the live folder's.
+            || (folder_kind(back(1)) && !(i >= 2 && folder_at.iter().any(|(a, _)| *a == i - 2)))
             || (folder_kind(back(2)) && matches!(back(1), "called" | "named"))
     };
     let folders: Vec<String> = (0..words.len())
@@ -2638,6 +2732,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             texts,
             requests,
             numbers: numbers(&typed),
+            containers,
         },
         missing,
         names_only,

@@ -591,6 +591,31 @@ fn adding_to_the_end_and_writing_anew_follow_the_requests_words() {
     );
 }
 
+/// A text after a colon that the words before it send into a file is added
+/// to it, whatever its numbers made of it (`hexdump … 262`); the text is no
+/// part of what the request asks (`order more … shampoo` asked nothing to
+/// be deleted).
+#[test]
+fn a_text_after_a_colon_sent_into_a_file_is_added_to_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "Please add to the notes: choir practice moved, hymns 256, 262 and 413",
+                "append /NOTES.TXT \"choir practice moved, hymns 256, 262 and 413\"",
+            ),
+            (
+                "add to the todo: order more 20vol developer & purple shampoo",
+                "append /TODO.TXT \"order more 20vol developer & purple shampoo\"",
+            ),
+            (
+                "new file trip.txt: ferry at 9, lunch in town",
+                "write /trip.txt \"ferry at 9, lunch in town\"",
+            ),
+        ],
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

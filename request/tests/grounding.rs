@@ -2230,3 +2230,90 @@ fn odd_lines_ground_without_panic_and_within_the_request() {
         let _ = request::ground::embedded_request(&line);
     }
 }
+
+/// Past a colon after a new file's name, words are the text's: `in bio`
+/// places the file in no folder.
+#[test]
+fn words_past_a_new_files_colon_place_it_nowhere() {
+    let (g, _) = grounded_long("new file caption.txt: sunset at the harbour, link in bio");
+    assert_eq!(g.grounding.new_paths, ["/caption.txt"]);
+    let (g, _) = grounded_long("new file trip.txt: ferry at 9, lunch in town");
+    assert_eq!(g.grounding.new_paths, ["/trip.txt"]);
+}
+
+/// A folder mentioned with a file inside it says where the file is: a move
+/// or a delete takes the file, never the folder; a listing still may.
+#[test]
+fn a_folder_that_holds_the_file_is_where_it_is() {
+    let (g, gr) = grounded_long("teleport the FAQ out of docs and up to the top");
+    assert_eq!(g.grounding.containers, ["/DOCS"]);
+    assert!(accepts(&gr, "mv /DOCS/FAQ.TXT /FAQ.TXT"));
+    assert!(!accepts(&gr, "mv /DOCS /FAQ.TXT"));
+    let (_, gr) = grounded_long("delete the faq in docs");
+    assert!(accepts(&gr, "rm /DOCS/FAQ.TXT"));
+    assert!(!accepts(&gr, "rm /DOCS"));
+    let (_, gr) = grounded_long("list the docs folder, is the faq there");
+    assert!(accepts(&gr, "ls /DOCS"));
+    // `logs` reaches the folder and the boot log: neither is set apart.
+    let (g, _) = grounded_long("could you shelve the guide under logs? move it there");
+    assert!(g.grounding.containers.is_empty());
+    // A new name that describes a file inside is no mention of it.
+    let (g, gr) = grounded_long("rename docs to manual");
+    assert!(g.grounding.containers.is_empty());
+    assert!(accepts(&gr, "mv /DOCS /manual"));
+    // Nor is `has` after `the docs folder` a folder of its own.
+    let (g, _) = grounded_long(
+        "so the docs folder has some release notes in it and i want to rename them to notes-01.txt",
+    );
+    assert!(!g.grounding.new_paths.iter().any(|p| p.starts_with("/has")));
+}
+
+/// `folder LOGS` and `the folder logs` name the folder, not the log file
+/// in it: a copy goes into the folder and writes over nothing.
+#[test]
+fn the_word_after_folder_names_the_folder() {
+    for request in [
+        "you copy file guide put in folder LOGS for me",
+        "copy the guide into the folder logs",
+    ] {
+        let (g, gr) = grounded_long(request);
+        assert!(
+            !g.grounding
+                .referents
+                .iter()
+                .any(|r| r.path == "/LOGS/BOOT.LOG"),
+            "{request}"
+        );
+        assert!(
+            accepts(&gr, "cp /DOCS/GUIDE.TXT /LOGS/GUIDE.TXT"),
+            "{request}"
+        );
+        assert!(
+            !accepts(&gr, "cp /DOCS/GUIDE.TXT /LOGS/BOOT.LOG"),
+            "{request}"
+        );
+    }
+}
+
+/// A name typed as one and set off by a comma at the end of a request to
+/// make a folder is its name; a title-case run after `called` is one name.
+#[test]
+fn a_folders_name_after_a_comma_or_in_title_case() {
+    for (request, name) in [
+        ("make a folder for the lab orders, LabOrders", "/LabOrders"),
+        ("spin up a folder for episode 42, EP42", "/EP42"),
+        (
+            "Could you create a folder called Permission Slips?",
+            "/Permission Slips",
+        ),
+    ] {
+        let (g, _) = grounded_long(request);
+        assert_eq!(g.grounding.new_paths, [name], "{request}");
+    }
+    // A plain word after the comma is no name.
+    let (g, _) = grounded_long("make a folder for my pictures, please");
+    assert!(!g.grounding.new_paths.iter().any(|p| p == "/please"));
+    // Capitals throughout are not a title: both readings stay.
+    let (g, _) = grounded_long("make a folder called SECRET STUFF");
+    assert!(g.grounding.new_paths.contains(&"/SECRET".to_string()));
+}

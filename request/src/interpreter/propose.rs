@@ -1110,6 +1110,43 @@ impl<'m> Interpreter<'m> {
                 settled = true;
             }
         }
+        // A text after a colon that the words before it send into the one
+        // live file the request refers to (`Please add to the notes:
+        // Harvest Festival, … hymns 256, 262 and 413`, `ink this into the
+        // todo: …`) is added to that file,
+        // whatever applet the paths made of the text's numbers and names.
+        let one_live_file = matches!(grounded.grounding.referents.as_slice(), [p] if !p.is_dir);
+        let before_colon = asked.split_once(": ").map(|(b, _)| b);
+        let sends_into = before_colon.is_some_and(|b| {
+            words(b).filter(|w| !w.is_empty()).count() <= 8
+                && (any_word(b, &["to", "into", "in", "onto"]) || adds_to_end(b))
+                && !asks_what_is(b)
+                && !reads(b)
+        });
+        let changes_else = command.as_ref().is_some_and(|c| {
+            self.role_of(c.applet)
+                .is_some_and(|r| matches!(r, Role::Append | Role::Write | Role::Copy | Role::Move))
+        });
+        if self.config.own_words
+            && !settled
+            && !named_first
+            && !discards
+            && one_live_file
+            && colon_adds
+            && sends_into
+            && !changes_else
+        {
+            let append = self.doer(Role::Append);
+            if let Some(c) = self.decode_as(&prompt, append, should_cancel)?.filter(|c| {
+                colon_text(c)
+                    && matches!(c.args.first(), Some(command::Arg::Path(p))
+                            if self.is_live(p, false))
+            }) {
+                command = Some(c);
+                via = Via::Grammar;
+                settled = true;
+            }
+        }
         // A named file the volume lacks: nothing runs unless the command
         // creates that very name, and not when the confident ridge applet
         // found nothing it could name (its grammar had no such file).
@@ -1447,17 +1484,35 @@ impl<'m> Interpreter<'m> {
         // (which of the two is the rules' to say: `put in the todo: …`
         // adds); a shell's redirection (`printf draft ready >
         // logs/boot.log`) asks for a write.
+        // The text it writes, copied from the request, is not the request's
+        // asking words (`add to the todo: order more 20vol developer &
+        // purple shampoo` asks to add, whatever the shampoo says): the
+        // reader reads the rest.
         let unasked_write = !named_first
             && !typed.contains('>')
             && command.as_ref().is_some_and(|c| {
+                let asking = copied_text(c)
+                    .and_then(|t| unquoted.find(t).map(|at| (at, t.len())))
+                    .filter(|&(_, n)| n > 0)
+                    .and_then(|(at, n)| {
+                        let rest = alloc::format!("{}{}", &unquoted[..at], &unquoted[at + n..]);
+                        rest.split_whitespace()
+                            .next()
+                            .is_some()
+                            .then(|| self.read_words(&rest))
+                    })
+                    .flatten();
                 self.table
                     .get_any(c.applet)
                     .is_some_and(|a| a.spec().writes)
                     && self.knows(c.applet)
-                    && words_typed.as_deref().is_some_and(|p| {
-                        self.reader_mass(p, |x| self.same_change(x, c.applet))
-                            < self.config.intent_veto
-                    })
+                    && asking
+                        .as_deref()
+                        .or(words_typed.as_deref())
+                        .is_some_and(|p| {
+                            self.reader_mass(p, |x| self.same_change(x, c.applet))
+                                < self.config.intent_veto
+                        })
             });
         if abstain.is_none() && unasked_write {
             abstain = Some(Abstain::Unsure);
@@ -1860,6 +1915,14 @@ impl Interpreter<'_> {
         };
         !refers(&before) && refers(&after)
     }
+}
+
+/// The text a command writes, when it has one.
+fn copied_text(c: &command::Command) -> Option<&str> {
+    c.args.iter().find_map(|a| match a {
+        command::Arg::Text(t) => Some(t.as_str()),
+        _ => None,
+    })
 }
 
 /// `line` without the texts it quotes, as the words-only reader learnt
