@@ -186,6 +186,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten9.tsv",
     "handwritten10.tsv",
     "handwritten11.tsv",
+    "handwritten12.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

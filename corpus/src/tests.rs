@@ -364,6 +364,19 @@ fn handwritten11_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten12.tsv`, the twelfth (written blind on 5 December 2026, seventh session, while
+/// the eleventh was being developed on), passes the same checks with at least 400 rows, and none of
+/// its requests is one of the eleven other hand-written splits' either.
+#[test]
+fn handwritten12_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten12.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten12.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {
