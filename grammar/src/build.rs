@@ -154,7 +154,10 @@ pub fn compile_with(
                 for (e, src) in srcs {
                     let sep = dfa.add(Role::Syntax);
                     dfa.edge(e, b' ', b' ', sep);
-                    let names = g.new_paths.iter().filter(|p| !same_or_inside(p, &src));
+                    let names = g.new_paths.iter().filter(|p| {
+                        !same_or_inside(p, &src)
+                            && !g.landmarks.iter().any(|l| command::same_path(l, p))
+                    });
                     for t in new_path_literals(&mut dfa, sep, role, names.map(|s| s.as_str())) {
                         if !next.contains(&t) {
                             next.push(t);
@@ -181,10 +184,21 @@ pub fn compile_with(
                         kind == PathKind::Any
                             && g.containers.iter().any(|c| command::same_path(c, &p.path))
                     };
+                    // Nor is what something goes beside the thing sent.
+                    let sends = matches!(
+                        spec.slots.get(si + 1).map(|s| s.kind),
+                        Some(SlotKind::Path {
+                            must_exist: false,
+                            ..
+                        })
+                    );
+                    let landmark = |p: &PathEntry| {
+                        sends && g.landmarks.iter().any(|l| command::same_path(l, &p.path))
+                    };
                     let acted_on: Vec<PathEntry> = g
                         .referents
                         .iter()
-                        .filter(|p| !container(p))
+                        .filter(|p| !container(p) && !landmark(p))
                         .cloned()
                         .collect();
                     let found = existing_paths_named(&mut dfa, sep, role, kind, &acted_on);

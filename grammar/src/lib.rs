@@ -109,6 +109,10 @@ pub struct Grounding {
     /// FAQ out of docs`): a slot that takes a file or a folder takes the
     /// file, not them; a folders-only slot (`ls`) still may.
     pub containers: Vec<String>,
+    /// Live files the request refers to without spelling their names or
+    /// sending anything to them: never a copy's or a move's destination
+    /// (`a copy of the boot log next to the FAQ` writes over no FAQ).
+    pub landmarks: Vec<String>,
 }
 
 /// A compiled grammar with its mask caches (valid for one `Vocab`).

@@ -28,5 +28,8 @@ fn main() {
         if !g.grounding.containers.is_empty() {
             println!("  containers {:?}", g.grounding.containers);
         }
+        if !g.grounding.landmarks.is_empty() {
+            println!("  landmarks {:?}", g.grounding.landmarks);
+        }
     }
 }

@@ -1032,7 +1032,26 @@ fn loose_stems<'p>(
                 })
             })
             .collect();
-        let Some(at) = at.into_iter().collect::<Option<Vec<usize>>>() else {
+        // Or one of them with the name's number, which no other name has
+        // (`the notes of the version 0.1` for `Release Notes 0.1.txt`).
+        let number = numbered(&n.path.path, names);
+        let by_number = || {
+            let k = words
+                .iter()
+                .position(|w| number.as_deref() == Some(w.as_str()))?;
+            let part = at
+                .iter()
+                .flatten()
+                .copied()
+                .min_by_key(|&p| p.abs_diff(k))?;
+            Some(alloc::vec![k, part])
+        };
+        let Some(at) = at
+            .iter()
+            .copied()
+            .collect::<Option<Vec<usize>>>()
+            .or_else(by_number)
+        else {
             continue;
         };
         // `the photos folder` names a folder, not the photo list; so does
@@ -1069,6 +1088,25 @@ fn loose_stems<'p>(
         }
     }
     out
+}
+
+/// The number with a dot in a long name's stem (`0.1` of `Release Notes
+/// 0.1.txt`) when no other long name has it: a version said names the
+/// file.
+fn numbered(path: &str, names: &[MultiWord<'_>]) -> Option<String> {
+    let of = |p: &str| -> Option<String> {
+        stem(basename(p))
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .map(|t| t.trim_matches('.'))
+            .find(|t| t.contains('.') && t.bytes().any(|b| b.is_ascii_digit()))
+            .map(String::from)
+    };
+    let n = of(path)?;
+    names
+        .iter()
+        .filter(|m| m.path.path != path)
+        .all(|m| of(&m.path.path).as_deref() != Some(n.as_str()))
+        .then_some(n)
 }
 
 /// The live paths whose multi-word stem the words `words[i..=j]` spell
@@ -2151,10 +2189,18 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         } else {
             2
         };
+        // `next to the FAQ` says where, beside what: nothing goes onto it.
+        let beside = |k: usize| {
+            at > k
+                && matches!(
+                    words[at - k - 1].as_str(),
+                    "next" | "close" | "similar" | "compared"
+                )
+        };
         first_referent.is_some_and(|r| r < at)
             && (1..=reach).any(|k| {
                 at >= k
-                    && (matches!(words[at - k].as_str(), "to" | "into" | "onto")
+                    && ((matches!(words[at - k].as_str(), "to" | "into" | "onto") && !beside(k))
                         || (p.is_dir && matches!(words[at - k].as_str(), "in" | "inside")))
             })
     };
@@ -2725,6 +2771,49 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 .any(|&k| !by_kind.contains(&k) && !learnt.is_applet(&words[k])));
     let named: Vec<usize> = file_tokens.iter().chain(&describing).copied().collect();
     let requests = request_spans(request, &tokens, &words, &named);
+    // Live files the request places something beside (`put a copy of the
+    // boot log next to the FAQ and the guide`): no copy or move lands on
+    // them.
+    // From such a word to the end of its clause (`… and the guide`).
+    let beside = |at: usize| {
+        (0..at)
+            .rev()
+            .take_while(|&k| !raw[k].ends_with([',', '.', ';', ':', '!', '?']))
+            .any(|k| {
+                matches!(words[k].as_str(), "beside" | "near" | "alongside")
+                    || (words[k] == "to"
+                        && k >= 1
+                        && matches!(words[k - 1].as_str(), "next" | "close"))
+            })
+    };
+    let landmarks: Vec<String> = paths
+        .iter()
+        .filter(|p| {
+            !p.is_dir
+                && !named_any.contains(p)
+                && mentioned.iter().any(|(q, at)| q == *p && beside(*at))
+                && mentioned.iter().all(|(q, at)| q != *p || beside(*at))
+        })
+        .map(|p| p.path.clone())
+        .collect();
+    // Beside them is in their folder: a copy of the file sent goes there.
+    let mut new_paths = new_paths;
+    for l in &landmarks {
+        let Some((dir, _)) = l.rsplit_once('/') else {
+            continue;
+        };
+        for r in existing
+            .iter()
+            .filter(|r| !r.is_dir && !landmarks.contains(&r.path))
+        {
+            let p = alloc::format!("{dir}/{}", basename(&r.path));
+            if !new_paths.iter().any(|q| same_path(q, &p))
+                && !paths.iter().any(|e| same_path(&e.path, &p))
+            {
+                new_paths.push(p);
+            }
+        }
+    }
     Grounded {
         grounding: Grounding {
             referents: existing,
@@ -2733,6 +2822,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             requests,
             numbers: numbers(&typed),
             containers,
+            landmarks,
         },
         missing,
         names_only,

@@ -1975,14 +1975,14 @@ fn a_long_names_own_word_reaches_it_weakly() {
     for (request, path) in [
         ("what did the meeting decide", "/meeting notes.txt"),
         ("which photos did i take this year", "/photo-list 2026.txt"),
-        (
-            "what changed in release 0.1?",
-            "/DOCS/Release Notes 0.1.txt",
-        ),
     ] {
         assert_eq!(referents_long(request), [path], "{request}");
         assert_eq!(grounded_long(request).0.weak, [path], "{request}");
     }
+    // With the name's own number it is named, no weak referent.
+    let request = "what changed in release 0.1?";
+    assert_eq!(referents_long(request), ["/DOCS/Release Notes 0.1.txt"]);
+    assert!(grounded_long(request).0.weak.is_empty());
     // `notes` is three names' word, `list` a kind of document.
     assert!(grounded_long("read the notes").0.weak.is_empty());
     assert!(referents_long("make a list of groceries").is_empty());
@@ -2316,4 +2316,42 @@ fn a_folders_name_after_a_comma_or_in_title_case() {
     // Capitals throughout are not a title: both readings stay.
     let (g, _) = grounded_long("make a folder called SECRET STUFF");
     assert!(g.grounding.new_paths.contains(&"/SECRET".to_string()));
+}
+
+/// What a copy goes beside is neither copied nor written over: the copy
+/// lands in its folder.
+#[test]
+fn what_a_copy_goes_beside_is_where_not_what() {
+    let (g, gr) = grounded_long("put a copy of the boot log next to the FAQ and the guide");
+    assert_eq!(g.grounding.landmarks.len(), 2);
+    assert!(accepts(&gr, "cp /LOGS/BOOT.LOG /DOCS/BOOT.LOG"));
+    assert!(!accepts(&gr, "cp /DOCS/GUIDE.TXT /DOCS/FAQ.TXT"));
+    assert!(!accepts(&gr, "cp /LOGS/BOOT.LOG /DOCS/FAQ.TXT"));
+    assert!(!accepts(&gr, "cp /DOCS/GUIDE.TXT /LOGS/BOOT.LOG"));
+    // A file the copy is sent to is written over, as asked.
+    let (g, gr) = grounded_long("copy the faq to the notes");
+    assert!(g.grounding.landmarks.is_empty());
+    assert!(accepts(&gr, "cp /DOCS/FAQ.TXT /NOTES.TXT"));
+}
+
+/// A long name's version number, said with one of its words, names it
+/// (`the notes of the version 0.1`), not the file the word alone names.
+#[test]
+fn a_version_number_with_a_word_of_the_name_names_the_file() {
+    let (g, _) = grounded_long("show me the notes of the version 0.1");
+    let files: Vec<&str> = g
+        .grounding
+        .referents
+        .iter()
+        .map(|r| r.path.as_str())
+        .collect();
+    assert_eq!(files, ["/DOCS/Release Notes 0.1.txt"]);
+    let (g, _) = grounded_long("show the notes");
+    let files: Vec<&str> = g
+        .grounding
+        .referents
+        .iter()
+        .map(|r| r.path.as_str())
+        .collect();
+    assert_eq!(files, ["/NOTES.TXT"]);
 }
