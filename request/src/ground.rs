@@ -2797,7 +2797,6 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         .map(|p| p.path.clone())
         .collect();
     // Beside them is in their folder: a copy of the file sent goes there.
-    let mut new_paths = new_paths;
     for l in &landmarks {
         let Some((dir, _)) = l.rsplit_once('/') else {
             continue;
