@@ -616,6 +616,24 @@ fn a_text_after_a_colon_sent_into_a_file_is_added_to_it() {
     );
 }
 
+/// In read-only mode, a request whose first verb only changes something
+/// (deletes, restarts, lets go of a file) runs nothing and points at F2,
+/// whatever the rest of it made the model read; wiping the screen still
+/// clears it.
+#[test]
+fn a_change_asked_first_in_read_only_mode_gets_the_f2_hint() {
+    runs_nothing(
+        Mode::ReadOnly,
+        &[
+            "i want to delete the faq because it confuses me",
+            "restart this thing, it has frozen",
+            "please let go of the hello file",
+        ],
+        Abstain::NeedsWriteMode,
+    );
+    proposes_lines(Mode::ReadOnly, &[("wipe the screen", "clear")]);
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

@@ -455,11 +455,19 @@ impl<'m> Interpreter<'m> {
                 })
             })
             .flatten();
+        // Or its first verb changes something and nothing but a change
+        // reads it (`i want to delete the boot log because …`, `restart this
+        // thing, the screen's froze`): the words say it, whatever the
+        // reading the model made of the rest.
+        let changes_first = change_verb_first(&without_quoted_text(asked))
+            && !asks_to_route(asked)
+            && !asks_past(asked);
         if self.mode == Mode::ReadOnly
             && !sure_unlearnt
             && !named_first
-            && ((self.write_share() > self.config.write_share
-                && reader_writes.is_none_or(|w| w >= self.config.intent_write_backing))
+            && (changes_first
+                || (self.write_share() > self.config.write_share
+                    && reader_writes.is_none_or(|w| w >= self.config.intent_write_backing))
                 || reader_writes.is_some_and(|w| w >= self.config.intent_write))
         {
             // The words-only reader knows the write applets read-only mode
@@ -2006,6 +2014,72 @@ fn asks_to_write(request: &str) -> bool {
                 "say",
             ],
         )
+}
+
+/// Whether the first verb of the request, among those that read and those
+/// that change, is one that only changes: a file deleted, renamed, moved
+/// or copied, or the machine restarted or turned off (`i want to delete
+/// the boot log because i dont understand it`, `restart this thing, the
+/// screen's froze`, `please let go of the boot log`). `make`, `add`,
+/// `write`, `wipe` and `erase` are left to the readers: `make the screen
+/// clean` and `wipe the screen` clear it.
+fn change_verb_first(request: &str) -> bool {
+    let w: Vec<alloc::string::String> = words(request)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let at = |i: usize| w.get(i).map_or("", |x| x.as_str());
+    for i in 0..w.len() {
+        let change = match at(i) {
+            "delete" | "remove" | "rename" | "del" | "rm" | "trash" | "restart" | "reboot"
+            | "shutdown" | "move" | "copy" => true,
+            "shut" | "turn" | "switch" | "power" => {
+                matches!(at(i + 1), "off" | "down") || matches!(at(i + 2), "off" | "down")
+            }
+            "get" => at(i + 1) == "rid",
+            "let" => at(i + 1) == "go" && at(i + 2) == "of",
+            _ => false,
+        };
+        if change {
+            return true;
+        }
+        let reads = matches!(
+            at(i),
+            "show"
+                | "open"
+                | "read"
+                | "see"
+                | "view"
+                | "display"
+                | "print"
+                | "list"
+                | "cat"
+                | "look"
+                | "check"
+                | "tell"
+                | "what"
+                | "whats"
+                | "which"
+                | "where"
+                | "how"
+                | "who"
+                | "when"
+                | "why"
+                | "is"
+                | "are"
+                | "does"
+                | "do"
+                | "did"
+                | "can"
+                | "could"
+        );
+        // `can you delete …`, `could you remove …`: the asking words come
+        // before the verb; `how do i delete` asks how.
+        if reads && !(matches!(at(i), "can" | "could" | "do") && at(i + 1) == "you") {
+            return false;
+        }
+    }
+    false
 }
 
 /// Whether the request asks to see or to remove a file.
