@@ -2992,8 +2992,43 @@ fn numbers(typed: &[&str]) -> Vec<u64> {
         "twenty",
     ];
     let mut out: Vec<u64> = Vec::new();
-    for t in typed {
+    // `one` is a count only before what it counts (`one line`, `one
+    // byte`): `the kernel one`, `a weird one but …` and `the one in docs`
+    // are the word as a pronoun.
+    let counted = |k: usize| {
+        typed.get(k + 1).is_some_and(|n| {
+            matches!(
+                n.trim_end_matches(['.', ',', '?', '!'])
+                    .to_ascii_lowercase()
+                    .as_str(),
+                "line"
+                    | "lines"
+                    | "byte"
+                    | "bytes"
+                    | "entry"
+                    | "entries"
+                    | "row"
+                    | "rows"
+                    | "message"
+                    | "messages"
+                    | "page"
+                    | "block"
+                    | "sector"
+                    | "item"
+                    | "items"
+                    | "word"
+                    | "words"
+                    | "kb"
+                    | "kib"
+                    | "kilobyte"
+            )
+        }) && !typed[k].ends_with([',', '.', '?', '!'])
+    };
+    for (k, t) in typed.iter().enumerate() {
         let t = t.trim_end_matches('.');
+        if t.eq_ignore_ascii_case("one") && !counted(k) {
+            continue;
+        }
         // A count given as a flag (`dmesg | tail -20`, `head -5`).
         let t = t
             .strip_prefix('-')

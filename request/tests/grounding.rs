@@ -2355,3 +2355,20 @@ fn a_version_number_with_a_word_of_the_name_names_the_file() {
         .collect();
     assert_eq!(files, ["/NOTES.TXT"]);
 }
+
+/// `one` counts only what follows it; as a pronoun it is no number.
+#[test]
+fn one_as_a_pronoun_is_no_count() {
+    for request in [
+        "the log of everything, the kernel one",
+        "ok this is a weird one but show the hello file in hex",
+        "the shortest guide, the one in docs",
+    ] {
+        let (g, _) = grounded_long(request);
+        assert!(g.grounding.numbers.is_empty(), "{request}");
+    }
+    let (g, _) = grounded_long("show just one line of the boot log");
+    assert_eq!(g.grounding.numbers, [1]);
+    let (g, _) = grounded_long("last two log lines");
+    assert_eq!(g.grounding.numbers, [2]);
+}
