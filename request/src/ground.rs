@@ -1863,10 +1863,23 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         })
     };
     let gives = |i: usize| {
+        // (`a folder call Homework2`: `call` for `called`, before a name
+        // typed as one.)
         let called = i >= 1 && matches!(words[i - 1].as_str(), "called" | "named")
+            || (i >= 1
+                && !in_quote(i)
+                && matches!(words[i - 1].as_str(), "call" | "name")
+                && typed[i]
+                    .bytes()
+                    .any(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+                && words[..i - 1]
+                    .iter()
+                    .any(|w| matches!(w.as_str(), "folder" | "directory" | "file")))
             || (i >= 2 && words[i - 1] == "it" && matches!(words[i - 2].as_str(), "call" | "name"));
+        // (`to become Records`: the new name after `become`.)
         let sent = i >= 1
-            && matches!(words[i - 1].as_str(), "to" | "as" | "into")
+            && (matches!(words[i - 1].as_str(), "to" | "as" | "into")
+                || (i >= 2 && words[i - 1] == "become" && words[i - 2] == "to"))
             && first_referent.is_none_or(|r| r < i)
             && !after_colon(i)
             && !in_text(i)
@@ -1876,7 +1889,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         // orders, LabOrders`, `spin up a folder for episode 42, EP42`).
         let appended = i >= 2
             && i + 1 == words.len()
-            && raw[i - 1].ends_with(',')
+            && raw[i - 1].ends_with([',', ':'])
             && typed[i]
                 .bytes()
                 .any(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
@@ -1998,8 +2011,10 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 | "then"
                 | "today"
                 | "tomorrow"
-                // `set the readme to say …`: the verb, not a name.
+                // `set the readme to say …`, `… to become Records`: the
+                // verb, not a name.
                 | "say"
+                | "become"
         )
     };
     let any_given = (0..words.len()).any(|i| {

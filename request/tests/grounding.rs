@@ -2372,3 +2372,25 @@ fn one_as_a_pronoun_is_no_count() {
     let (g, _) = grounded_long("last two log lines");
     assert_eq!(g.grounding.numbers, [2]);
 }
+
+/// A folder's name after a colon at the end, after a bare `call`, or
+/// after `to become`.
+#[test]
+fn a_folders_name_after_a_colon_call_or_become() {
+    for (request, name) in [
+        (
+            "Let's make a folder for the study: Usability-Round2",
+            "/Usability-Round2",
+        ),
+        ("help me make one new folder call Homework2", "/Homework2"),
+    ] {
+        let (g, _) = grounded_long(request);
+        assert_eq!(g.grounding.new_paths, [name], "{request}");
+    }
+    let (_, gr) = grounded_long("change the name of the folder LOGS to become Records");
+    assert!(accepts(&gr, "mv /LOGS /Records"));
+    assert!(!accepts(&gr, "mv /LOGS /become"));
+    // `call` inside a quoted text gives no name.
+    let (g, _) = grounded_long("write \"on call 555-0142\" to the notes file");
+    assert!(!g.grounding.new_paths.iter().any(|p| p.contains("555")));
+}
