@@ -630,6 +630,25 @@ fn means(path: &str, word: &str, singular: &str) -> bool {
 
 /// Whether `word` is a misspelling of `name`: a few edits for its length,
 /// never a different number (`notes2` is not `notes`).
+/// The two slips a four-letter word may have and still be a name: two
+/// letters swapped (`dcos`, `lgos`) or a doubled letter typed once (`helo`).
+/// Any other one-letter change makes another word too often (`does` is
+/// no `docs`).
+fn short_slip(word: &str, name: &str) -> bool {
+    let (w, n) = (word.as_bytes(), name.as_bytes());
+    let swapped = w.len() == n.len()
+        && (0..w.len().saturating_sub(1)).any(|i| {
+            w[i] != w[i + 1]
+                && w[i] == n[i + 1]
+                && w[i + 1] == n[i]
+                && w[..i] == n[..i]
+                && w[i + 2..] == n[i + 2..]
+        });
+    let undoubled = n.len() == w.len() + 1
+        && (1..n.len()).any(|i| n[i] == n[i - 1] && w[..i] == n[..i] && w[i..] == n[i + 1..]);
+    swapped || undoubled
+}
+
 fn misspelt(word: &str, name: &str) -> bool {
     let n = word.len().min(name.len());
     let allowed = match n {
@@ -1783,7 +1802,8 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                     // The name with its extension run together (`bootlog`).
                     || (!p.is_dir && sq.len() >= 6 && sq == squash(basename(&path)))
                     || means(&path, &sq, singular)
-                    || (sq.len() >= 5 && misspelt(&sq, st)))
+                    || (sq.len() >= 5 && misspelt(&sq, st))
+                    || (sq.len() == 4 && short_slip(&sq, st)))
             {
                 described.push(p);
                 if by_ext {

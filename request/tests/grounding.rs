@@ -2394,3 +2394,30 @@ fn a_folders_name_after_a_colon_call_or_become() {
     let (g, _) = grounded_long("write \"on call 555-0142\" to the notes file");
     assert!(!g.grounding.new_paths.iter().any(|p| p.contains("555")));
 }
+
+/// A four-letter name with two letters swapped or a doubled letter typed
+/// once is still that name; another one-letter change is another word.
+#[test]
+fn short_names_with_a_swap_or_an_undoubled_letter() {
+    let (_, gr) = grounded_long("copy the readme into the dcos folder");
+    assert!(accepts(&gr, "cp /README.TXT /DOCS/README.TXT"));
+    for (request, path) in [
+        ("lowkey need the helo file gone", "/HELLO.TXT"),
+        ("delet the tood list", "/TODO.TXT"),
+    ] {
+        let files: Vec<String> = grounded_long(request)
+            .0
+            .grounding
+            .referents
+            .iter()
+            .map(|r| r.path.clone())
+            .collect();
+        assert!(files.iter().any(|f| f == path), "{request}: {files:?}");
+    }
+    assert!(!grounded_long("what does it say")
+        .0
+        .grounding
+        .referents
+        .iter()
+        .any(|r| r.path == "/DOCS"));
+}
