@@ -1942,12 +1942,25 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // A folder named by the word before `folder` or `directory` (`list
     // the music folder`) that the volume lacks: missing, as a file name
     // is; a request to make it (`make a recipes folder`) still makes it.
+    // A name given after it says what the folder is called; the word
+    // before `folder` then says what it is for (`make an evidence folder,
+    // name it CASE-0193`).
+    let named_later = |i: usize| {
+        (i + 2..words.len()).any(|j| {
+            let names = matches!(words[j - 1].as_str(), "called" | "named")
+                || (j >= 2
+                    && words[j - 1] == "it"
+                    && matches!(words[j - 2].as_str(), "call" | "name"));
+            names && !is_stopword(&words[j]) && !never_named(&words[j]) && !in_quote(j)
+        })
+    };
     for i in 0..words.len() {
         let before_folder = words
             .get(i + 1)
             .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"));
         let w = words[i].as_str();
         if !before_folder
+            || named_later(i)
             || describing.contains(&i)
             || in_quote(i)
             || in_phrase(i)

@@ -634,6 +634,20 @@ fn a_change_asked_first_in_read_only_mode_gets_the_f2_hint() {
     proposes_lines(Mode::ReadOnly, &[("wipe the screen", "clear")]);
 }
 
+/// A word before `folder` is what the folder is for when the request names
+/// it after (`make a receipts folder, name it R-2025` lacks no folder
+/// `receipts`); `the actual file` names no missing file.
+#[test]
+fn a_described_folder_with_its_name_given_and_an_actual_file_are_not_missing() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("make a receipts folder, name it R-2025", "mkdir /R-2025"),
+            ("which model is this, the actual file", "model"),
+        ],
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

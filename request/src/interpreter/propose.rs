@@ -2202,6 +2202,16 @@ fn described_missing(
         "this",
         "request",
         "command",
+        "exact",
+        "actual",
+        "correct",
+        "specific",
+        "particular",
+        "original",
+        "real",
+        "proper",
+        "full",
+        "complete",
     ];
     let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
     // A live name's word, in the singular or the plural (`photos`, `log`).
