@@ -96,6 +96,23 @@ pub struct Reading {
     pub renames: bool,
 }
 
+/// The job of a Linux pseudo-file that holds what an applet tells
+/// (`/proc/cpuinfo` is the processor's), for a path as typed, with or
+/// without its leading `/`.
+pub fn pseudo_file(path: &str) -> Option<Role> {
+    let lower = path.to_ascii_lowercase();
+    match lower.strip_prefix('/').unwrap_or(&lower) {
+        "proc/cpuinfo" => Some(Role::Processor),
+        "proc/meminfo" => Some(Role::Memory),
+        "proc/uptime" => Some(Role::Uptime),
+        "proc/partitions" | "proc/mounts" => Some(Role::Storage),
+        "var/log/syslog" | "var/log/messages" | "var/log/kern.log" | "var/log/dmesg"
+        | "dev/kmsg" => Some(Role::KernelLog),
+        ".bash_history" | ".zsh_history" | ".history" => Some(Role::History),
+        _ => None,
+    }
+}
+
 /// Reads `line` as another shell's command, or `None` when it is not one
 /// this crate knows (or not wholly shell words).
 pub fn read(line: &str) -> Option<Reading> {
@@ -1025,18 +1042,8 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
             else {
                 return None;
             };
-            // Pseudo-files of Linux that hold what an applet tells.
             let lower = p_str.to_ascii_lowercase();
-            let special = match lower.as_str() {
-                "/proc/cpuinfo" => Some(Role::Processor),
-                "/proc/meminfo" => Some(Role::Memory),
-                "/proc/uptime" => Some(Role::Uptime),
-                "/proc/partitions" | "/proc/mounts" => Some(Role::Storage),
-                "/var/log/syslog" | "/var/log/messages" | "/var/log/kern.log"
-                | "/var/log/dmesg" | "/dev/kmsg" => Some(Role::KernelLog),
-                "/.bash_history" | "/.zsh_history" | "/.history" => Some(Role::History),
-                _ => None,
-            };
+            let special = pseudo_file(&lower);
             match special {
                 Some(Role::KernelLog) => {
                     let n = a

@@ -648,6 +648,20 @@ fn a_described_folder_with_its_name_given_and_an_actual_file_are_not_missing() {
     );
 }
 
+/// A Linux pseudo-file in English asks the applet that tells what it
+/// holds; another missing path is still missing.
+#[test]
+fn a_linux_pseudo_file_in_a_request_asks_its_applet() {
+    proposes_lines(
+        Mode::ReadOnly,
+        &[
+            ("what's in /proc/meminfo on this box", "mem"),
+            ("the equivalent of /proc/cpuinfo please", "cpu"),
+        ],
+    );
+    says_missing(&[("show me /etc/passwd", "etc/passwd")]);
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

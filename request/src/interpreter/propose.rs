@@ -1239,7 +1239,20 @@ impl<'m> Interpreter<'m> {
                     // `where did my word document go` asks after the file.
                     && !any_word(asked, &["where", "where's", "wheres"])
             });
-            if (!creates && !beside_the_point) || ridge_blocked {
+            // A Linux pseudo-file named for what an applet tells (`whatever
+            // the equivalent of /proc/cpuinfo is here`, `what's in
+            // /proc/meminfo`) asks that applet, no file to look for.
+            let mut pseudo = false;
+            if let Some(doer) = dialect::pseudo_file(&m.name).and_then(|r| self.doer(r)) {
+                if command.as_ref().is_none_or(|c| c.applet != doer) {
+                    if let Some(c) = self.decode_as(&prompt, Some(doer), should_cancel)? {
+                        command = Some(c);
+                        via = Via::Grammar;
+                    }
+                }
+                pseudo = command.as_ref().is_some_and(|c| c.applet == doer);
+            }
+            if (!creates && !beside_the_point && !pseudo) || ridge_blocked {
                 via = Via::Neither;
                 command = None;
                 missing = Some(m.clone());
