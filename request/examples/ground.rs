@@ -25,6 +25,9 @@ fn main() {
         );
         println!("  new {:?}", g.grounding.new_paths);
         println!("  texts {:?}", g.grounding.texts);
+        if !g.weak.is_empty() {
+            println!("  weak {:?}", g.weak);
+        }
         if !g.grounding.containers.is_empty() {
             println!("  containers {:?}", g.grounding.containers);
         }

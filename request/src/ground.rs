@@ -2689,6 +2689,21 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 .collect()
         };
         let mut hits: Vec<&PathEntry> = Vec::new();
+        // Said as what a file is about (`the file of the meeting`, `the file
+        // about the 2026 photos`), the word describes that file: no weak
+        // reading of it.
+        let mut described_file = false;
+        let about_a_file = |at: usize| {
+            (1..at).rev().any(|k| {
+                (matches!(words[k - 1].as_str(), "file" | "files")
+                    || is_document_noun(&words[k - 1]))
+                    && matches!(words[k].as_str(), "of" | "about" | "on" | "from" | "with")
+                    && words[k + 1..at].iter().all(|x| {
+                        matches!(x.as_str(), "the" | "my" | "our" | "a" | "an" | "that")
+                            || x.bytes().all(|b| b.is_ascii_digit())
+                    })
+            })
+        };
         for (at, w) in words.iter().enumerate() {
             let singular = w.strip_suffix('s').unwrap_or(w);
             if in_quote(at)
@@ -2706,12 +2721,15 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 if !p.is_dir && stem_words(stem(basename(&p.path))).len() >= 2 && !hits.contains(p)
                 {
                     hits.push(p);
+                    described_file |= about_a_file(at);
                 }
             }
         }
         if let [p] = hits.as_slice() {
             existing.push((*p).clone());
-            weak.push(p.path.clone());
+            if !described_file {
+                weak.push(p.path.clone());
+            }
         }
     }
     if names_root && !to_root && !existing.contains(&root) {

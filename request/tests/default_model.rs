@@ -662,6 +662,18 @@ fn a_linux_pseudo_file_in_a_request_asks_its_applet() {
     says_missing(&[("show me /etc/passwd", "etc/passwd")]);
 }
 
+/// A copy taken from a file takes nothing out of it.
+#[test]
+fn a_copy_taken_from_a_file_is_a_copy() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "take a copy from the faq and put it in the folder logs",
+            "cp /DOCS/FAQ.TXT /LOGS/FAQ.TXT",
+        )],
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

@@ -2421,3 +2421,22 @@ fn short_names_with_a_swap_or_an_undoubled_letter() {
         .iter()
         .any(|r| r.path == "/DOCS"));
 }
+
+/// A long name's one word said as what a file is about (`the file of the
+/// meeting`) describes that file: it is no weak referent, so a change of
+/// it may be proposed; said alone (`cancel the meeting`) it stays weak.
+#[test]
+fn a_file_about_a_long_names_word_is_that_file() {
+    for request in [
+        "please delete the file of the meeting",
+        "wipe out the file about the 2026 photos",
+    ] {
+        let (g, _) = grounded_long(request);
+        assert_eq!(g.grounding.referents.len(), 1, "{request}");
+        assert!(g.weak.is_empty(), "{request}");
+    }
+    assert_eq!(
+        grounded_long("cancel the meeting").0.weak,
+        ["/meeting notes.txt"]
+    );
+}

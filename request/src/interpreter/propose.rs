@@ -1929,6 +1929,14 @@ impl Interpreter<'_> {
             return false;
         }
         let before = w[verb + 1..from].join(" ");
+        // A copy taken from a file takes nothing out of it (`take copy from
+        // the guide and put it in the folder logs`).
+        if matches!(
+            before.as_str(),
+            "copy" | "a copy" | "copies" | "a backup" | "backup"
+        ) {
+            return false;
+        }
         let after = w[from + 1..].join(" ");
         let refers = |s: &str| {
             let g = ground::ground(s, &self.paths, &self.descriptions);
