@@ -674,6 +674,19 @@ fn a_copy_taken_from_a_file_is_a_copy() {
     );
 }
 
+/// `the welcome text` is a file's kind of text, not words to say; `the
+/// message hello` is words to say.
+#[test]
+fn a_files_kind_of_text_is_no_text_to_say() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("can I see the welcome text, please", "cat /README.TXT"),
+            ("print the message hello", "echo hello"),
+        ],
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

@@ -702,15 +702,47 @@ impl<'m> Interpreter<'m> {
                             .any(|d| x.eq_ignore_ascii_case(d))
                     })
             };
-            let says_words = !asks_what_it_says
-                && (asked.contains(['"', '\'', ':'])
-                    || any_word(
-                        asked,
-                        &[
-                            "say", "echo", "repeat", "shout", "word", "words", "phrase", "message",
-                            "text", "screen",
-                        ],
-                    ));
+            // A noun of words after another noun names a file's kind of
+            // text (`the welcome message`, `the welcome text`), not words to
+            // say (`print the message hello`, `show text hi`).
+            let words_to_say = {
+                let w: Vec<alloc::string::String> = words(asked)
+                    .filter(|w| !w.is_empty())
+                    .map(|w| w.to_ascii_lowercase())
+                    .collect();
+                w.iter().enumerate().any(|(i, x)| match x.as_str() {
+                    "say" | "echo" | "repeat" | "shout" | "screen" => true,
+                    "word" | "words" | "phrase" | "message" | "text" => {
+                        i == 0
+                            || one_file.is_none()
+                            || matches!(
+                                w[i - 1].as_str(),
+                                "the"
+                                    | "a"
+                                    | "an"
+                                    | "this"
+                                    | "that"
+                                    | "these"
+                                    | "those"
+                                    | "my"
+                                    | "your"
+                                    | "some"
+                                    | "any"
+                                    | "show"
+                                    | "print"
+                                    | "display"
+                                    | "type"
+                                    | "write"
+                                    | "put"
+                                    | "following"
+                                    | "same"
+                            )
+                    }
+                    _ => false,
+                })
+            };
+            let says_words =
+                !asks_what_it_says && (asked.contains(['"', '\'', ':']) || words_to_say);
             let echoes_name = !says_words
                 && command.as_ref().is_some_and(|c| {
                     self.role_of(c.applet) == Some(Role::Say)
