@@ -1041,13 +1041,16 @@ fn loose_stems<'p>(
         if parts.len() < 2 {
             continue;
         }
-        // A word in the plural still says it (`a list of photos`).
+        // A word in the plural still says it (`a list of photos`), and so
+        // does another word for it, beside the name's other words (`the
+        // list of pictures`).
         let at: Vec<Option<usize>> = parts
             .iter()
             .map(|p| {
                 words.iter().position(|w| {
                     let w = squash(w);
-                    w == *p || w.strip_suffix('s') == Some(p.as_str())
+                    let one = w.strip_suffix('s').unwrap_or(&w);
+                    w == *p || one == p.as_str() || other_word_for(p, one) || other_word_for(p, &w)
                 })
             })
             .collect();
@@ -1107,6 +1110,23 @@ fn loose_stems<'p>(
         }
     }
     out
+}
+
+/// Words that say one word of a long name, said beside its other words
+/// (`the list of pictures` is the photo list); alone they are too common
+/// to name a file.
+fn other_word_for(part: &str, word: &str) -> bool {
+    const OTHER: &[(&str, &[&str])] = &[
+        (
+            "photo",
+            &["picture", "pic", "image", "photograph", "snapshot", "shot"],
+        ),
+        ("notes", &["minutes"]),
+        ("meeting", &["meet"]),
+    ];
+    OTHER
+        .iter()
+        .any(|(p, others)| *p == part && others.contains(&word))
 }
 
 /// The number with a dot in a long name's stem (`0.1` of `Release Notes

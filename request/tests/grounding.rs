@@ -2440,3 +2440,36 @@ fn a_file_about_a_long_names_word_is_that_file() {
         ["/meeting notes.txt"]
     );
 }
+
+/// Another word for one word of a long name, beside its other words,
+/// names it (`the list of pictures`, `the minutes of the meeting`); alone
+/// it names nothing (`take a picture`).
+#[test]
+fn another_word_for_a_long_names_word_beside_the_rest() {
+    for (request, path) in [
+        ("show me the list of pictures", "/photo-list 2026.txt"),
+        (
+            "which pic list has the lighthouse on it",
+            "/photo-list 2026.txt",
+        ),
+        (
+            "read me the minutes from the December meeting",
+            "/meeting notes.txt",
+        ),
+    ] {
+        let (g, _) = grounded_long(request);
+        let files: Vec<&str> = g
+            .grounding
+            .referents
+            .iter()
+            .map(|r| r.path.as_str())
+            .collect();
+        assert_eq!(files, [path], "{request}");
+        assert!(g.weak.is_empty(), "{request}");
+    }
+    assert!(grounded_long("take a picture")
+        .0
+        .grounding
+        .referents
+        .is_empty());
+}
