@@ -1400,10 +1400,23 @@ fn by_content(
     content.sort();
     content.dedup();
     let scores = contents.scores(&content);
+    // One long word that one file alone holds, asked after in so many
+    // words (`which file mentions the old lighthouse`, `the file that talks
+    // about the harbour`): that file too.
+    let mentions = words.iter().any(|w| {
+        matches!(
+            *w,
+            "mentions" | "mentioned" | "mention" | "talks" | "says" | "contains" | "about"
+        )
+    });
+    // Not where a word of the request is a name's (`anything in the FAQ
+    // about where my files are` asks about the FAQ).
+    let long = content.iter().any(|w| w.len() >= 7) && !words.iter().any(|w| a_name_word(w));
     match scores.as_slice() {
         [(p, n), rest @ ..] if *n >= 2 && rest.first().is_none_or(|(_, m)| m < n) => {
             Some(String::from(*p))
         }
+        [(p, 1)] if mentions && long && content.len() <= 2 => Some(String::from(*p)),
         _ => None,
     }
 }

@@ -1469,9 +1469,10 @@ fn a_file_written_to_is_never_a_copy_of_its_name_elsewhere() {
 }
 
 /// A request that asks which file holds something finds the one file that
-/// holds it, by a quoted phrase or by two of its words, over a file a word
-/// of the question describes; a request that does not ask so, a phrase
-/// several files hold, or one word, finds none.
+/// holds it, by a quoted phrase, by two of its words, or by one long word
+/// it asks after in so many words (`mentions`), over a file a word of the
+/// question describes; a request that does not ask so, a phrase several
+/// files hold, or one short word, finds none.
 #[test]
 fn a_file_is_found_by_what_it_holds() {
     let table = applets::builtin();
@@ -1481,6 +1482,8 @@ fn a_file_is_found_by_what_it_holds() {
     let by = |r: &str| request::ground_with(r, &paths, &learnt, &contents);
     let g = by("find the file that says \"Hello from the nosys sample disk!\"");
     assert_eq!(g.by_content.as_deref(), Some("/HELLO.TXT"));
+    let g = by("which file mentions the old lighthouse");
+    assert_eq!(g.by_content.as_deref(), Some("/photo-list 2026.txt"));
     let g = by("where did i put the note about the harbour at dawn");
     assert_eq!(g.by_content.as_deref(), Some("/photo-list 2026.txt"));
     assert!(g.grounding.referents.iter().all(|r| r.path != "/NOTES.TXT"));
@@ -1491,8 +1494,8 @@ fn a_file_is_found_by_what_it_holds() {
     for r in [
         "write hello from the nosys sample disk to notes.txt",
         "say harbour at dawn",
-        "which file mentions the harbour",
         "which file mentions the nosys disk",
+        "which file mentions the command",
     ] {
         assert_eq!(by(r).by_content, None, "{r}");
     }
