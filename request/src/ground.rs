@@ -2912,6 +2912,41 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             }
         }
     }
+    // A text that opens with a quote ends where the quote does: the words
+    // after it are the request's (`jot down "ask about the exam date" in
+    // my notes` offers no `"ask about the exam date" in my`).
+    // A text that runs to the end of the request keeps its words (`add
+    // this quote to story.txt: "We never saw it coming," said the mayor.`).
+    let mut texts = texts;
+    let ends_request = |t: &str| {
+        request
+            .trim_end()
+            .trim_end_matches(['.', '!', '?'])
+            .ends_with(t.trim_end_matches(['.', '!', '?']))
+    };
+    texts.retain(|t| {
+        if ends_request(t) {
+            return true;
+        }
+        let mut chars = t.chars();
+        let Some(open) = chars.next() else {
+            return true;
+        };
+        let close = match open {
+            '"' => '"',
+            '\'' => '\'',
+            '\u{201c}' => '\u{201d}',
+            '\u{2018}' => '\u{2019}',
+            _ => return true,
+        };
+        let rest = chars
+            .as_str()
+            .trim_end_matches([',', '.', ';', ':', '!', '?']);
+        match rest.find(close) {
+            Some(at) => at + close.len_utf8() == rest.len(),
+            None => true,
+        }
+    });
     Grounded {
         grounding: Grounding {
             referents: existing,
@@ -3888,6 +3923,9 @@ fn is_asking_word(w: &str) -> bool {
             | "type"
             | "tack"
             | "jot"
+            | "record"
+            | "insert"
+            | "paste"
             | "create"
             | "make"
             | "new"

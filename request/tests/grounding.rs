@@ -2476,3 +2476,32 @@ fn another_word_for_a_long_names_word_beside_the_rest() {
         .referents
         .is_empty());
 }
+
+/// A text that opens with a quote ends with it, unless it runs to the end
+/// of the request; `record` asks, it is no word of the text.
+#[test]
+fn a_quoted_text_ends_at_its_quote() {
+    for (request, text) in [
+        (
+            "jot down \"ask about the exam date\" in my notes",
+            "ask about the exam date",
+        ),
+        (
+            "put 'Ctrl+Alt+Del does nothing here' at the end of notes",
+            "Ctrl+Alt+Del does nothing here",
+        ),
+        (
+            "record fridge temp 4.2C at 08:00 in the notes",
+            "fridge temp 4.2C at 08:00",
+        ),
+    ] {
+        let (g, _) = grounded_long(request);
+        assert_eq!(g.grounding.texts, [text], "{request}");
+    }
+    let (g, _) =
+        grounded_long("add this quote to story.txt: \"We never saw it coming,\" said the mayor.");
+    assert!(g
+        .grounding
+        .texts
+        .contains(&"\"We never saw it coming,\" said the mayor.".to_string()));
+}
