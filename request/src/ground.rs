@@ -1112,6 +1112,44 @@ fn loose_stems<'p>(
     out
 }
 
+/// `text` without a long dash that opens it, and without the asking words
+/// after a last dash (`… boxes - add that`, `… friday -- add it`).
+fn trimmed_text(text: &str) -> String {
+    // A long dash then a space; `- ` opens a list's item (`add to meeting
+    // notes: - Action: …`) and `-n hi` keeps its flag.
+    let t = ["\u{2014} ", "\u{2013} "]
+        .iter()
+        .find_map(|d| text.strip_prefix(d))
+        .map_or(text, str::trim_start);
+    if t.is_empty() {
+        return String::from(text);
+    }
+    for sep in [" -- ", " - ", " \u{2014} ", " \u{2013} "] {
+        if let Some((head, tail)) = t.rsplit_once(sep) {
+            let w: Vec<String> = tail
+                .split_whitespace()
+                .map(|x| {
+                    x.trim_matches(|c: char| !c.is_ascii_alphanumeric())
+                        .to_ascii_lowercase()
+                })
+                .collect();
+            let asks = w.first().is_some_and(|v| {
+                matches!(
+                    v.as_str(),
+                    "add" | "stick" | "put" | "pop" | "append" | "jot" | "save" | "note"
+                )
+            }) && w.len() <= 3
+                && w[1..]
+                    .iter()
+                    .all(|x| matches!(x.as_str(), "that" | "it" | "this" | "them" | "down"));
+            if asks && !head.trim().is_empty() {
+                return String::from(head.trim_end());
+            }
+        }
+    }
+    String::from(t)
+}
+
 /// Words that say one word of a long name, said beside its other words
 /// (`the list of pictures` is the photo list); alone they are too common
 /// to name a file.
@@ -2946,6 +2984,17 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             Some(at) => at + close.len_utf8() == rest.len(),
             None => true,
         }
+    });
+    // A long dash that opens a text is punctuation (`add another line to
+    // dawn.txt — and the boats, …`), and a text that ends in the request's
+    // own asking words after a dash ends before them (`reorder amoxicillin
+    // 500mg x 3 boxes - add that to my todo`).
+    let texts: Vec<String> = texts.into_iter().fold(Vec::new(), |mut out, t| {
+        let t = trimmed_text(&t);
+        if !t.is_empty() && !out.iter().any(|o| *o == t) {
+            out.push(t);
+        }
+        out
     });
     Grounded {
         grounding: Grounding {

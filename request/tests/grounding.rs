@@ -2505,3 +2505,38 @@ fn a_quoted_text_ends_at_its_quote() {
         .texts
         .contains(&"\"We never saw it coming,\" said the mayor.".to_string()));
 }
+
+/// A long dash that opens a text is punctuation, a short one a list's
+/// item; the request's own asking words after a last dash are no words of
+/// the text.
+#[test]
+fn dashes_around_a_text() {
+    for (request, text) in [
+        (
+            "reorder amoxicillin 500mg x 3 boxes - add that to my todo",
+            "reorder amoxicillin 500mg x 3 boxes",
+        ),
+        (
+            "back up the disk on friday -- add it to my to do",
+            "back up the disk on friday",
+        ),
+    ] {
+        let (g, _) = grounded_long(request);
+        assert_eq!(
+            g.grounding.texts.first().map(String::as_str),
+            Some(text),
+            "{request}"
+        );
+    }
+    let (g, _) =
+        grounded_long("add another line to dawn.txt \u{2014} and the boats untie themselves");
+    assert!(g
+        .grounding
+        .texts
+        .contains(&"and the boats untie themselves".to_string()));
+    let (g, _) = grounded_long("add to meeting notes: - Action: ship 0.2 before friday");
+    assert!(g
+        .grounding
+        .texts
+        .contains(&"- Action: ship 0.2 before friday".to_string()));
+}
