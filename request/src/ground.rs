@@ -2991,7 +2991,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // 500mg x 3 boxes - add that to my todo`).
     let texts: Vec<String> = texts.into_iter().fold(Vec::new(), |mut out, t| {
         let t = trimmed_text(&t);
-        if !t.is_empty() && !out.iter().any(|o| *o == t) {
+        if !t.is_empty() && !out.contains(&t) {
             out.push(t);
         }
         out
