@@ -687,6 +687,20 @@ fn a_files_kind_of_text_is_no_text_to_say() {
     );
 }
 
+/// Where the model's command says nothing of the request, the sure
+/// router's command that the request and the words-only reader both speak
+/// of is the answer, not nothing.
+#[test]
+fn the_sure_routers_spoken_command_stands_for_a_model_reading_of_nothing() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("New Folder, name it Holidays", "mkdir /Holidays"),
+            ("Can u tell me all about the disk", "disk"),
+        ],
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

@@ -1719,7 +1719,28 @@ impl<'m> Interpreter<'m> {
                 if !reader_backs(c)
                     && self.says_nothing_of(c, &grounded, &[asked, request], discards)
                 {
-                    abstain = Some(Abstain::NothingFits);
+                    // The sure router's own command, where the request does
+                    // speak of it and the words-only reader backs it, is the
+                    // answer the model's reading hid
+                    // (`New Folder, name it Screenshots`: router `mkdir
+                    // /Screenshots`, model `clear`).
+                    let spoken = ridge
+                        .as_ref()
+                        .filter(|r| r.confidence >= self.config.threshold)
+                        .and_then(|r| r.command.as_ref().ok())
+                        .filter(|r| {
+                            r.applet != c.applet
+                                && reader_backs(r)
+                                && !self.says_nothing_of(r, &grounded, &[asked, request], discards)
+                        })
+                        .cloned();
+                    match spoken {
+                        Some(r) => {
+                            command = Some(r);
+                            via = Via::Ridge;
+                        }
+                        None => abstain = Some(Abstain::NothingFits),
+                    }
                 }
             }
         }
