@@ -701,6 +701,24 @@ fn the_sure_routers_spoken_command_stands_for_a_model_reading_of_nothing() {
     );
 }
 
+/// The one file a request asks to see by its whole name outweighs the
+/// router's "nothing fits"; one word of a long name does not.
+#[test]
+fn a_file_asked_to_be_seen_by_its_whole_name_outweighs_nothing_fits() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "Would you be good enough to show me the frequently asked questions, please?",
+            "cat /DOCS/FAQ.TXT",
+        )],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["show me a photo of the eiffel tower"],
+        Abstain::NothingFits,
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

@@ -1077,6 +1077,37 @@ impl<'m> Interpreter<'m> {
             };
             if let Some(c) = self.decode_as(&prompt, want, should_cancel)? {
                 settled = shown_by_words || ridge.as_ref().is_some_and(|r| r.applet == c.applet);
+                // The one file the request asks to see, by words that read
+                // it, outweighs the router's "nothing fits" (`Would you be
+                // good enough to show me the frequently asked questions?`).
+                // Not a long name's one word (`show me a photo of the eiffel
+                // tower` says nothing of the photo list).
+                let whole_name = one_file.is_some_and(|f| {
+                    let base = f.path.rsplit('/').next().unwrap_or(&f.path);
+                    let name: Vec<alloc::string::String> = crate::cues::words(base)
+                        .filter(|w| w.bytes().any(|b| b.is_ascii_alphabetic()))
+                        .filter(|w| !w.eq_ignore_ascii_case("txt"))
+                        .map(|w| w.to_ascii_lowercase())
+                        .collect();
+                    name.len() < 2
+                        || name
+                            .iter()
+                            .filter(|n| {
+                                words(asked).any(|w| {
+                                    let w = w.to_ascii_lowercase();
+                                    w == **n || w.strip_suffix('s') == Some(n.as_str())
+                                })
+                            })
+                            .count()
+                            >= 2
+                });
+                if shown_by_words
+                    && whole_name
+                    && reads(asked)
+                    && abstain == Some(Abstain::NothingFits)
+                {
+                    abstain = None;
+                }
                 command = Some(c);
                 via = Via::Grammar;
             }
