@@ -91,6 +91,44 @@ pub fn unframed(request: &str) -> Option<String> {
     changed.then(|| s.trim().into())
 }
 
+/// Verbs after `help me` that ask about the shell itself (`help me with
+/// the ls command`, `help me understand rm`).
+const ABOUT_THE_SHELL: &[&str] = &[
+    "with",
+    "understand",
+    "use",
+    "using",
+    "learn",
+    "figure",
+    "know",
+    "get",
+    "to",
+    "please",
+    "out",
+    "here",
+    "now",
+    "",
+];
+
+/// Whether the request asks for help with something else to do (`you help
+/// me translate to English: …`, `help me cook phở`): a verb after `help me`
+/// that is neither one of the shell's jobs nor about the shell. No
+/// reachable applet does that; `help` would answer a question not asked.
+pub fn asks_help_with_other(request: &str) -> bool {
+    let lower = request.trim().to_ascii_lowercase();
+    let words: alloc::vec::Vec<&str> = lower.split_whitespace().collect();
+    let lead = match words.as_slice() {
+        ["help", "me", ..] => 2,
+        ["you", "help", "me", ..] | ["please" | "pls" | "plz", "help", "me", ..] => 3,
+        ["can" | "could" | "would" | "will", "you", "help", "me", ..] => 4,
+        _ => return false,
+    };
+    let verb = words
+        .get(lead)
+        .map_or("", |w| w.trim_end_matches([',', '.', '?', '!']));
+    !ACTIONS.contains(&verb) && !ABOUT_THE_SHELL.contains(&verb)
+}
+
 fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
     s.get(..prefix.len())
         .filter(|h| h.eq_ignore_ascii_case(prefix))
@@ -137,6 +175,22 @@ mod tests {
             "show me the help",
         ] {
             assert_eq!(unframed(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn help_with_something_else_is_no_question_about_the_shell() {
+        use super::asks_help_with_other as other;
+        assert!(other("you help me translate to English: cảm ơn nhiều"));
+        assert!(other("can you help me cook dinner"));
+        for line in [
+            "help me",
+            "help me with the ls command",
+            "help me understand rm",
+            "help me open the docs folder",
+            "how do i get help",
+        ] {
+            assert!(!other(line), "{line}");
         }
     }
 

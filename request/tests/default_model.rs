@@ -719,6 +719,24 @@ fn a_file_asked_to_be_seen_by_its_whole_name_outweighs_nothing_fits() {
     );
 }
 
+/// `help me` before a verb that is no job of the shell asks for a hand with
+/// something else: nothing fits, and `help` is no answer.
+#[test]
+fn help_with_something_else_runs_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "you help me cook dinner for six",
+            "can you help me translate this letter",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("help me with the ls command", "help ls")],
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

@@ -1783,6 +1783,15 @@ impl<'m> Interpreter<'m> {
         // do i make a folder` describes `mkdir`); otherwise the answer is
         // the whole help.
         let mut help_unasked = false;
+        // (Named or not: `help me` before another verb asks for a hand.)
+        if abstain.is_none()
+            && crate::framing::asks_help_with_other(request)
+            && command
+                .as_ref()
+                .is_some_and(|c| self.role_of(c.applet) == Some(Role::Help))
+        {
+            abstain = Some(Abstain::NothingFits);
+        }
         if let Some(c) = command.as_mut() {
             if self.role_of(c.applet) == Some(Role::Help) {
                 let unasked = c.args.iter().any(|a| match a {
