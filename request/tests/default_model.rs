@@ -737,6 +737,25 @@ fn help_with_something_else_runs_nothing() {
     );
 }
 
+/// In read-only mode a request whose first verb reads a file it refers to
+/// is read, whatever share the model or the reader gave writes.
+#[test]
+fn a_read_asked_first_in_read_only_mode_is_no_f2_hint() {
+    proposes_lines(
+        Mode::ReadOnly,
+        &[
+            (
+                "i would like to read the notes from the December meeting",
+                "cat \"/meeting notes.txt\"",
+            ),
+            (
+                "the file that says hello from the sample disk, open it please",
+                "cat /HELLO.TXT",
+            ),
+        ],
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

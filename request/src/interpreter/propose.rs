@@ -462,13 +462,26 @@ impl<'m> Interpreter<'m> {
         let changes_first = change_verb_first(&without_quoted_text(asked))
             && !asks_to_route(asked)
             && !asks_past(asked);
+        // And where its first verb reads a file it refers to (`Could you
+        // display the release notes for version 0.1?`, `the file that says
+        // hello …, open it`), the shares of writes are no reason to point
+        // at F2.
+        let reads_first = !changes_first
+            && !grounded.grounding.referents.is_empty()
+            && first_verb(&without_quoted_text(asked)).is_some_and(|v| {
+                matches!(
+                    v,
+                    "open" | "read" | "view" | "display" | "see" | "cat" | "show"
+                )
+            });
         if self.mode == Mode::ReadOnly
             && !sure_unlearnt
             && !named_first
             && (changes_first
-                || (self.write_share() > self.config.write_share
-                    && reader_writes.is_none_or(|w| w >= self.config.intent_write_backing))
-                || reader_writes.is_some_and(|w| w >= self.config.intent_write))
+                || (!reads_first
+                    && ((self.write_share() > self.config.write_share
+                        && reader_writes.is_none_or(|w| w >= self.config.intent_write_backing))
+                        || reader_writes.is_some_and(|w| w >= self.config.intent_write))))
         {
             // The words-only reader knows the write applets read-only mode
             // left out of the router: its share on them is a second reading
@@ -2128,6 +2141,20 @@ fn asks_to_write(request: &str) -> bool {
                 "say",
             ],
         )
+}
+
+/// The request's first verb among those that read a file or show a thing
+/// and those that change one (past `can you`, `could you`), lower case.
+fn first_verb(request: &str) -> Option<&'static str> {
+    const VERBS: &[&str] = &[
+        "open", "read", "view", "display", "see", "cat", "show", "print", "look", "list", "write",
+        "add", "append", "put", "delete", "remove", "rename", "move", "copy", "make", "create",
+        "erase", "wipe", "save", "type", "say", "echo",
+    ];
+    words(request).find_map(|w| {
+        let w = w.to_ascii_lowercase();
+        VERBS.iter().copied().find(|v| *v == w)
+    })
 }
 
 /// Whether the first verb of the request, among those that read and those
