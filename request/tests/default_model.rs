@@ -756,6 +756,19 @@ fn a_read_asked_first_in_read_only_mode_is_no_f2_hint() {
     );
 }
 
+/// A line that opens by asking to say its words says them in read-only
+/// mode too, whatever file those words name.
+#[test]
+fn say_with_a_files_words_says_them_in_read_only_mode() {
+    proposes_lines(
+        Mode::ReadOnly,
+        &[(
+            "say: Meeting notes, 5 December 2026",
+            "echo \"Meeting notes, 5 December 2026\"",
+        )],
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

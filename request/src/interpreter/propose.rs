@@ -1868,7 +1868,10 @@ impl<'m> Interpreter<'m> {
                 Some(Role::ShowBytes) => !wants_bytes(asked),
                 _ => false,
             });
+        // (Not a line that opens by asking to say it: `say: Meeting notes,
+        // 2 December 2026` says those words.)
         let stands_in_for_a_write = (stands_in
+            && !opens_with_say(asked)
             && grounded.grounding.referents.iter().any(|r| !r.is_dir)
             && !grounded.grounding.texts.is_empty()
             && (adds_to_end(asked)
