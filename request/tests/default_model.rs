@@ -769,6 +769,18 @@ fn say_with_a_files_words_says_them_in_read_only_mode() {
     );
 }
 
+/// In read-only mode the whole help for a question about doing a change
+/// gives way to F2: the question was a write's.
+#[test]
+fn the_whole_help_for_a_question_about_a_change_points_at_f2() {
+    runs_nothing(
+        Mode::ReadOnly,
+        &["what's the command for getting rid of a file, and how do i use it?"],
+        Abstain::NeedsWriteMode,
+    );
+    proposes_lines(Mode::ReadOnly, &[("what commands are there", "help")]);
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

@@ -1909,6 +1909,16 @@ impl<'m> Interpreter<'m> {
             if other_applet && asks_of_write {
                 abstain = Some(Abstain::NeedsWriteMode);
             }
+            // The whole help for a question about doing a change in so
+            // many words (`what's the command for getting rid of a file, and
+            // how do I use it`) answers a write's question too.
+            let whole_help = command
+                .as_ref()
+                .is_some_and(|c| self.role_of(c.applet) == Some(Role::Help) && c.args.is_empty());
+            if abstain.is_none() && whole_help && change_verb_anywhere(&without_quoted_text(asked))
+            {
+                abstain = Some(Abstain::NeedsWriteMode);
+            }
         }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
@@ -2144,6 +2154,21 @@ fn asks_to_write(request: &str) -> bool {
                 "say",
             ],
         )
+}
+
+/// Whether the request says a change that only a write does, anywhere
+/// (`getting rid of a file`, `how do i delete stuff`).
+fn change_verb_anywhere(request: &str) -> bool {
+    let w: Vec<alloc::string::String> = words(request)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    w.iter().enumerate().any(|(i, x)| match x.as_str() {
+        "delete" | "deleting" | "remove" | "removing" | "rename" | "renaming" | "erase"
+        | "erasing" => true,
+        "get" | "getting" => w.get(i + 1).is_some_and(|n| n == "rid"),
+        _ => false,
+    })
 }
 
 /// The request's first verb among those that read a file or show a thing
