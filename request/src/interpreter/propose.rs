@@ -459,21 +459,20 @@ impl<'m> Interpreter<'m> {
         // reads it (`i want to delete the boot log because …`, `restart this
         // thing, the screen's froze`): the words say it, whatever the
         // reading the model made of the rest.
-        let changes_first = change_verb_first(&without_quoted_text(asked))
-            && !asks_to_route(asked)
-            && !asks_past(asked);
+        let first = first_ask(&without_quoted_text(asked));
+        let changes_first =
+            first == Some(Ask::Change) && !asks_to_route(asked) && !asks_past(asked);
         // And where its first verb reads a file it refers to (`Could you
         // display the release notes for version 0.1?`, `the file that says
         // hello …, open it`), the shares of writes are no reason to point
         // at F2.
-        let reads_first = !changes_first
-            && !grounded.grounding.referents.is_empty()
-            && first_verb(&without_quoted_text(asked)).is_some_and(|v| {
-                matches!(
-                    v,
+        let reads_first = !grounded.grounding.referents.is_empty()
+            && matches!(
+                first,
+                Some(Ask::See(
                     "open" | "read" | "view" | "display" | "see" | "cat" | "show"
-                )
-            });
+                ))
+            );
         if self.mode == Mode::ReadOnly
             && !sure_unlearnt
             && !named_first
@@ -2156,77 +2155,62 @@ fn asks_to_write(request: &str) -> bool {
         )
 }
 
-/// Whether the request says a change that only a write does, anywhere
-/// (`getting rid of a file`, `how do i delete stuff`).
-fn change_verb_anywhere(request: &str) -> bool {
-    let w: Vec<alloc::string::String> = words(request)
-        .filter(|w| !w.is_empty())
-        .map(|w| w.to_ascii_lowercase())
-        .collect();
-    w.iter().enumerate().any(|(i, x)| match x.as_str() {
-        "delete" | "deleting" | "remove" | "removing" | "rename" | "renaming" | "erase"
-        | "erasing" => true,
-        "get" | "getting" => w.get(i + 1).is_some_and(|n| n == "rid"),
+/// What a request asks first: a change only a write does, or to see
+/// something (with its verb), or a question (`what`, `how`, …).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ask {
+    Change,
+    See(&'static str),
+    Question,
+}
+
+/// Whether the words from `w[i]` say a change only a write does: a file
+/// deleted, renamed, moved or copied, or the machine restarted or turned
+/// off (`delete`, `getting rid of`, `let go of`, `shut it down`). `make`,
+/// `add`, `write`, `wipe` and `erase` are left to the readers: `make the
+/// screen clean` and `wipe the screen` clear it.
+fn change_at(w: &[alloc::string::String], i: usize) -> bool {
+    let at = |k: usize| w.get(k).map_or("", |x| x.as_str());
+    match at(i) {
+        "delete" | "deleting" | "remove" | "removing" | "rename" | "renaming" | "del" | "rm"
+        | "trash" | "restart" | "reboot" | "shutdown" | "move" | "copy" => true,
+        "shut" | "turn" | "switch" | "power" => {
+            matches!(at(i + 1), "off" | "down") || matches!(at(i + 2), "off" | "down")
+        }
+        "get" | "getting" => at(i + 1) == "rid",
+        "let" => at(i + 1) == "go" && at(i + 2) == "of",
         _ => false,
-    })
+    }
 }
 
-/// The request's first verb among those that read a file or show a thing
-/// and those that change one (past `can you`, `could you`), lower case.
-fn first_verb(request: &str) -> Option<&'static str> {
-    const VERBS: &[&str] = &[
-        "open", "read", "view", "display", "see", "cat", "show", "print", "look", "list", "write",
-        "add", "append", "put", "delete", "remove", "rename", "move", "copy", "make", "create",
-        "erase", "wipe", "save", "type", "say", "echo",
-    ];
-    words(request).find_map(|w| {
-        let w = w.to_ascii_lowercase();
-        VERBS.iter().copied().find(|v| *v == w)
-    })
-}
-
-/// Whether the first verb of the request, among those that read and those
-/// that change, is one that only changes: a file deleted, renamed, moved
-/// or copied, or the machine restarted or turned off (`i want to delete
-/// the boot log because i dont understand it`, `restart this thing, the
-/// screen's froze`, `please let go of the boot log`). `make`, `add`,
-/// `write`, `wipe` and `erase` are left to the readers: `make the screen
-/// clean` and `wipe the screen` clear it.
-fn change_verb_first(request: &str) -> bool {
-    let w: Vec<alloc::string::String> = words(request)
+/// The request's words in lower case.
+fn lower_words(request: &str) -> Vec<alloc::string::String> {
+    words(request)
         .filter(|w| !w.is_empty())
         .map(|w| w.to_ascii_lowercase())
-        .collect();
+        .collect()
+}
+
+/// What the request asks first, past `can you` and `could you` (`i want
+/// to delete the boot log because …` asks a change; `Could you display the
+/// release notes` to see; `how do i delete` a question).
+fn first_ask(request: &str) -> Option<Ask> {
+    const SEE: &[&str] = &[
+        "show", "open", "read", "see", "view", "display", "print", "list", "cat", "look", "check",
+        "tell",
+    ];
+    let w = lower_words(request);
     let at = |i: usize| w.get(i).map_or("", |x| x.as_str());
     for i in 0..w.len() {
-        let change = match at(i) {
-            "delete" | "remove" | "rename" | "del" | "rm" | "trash" | "restart" | "reboot"
-            | "shutdown" | "move" | "copy" => true,
-            "shut" | "turn" | "switch" | "power" => {
-                matches!(at(i + 1), "off" | "down") || matches!(at(i + 2), "off" | "down")
-            }
-            "get" => at(i + 1) == "rid",
-            "let" => at(i + 1) == "go" && at(i + 2) == "of",
-            _ => false,
-        };
-        if change {
-            return true;
+        if change_at(&w, i) {
+            return Some(Ask::Change);
         }
-        let reads = matches!(
+        if let Some(v) = SEE.iter().find(|v| **v == at(i)) {
+            return Some(Ask::See(v));
+        }
+        let question = matches!(
             at(i),
-            "show"
-                | "open"
-                | "read"
-                | "see"
-                | "view"
-                | "display"
-                | "print"
-                | "list"
-                | "cat"
-                | "look"
-                | "check"
-                | "tell"
-                | "what"
+            "what"
                 | "whats"
                 | "which"
                 | "where"
@@ -2242,13 +2226,18 @@ fn change_verb_first(request: &str) -> bool {
                 | "can"
                 | "could"
         );
-        // `can you delete …`, `could you remove …`: the asking words come
-        // before the verb; `how do i delete` asks how.
-        if reads && !(matches!(at(i), "can" | "could" | "do") && at(i + 1) == "you") {
-            return false;
+        if question && !(matches!(at(i), "can" | "could" | "do") && at(i + 1) == "you") {
+            return Some(Ask::Question);
         }
     }
-    false
+    None
+}
+
+/// Whether the request says a change only a write does, anywhere
+/// (`what's the command for getting rid of a file`).
+fn change_verb_anywhere(request: &str) -> bool {
+    let w = lower_words(request);
+    (0..w.len()).any(|i| change_at(&w, i))
 }
 
 /// Whether the request asks to see or to remove a file.
