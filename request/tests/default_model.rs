@@ -781,6 +781,26 @@ fn the_whole_help_for_a_question_about_a_change_points_at_f2() {
     proposes_lines(Mode::ReadOnly, &[("what commands are there", "help")]);
 }
 
+/// What the one file referred to says is its text; what the kernel's log
+/// says is the kernel's log.
+#[test]
+fn what_a_file_says_is_its_text() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "what does the guide say about history keys",
+                "cat /DOCS/GUIDE.TXT",
+            ),
+            (
+                "the rleease notes, what do they say about long names",
+                "cat \"/DOCS/Release Notes 0.1.txt\"",
+            ),
+            ("What does the kernel's log say since start-up?", "log"),
+        ],
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

@@ -911,6 +911,20 @@ impl<'m> Interpreter<'m> {
                     shown_by_words = true;
                     doer(Role::ShowText)
                 }
+                // What the one file referred to says (`the rleease notes
+                // for 0.1, what do they say about long names`) is its text.
+                // (The kernel's log is what the kernel says, and its own
+                // arm below tells it from a log file.)
+                Some(a)
+                    if !is_any(a, &[Role::ShowText, Role::ShowBytes, Role::KernelLog])
+                        && named_word.is_none()
+                        && one_file.is_some()
+                        && !discards
+                        && asks_what_it_says_about(asked) =>
+                {
+                    shown_by_words = true;
+                    doer(Role::ShowText)
+                }
                 // Explaining a request is asked for in so many words; a
                 // line that only looks like a request with a text (`add
                 // to faq: Q: …`) is the request itself.
@@ -2231,6 +2245,20 @@ fn first_ask(request: &str) -> Option<Ask> {
         }
     }
     None
+}
+
+/// Whether the request asks what something says (`what do they say about
+/// long names`, `what does it say`).
+fn asks_what_it_says_about(request: &str) -> bool {
+    let w = lower_words(request);
+    w.iter().enumerate().any(|(i, x)| {
+        matches!(x.as_str(), "what" | "whats")
+            && w[i + 1..]
+                .iter()
+                .take(4)
+                .any(|d| matches!(d.as_str(), "do" | "does" | "did"))
+            && w[i + 1..].iter().take(6).any(|v| v == "say")
+    })
 }
 
 /// Whether the request says a change only a write does, anywhere
