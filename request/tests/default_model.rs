@@ -801,6 +801,20 @@ fn what_a_file_says_is_its_text() {
     );
 }
 
+/// A line that opens with the name of an applet that takes nothing, as an
+/// ordinary word, runs nothing where the words-only reader is all but sure
+/// nothing fits (a line it never learnt); said about the applet's job, it
+/// runs.
+#[test]
+fn an_applets_name_as_an_ordinary_word_runs_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["help my friend is choking"],
+        Abstain::NothingFits,
+    );
+    proposes_lines(Mode::ReadWrite, &[("clear the screen please", "clear")]);
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

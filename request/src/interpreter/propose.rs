@@ -1771,6 +1771,20 @@ impl<'m> Interpreter<'m> {
                 .as_deref()
                 .is_some_and(|p| self.reader_mass(p, |x| x == c.applet) >= self.config.intent_cues)
         };
+        // A line that opens with the name of an applet that takes no file
+        // and no text, as an ordinary word, the rest of it about something
+        // else (`history of the roman empire`, `clear soup recipe`): the
+        // words-only reader, all but sure nothing fits, says so.
+        let named_as_a_word = named_first
+            && named.is_some_and(|n| !self.takes_path_or_text(n))
+            && words(request).filter(|w| !w.is_empty()).count() >= 3
+            && words_asked.as_deref().is_some_and(|p| {
+                self.reader_mass(p, |x| x == crate::abstain::NOTHING_FITS)
+                    >= self.config.intent_cues
+            });
+        if abstain.is_none() && named_as_a_word {
+            abstain = Some(Abstain::NothingFits);
+        }
         if abstain.is_none() && (!named_first || named_other) && self.config.cues {
             if let Some(c) = &command {
                 if !reader_backs(c)
