@@ -2341,22 +2341,11 @@ fn what_a_copy_goes_beside_is_where_not_what() {
 /// (`the notes of the version 0.1`), not the file the word alone names.
 #[test]
 fn a_version_number_with_a_word_of_the_name_names_the_file() {
-    let (g, _) = grounded_long("show me the notes of the version 0.1");
-    let files: Vec<&str> = g
-        .grounding
-        .referents
-        .iter()
-        .map(|r| r.path.as_str())
-        .collect();
-    assert_eq!(files, ["/DOCS/Release Notes 0.1.txt"]);
-    let (g, _) = grounded_long("show the notes");
-    let files: Vec<&str> = g
-        .grounding
-        .referents
-        .iter()
-        .map(|r| r.path.as_str())
-        .collect();
-    assert_eq!(files, ["/NOTES.TXT"]);
+    assert_eq!(
+        referents_long("show me the notes of the version 0.1"),
+        ["/DOCS/Release Notes 0.1.txt"]
+    );
+    assert_eq!(referents_long("show the notes"), ["/NOTES.TXT"]);
 }
 
 /// `one` counts only what follows it; as a pronoun it is no number.
@@ -2408,21 +2397,12 @@ fn short_names_with_a_swap_or_an_undoubled_letter() {
         ("lowkey need the helo file gone", "/HELLO.TXT"),
         ("delet the tood list", "/TODO.TXT"),
     ] {
-        let files: Vec<String> = grounded_long(request)
-            .0
-            .grounding
-            .referents
-            .iter()
-            .map(|r| r.path.clone())
-            .collect();
+        let files = referents_long(request);
         assert!(files.iter().any(|f| f == path), "{request}: {files:?}");
     }
-    assert!(!grounded_long("what does it say")
-        .0
-        .grounding
-        .referents
+    assert!(!referents_long("what does it say")
         .iter()
-        .any(|r| r.path == "/DOCS"));
+        .any(|f| f == "/DOCS"));
 }
 
 /// A long name's one word said as what a file is about (`the file of the
@@ -2460,21 +2440,10 @@ fn another_word_for_a_long_names_word_beside_the_rest() {
             "/meeting notes.txt",
         ),
     ] {
-        let (g, _) = grounded_long(request);
-        let files: Vec<&str> = g
-            .grounding
-            .referents
-            .iter()
-            .map(|r| r.path.as_str())
-            .collect();
-        assert_eq!(files, [path], "{request}");
-        assert!(g.weak.is_empty(), "{request}");
+        assert_eq!(referents_long(request), [path], "{request}");
+        assert!(grounded_long(request).0.weak.is_empty(), "{request}");
     }
-    assert!(grounded_long("take a picture")
-        .0
-        .grounding
-        .referents
-        .is_empty());
+    assert!(referents_long("take a picture").is_empty());
 }
 
 /// A text that opens with a quote ends with it, unless it runs to the end
