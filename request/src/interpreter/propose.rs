@@ -1210,8 +1210,8 @@ impl<'m> Interpreter<'m> {
         // A text after a colon that the words before it send into the one
         // live file the request refers to (`Please add to the notes:
         // Harvest Festival, … hymns 256, 262 and 413`, `ink this into the
-        // todo: …`) is added to that file,
-        // whatever applet the paths made of the text's numbers and names.
+        // todo: …`) is added to that file, whatever applet the paths made
+        // of the text's numbers and names.
         let one_live_file = matches!(grounded.grounding.referents.as_slice(), [p] if !p.is_dir);
         let before_colon = asked.split_once(": ").map(|(b, _)| b);
         let sends_into = before_colon.is_some_and(|b| {
