@@ -815,6 +815,21 @@ fn an_applets_name_as_an_ordinary_word_runs_nothing() {
     proposes_lines(Mode::ReadWrite, &[("clear the screen please", "clear")]);
 }
 
+/// A document asked for by what it is (`the parish newsletter`, `the sonar
+/// readings`) that the volume lacks is named missing, not "nothing fits";
+/// what something is for is no document asked for.
+#[test]
+fn a_missing_document_described_by_its_kind_is_named() {
+    says_missing(&[
+        ("show me the parish newsletter", "parish"),
+        ("open the sonar readings", "sonar"),
+    ]);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("what's the time, I need it for the shift schedule", "date")],
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

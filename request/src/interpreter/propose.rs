@@ -2340,6 +2340,38 @@ fn described_missing(
         "sheet",
         // `show me the cattle list`, `is there an overdue books list`.
         "list",
+        // Documents people keep by what they are (`the M-Pesa statement`,
+        // `the consent form template`, `the parish newsletter`).
+        "statement",
+        "template",
+        "newsletter",
+        "calendar",
+        "diary",
+        "readings",
+        "invoice",
+        "receipt",
+        "contract",
+        "letter",
+        "report",
+        "spreadsheets",
+        "files",
+        "minutes",
+        "roster",
+        "rota",
+        "register",
+        "schedule",
+        "agenda",
+        "itinerary",
+        "ledger",
+        "transcript",
+        "scan",
+        "export",
+        "draft",
+        "essay",
+        "recipe",
+        "menu",
+        "card",
+        "chart",
     ];
     const FOLDER_NOUNS: &[&str] = &["folder", "directory", "dir"];
     // Words that say what a file is like or which of them, not its name.
@@ -2459,8 +2491,12 @@ fn described_missing(
                     && !ground::is_stopword(&w[i - 2].to_ascii_lowercase())
                     && !live_word(w[i - 2])));
         let plain = lower.len() >= 3 && lower.bytes().all(|b| b.is_ascii_alphabetic());
+        // What something is for is no file asked for (`need it for the post
+        // schedule`, `a folder named RX for the controlled drug register`).
+        let for_it = (2..=4).any(|k| i >= k && w[i - k].eq_ignore_ascii_case("for"));
         (says_which
             && plain
+            && !for_it
             && !NOT_NAMES.contains(&lower.as_str())
             && !ground::is_stopword(&lower)
             && !ground::is_filler(&lower)
