@@ -823,10 +823,18 @@ fn a_missing_document_described_by_its_kind_is_named() {
     says_missing(&[
         ("show me the parish newsletter", "parish"),
         ("open the sonar readings", "sonar"),
+        ("open the gas bill", "gas"),
+        ("bring up tomorrow's duty roster", "duty"),
     ]);
     proposes_lines(
         Mode::ReadWrite,
-        &[("what's the time, I need it for the shift schedule", "date")],
+        &[
+            ("what's the time, I need it for the shift schedule", "date"),
+            (
+                "can you put the words good luck on the screen",
+                "echo \"good luck\"",
+            ),
+        ],
     );
 }
 

@@ -2372,6 +2372,12 @@ fn described_missing(
         "menu",
         "card",
         "chart",
+        "bill",
+        "plan",
+        "inventory",
+        "estimate",
+        "playlist",
+        "homework",
     ];
     const FOLDER_NOUNS: &[&str] = &["folder", "directory", "dir"];
     // Words that say what a file is like or which of them, not its name.
@@ -2444,6 +2450,11 @@ fn described_missing(
         "proper",
         "full",
         "complete",
+        // `put the words Homework due Friday on the screen` (a `word
+        // document` is still one).
+        "words",
+        "phrase",
+        "message",
     ];
     let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
     // A live name's word, in the singular or the plural (`photos`, `log`).
@@ -2473,11 +2484,14 @@ fn described_missing(
         }
         let name = w[i - 1];
         let lower = name.to_ascii_lowercase();
+        // A possessive says whose, as `my` does (`tomorrow's duty roster`,
+        // `Sandra's client card`).
         let determiner = |k: usize| {
+            let x = w[k].to_ascii_lowercase();
             matches!(
-                w[k].to_ascii_lowercase().as_str(),
+                x.as_str(),
                 "the" | "my" | "our" | "your" | "his" | "her" | "their" | "an" | "a"
-            )
+            ) || (x.len() > 3 && (x.ends_with("'s") || x.ends_with("\u{2019}s")))
         };
         // Perhaps with one word that says which between (`an overdue books
         // list`); `a`/`an` only then, or before a list.
