@@ -825,6 +825,8 @@ fn a_missing_document_described_by_its_kind_is_named() {
         ("open the sonar readings", "sonar"),
         ("open the gas bill", "gas"),
         ("bring up tomorrow's duty roster", "duty"),
+        // Both paths said `clear`, which the request says nothing of.
+        ("the wine list", "wine"),
     ]);
     proposes_lines(
         Mode::ReadWrite,

@@ -1327,6 +1327,11 @@ impl<'m> Interpreter<'m> {
                     && !asks_to_read_or_remove(before)
                     // `where did my word document go` asks after the file.
                     && !any_word(asked, &["where", "where's", "wheres"])
+                    // The words-only reader hears the applet in the request
+                    // (`the wine list` says nothing of `clear`).
+                    && words_asked.as_deref().is_some_and(|p| {
+                        self.reader_mass(p, |x| x == c.applet) >= self.config.intent_cues
+                    })
             });
             // A Linux pseudo-file named for what an applet tells (`whatever
             // the equivalent of /proc/cpuinfo is here`, `what's in
