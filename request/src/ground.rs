@@ -1793,6 +1793,20 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         if made || (at >= 1 && words[at - 1] == "another") {
             continue;
         }
+        // `note` as the verb that puts a line somewhere (`please note in the
+        // to-do list: …`, `note down …`) names no NOTES.TXT.
+        let noting = words[at] == "note"
+            && words
+                .get(at + 1)
+                .is_some_and(|n| matches!(n.as_str(), "in" | "into" | "on" | "down" | "that"))
+            && (at == 0
+                || matches!(
+                    words[at - 1].as_str(),
+                    "please" | "pls" | "you" | "and" | "just" | "lets" | "let's" | "kindly"
+                ));
+        if noting {
+            continue;
+        }
         // A word the request calls a text is that text (`copy the text
         // hello into notes.txt` names no HELLO.TXT).
         let called_text = at >= 1

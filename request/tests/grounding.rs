@@ -2509,3 +2509,18 @@ fn dashes_around_a_text() {
         .texts
         .contains(&"- Action: ship 0.2 before friday".to_string()));
 }
+
+/// `note` as the verb that puts a line somewhere names no NOTES.TXT; `the
+/// note in docs` still may.
+#[test]
+fn note_as_a_verb_names_no_notes_file() {
+    assert_eq!(
+        referents_long("Could you please note in the to-do list: \"Room 214 late checkout\""),
+        ["/TODO.TXT"]
+    );
+    assert_eq!(
+        referents_long("note in the todo: fix the printer"),
+        ["/TODO.TXT"]
+    );
+    assert!(referents_long("show the note in docs").contains(&"/NOTES.TXT".to_string()));
+}
