@@ -840,6 +840,19 @@ fn a_missing_document_described_by_its_kind_is_named() {
     );
 }
 
+/// What is in a folder the request names after `in` is its listing, not
+/// the kernel's log; `show the logs` is still the log.
+#[test]
+fn whats_in_a_named_folder_is_its_listing() {
+    proposes_lines(
+        Mode::ReadOnly,
+        &[
+            ("anything inside logs?", "ls /LOGS"),
+            ("show the logs", "log"),
+        ],
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

@@ -933,6 +933,17 @@ impl<'m> Interpreter<'m> {
                 {
                     other(a)
                 }
+                // What is in a folder the request names after `in`
+                // (`anything in logs?`) is its listing, not the kernel's
+                // log.
+                Some(a)
+                    if is(a, Role::KernelLog)
+                        && named_word.is_none()
+                        && command.as_ref().is_some_and(|c| c.args.is_empty())
+                        && in_a_referred_folder(asked, &grounded.grounding.referents) =>
+                {
+                    doer(Role::List)
+                }
                 // A request that names a log file (`the boot log`,
                 // `boot.log`) means that file, not the kernel's log: to
                 // read it, to be rid of it, or to add to it.
@@ -2277,6 +2288,23 @@ fn asks_what_it_says_about(request: &str) -> bool {
                 .take(4)
                 .any(|d| matches!(d.as_str(), "do" | "does" | "did"))
             && w[i + 1..].iter().take(6).any(|v| v == "say")
+    })
+}
+
+/// Whether the request asks what is in one of the folders it refers to,
+/// by the folder's name right after `in` or `inside` (`anything in logs?`,
+/// `what's inside the docs`).
+fn in_a_referred_folder(request: &str, referents: &[grammar::PathEntry]) -> bool {
+    let w = lower_words(request);
+    referents.iter().filter(|r| r.is_dir).any(|d| {
+        let name = d.path.rsplit('/').next().unwrap_or("").to_ascii_lowercase();
+        !name.is_empty()
+            && w.iter().enumerate().any(|(i, x)| {
+                matches!(x.as_str(), "in" | "inside")
+                    && (w.get(i + 1) == Some(&name)
+                        || (w.get(i + 1).is_some_and(|t| t == "the")
+                            && w.get(i + 2) == Some(&name)))
+            })
     })
 }
 
