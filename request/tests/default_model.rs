@@ -853,6 +853,18 @@ fn whats_in_a_named_folder_is_its_listing() {
     );
 }
 
+/// What was typed or entered is the history, not the uptime.
+#[test]
+fn what_was_typed_is_the_history() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("what has been typed here today", "history"),
+            ("what was entered on this computer", "history"),
+        ],
+    );
+}
+
 /// A file that prints as garbage is asked for in bytes.
 #[test]
 fn a_file_that_prints_as_garbage_is_shown_in_bytes() {

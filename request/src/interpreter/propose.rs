@@ -974,6 +974,17 @@ impl<'m> Interpreter<'m> {
                 Some(a) if is_any(a, &[Role::Help, Role::List]) && asks_past(asked) => {
                     doer(Role::History)
                 }
+                // What was typed is the history, whatever else the machine
+                // tells (`what's been typed on this thing today` had shown
+                // the uptime).
+                Some(a)
+                    if is_any(
+                        a,
+                        &[Role::Uptime, Role::Clock, Role::Processor, Role::Memory],
+                    ) && any_word(asked, &["typed", "entered"]) =>
+                {
+                    doer(Role::History)
+                }
                 // `write X under the last line of Y` adds, whoever asks.
                 Some(a) if is(a, Role::Write) && places_at_end(asked) => doer(Role::Append),
                 Some(a) if is(a, Role::Say) && spaced.is_some() => doer(Role::Write),
