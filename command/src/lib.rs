@@ -31,7 +31,7 @@ pub mod testing;
 pub use complete::{complete, Completion};
 pub use files::{DirEntry, Files, FsError, VolumeInfo};
 pub use parse::{
-    normalize_path, quote, render, same_files, same_path, ParseError, PathError, Problem,
+    is_inside, normalize_path, quote, render, same_files, same_path, ParseError, PathError, Problem,
 };
 pub use parsed::{Arg, Command};
 pub use services::{

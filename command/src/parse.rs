@@ -633,6 +633,15 @@ pub fn same_path(a: &str, b: &str) -> bool {
         .eq(b.chars().flat_map(char::to_lowercase))
 }
 
+/// Whether `path` lies inside the folder `dir`, at any depth, ignoring
+/// case as FAT does (`/DOCS/FAQ.TXT` is inside `/docs`; `/DOCS` is not).
+pub fn is_inside(path: &str, dir: &str) -> bool {
+    let dir = dir.trim_end_matches('/');
+    path.len() > dir.len() + 1
+        && path.as_bytes()[dir.len()] == b'/'
+        && path.get(..dir.len()).is_some_and(|p| same_path(p, dir))
+}
+
 /// Whether two commands do the same thing on FAT: the same applet and
 /// arguments, paths compared ignoring case (`cat /notes.txt` and `cat
 /// /NOTES.TXT` read one file). A created name's case still differs in what

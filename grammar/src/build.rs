@@ -308,13 +308,7 @@ pub fn compile_with(
 /// Whether `path` is `src` or lies inside it, ignoring case (names that
 /// differ only in case are one file on FAT).
 fn same_or_inside(path: &str, src: &str) -> bool {
-    let src = src.trim_end_matches('/');
-    command::same_path(path, src)
-        || (path.len() > src.len()
-            && path.as_bytes()[src.len()] == b'/'
-            && path
-                .get(..src.len())
-                .is_some_and(|p| command::same_path(p, src)))
+    command::same_path(path, src.trim_end_matches('/')) || command::is_inside(path, src)
 }
 
 fn words_trie<'w>(

@@ -530,15 +530,6 @@ fn basename(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
 
-/// Whether `path` lies inside the folder `dir` (at any depth), ignoring
-/// case as FAT does.
-fn is_inside(path: &str, dir: &str) -> bool {
-    let dir = dir.trim_end_matches('/');
-    path.len() > dir.len() + 1
-        && path.as_bytes()[dir.len()] == b'/'
-        && path.get(..dir.len()).is_some_and(|p| same_path(p, dir))
-}
-
 fn stem(name: &str) -> &str {
     match name.rsplit_once('.') {
         Some((s, _)) if !s.is_empty() => s,
@@ -1107,6 +1098,50 @@ fn loose_stems<'p>(
         });
         if hi - lo < WINDOW && !whole && one_clause && !sent {
             out.push((at, n.path));
+        }
+    }
+    out
+}
+
+/// The texts a request offers, as a person means them: one that opens
+/// with a quote ends where the quote does, the words after it being the
+/// request's (`jot down "ask about the exam date" in my notes` offers no
+/// `"ask about the exam date" in my`), unless it runs to the request's end
+/// (`add this quote to story.txt: "We never saw it coming," said the
+/// mayor.`); a long dash that opens one is punctuation (`add another line
+/// to dawn.txt — and the boats, …`), and one that ends in the request's own
+/// asking words after a dash ends before them (`reorder amoxicillin 500mg
+/// x 3 boxes - add that to my todo`).
+fn tidy_texts(texts: Vec<String>, request: &str) -> Vec<String> {
+    let ends_request = |t: &str| {
+        request
+            .trim_end()
+            .trim_end_matches(['.', '!', '?'])
+            .ends_with(t.trim_end_matches(['.', '!', '?']))
+    };
+    let ends_at_its_quote = |t: &str| {
+        let mut chars = t.chars();
+        let close = match chars.next() {
+            Some('"') => '"',
+            Some('\'') => '\'',
+            Some('\u{201c}') => '\u{201d}',
+            Some('\u{2018}') => '\u{2019}',
+            _ => return true,
+        };
+        let rest = chars
+            .as_str()
+            .trim_end_matches([',', '.', ';', ':', '!', '?']);
+        rest.find(close)
+            .is_none_or(|at| at + close.len_utf8() == rest.len())
+    };
+    let mut out: Vec<String> = Vec::new();
+    for t in texts
+        .iter()
+        .filter(|t| ends_request(t) || ends_at_its_quote(t))
+    {
+        let t = trimmed_text(t);
+        if !t.is_empty() && !out.contains(&t) {
+            out.push(t);
         }
     }
     out
@@ -1967,20 +2002,29 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                         || first_referent.is_some_and(|r| r <= k)))
         })
     };
-    let gives = |i: usize| {
-        // (`a folder call Homework2`: `call` for `called`, before a name
-        // typed as one.)
-        let called = i >= 1 && matches!(words[i - 1].as_str(), "called" | "named")
+    // A word typed as a name: a capital or a digit in it (`LabOrders`,
+    // `EP42`).
+    let typed_as_name = |i: usize| {
+        typed[i]
+            .bytes()
+            .any(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+    };
+    // Right after words that name it: `called`, `named`, `call it`, and
+    // a bare `call` before a name typed as one once a folder or file was
+    // said (`a folder call Homework2`).
+    let called = |i: usize| {
+        i >= 1 && matches!(words[i - 1].as_str(), "called" | "named")
             || (i >= 1
                 && !in_quote(i)
                 && matches!(words[i - 1].as_str(), "call" | "name")
-                && typed[i]
-                    .bytes()
-                    .any(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+                && typed_as_name(i)
                 && words[..i - 1]
                     .iter()
                     .any(|w| matches!(w.as_str(), "folder" | "directory" | "file")))
-            || (i >= 2 && words[i - 1] == "it" && matches!(words[i - 2].as_str(), "call" | "name"));
+            || (i >= 2 && words[i - 1] == "it" && matches!(words[i - 2].as_str(), "call" | "name"))
+    };
+    let gives = |i: usize| {
+        let called = called(i);
         // (`to become Records`: the new name after `become`.)
         let sent = i >= 1
             && (matches!(words[i - 1].as_str(), "to" | "as" | "into")
@@ -1995,9 +2039,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         let appended = i >= 2
             && i + 1 == words.len()
             && raw[i - 1].ends_with([',', ':'])
-            && typed[i]
-                .bytes()
-                .any(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+            && typed_as_name(i)
             && words[..i - 1]
                 .iter()
                 .any(|w| matches!(w.as_str(), "folder" | "directory" | "dir" | "subfolder"));
@@ -2032,11 +2074,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // name it CASE-0193`).
     let named_later = |i: usize| {
         (i + 2..words.len()).any(|j| {
-            let names = matches!(words[j - 1].as_str(), "called" | "named")
-                || (j >= 2
-                    && words[j - 1] == "it"
-                    && matches!(words[j - 2].as_str(), "call" | "name"));
-            names && !is_stopword(&words[j]) && !never_named(&words[j]) && !in_quote(j)
+            called(j) && !is_stopword(&words[j]) && !never_named(&words[j]) && !in_quote(j)
         })
     };
     for i in 0..words.len() {
@@ -2410,7 +2448,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         .filter(|d| d.is_dir)
         .filter(|d| {
             let own = folder_words(d);
-            let inside = |f: &PathEntry| !f.is_dir && is_inside(&f.path, &d.path);
+            let inside = |f: &PathEntry| !f.is_dir && command::is_inside(&f.path, &d.path);
             named.iter().any(|f| inside(f))
                 || described.iter().zip(&described_at).any(|(f, &at)| {
                     // Not a new name that happens to describe it (`rename
@@ -2964,52 +3002,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             }
         }
     }
-    // A text that opens with a quote ends where the quote does: the words
-    // after it are the request's (`jot down "ask about the exam date" in
-    // my notes` offers no `"ask about the exam date" in my`).
-    // A text that runs to the end of the request keeps its words (`add
-    // this quote to story.txt: "We never saw it coming," said the mayor.`).
-    let mut texts = texts;
-    let ends_request = |t: &str| {
-        request
-            .trim_end()
-            .trim_end_matches(['.', '!', '?'])
-            .ends_with(t.trim_end_matches(['.', '!', '?']))
-    };
-    texts.retain(|t| {
-        if ends_request(t) {
-            return true;
-        }
-        let mut chars = t.chars();
-        let Some(open) = chars.next() else {
-            return true;
-        };
-        let close = match open {
-            '"' => '"',
-            '\'' => '\'',
-            '\u{201c}' => '\u{201d}',
-            '\u{2018}' => '\u{2019}',
-            _ => return true,
-        };
-        let rest = chars
-            .as_str()
-            .trim_end_matches([',', '.', ';', ':', '!', '?']);
-        match rest.find(close) {
-            Some(at) => at + close.len_utf8() == rest.len(),
-            None => true,
-        }
-    });
-    // A long dash that opens a text is punctuation (`add another line to
-    // dawn.txt — and the boats, …`), and a text that ends in the request's
-    // own asking words after a dash ends before them (`reorder amoxicillin
-    // 500mg x 3 boxes - add that to my todo`).
-    let texts: Vec<String> = texts.into_iter().fold(Vec::new(), |mut out, t| {
-        let t = trimmed_text(&t);
-        if !t.is_empty() && !out.contains(&t) {
-            out.push(t);
-        }
-        out
-    });
+    let texts = tidy_texts(texts, request);
     Grounded {
         grounding: Grounding {
             referents: existing,

@@ -1628,28 +1628,28 @@ impl<'m> Interpreter<'m> {
         let unasked_write = !named_first
             && !typed.contains('>')
             && command.as_ref().is_some_and(|c| {
-                let asking = copied_text(c)
-                    .and_then(|t| unquoted.find(t).map(|at| (at, t.len())))
-                    .filter(|&(_, n)| n > 0)
-                    .and_then(|(at, n)| {
-                        let rest = alloc::format!("{}{}", &unquoted[..at], &unquoted[at + n..]);
-                        rest.split_whitespace()
-                            .next()
-                            .is_some()
-                            .then(|| self.read_words(&rest))
-                    })
-                    .flatten();
-                self.table
+                if !self
+                    .table
                     .get_any(c.applet)
                     .is_some_and(|a| a.spec().writes)
-                    && self.knows(c.applet)
-                    && asking
-                        .as_deref()
-                        .or(words_typed.as_deref())
-                        .is_some_and(|p| {
-                            self.reader_mass(p, |x| self.same_change(x, c.applet))
-                                < self.config.intent_veto
-                        })
+                    || !self.knows(c.applet)
+                {
+                    return false;
+                }
+                // Read once more only for a write with a copied text.
+                let asking = copied_text(c)
+                    .filter(|t| !t.is_empty())
+                    .and_then(|t| unquoted.find(t).map(|at| (at, t.len())))
+                    .map(|(at, n)| alloc::format!("{}{}", &unquoted[..at], &unquoted[at + n..]))
+                    .filter(|rest| rest.split_whitespace().next().is_some())
+                    .and_then(|rest| self.read_words(&rest));
+                asking
+                    .as_deref()
+                    .or(words_typed.as_deref())
+                    .is_some_and(|p| {
+                        self.reader_mass(p, |x| self.same_change(x, c.applet))
+                            < self.config.intent_veto
+                    })
             });
         if abstain.is_none() && unasked_write {
             abstain = Some(Abstain::Unsure);
