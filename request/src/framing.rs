@@ -63,16 +63,7 @@ pub fn unframed(request: &str) -> Option<String> {
     // `(please|can you|could you) help me (to) <verb> …`
     let lower = s.to_ascii_lowercase();
     let words: alloc::vec::Vec<&str> = lower.split_whitespace().collect();
-    let lead = match words.as_slice() {
-        ["help", "me", ..] => 2,
-        // The subject said, as in Vietnamese (bạn giúp tôi…): `you help me
-        // open file todo`.
-        ["you", "help", "me", ..] => 3,
-        ["please" | "pls" | "plz", "help", "me", ..] => 3,
-        ["can" | "could" | "would" | "will", "you", "help", "me", ..] => 4,
-        _ => 0,
-    };
-    if lead > 0 {
+    if let Some(lead) = help_me(&words) {
         let mut k = lead;
         if words.get(k) == Some(&"to") {
             k += 1;
@@ -117,16 +108,25 @@ const ABOUT_THE_SHELL: &[&str] = &[
 pub fn asks_help_with_other(request: &str) -> bool {
     let lower = request.trim().to_ascii_lowercase();
     let words: alloc::vec::Vec<&str> = lower.split_whitespace().collect();
-    let lead = match words.as_slice() {
-        ["help", "me", ..] => 2,
-        ["you", "help", "me", ..] | ["please" | "pls" | "plz", "help", "me", ..] => 3,
-        ["can" | "could" | "would" | "will", "you", "help", "me", ..] => 4,
-        _ => return false,
+    let Some(lead) = help_me(&words) else {
+        return false;
     };
     let verb = words
         .get(lead)
         .map_or("", |w| w.trim_end_matches([',', '.', '?', '!']));
     !ACTIONS.contains(&verb) && !ABOUT_THE_SHELL.contains(&verb)
+}
+
+/// How many of the lower-cased `words` open a `help me` frame: `help me`,
+/// `please help me`, `can you help me`, and with the subject said, as in
+/// Vietnamese (bạn giúp tôi…), `you help me`.
+fn help_me(words: &[&str]) -> Option<usize> {
+    match words {
+        ["help", "me", ..] => Some(2),
+        ["you", "help", "me", ..] | ["please" | "pls" | "plz", "help", "me", ..] => Some(3),
+        ["can" | "could" | "would" | "will", "you", "help", "me", ..] => Some(4),
+        _ => None,
+    }
 }
 
 fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
