@@ -187,6 +187,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten10.tsv",
     "handwritten11.tsv",
     "handwritten12.tsv",
+    "handwritten13.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

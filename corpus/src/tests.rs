@@ -377,6 +377,19 @@ fn handwritten12_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten13.tsv`, the thirteenth (written blind on 5 December 2026, eighth session, while
+/// the twelfth had been read twice), passes the same checks with at least 400 rows, and none of
+/// its requests is one of the twelve other hand-written splits' either.
+#[test]
+fn handwritten13_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten13.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten13.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {
