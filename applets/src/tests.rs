@@ -1055,6 +1055,13 @@ fn write_and_append_flush_before_returning() {
         Some(&b"call mom\nbuy eggs\n"[..])
     );
     assert_eq!((sv.fs().flushes, sv.fs().dirty), (2, 0));
+    assert_eq!(
+        ok("write /PLAN.TXT \"\"", Mode::ReadWrite, &mut sv),
+        "wrote 0 bytes to /PLAN.TXT\n"
+    );
+    assert_eq!(sv.fs().file("/PLAN.TXT"), Some(&b""[..]));
+    ok("append /PLAN.TXT \"\"", Mode::ReadWrite, &mut sv);
+    assert_eq!(sv.fs().file("/PLAN.TXT"), Some(&b"\n"[..]));
     ok("append /NEW.TXT \"first\\n\"", Mode::ReadWrite, &mut sv);
     assert_eq!(sv.fs().file("/NEW.TXT"), Some(&b"first\n"[..]));
     assert_eq!(
@@ -1069,7 +1076,7 @@ fn write_and_append_flush_before_returning() {
         fails("write /DOCS x", Mode::ReadWrite, &mut sv),
         "write: /DOCS: is a directory\n"
     );
-    assert_eq!(sv.fs().flushes, 5, "failures flush too");
+    assert_eq!(sv.fs().flushes, 7, "failures flush too");
     sv.fs.as_mut().unwrap().capacity = 200;
     assert_eq!(
         fails(

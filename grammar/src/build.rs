@@ -243,9 +243,17 @@ pub fn compile_with(
                     let names = g.new_paths.iter().filter(|p| !elsewhere(p));
                     new_path_literals(&mut dfa, sep, role, names.map(|s| s.as_str()))
                 }
-                (SlotKind::Text, Some(g)) => {
-                    grounded_text(&mut dfa, sep, applet, si as u8, &g.texts)
-                }
+                // An empty text (a new file asked for with nothing in it,
+                // `touch plan.txt`) is a whole file's content, never a line
+                // added or a thing said.
+                (SlotKind::Text, Some(g)) => grounded_text(
+                    &mut dfa,
+                    sep,
+                    applet,
+                    si as u8,
+                    &g.texts,
+                    spec.role == Some(command::Role::Write),
+                ),
                 // A request quoted in a request: its texts, and the spans
                 // that name files, which a text never takes in (a span in
                 // both is one path of the trie).
@@ -255,6 +263,7 @@ pub fn compile_with(
                     applet,
                     si as u8,
                     g.texts.iter().chain(&g.requests),
+                    false,
                 ),
                 (SlotKind::Path { kind, must_exist }, None) => {
                     if must_exist {
@@ -445,12 +454,14 @@ fn existing_paths_named(
 
 /// Text values restricted to `texts`: each one bare when it can be (one
 /// word of bare bytes), and always double-quoted with the parser's escapes.
+/// An empty text is `""`, and only where `empty` allows it.
 fn grounded_text<'t>(
     dfa: &mut Dfa,
     from: StateId,
     applet: u16,
     slot: u8,
     texts: impl IntoIterator<Item = &'t String>,
+    empty: bool,
 ) -> Vec<StateId> {
     let value = Role::Value { applet, slot };
     let quote = Role::Quote { applet, slot };
@@ -463,6 +474,11 @@ fn grounded_text<'t>(
     };
     for t in texts {
         let b = t.as_bytes();
+        if b.is_empty() && empty {
+            let s = trie_insert(dfa, from, b"\"", quote);
+            let e = trie_insert(dfa, s, b"\"", quote);
+            push(e, &mut ends);
+        }
         if b.is_empty() || b.iter().any(|&c| c < 0x20 || c == 0x7f) {
             continue;
         }

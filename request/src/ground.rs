@@ -3002,7 +3002,10 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             }
         }
     }
-    let texts = tidy_texts(texts, request);
+    let mut texts = tidy_texts(texts, request);
+    if asks_for_empty_file(&words, &existing, &new_paths, &texts) {
+        texts = alloc::vec![String::new()];
+    }
     Grounded {
         grounding: Grounding {
             referents: existing,
@@ -3020,6 +3023,93 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         by_content: None,
         weak,
     }
+}
+
+/// Whether the request asks for one new file with nothing in it (`touch
+/// plan.txt`, `create an empty file called plan.txt`, `new file
+/// plan.txt`): a word that makes something, a file and no folder, no live
+/// file it could mean, one new name, and no text but the words that ask
+/// for the file and its name (`an empty file called` is no line to write).
+fn asks_for_empty_file(
+    words: &[String],
+    existing: &[PathEntry],
+    new_paths: &[String],
+    texts: &[String],
+) -> bool {
+    let [new] = new_paths else {
+        return false;
+    };
+    let name = basename(new);
+    let makes = words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "create" | "make" | "new" | "touch" | "start" | "empty" | "blank"
+        )
+    });
+    let a_file = has_extension(name)
+        || words
+            .iter()
+            .any(|w| matches!(w.as_str(), "file" | "touch" | "document"));
+    let folder = words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "folder" | "directory" | "dir" | "subfolder" | "subdirectory" | "mkdir" | "md"
+        )
+    });
+    let of_name = |w: &str| {
+        name.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|n| n.eq_ignore_ascii_case(w))
+    };
+    let asking = |w: &str| {
+        never_a_text(w)
+            || matches!(
+                w,
+                "new"
+                    | "empty"
+                    | "blank"
+                    | "file"
+                    | "text"
+                    | "txt"
+                    | "document"
+                    | "called"
+                    | "named"
+                    | "call"
+                    | "name"
+                    | "touch"
+                    | "start"
+                    | "fresh"
+                    | "one"
+                    | "with"
+                    | "nothing"
+                    | "in"
+                    | "it"
+                    | "for"
+            )
+    };
+    makes
+        && a_file
+        && !folder
+        && existing.is_empty()
+        && texts.iter().all(|t| {
+            // The name's own words are the text where nothing else is
+            // (`write "draft" to a new file draft.txt`) or where no word
+            // asks for a file beside them (`call mom` for mom.txt); beside
+            // one they are its name (`file called shopping`).
+            let words: Vec<String> = t
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(|w| w.to_ascii_lowercase())
+                .collect();
+            let strong = |w: &String| {
+                matches!(
+                    w.as_str(),
+                    "file" | "empty" | "blank" | "new" | "touch" | "called" | "named"
+                )
+            };
+            words.iter().all(|w| asking(w) || of_name(w))
+                && words.iter().any(|w| asking(w))
+                && (words.iter().all(|w| asking(w)) || words.iter().any(strong))
+        })
 }
 
 /// The request a request asks about (`what would happen if I said delete

@@ -2027,3 +2027,32 @@ fn the_kernels_log_in_the_possessive_is_the_kernel_log() {
         .unwrap();
     assert_eq!(p.line().as_deref(), Some("log"));
 }
+
+/// A new empty file asked for is written empty, whichever applet the router
+/// heard (`touch` reads to it as `append`): not the words that asked for
+/// it, and no "no file" for the very name it makes.
+#[test]
+fn a_new_empty_file_is_made_empty() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let mut line = |r: &str| it.propose(r, &mut clock, &mut || false).unwrap().line();
+    for (request, want) in [
+        ("touch lineup.txt", "write /lineup.txt \"\""),
+        (
+            "create an empty file called plan.txt",
+            "write /plan.txt \"\"",
+        ),
+        ("new file plan.txt", "write /plan.txt \"\""),
+        (
+            "make a blank file named plan.txt please",
+            "write /plan.txt \"\"",
+        ),
+    ] {
+        assert_eq!(line(request).as_deref(), Some(want), "{request}");
+    }
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    let p = it
+        .propose("touch lineup.txt", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line(), None);
+}

@@ -2524,3 +2524,41 @@ fn note_as_a_verb_names_no_notes_file() {
     );
     assert!(referents_long("show the note in docs").contains(&"/NOTES.TXT".to_string()));
 }
+
+/// A new file asked for with nothing in it (`touch plan.txt`, `create an
+/// empty file called plan.txt`) has the empty text, which only `write`
+/// takes: no words that ask for the file are written into it, no blank
+/// line is added, nothing is said. A text given, a folder, a live file or
+/// the name's own words alone (`write "draft" to draft.txt`) are no such
+/// request.
+#[test]
+fn a_new_file_asked_for_with_nothing_in_it_has_the_empty_text() {
+    for request in [
+        "touch lineup.txt",
+        "new file plan.txt",
+        "create an empty file called lineup.txt",
+        "make a blank file named plan.txt please",
+        "make me a new text file called shopping.txt",
+    ] {
+        let (g, gr) = grounded_long(request);
+        assert_eq!(g.grounding.texts, [""], "{request}");
+        let [new] = g.grounding.new_paths.as_slice() else {
+            panic!("{request}: {:?}", g.grounding.new_paths)
+        };
+        assert!(accepts(&gr, &format!("write {new} \"\"")), "{request}");
+        assert!(!accepts(&gr, &format!("append {new} \"\"")), "{request}");
+        assert!(!accepts(&gr, "echo \"\""), "{request}");
+    }
+    for request in [
+        "create a file called plan.txt with hello",
+        "make a new folder called stuff",
+        "create an empty file called notes.txt",
+        "write \"draft\" to a new file draft.txt",
+        "jot down call mom in a new file mom.txt",
+        "show me plan.txt",
+    ] {
+        let (g, gr) = grounded_long(request);
+        assert!(!g.grounding.texts.iter().any(String::is_empty), "{request}");
+        assert!(!accepts(&gr, "write /plan.txt \"\""), "{request}");
+    }
+}

@@ -196,7 +196,13 @@ fn write_append_and_read_back_on_the_host() {
     v.write("/Long Name File.txt", b"+more", true).unwrap();
     let big: Vec<u8> = (0..300_000u32).map(|i| (i % 253) as u8).collect();
     v.write("/docs/BIG2.BIN", &big, false).unwrap();
+    // An empty file has no cluster (`touch plan.txt`); text added later
+    // gives it one.
+    v.write("/plan.txt", b"", false).unwrap();
+    v.write("/empty.txt", b"", false).unwrap();
+    v.write("/empty.txt", b"later\n", true).unwrap();
     v.flush().unwrap();
+    assert_eq!(v.read("/plan.txt").unwrap(), b"");
     assert_eq!(v.read("/notes.txt").unwrap(), b"first line\nsecond line\n");
     assert_eq!(v.read("/docs/big2.bin").unwrap(), big);
     assert!(
@@ -206,6 +212,8 @@ fn write_append_and_read_back_on_the_host() {
     drop(v);
     assert_eq!(mtype(&img, "notes.txt"), "first line\nsecond line\n");
     assert_eq!(mtype(&img, "hello.txt"), "replaced\n");
+    assert_eq!(mtype(&img, "plan.txt"), "");
+    assert_eq!(mtype(&img, "empty.txt"), "later\n");
     assert_eq!(mtype(&img, "Long Name File.txt"), "hello, world\n+more");
     let mdir = run("mdir", &["-i", img.path.to_str().unwrap(), "-b", "::"]);
     assert!(

@@ -1,4 +1,5 @@
-//! `write <file> <text>`: create or replace a file with one line of text.
+//! `write <file> <text>`: create or replace a file with one line of text
+//! (an empty text makes an empty file).
 
 use alloc::string::String;
 
@@ -59,7 +60,14 @@ pub(crate) fn write_line(
     verb: &str,
 ) -> Result<(), AppletError> {
     let path = super::path(args, 0)?;
-    let line = as_line(super::text(args, 1)?);
+    let text = super::text(args, 1)?;
+    // An empty text written is an empty file (`touch plan.txt`), not a
+    // blank line; added, it is a blank line.
+    let line = if text.is_empty() && !append {
+        String::new()
+    } else {
+        as_line(text)
+    };
     let result = files(cx)?
         .write(path, line.as_bytes(), append)
         .map_err(at(path));

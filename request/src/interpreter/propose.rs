@@ -1324,7 +1324,34 @@ impl<'m> Interpreter<'m> {
                     makes_given_name = true;
                 }
             }
-            let ridge_blocked = confident && ridge_cmd.is_none();
+            // A new empty file asked for (`touch plan.txt`): only a whole
+            // file's write takes an empty text, so the grammar's `write
+            // /plan.txt ""` makes it, whatever applet the router heard (a
+            // file was asked for: no `mkdir /plan.txt`). Grounding offers
+            // the empty text only where a word asks to make one file.
+            let empty_text = matches!(grounded.grounding.texts.as_slice(), [t] if t.is_empty());
+            let writes_it = |it: &Self, c: &command::Command| {
+                it.role_of(c.applet) == Some(Role::Write) && creates_any(it, c, &grounded)
+            };
+            if empty_text && !command.as_ref().is_some_and(|c| writes_it(self, c)) {
+                let made = match grammar.as_ref().ok().filter(|g| writes_it(self, g)) {
+                    Some(g) => Some(g.clone()),
+                    None => match self.doer(Role::Write) {
+                        Some(w) => self.decode_as(&prompt, Some(w), should_cancel)?,
+                        None => None,
+                    },
+                };
+                if let Some(g) = made.filter(|g| writes_it(self, g)) {
+                    via = Via::Grammar;
+                    command = Some(g);
+                    creates = true;
+                    makes_given_name = true;
+                }
+            }
+            // The router's applet takes no empty text: that blocks nothing.
+            let makes_empty = empty_text && creates;
+            makes_given_name |= makes_empty;
+            let ridge_blocked = confident && ridge_cmd.is_none() && !makes_empty;
             // A name the command could not act on whatever it was: an
             // applet with no file to take (`nvme model number please, for
             // the asset sheet` is `disk`), unless the name is spelt as a
@@ -1438,7 +1465,7 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::Unsure);
         }
-        if abstain.is_none() && no_file && missing.is_none() {
+        if abstain.is_none() && no_file && missing.is_none() && !makes_given_name {
             abstain = Some(Abstain::NoFile);
         }
         // The router is sure, its applet's grammar found nothing in the
@@ -1450,7 +1477,13 @@ impl<'m> Interpreter<'m> {
                 && r.confidence >= self.config.threshold
                 && command.as_ref().is_some_and(|c| c.applet != r.applet)
         });
-        if abstain.is_none() && unfilled && missing.is_none() && !lm_over_ridge && !named_first {
+        if abstain.is_none()
+            && unfilled
+            && missing.is_none()
+            && !lm_over_ridge
+            && !named_first
+            && !makes_given_name
+        {
             abstain = Some(Abstain::Unfilled);
         }
 
