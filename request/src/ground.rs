@@ -2048,12 +2048,11 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // Never a new name: a word that asks for the action, or an applet's
     // name (`mkdir for my pictures please, call it pics` is not /mkdir).
     let to_root = (0..words.len()).any(|i| {
-        let root = words[i] == "root"
+        let root = names_root_at(&words, i)
             || (matches!(words[i].as_str(), "top" | "main")
-                && (words
-                    .get(i + 1)
-                    .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory"))
-                    || (i >= 1 && words[i - 1] == "the" && i + 1 == words.len())));
+                && i >= 1
+                && words[i - 1] == "the"
+                && i + 1 == words.len());
         root && (1..=2).any(|k| {
             i >= k && matches!(words[i - k].as_str(), "to" | "into" | "in" | "onto" | "at")
         })
@@ -2064,7 +2063,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         asks_for_action(w)
             || learnt.is_applet(w)
             || misspelt_action(w)
-            || (to_root && matches!(w, "root" | "top" | "main"))
+            || (to_root && matches!(w, "root" | "top" | "main" | "top-level" | "toplevel"))
     };
     // A folder named by the word before `folder` or `directory` (`list
     // the music folder`) that the volume lacks: missing, as a file name
@@ -2083,6 +2082,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"));
         let w = words[i].as_str();
         if !before_folder
+            || (i >= 1 && names_root_at(&words, i - 1))
             || named_later(i)
             || describing.contains(&i)
             || in_quote(i)
@@ -2099,6 +2099,8 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 "empty",
                 "top",
                 "root",
+                "top-level",
+                "toplevel",
                 "same",
                 "other",
                 "another",
@@ -2695,13 +2697,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // the projects folder` is not /projects). Both still place new names.
     // The root by name (`list out the root`, `what the top level has`): a
     // folder a must-exist slot may take, unless it is where a copy goes.
-    let names_root = (0..words.len()).any(|i| {
-        words[i] == "root"
-            || (matches!(words[i].as_str(), "top" | "main")
-                && words
-                    .get(i + 1)
-                    .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory")))
-    });
+    let names_root = (0..words.len()).any(|i| names_root_at(&words, i));
     let root = PathEntry {
         path: String::from("/"),
         is_dir: true,
@@ -3023,6 +3019,16 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         by_content: None,
         weak,
     }
+}
+
+/// Whether the word at `i` names the top folder: `root`, `top-level`, or
+/// `top`/`main` before `level`, `folder` or `directory`.
+fn names_root_at(words: &[String], i: usize) -> bool {
+    matches!(words[i].as_str(), "root" | "top-level" | "toplevel")
+        || (matches!(words[i].as_str(), "top" | "main")
+            && words
+                .get(i + 1)
+                .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory")))
 }
 
 /// Whether the request asks for one new file with nothing in it (`touch

@@ -862,6 +862,19 @@ fn a_long_name_s_words_apart_a_folder_sent_into_and_the_top() {
     let (_, gr) = grounded("mvoe guide.txt to the top");
     assert!(accepts(&gr, "mv /DOCS/GUIDE.TXT /GUIDE.TXT"));
     assert!(!accepts(&gr, "mv /DOCS/GUIDE.TXT /DOCS/top"));
+    // The top-level folder, or the top level directory, is the root: no
+    // folder `top-level` or `level` is missing.
+    for request in [
+        "move the faq to the top-level directory",
+        "move the faq to the top level directory",
+    ] {
+        let (g, gr) = grounded(request);
+        assert!(g.missing.is_empty(), "{request}: {:?}", g.missing);
+        assert!(accepts(&gr, "mv /DOCS/FAQ.TXT /FAQ.TXT"), "{request}");
+    }
+    let (g, gr) = grounded("list the top level directory");
+    assert!(g.missing.is_empty(), "{:?}", g.missing);
+    assert!(accepts(&gr, "ls /"));
 }
 
 /// The words that name the file a text goes to are not the text, and `to a
