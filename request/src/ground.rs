@@ -2032,7 +2032,13 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             && first_referent.is_none_or(|r| r < i)
             && !after_colon(i)
             && !in_text(i)
-            && !names_live_folder(i);
+            && !names_live_folder(i)
+            // What a new folder is for (`somewhere to keep my recipes`).
+            && !(words[i - 1] == "to"
+                && matches!(
+                    words[i].as_str(),
+                    "keep" | "hold" | "organise" | "organize" | "sort" | "tidy"
+                ));
         // A name typed as one (a capital or a digit), set off by a comma at
         // the end of a request to make a folder (`make a folder for the lab
         // orders, LabOrders`, `spin up a folder for episode 42, EP42`).

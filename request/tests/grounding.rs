@@ -2575,3 +2575,14 @@ fn a_new_file_asked_for_with_nothing_in_it_has_the_empty_text() {
         assert!(!accepts(&gr, "write /plan.txt \"\""), "{request}");
     }
 }
+
+/// What a folder is for (`somewhere to keep my recipes`) is no name for it;
+/// a folder called so still is.
+#[test]
+fn what_a_folder_is_for_is_no_name() {
+    let (_, gr) = grounded("I need somewhere to keep my recipes, make a recipes folder");
+    assert!(accepts(&gr, "mkdir /recipes"));
+    assert!(!accepts(&gr, "mkdir /keep"));
+    let (_, gr) = grounded("make a folder called keep");
+    assert!(accepts(&gr, "mkdir /keep"));
+}
