@@ -3890,6 +3890,15 @@ fn announces_text(w: &str) -> bool {
             | "reading"
             | "containing"
             | "contains"
+            // What a new file holds (`write results.csv with: …`, `a file
+            // where is written: …`).
+            | "with"
+            | "written"
+            | "say"
+            | "reads"
+            | "states"
+            | "stating"
+            | "holding"
     )
 }
 

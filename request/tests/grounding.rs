@@ -2586,3 +2586,19 @@ fn what_a_folder_is_for_is_no_name() {
     let (_, gr) = grounded("make a folder called keep");
     assert!(accepts(&gr, "mkdir /keep"));
 }
+
+/// A colon after what a new file holds (`with:`, `where is written:`)
+/// announces its text: the words before it are not in it.
+#[test]
+fn a_colon_after_what_a_file_holds_announces_its_text() {
+    for (request, text) in [
+        (
+            "can you create a file rdv.txt where is written: dentiste mardi 10h30",
+            "dentiste mardi 10h30",
+        ),
+        ("make a file stock.txt with: eggs, milk, 2 loaves", "eggs, milk, 2 loaves"),
+    ] {
+        let (g, _) = grounded_long(request);
+        assert_eq!(g.grounding.texts, [text], "{request}");
+    }
+}
