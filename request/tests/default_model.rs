@@ -2056,3 +2056,20 @@ fn a_new_empty_file_is_made_empty() {
         .unwrap();
     assert_eq!(p.line(), None);
 }
+
+/// A document asked for by what it is and whose or which it is (`the
+/// letter from my grandson`, `the invoice from March`) that the volume
+/// lacks is named missing, not "nothing fits"; a live file's word is no
+/// such document (`the list of photos`).
+#[test]
+fn a_document_said_by_what_follows_it_is_named_missing() {
+    says_missing(&[
+        ("I should like to see the letter from my grandson", "letter"),
+        ("plz open the invoice from march", "invoice"),
+        ("open the estimate for the Hendersons", "estimate"),
+    ]);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("show me the list of photos", "cat \"/photo-list 2026.txt\"")],
+    );
+}

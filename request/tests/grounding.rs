@@ -2596,7 +2596,10 @@ fn a_colon_after_what_a_file_holds_announces_its_text() {
             "can you create a file rdv.txt where is written: dentiste mardi 10h30",
             "dentiste mardi 10h30",
         ),
-        ("make a file stock.txt with: eggs, milk, 2 loaves", "eggs, milk, 2 loaves"),
+        (
+            "make a file stock.txt with: eggs, milk, 2 loaves",
+            "eggs, milk, 2 loaves",
+        ),
     ] {
         let (g, _) = grounded_long(request);
         assert_eq!(g.grounding.texts, [text], "{request}");

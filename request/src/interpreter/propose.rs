@@ -2585,6 +2585,32 @@ fn described_missing(
         // What something is for is no file asked for (`need it for the post
         // schedule`, `a folder named RX for the controlled drug register`).
         let for_it = (2..=4).any(|k| i >= k && w[i - k].eq_ignore_ascii_case("for"));
+        // Or the document itself, said whose or which by what follows
+        // (`the letter from my grandson`, `my invoice for March`, `the
+        // contract with the landlord`): the noun names it.
+        let said_after = !folder
+            && !matches!(noun.as_str(), "file" | "files" | "list")
+            && determiner(i - 1)
+            && !matches!(lower.as_str(), "a" | "an")
+            && !for_it
+            && w.get(i + 1).is_some_and(|n| {
+                matches!(
+                    n.to_ascii_lowercase().as_str(),
+                    "from" | "of" | "for" | "about" | "with" | "on" | "to"
+                )
+            })
+            && w.len() > i + 2
+            && !live_word(&noun);
+        if said_after {
+            let same_kind: Vec<grammar::PathEntry> =
+                paths.iter().filter(|p| !p.is_dir).cloned().collect();
+            return Some(ground::Missing {
+                name: alloc::string::String::from(w[i]),
+                closest: ground::closest(w[i], &same_kind),
+                source: true,
+                folder: false,
+            });
+        }
         (says_which
             && plain
             && !for_it
