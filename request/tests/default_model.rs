@@ -2073,3 +2073,23 @@ fn a_document_said_by_what_follows_it_is_named_missing() {
         &[("show me the list of photos", "cat \"/photo-list 2026.txt\"")],
     );
 }
+
+/// A log of the person's own (`my trade log`) is a document the volume
+/// lacks, not the boot log or the kernel's; the machine's logs are still
+/// its own, and what a log is for asks nothing of it.
+#[test]
+fn a_persons_own_log_is_missing_not_the_machines() {
+    says_missing(&[
+        ("show me my trade log", "trade log"),
+        ("show the tips log for december", "tips log"),
+    ]);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("show the kernel log", "log"),
+            ("show me the system log", "log"),
+            ("open the boot log", "cat /LOGS/BOOT.LOG"),
+            ("whats the date, need it for the spray log", "date"),
+        ],
+    );
+}

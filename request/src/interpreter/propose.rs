@@ -257,6 +257,11 @@ impl<'m> Interpreter<'m> {
         // (`show me the budget spreadsheet`, `where's my passwords file,
         // open it`): that word is the name meant, and the volume lacks it.
         // The paths had listed the root instead.
+        if g.missing.is_empty() {
+            if let Some(m) = own_log_missing(request, &self.paths, &self.table) {
+                g.missing.push(m);
+            }
+        }
         if g.grounding.referents.is_empty() && g.missing.is_empty() {
             if let Some(m) = described_missing(request, &self.paths, &self.table) {
                 g.missing.push(m);
@@ -2391,6 +2396,73 @@ fn words(request: &str) -> impl Iterator<Item = &str> {
 /// Whether one of the request's words is one of `list`, in any case.
 fn any_word(request: &str, list: &[&str]) -> bool {
     words(request).any(|w| list.iter().any(|m| w.eq_ignore_ascii_case(m)))
+}
+
+/// A log of the person's own (`my trade log`, `the tips log for
+/// december`), not the machine's (`the kernel log`, `the system log`, `the
+/// boot log`): a document the volume lacks, though `log` is a word the boot
+/// log and the LOGS folder answer to.
+fn own_log_missing(
+    request: &str,
+    paths: &[grammar::PathEntry],
+    table: &command::Table,
+) -> Option<ground::Missing> {
+    let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
+    let live_word = |x: &str| {
+        paths.iter().any(|p| {
+            crate::cues::words(&p.path).any(|n| {
+                let (n, x) = (n.to_ascii_lowercase(), x.to_ascii_lowercase());
+                n == x || n.strip_suffix('s') == Some(&x) || x.strip_suffix('s') == Some(&n)
+            })
+        })
+    };
+    const MACHINE_LOGS: &[&str] = &[
+        "kernel", "system", "sys", "syslog", "buffer", "message", "messages", "event", "events",
+        "startup", "boot", "booting", "bootup", "dmesg", "error", "errors", "console", "debug",
+        "crash", "machine", "computer", "nosys", "driver", "drivers", "hardware", "nvme", "disk",
+        "device", "devices", "pci", "output", "printed", "whole", "entire", "full", "last",
+        "latest", "recent", "old", "new", "same", "other", "current", "live", "raw", "main",
+        "shell", "command", "commands", "history", "session", "today", "todays",
+    ];
+    (2..w.len()).find_map(|i| {
+        let noun = w[i].to_ascii_lowercase();
+        if !matches!(noun.as_str(), "log" | "logs" | "logbook") {
+            return None;
+        }
+        let x = w[i - 1].to_ascii_lowercase();
+        let det = w[i - 2].to_ascii_lowercase();
+        let whose = matches!(
+            det.as_str(),
+            "the" | "my" | "our" | "your" | "his" | "her" | "their"
+        ) || (det.len() > 3 && (det.ends_with("'s") || det.ends_with("\u{2019}s")));
+        // What something is for is no log asked for (`need it for the
+        // spray log`).
+        let for_it = i >= 3 && w[i - 3].eq_ignore_ascii_case("for");
+        let machine = MACHINE_LOGS
+            .iter()
+            .any(|m| *m == x || (m.len() >= 5 && ground::edit_distance(m, &x) <= 2));
+        (whose
+            && !for_it
+            && x.len() >= 3
+            && x.bytes().all(|b| b.is_ascii_alphabetic())
+            && !machine
+            && !ground::is_stopword(&x)
+            && !ground::is_filler(&x)
+            && !ground::is_asking_frame(&x)
+            && table.get_any(&x).is_none()
+            && !live_word(&x))
+        .then(|| {
+            let name = alloc::format!("{} {}", w[i - 1], w[i]);
+            let files: Vec<grammar::PathEntry> =
+                paths.iter().filter(|p| !p.is_dir).cloned().collect();
+            ground::Missing {
+                closest: ground::closest(&name, &files),
+                name,
+                source: true,
+                folder: false,
+            }
+        })
+    })
 }
 
 /// A word before a noun that says a file or folder (`budget spreadsheet`,
