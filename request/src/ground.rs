@@ -73,6 +73,9 @@ pub struct Grounded {
     /// that no other name has (`what did the meeting decide`): among the
     /// referents, for a read; no change of them is proposed.
     pub weak: Vec<String>,
+    /// The live file the request reached only by a word of its first line
+    /// (`what does the welcome text say`; among the referents too).
+    pub titled: Option<String>,
 }
 
 /// Words the declared examples use for a file without naming it, learnt as
@@ -1356,6 +1359,7 @@ pub fn ground_with(
             if rest.iter().all(|r| r == first) {
                 if let Some(e) = paths.iter().find(|e| same_path(&e.path, first)) {
                     g.grounding.referents.push(e.clone());
+                    g.titled = Some(e.path.clone());
                 }
             }
         }
@@ -3024,6 +3028,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         spelt: pinned_live,
         by_content: None,
         weak,
+        titled: None,
     }
 }
 

@@ -2093,3 +2093,33 @@ fn a_persons_own_log_is_missing_not_the_machines() {
         ],
     );
 }
+
+/// A request that opens by asking to see one live file it names or
+/// describes is that file's, whatever the rest says and though the router
+/// heard nothing it knows; a file reached by one loose word or a word of
+/// its first line is no such file.
+#[test]
+fn a_request_that_opens_by_asking_to_see_a_file_shows_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "can you pull up the list of photos? the couple wants the one of the harbour",
+                "cat \"/photo-list 2026.txt\"",
+            ),
+            (
+                "Pull up the frequently asked questions, I want to check the wording of the first answer",
+                "cat /DOCS/FAQ.TXT",
+            ),
+        ],
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for r in [
+        "show me a photo of the eiffel tower",
+        "Would you open the parish newsletter for December?",
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{r}: {}", p.display());
+    }
+}

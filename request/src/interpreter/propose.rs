@@ -422,6 +422,27 @@ impl<'m> Interpreter<'m> {
                 .map(|(a, c, _)| (a, c));
             guess = Some((named, 1.0, second));
         }
+        // The router's "nothing fits" for a request that opens by asking to
+        // see one live file it refers to (`pull up the list of photos? the
+        // couple wants the one of the harbour`): the rest of the line is
+        // why, and the file is what it asks for.
+        if abstain == Some(Abstain::NothingFits) && !named_first {
+            if let [only] = grounded.grounding.referents.as_slice() {
+                // Named or described, not only reached by one loose word
+                // (`a photo of the eiffel tower`), by what it holds or by a
+                // word of its first line (`the parish newsletter for
+                // December`).
+                let firm = !grounded.weak.contains(&only.path)
+                    && grounded.by_content.as_deref() != Some(only.path.as_str())
+                    && grounded.titled.as_deref() != Some(only.path.as_str());
+                if !only.is_dir && firm && leads_with_reading(asked) {
+                    if let Some(show) = self.doer(Role::ShowText) {
+                        abstain = None;
+                        guess = Some((show, self.config.threshold, None));
+                    }
+                }
+            }
+        }
         // The model's own "nothing fits", never over an applet the request
         // names, nor over the router's guess of an applet the model never
         // learnt (the model would call its requests nothing).
@@ -2324,6 +2345,42 @@ fn first_ask(request: &str) -> Option<Ask> {
         }
     }
     None
+}
+
+/// Whether the request opens by asking to see something, after only
+/// politeness (`could you pull up …`, `please open …`, `read me …`).
+fn leads_with_reading(request: &str) -> bool {
+    let w = lower_words(request);
+    let Some(i) = w.iter().position(|x| {
+        !matches!(
+            x.as_str(),
+            "can"
+                | "could"
+                | "would"
+                | "will"
+                | "you"
+                | "u"
+                | "please"
+                | "pls"
+                | "plz"
+                | "kindly"
+                | "hey"
+                | "ok"
+                | "okay"
+                | "so"
+                | "just"
+                | "quickly"
+                | "now"
+        )
+    }) else {
+        return false;
+    };
+    let next = w.get(i + 1).map_or("", |x| x.as_str());
+    match w[i].as_str() {
+        "open" | "show" | "display" | "view" | "read" | "cat" => true,
+        "pull" | "bring" | "call" => next == "up",
+        _ => false,
+    }
 }
 
 /// Whether the request asks what something says (`what do they say about
