@@ -2123,3 +2123,24 @@ fn a_request_that_opens_by_asking_to_see_a_file_shows_it() {
         assert_eq!(p.line(), None, "{r}: {}", p.display());
     }
 }
+
+/// A file reached only through a slip the spelling corrector knows (`shwo
+/// me the guid`) is the file meant; a real word one letter from a name's
+/// (`legs` and `logs`, `boat` and `boot`) reaches no file.
+#[test]
+fn a_slip_of_a_files_word_reaches_it_and_a_real_word_does_not() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("shwo me the guid", "cat /DOCS/GUIDE.TXT"),
+            ("the gude, display it", "cat /DOCS/GUIDE.TXT"),
+        ],
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for r in ["what should i name my boat", "do spiders have 8 legs"] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        let line = p.line().unwrap_or_default();
+        assert!(!line.contains("/LOGS"), "{r}: {}", p.display());
+    }
+}

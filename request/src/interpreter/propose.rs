@@ -150,6 +150,28 @@ impl<'m> Interpreter<'m> {
     /// only what the request spells.
     pub fn ground_request(&mut self, request: &str) -> Result<Grounded, RequestError> {
         let mut g = ground::ground_with(request, &self.paths, &self.descriptions, &self.contents);
+        // Names and texts are taken as typed, but a file the typed words
+        // reach only through a slip the spelling corrector knows (`shwo me
+        // the guid`, `display the fqa`) is the file meant: the corrected
+        // line's referents, where the typed line had none and named no
+        // missing one.
+        if self.config.spelling && g.grounding.referents.is_empty() && g.missing.is_empty() {
+            if let Some(fixed) = self
+                .lexicon
+                .correct(request)
+                .filter(|f| no_swapped_letter(request, f))
+            {
+                let f =
+                    ground::ground_with(&fixed, &self.paths, &self.descriptions, &self.contents);
+                if !f.grounding.referents.is_empty() && f.missing.is_empty() {
+                    g.grounding.referents = f.grounding.referents;
+                    g.grounding.containers = f.grounding.containers;
+                    g.weak = f.weak;
+                    g.names_only = f.names_only;
+                    g.names_a_file = f.names_a_file;
+                }
+            }
+        }
         // A request that names its applet (`could you route read the faq`)
         // has its text after the name, never in the asking before it
         // (`route you`); when the text is the applet's first slot (`route`,
@@ -2345,6 +2367,31 @@ fn first_ask(request: &str) -> Option<Ask> {
         }
     }
     None
+}
+
+/// Whether each word `fixed` corrects in `typed` gained, lost or swapped
+/// a letter rather than changed one in a short word: `guid` is the guide,
+/// but `legs` is no slip of `logs`, nor `boat` of `boot`.
+fn no_swapped_letter(typed: &str, fixed: &str) -> bool {
+    let (a, b): (Vec<&str>, Vec<&str>) = (
+        typed.split_whitespace().collect(),
+        fixed.split_whitespace().collect(),
+    );
+    a.len() == b.len()
+        && a.iter().zip(&b).all(|(x, y)| {
+            let (x, y) = (x.to_ascii_lowercase(), y.to_ascii_lowercase());
+            let changed = x.len() == y.len() && x != y;
+            let transposed = changed && {
+                let d: Vec<usize> = (0..x.len())
+                    .filter(|&i| x.as_bytes()[i] != y.as_bytes()[i])
+                    .collect();
+                d.len() == 2
+                    && d[1] == d[0] + 1
+                    && x.as_bytes()[d[0]] == y.as_bytes()[d[1]]
+                    && x.as_bytes()[d[1]] == y.as_bytes()[d[0]]
+            };
+            !changed || transposed || x.len() >= 6
+        })
 }
 
 /// Whether the request opens by asking to see something, after only
