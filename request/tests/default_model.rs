@@ -2144,3 +2144,26 @@ fn a_slip_of_a_files_word_reaches_it_and_a_real_word_does_not() {
         assert!(!line.contains("/LOGS"), "{r}: {}", p.display());
     }
 }
+
+/// In read-only mode, words put at the end of a file the request refers to
+/// get F2, whatever applet's name the line opens with; in read-write mode a
+/// question about what is at a file's end appends nothing (`what's` asks
+/// as `what is` does).
+#[test]
+fn a_line_put_at_the_end_of_a_file_is_an_addition_and_asking_what_is_there_is_not() {
+    runs_nothing(
+        Mode::ReadOnly,
+        &["log fridge temp 4.4C at 14:00 at the end of notes.txt"],
+        Abstain::NeedsWriteMode,
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for r in [
+        "what's at the end of the boot log",
+        "what is at the bottom of the todo list",
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        let line = p.line().unwrap_or_default();
+        assert!(!line.starts_with("append"), "{r}: {}", p.display());
+    }
+}

@@ -510,6 +510,16 @@ impl<'m> Interpreter<'m> {
         let first = first_ask(&without_quoted_text(asked));
         let changes_first =
             first == Some(Ask::Change) && !asks_to_route(asked) && !asks_past(asked);
+        // Or it puts words at the end of a file it refers to, asking
+        // nothing to be seen first (`log fridge temp 4.4C at 14:00 at the
+        // end of notes.txt`): only an addition does that, whatever
+        // applet's name the line opens with.
+        let adds_at_end = first.is_none()
+            && places_at_end(asked)
+            && !asks_to_route(asked)
+            && grounded.grounding.referents.iter().any(|r| !r.is_dir)
+            && !grounded.grounding.texts.is_empty();
+        let changes_first = changes_first || adds_at_end;
         // And where its first verb reads a file it refers to (`Could you
         // display the release notes for version 0.1?`, `the file that says
         // hello …, open it`), the shares of writes are no reason to point
@@ -523,7 +533,7 @@ impl<'m> Interpreter<'m> {
             );
         if self.mode == Mode::ReadOnly
             && !sure_unlearnt
-            && !named_first
+            && (!named_first || adds_at_end)
             && (changes_first
                 || (!reads_first
                     && ((self.write_share() > self.config.write_share
@@ -1578,6 +1588,8 @@ impl<'m> Interpreter<'m> {
         let puts_text = command
             .as_ref()
             .is_some_and(|c| matches!(self.role_of(c.applet), Some(Role::Write | Role::Append)));
+        // (Where a line ends is no asking to add one: `what's at the end of
+        // the boot log` had appended "the boot".)
         if abstain.is_none()
             && puts_text
             && !named_first
@@ -1585,7 +1597,7 @@ impl<'m> Interpreter<'m> {
             && asks_how_or_what(asked)
             && !asks_to_write(asked)
             && !replaces(asked)
-            && !adds_to_end(asked)
+            && !(adds_to_end(asked) && !(places_at_end(asked) && asks_what_is(asked)))
         {
             abstain = Some(Abstain::Unsure);
         }
@@ -3134,9 +3146,10 @@ fn any_phrase(request: &str, phrases: &[&str]) -> bool {
 /// The request's first two words, lower case, past the fillers a line may
 /// open with (`so`, `ok`, `hey`, …).
 fn opening_words(request: &str) -> Vec<alloc::string::String> {
+    // `what's` opens as `whats` does.
     words(request)
         .filter(|w| !w.is_empty())
-        .map(|w| w.to_ascii_lowercase())
+        .map(|w| w.to_ascii_lowercase().replace(['\'', '\u{2019}'], ""))
         .skip_while(|w| matches!(w.as_str(), "so" | "ok" | "okay" | "hey" | "um" | "and"))
         .take(2)
         .collect()
