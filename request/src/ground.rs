@@ -1150,6 +1150,84 @@ fn tidy_texts(texts: Vec<String>, request: &str) -> Vec<String> {
     out
 }
 
+/// The text of a request that says it first and then, in its last clause,
+/// asks for `that` to be put somewhere (`nappy count today 9, stick that
+/// on the todo`, `friday menu is soup of the day, sea bass, tarte tatin.
+/// save that as menu.txt`): everything before that clause.
+fn text_then_pointer(request: &str) -> Option<String> {
+    let r = request.trim_end().trim_end_matches(['.', '!']);
+    let (head, tail) = [", ", ". ", "; "]
+        .iter()
+        .filter_map(|sep| r.rsplit_once(sep))
+        .max_by_key(|(head, _)| head.len())?;
+    let w: Vec<String> = tail
+        .split_whitespace()
+        .map(|x| {
+            x.trim_matches(|c: char| !c.is_ascii_alphanumeric())
+                .to_ascii_lowercase()
+        })
+        .collect();
+    let puts = w.first().is_some_and(|v| {
+        matches!(
+            v.as_str(),
+            "add"
+                | "stick"
+                | "put"
+                | "pop"
+                | "append"
+                | "jot"
+                | "save"
+                | "note"
+                | "write"
+                | "store"
+                | "record"
+                | "tack"
+                | "log"
+                | "keep"
+        )
+    });
+    let that = w
+        .get(1)
+        .is_some_and(|x| matches!(x.as_str(), "that" | "it" | "this" | "those"));
+    let to = w.get(2).is_some_and(|x| {
+        matches!(
+            x.as_str(),
+            "to" | "on" | "in" | "into" | "onto" | "as" | "at" | "under" | "down"
+        )
+    });
+    let mut head = head.trim().trim_end_matches([',', ';']);
+    // What the person means to do is the line, not that they mean it (`i
+    // also need to buy stamps, put that on my todo`).
+    loop {
+        let lower = head.to_ascii_lowercase();
+        let frame = [
+            "i ",
+            "also ",
+            "still ",
+            "really ",
+            "need to ",
+            "have to ",
+            "got to ",
+            "must ",
+            "remember to ",
+            "don't let me forget to ",
+            "dont let me forget to ",
+            "do not let me forget to ",
+            "remind me to ",
+            "i'll need to ",
+            "ill need to ",
+        ]
+        .iter()
+        .find(|f| lower.starts_with(*f));
+        match frame {
+            Some(f) if head.len() > f.len() => head = &head[f.len()..],
+            _ => break,
+        }
+    }
+    (puts && that && to && !head.is_empty() && !head.contains(['"', '\u{201c}']))
+        .then(|| String::from(head))
+}
+
 /// `text` without a long dash that opens it, and without the asking words
 /// after a last dash (`… boxes - add that`, `… friday -- add it`).
 fn trimmed_text(text: &str) -> String {
@@ -3009,6 +3087,9 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         }
     }
     let mut texts = tidy_texts(texts, request);
+    if let Some(t) = text_then_pointer(request) {
+        texts = alloc::vec![t];
+    }
     if asks_for_empty_file(&words, &existing, &new_paths, &texts) {
         texts = alloc::vec![String::new()];
     }

@@ -2605,3 +2605,34 @@ fn a_colon_after_what_a_file_holds_announces_its_text() {
         assert_eq!(g.grounding.texts, [text], "{request}");
     }
 }
+
+/// A text said first, then asked in the last clause to be put somewhere
+/// (`…, stick that on the todo`), is all of what came before, less the
+/// words that say the person means to do it (`i also need to`).
+#[test]
+fn a_text_said_before_put_that_somewhere_is_all_of_it() {
+    for (request, text) in [
+        (
+            "nappy count today 9, stick that on the todo",
+            "nappy count today 9",
+        ),
+        (
+            "ISBN 978-0-14-143951-8, write that into isbn.txt",
+            "ISBN 978-0-14-143951-8",
+        ),
+        (
+            "i also need to buy stamps, put that on my todo",
+            "buy stamps",
+        ),
+        (
+            "don't let me forget to renew my passport, put it on the to do list",
+            "renew my passport",
+        ),
+    ] {
+        let (g, _) = grounded_long(request);
+        assert_eq!(g.grounding.texts, [text], "{request}");
+    }
+    // A quoted text keeps its quotes' bounds.
+    let (g, _) = grounded_long("\"call the vet\", add that to the todo");
+    assert_eq!(g.grounding.texts, ["call the vet"]);
+}
