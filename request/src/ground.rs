@@ -1228,6 +1228,28 @@ fn text_then_pointer(request: &str) -> Option<String> {
         .then(|| String::from(head))
 }
 
+/// What a file is made to say, after `make it say` or `so it reads`
+/// (`wipe hello.txt and make it say Goodbye from nosys`): the rest of the
+/// request, where nothing is quoted.
+fn said_of_it(request: &str) -> Option<String> {
+    if request.contains(['"', '\u{201c}', ':']) {
+        return None;
+    }
+    // Only where the file is made to say it (`make it say`, `so it
+    // reads`): `the file that says Hello …, show it` describes a file.
+    let lower = request.to_ascii_lowercase();
+    let at = ["make", "so", "have", "let", "that"].iter().find_map(|m| {
+        ["it", "this"].iter().find_map(|p| {
+            ["say", "says", "read", "reads"].iter().find_map(|v| {
+                let pat = alloc::format!(" {m} {p} {v} ");
+                lower.find(&pat).map(|i| i + pat.len())
+            })
+        })
+    })?;
+    let rest = request[at..].trim().trim_end_matches(['.', '!']);
+    (!rest.is_empty()).then(|| String::from(rest))
+}
+
 /// `text` without a long dash that opens it, and without the asking words
 /// after a last dash (`… boxes - add that`, `… friday -- add it`).
 fn trimmed_text(text: &str) -> String {
@@ -3002,7 +3024,16 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 t.strip_prefix(s)
                     .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', ',']))
             });
+            // Nor the pronoun a text is said of (`make it say Goodbye`).
+            let said_of = ["it ", "that ", "this ", "them "].iter().any(|p| {
+                t.strip_prefix(p).is_some_and(|rest| {
+                    ["say ", "says ", "read ", "reads "]
+                        .iter()
+                        .any(|v| rest.starts_with(v))
+                })
+            });
             !screen
+                && !said_of
                 && !matches!(
                     t.as_str(),
                     "that" | "this" | "it" | "these" | "those" | "them"
@@ -3087,7 +3118,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         }
     }
     let mut texts = tidy_texts(texts, request);
-    if let Some(t) = text_then_pointer(request) {
+    if let Some(t) = text_then_pointer(request).or_else(|| said_of_it(request)) {
         texts = alloc::vec![t];
     }
     if asks_for_empty_file(&words, &existing, &new_paths, &texts) {

@@ -2636,3 +2636,26 @@ fn a_text_said_before_put_that_somewhere_is_all_of_it() {
     let (g, _) = grounded_long("\"call the vet\", add that to the todo");
     assert_eq!(g.grounding.texts, ["call the vet"]);
 }
+
+/// What a file is made to say (`make it say …`, `so it says …`) is the rest
+/// of the request, not the pronoun before it; a file described by what it
+/// says (`the file that says Hello …, show it`) is made to say nothing.
+#[test]
+fn what_a_file_is_made_to_say_is_the_rest_of_the_request() {
+    for (request, text) in [
+        (
+            "wipe hello.txt and make it say Goodbye from nosys",
+            "Goodbye from nosys",
+        ),
+        ("change the readme so it says Welcome home", "Welcome home"),
+    ] {
+        let (g, _) = grounded_long(request);
+        assert_eq!(g.grounding.texts, [text], "{request}");
+    }
+    let (g, _) = grounded_long("the file that says Hello from the nosys sample disk, show it");
+    assert_ne!(
+        g.grounding.texts,
+        ["Hello from the nosys sample disk, show it"]
+    );
+    assert!(!g.grounding.texts.iter().any(|t| t.starts_with("that says")));
+}
