@@ -2167,3 +2167,35 @@ fn a_line_put_at_the_end_of_a_file_is_an_addition_and_asking_what_is_there_is_no
         assert!(!line.starts_with("append"), "{r}: {}", p.display());
     }
 }
+
+/// What the machine tells of itself answers no question about buying or
+/// prices, and its clock none about another day or the sky; a question
+/// that only mentions another day after asking the time is still the
+/// clock's.
+#[test]
+fn prices_and_other_days_are_not_the_machines_to_tell() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "where can i buy a new hard disk cheap",
+            "is it worth buying more RAM for my laptop",
+            "what's the date of easter next year",
+            "what time's sunrise tomorrow",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("what's the date", "date"),
+            (
+                "for my next trick, what is the date? no peeking at your phone",
+                "date",
+            ),
+            (
+                "what time is it? I have a dentist appointment tomorrow",
+                "date",
+            ),
+        ],
+    );
+}

@@ -1601,6 +1601,26 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::Unsure);
         }
+        // What the machine tells of itself answers no question about
+        // buying or prices (`where can i buy a new hard disk cheap`, `is it
+        // worth buying more RAM for my laptop`), and its clock none about
+        // another day or the sky (`what time's sunrise tomorrow`, `what's
+        // the date of easter next year`).
+        let tells_itself = command.as_ref().filter(|c| {
+            c.args.is_empty()
+                && self
+                    .table
+                    .get_any(c.applet)
+                    .is_some_and(|a| !a.spec().writes)
+        });
+        if abstain.is_none() && !named_first && self.config.own_words {
+            if let Some(c) = tells_itself {
+                let clock_role = matches!(self.role_of(c.applet), Some(Role::Clock | Role::Uptime));
+                if asks_about_prices(asked) || (clock_role && asks_about_another_day(asked)) {
+                    abstain = Some(Abstain::NothingFits);
+                }
+            }
+        }
         // Saying a text back answers only a request to say, show or print
         // something (or one that quotes it): `call mom` and `so what is
         // the meaning of life` are no request to echo a piece of them.
@@ -2404,6 +2424,46 @@ fn no_swapped_letter(typed: &str, fixed: &str) -> bool {
             };
             !changed || transposed || x.len() >= 6
         })
+}
+
+/// Whether the request asks about buying something or what it costs.
+fn asks_about_prices(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "buy", "buying", "purchase", "cost", "costs", "price", "prices", "priced", "cheap",
+            "cheaper", "cheapest", "mortgage", "afford",
+        ],
+    )
+}
+
+/// Whether the request's first clause asks about another day than today, or
+/// the sky's or the calendar's times (`sunrise tomorrow`, `the date of
+/// easter`).
+fn asks_about_another_day(request: &str) -> bool {
+    let clause = request
+        .split([',', '?', '.', ';', '!'])
+        .next()
+        .unwrap_or(request);
+    any_word(
+        clause,
+        &[
+            "tomorrow",
+            "tomorrows",
+            "sunrise",
+            "sunset",
+            "moon",
+            "easter",
+            "christmas",
+            "holiday",
+            "holidays",
+            "solstice",
+            "equinox",
+        ],
+    ) || lower_words(clause).windows(2).any(|p| {
+        matches!(p[0].as_str(), "next" | "last")
+            && matches!(p[1].as_str(), "year" | "month" | "week")
+    })
 }
 
 /// Whether the request opens by asking to see something, after only
