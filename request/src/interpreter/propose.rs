@@ -1603,9 +1603,10 @@ impl<'m> Interpreter<'m> {
         }
         // What the machine tells of itself answers no question about
         // buying or prices (`where can i buy a new hard disk cheap`, `is it
-        // worth buying more RAM for my laptop`), and its clock none about
-        // another day or the sky (`what time's sunrise tomorrow`, `what's
-        // the date of easter next year`).
+        // worth buying more RAM for my laptop`) or the weather and the news
+        // (`what's the weather like in Lisbon tomorrow` had listed the
+        // root), and its clock none about another day or the sky (`what
+        // time's sunrise tomorrow`, `what's the date of easter next year`).
         let tells_itself = command.as_ref().filter(|c| {
             c.args.is_empty()
                 && self
@@ -1615,8 +1616,26 @@ impl<'m> Interpreter<'m> {
         });
         if abstain.is_none() && !named_first && self.config.own_words {
             if let Some(c) = tells_itself {
-                let clock_role = matches!(self.role_of(c.applet), Some(Role::Clock | Role::Uptime));
-                if asks_about_prices(asked) || (clock_role && asks_about_another_day(asked)) {
+                let role = self.role_of(c.applet);
+                let clock_role = matches!(role, Some(Role::Clock | Role::Uptime));
+                // Nor the person's memory or an animal's (`what's the memory
+                // of a goldfish`, `what is my memory like`).
+                let someones_memory = role == Some(Role::Memory) && {
+                    let l = asked.to_ascii_lowercase();
+                    [
+                        "my memory",
+                        "memory of a ",
+                        "memory of an ",
+                        "memory of my ",
+                    ]
+                    .iter()
+                    .any(|p| l.contains(p))
+                };
+                if asks_about_prices(asked)
+                    || asks_about_the_world(asked)
+                    || someones_memory
+                    || (clock_role && asks_about_another_day(asked))
+                {
                     abstain = Some(Abstain::NothingFits);
                 }
             }
@@ -2424,6 +2443,26 @@ fn no_swapped_letter(typed: &str, fixed: &str) -> bool {
             };
             !changed || transposed || x.len() >= 6
         })
+}
+
+/// Whether the request asks after the world outside the machine: its
+/// weather or its news.
+fn asks_about_the_world(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "weather",
+            "forecast",
+            "rain",
+            "raining",
+            "snow",
+            "snowing",
+            "news",
+            "headlines",
+            "bitcoin",
+            "stocks",
+        ],
+    )
 }
 
 /// Whether the request asks about buying something or what it costs.
