@@ -2169,7 +2169,8 @@ fn a_line_put_at_the_end_of_a_file_is_an_addition_and_asking_what_is_there_is_no
 }
 
 /// What the machine tells of itself answers no question about buying or
-/// prices, the weather, the news or someone's memory, and its clock none
+/// prices, the weather, the news or someone's memory, `clear` clears no
+/// thing of the person's but their screen, and its clock none
 /// about another day or the sky; a question
 /// that only mentions another day after asking the time is still the
 /// clock's.
@@ -2185,6 +2186,8 @@ fn prices_and_other_days_are_not_the_machines_to_tell() {
             "what's the weather like out there",
             "what's in the news today",
             "what's the memory of a goldfish, really",
+            "clear my browser history",
+            "clear my tab, I'm leaving",
         ],
         Abstain::NothingFits,
     );

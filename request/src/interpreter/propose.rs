@@ -1614,10 +1614,13 @@ impl<'m> Interpreter<'m> {
                     .get_any(c.applet)
                     .is_some_and(|a| !a.spec().writes)
         });
-        if abstain.is_none() && !named_first && self.config.own_words {
+        if abstain.is_none() && self.config.own_words {
             if let Some(c) = tells_itself {
                 let role = self.role_of(c.applet);
                 let clock_role = matches!(role, Some(Role::Clock | Role::Uptime));
+                // Nor is the person's own thing their screen (`clear my
+                // browser history`, `clear my tab, I'm leaving`).
+                let clears_else = role == Some(Role::ClearScreen) && clears_something_else(asked);
                 // Nor the person's memory or an animal's (`what's the memory
                 // of a goldfish`, `what is my memory like`).
                 let someones_memory = role == Some(Role::Memory) && {
@@ -1631,10 +1634,13 @@ impl<'m> Interpreter<'m> {
                     .iter()
                     .any(|p| l.contains(p))
                 };
-                if asks_about_prices(asked)
-                    || asks_about_the_world(asked)
-                    || someones_memory
-                    || (clock_role && asks_about_another_day(asked))
+                // (`clear` opening the line is the ordinary verb there.)
+                if clears_else
+                    || (!named_first
+                        && (asks_about_prices(asked)
+                            || asks_about_the_world(asked)
+                            || someones_memory
+                            || (clock_role && asks_about_another_day(asked))))
                 {
                     abstain = Some(Abstain::NothingFits);
                 }
@@ -2443,6 +2449,22 @@ fn no_swapped_letter(typed: &str, fixed: &str) -> bool {
             };
             !changed || transposed || x.len() >= 6
         })
+}
+
+/// Whether `clear my <thing>` names a thing of the person's that is no
+/// screen (`clear my browser history`, `clear my mind`); `clear my screen`
+/// and its slips (`clear my scren`) are the screen.
+fn clears_something_else(request: &str) -> bool {
+    let w = lower_words(request);
+    w.windows(3).any(|p| {
+        p[0] == "clear"
+            && matches!(p[1].as_str(), "my" | "our")
+            && ![
+                "screen", "console", "display", "terminal", "output", "monitor",
+            ]
+            .iter()
+            .any(|s| ground::edit_distance(s, &p[2]) <= 2)
+    })
 }
 
 /// Whether the request asks after the world outside the machine: its
