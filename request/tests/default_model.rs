@@ -2206,3 +2206,30 @@ fn prices_and_other_days_are_not_the_machines_to_tell() {
         ],
     );
 }
+
+/// Nothing here reaches a printer, the network or another machine's
+/// programs: a command with no text to carry such words runs nothing for
+/// them. The hardware for them is still the machine's to describe, and the
+/// kernel's printed lines are its log.
+#[test]
+fn printers_and_networks_are_out_of_reach() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "print the readme on the office printer",
+            "connect to the wifi network HomeNet",
+            "log me into my email",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("show me everything the kernel printed", "log"),
+            (
+                "add fix the printer to the todo",
+                "append /TODO.TXT \"fix the printer\"",
+            ),
+        ],
+    );
+}

@@ -1646,6 +1646,22 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // Nor does anything here reach a printer, the network or another
+        // machine's programs (`print the readme on the office printer`, `log
+        // me into my email`, `connect to the wifi network HomeNet`): a
+        // command with no text to carry such words is no answer to them.
+        let outside = command.as_ref().is_some_and(|c| {
+            !c.args.iter().any(|a| matches!(a, command::Arg::Text(_)))
+                && reaches_outside(request)
+                && !c.args.iter().any(|a| match a {
+                    command::Arg::Path(p) => reaches_outside(p),
+                    _ => false,
+                })
+        });
+        // (Whatever applet's name opens the line: `log me into my email`.)
+        if abstain.is_none() && self.config.own_words && outside {
+            abstain = Some(Abstain::NothingFits);
+        }
         // Saying a text back answers only a request to say, show or print
         // something (or one that quotes it): `call mom` and `so what is
         // the meaning of life` are no request to echo a piece of them.
@@ -2465,6 +2481,46 @@ fn clears_something_else(request: &str) -> bool {
             .iter()
             .any(|s| ground::edit_distance(s, &p[2]) <= 2)
     })
+}
+
+/// Whether the request needs what this machine has none of: a printer, a
+/// network, a browser or an email account (read as typed: the spelling
+/// corrector reads `printed` as `printer`).
+fn reaches_outside(request: &str) -> bool {
+    // The hardware for it is this machine's to describe (`is there a wifi
+    // card in here?`).
+    !any_word(
+        request,
+        &[
+            "card",
+            "adapter",
+            "controller",
+            "chip",
+            "device",
+            "devices",
+            "hardware",
+        ],
+    ) && any_word(
+        request,
+        &[
+            "printer",
+            "printers",
+            "email",
+            "e-mail",
+            "emails",
+            "inbox",
+            "wifi",
+            "wi-fi",
+            "internet",
+            "browser",
+            "website",
+            "online",
+            "bluetooth",
+            "whatsapp",
+            "firefox",
+            "chrome",
+        ],
+    )
 }
 
 /// Whether the request asks after the world outside the machine: its
