@@ -2169,11 +2169,11 @@ fn a_line_put_at_the_end_of_a_file_is_an_addition_and_asking_what_is_there_is_no
 }
 
 /// What the machine tells of itself answers no question about buying or
-/// prices, the weather, the news or someone's memory, `clear` clears no
-/// thing of the person's but their screen, and its clock none
-/// about another day or the sky; a question
-/// that only mentions another day after asking the time is still the
-/// clock's.
+/// prices, the weather, the news, timers, thanks or someone's memory,
+/// `clear` clears no thing of the person's but their screen, and its clock
+/// none about when something else happens, another day or the sky; a
+/// question that only mentions another day after asking the time is still
+/// the clock's, and when this machine started is its uptime.
 #[test]
 fn prices_and_other_days_are_not_the_machines_to_tell() {
     runs_nothing(
@@ -2188,6 +2188,9 @@ fn prices_and_other_days_are_not_the_machines_to_tell() {
             "what's the memory of a goldfish, really",
             "clear my browser history",
             "clear my tab, I'm leaving",
+            "set a timer for 12 minutes for the pasta",
+            "what time does the bakery on main street open",
+            "thanks, that's all for now",
         ],
         Abstain::NothingFits,
     );

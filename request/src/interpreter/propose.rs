@@ -1603,10 +1603,12 @@ impl<'m> Interpreter<'m> {
         }
         // What the machine tells of itself answers no question about
         // buying or prices (`where can i buy a new hard disk cheap`, `is it
-        // worth buying more RAM for my laptop`) or the weather and the news
+        // worth buying more RAM for my laptop`), the weather and the news
         // (`what's the weather like in Lisbon tomorrow` had listed the
-        // root), and its clock none about another day or the sky (`what
-        // time's sunrise tomorrow`, `what's the date of easter next year`).
+        // root), a timer, or thanks (`thanks, that's all for now` had shown
+        // the help), and its clock none about another day, the sky or when
+        // something else happens (`what time's sunrise tomorrow`, `what
+        // time does the bakery open`).
         let tells_itself = command.as_ref().filter(|c| {
             c.args.is_empty()
                 && self
@@ -1639,8 +1641,11 @@ impl<'m> Interpreter<'m> {
                     || (!named_first
                         && (asks_about_prices(asked)
                             || asks_about_the_world(asked)
+                            || asks_for_a_timer(request)
+                            || only_pleasantries(asked)
                             || someones_memory
-                            || (clock_role && asks_about_another_day(asked))))
+                            || (clock_role
+                                && (asks_about_another_day(asked) || asks_when_else(asked)))))
                 {
                     abstain = Some(Abstain::NothingFits);
                 }
@@ -2543,6 +2548,127 @@ fn asks_about_the_world(request: &str) -> bool {
     )
 }
 
+/// Whether the request asks for a timer or an alarm, which this machine
+/// does not keep (read as typed: the spelling corrector reads `timer` as
+/// `time`).
+fn asks_for_a_timer(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "timer",
+            "timers",
+            "alarm",
+            "alarms",
+            "stopwatch",
+            "countdown",
+        ],
+    )
+}
+
+/// Whether the request is only thanks or a goodbye (`thanks, that's all
+/// for now`, `cheers mate`).
+fn only_pleasantries(request: &str) -> bool {
+    let w = lower_words(request);
+    !w.is_empty()
+        && w.iter().any(|x| {
+            matches!(
+                x.as_str(),
+                "thanks" | "thank" | "thx" | "ty" | "bye" | "goodbye" | "cheers" | "ta"
+            )
+        })
+        && w.iter().all(|x| {
+            matches!(
+                x.as_str(),
+                "thanks"
+                    | "thank"
+                    | "thx"
+                    | "ty"
+                    | "you"
+                    | "u"
+                    | "so"
+                    | "very"
+                    | "much"
+                    | "a"
+                    | "lot"
+                    | "bye"
+                    | "goodbye"
+                    | "cheers"
+                    | "ta"
+                    | "mate"
+                    | "ok"
+                    | "okay"
+                    | "great"
+                    | "cool"
+                    | "perfect"
+                    | "that's"
+                    | "thats"
+                    | "that"
+                    | "is"
+                    | "all"
+                    | "for"
+                    | "now"
+                    | "today"
+                    | "then"
+                    | "again"
+                    | "see"
+                    | "ya"
+                    | "later"
+                    | "done"
+                    | "i'm"
+                    | "im"
+                    | "and"
+            )
+        })
+}
+
+/// Whether a question about a time asks when something else happens
+/// (`what time does the bakery open`), not what time it is or when this
+/// machine started (`when did this thing start`).
+fn asks_when_else(request: &str) -> bool {
+    let w = lower_words(request);
+    let this_machine = w.iter().any(|x| {
+        matches!(
+            x.as_str(),
+            "this"
+                | "it"
+                | "machine"
+                | "computer"
+                | "system"
+                | "you"
+                | "box"
+                | "pc"
+                | "server"
+                | "kernel"
+                | "nosys"
+        )
+    });
+    !this_machine
+        && w.windows(2).enumerate().any(|(i, p)| {
+            matches!(p[0].as_str(), "what" | "when")
+                && (p[1] == "time" || p[0] == "when")
+                && w[i + 1..]
+                    .iter()
+                    .take(3)
+                    .any(|x| matches!(x.as_str(), "does" | "do" | "did" | "will"))
+                && w[i + 1..].iter().take(8).any(|x| {
+                    matches!(
+                        x.as_str(),
+                        "open"
+                            | "close"
+                            | "start"
+                            | "begin"
+                            | "end"
+                            | "finish"
+                            | "leave"
+                            | "arrive"
+                            | "depart"
+                            | "rise"
+                            | "set"
+                    )
+                })
+        })
+}
+
 /// Whether the request asks about buying something or what it costs.
 fn asks_about_prices(request: &str) -> bool {
     any_word(
@@ -2567,6 +2693,7 @@ fn asks_about_another_day(request: &str) -> bool {
         &[
             "tomorrow",
             "tomorrows",
+            "tonight",
             "sunrise",
             "sunset",
             "moon",
