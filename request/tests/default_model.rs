@@ -2236,3 +2236,26 @@ fn printers_and_networks_are_out_of_reach() {
         ],
     );
 }
+
+/// A request that opens with a task on language or numbers no applet does
+/// runs nothing, whatever file it names; asking what a request translates
+/// to is still `route`'s.
+#[test]
+fn a_task_no_applet_does_runs_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "please translate the readme to arabic language",
+            "grade this essay out of 20 please",
+            "summarise the release notes for me",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "what does \"show the kernel log\" translate to?",
+            "route \"show the kernel log\"",
+        )],
+    );
+}

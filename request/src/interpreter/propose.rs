@@ -1651,6 +1651,13 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // A request that opens with a task on language or numbers no
+        // applet does (`please translate the readme to arabic language` had
+        // moved the readme to /arabic, `grade this essay out of 20`): nothing
+        // here does it, whatever file it names.
+        if abstain.is_none() && !named_first && self.config.own_words && leads_with_task(request) {
+            abstain = Some(Abstain::NothingFits);
+        }
         // Nor does anything here reach a printer, the network or another
         // machine's programs (`print the readme on the office printer`, `log
         // me into my email`, `connect to the wifi network HomeNet`): a
@@ -2710,32 +2717,65 @@ fn asks_about_another_day(request: &str) -> bool {
     })
 }
 
+/// The words of politeness a request may open with before its verb.
+fn is_politeness(w: &str) -> bool {
+    matches!(
+        w,
+        "can"
+            | "could"
+            | "would"
+            | "will"
+            | "you"
+            | "u"
+            | "please"
+            | "pls"
+            | "plz"
+            | "kindly"
+            | "hey"
+            | "ok"
+            | "okay"
+            | "so"
+            | "just"
+            | "quickly"
+            | "now"
+    )
+}
+
+/// Whether the request opens, after only politeness, with a task on
+/// language or numbers that no applet does: translating, summarising,
+/// proofreading, grading, fact-checking, composing, plotting, solving.
+fn leads_with_task(request: &str) -> bool {
+    let w = lower_words(request);
+    w.iter().find(|x| !is_politeness(x)).is_some_and(|v| {
+        matches!(
+            v.as_str(),
+            "translate"
+                | "summarize"
+                | "summarise"
+                | "proofread"
+                | "paraphrase"
+                | "grade"
+                | "fact-check"
+                | "factcheck"
+                | "identify"
+                | "compose"
+                | "analyse"
+                | "analyze"
+                | "graph"
+                | "plot"
+                | "calculate"
+                | "solve"
+                | "spellcheck"
+                | "spell-check"
+        )
+    })
+}
+
 /// Whether the request opens by asking to see something, after only
 /// politeness (`could you pull up …`, `please open …`, `read me …`).
 fn leads_with_reading(request: &str) -> bool {
     let w = lower_words(request);
-    let Some(i) = w.iter().position(|x| {
-        !matches!(
-            x.as_str(),
-            "can"
-                | "could"
-                | "would"
-                | "will"
-                | "you"
-                | "u"
-                | "please"
-                | "pls"
-                | "plz"
-                | "kindly"
-                | "hey"
-                | "ok"
-                | "okay"
-                | "so"
-                | "just"
-                | "quickly"
-                | "now"
-        )
-    }) else {
+    let Some(i) = w.iter().position(|x| !is_politeness(x)) else {
         return false;
     };
     let next = w.get(i + 1).map_or("", |x| x.as_str());
