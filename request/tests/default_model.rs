@@ -2259,3 +2259,35 @@ fn a_task_no_applet_does_runs_nothing() {
         )],
     );
 }
+
+/// A question how a job on files is done is answered by the help of the
+/// applet that does it; not one asked to be done, nor one about anything
+/// but files, and in read-only mode a write's question points at F2.
+#[test]
+fn how_a_file_job_is_done_is_its_applets_help() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("What's the command to copy a file?", "help cp"),
+            ("how do i make a folder on this", "help mkdir"),
+            ("how do I delete a file?", "help rm"),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &["how do I delete a file?"],
+        Abstain::NeedsWriteMode,
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose("how do i remove a red wine stain", &mut clock, &mut || {
+            false
+        })
+        .unwrap();
+    assert!(
+        !p.line().unwrap_or_default().starts_with("help"),
+        "{}",
+        p.display()
+    );
+}

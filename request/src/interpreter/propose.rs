@@ -2140,6 +2140,54 @@ impl<'m> Interpreter<'m> {
                 abstain = Some(Abstain::NeedsWriteMode);
             }
         }
+        // A question how a file or folder is handled (`how do i make a
+        // folder on this`, `What's the command to copy a file?`) is answered
+        // by the help of the applet that does it: the router's, or the
+        // grammar's. Not one asked to be done (`… just do it`), nor one
+        // about anything but files (`how do i remove a red wine stain`).
+        if abstain != Some(Abstain::NeedsWriteMode)
+            && missing.is_none()
+            && !named_first
+            && asks_how_a_file_job_is_done(request)
+        {
+            let file_job = |a: &str| {
+                matches!(
+                    self.role_of(a),
+                    Some(
+                        Role::ShowText
+                            | Role::ShowBytes
+                            | Role::List
+                            | Role::Write
+                            | Role::Append
+                            | Role::Remove
+                            | Role::Move
+                            | Role::Copy
+                            | Role::MakeDir
+                    )
+                )
+            };
+            let heard = ridge
+                .as_ref()
+                .filter(|r| r.confidence >= self.config.unsure && file_job(r.applet))
+                .map(|r| r.applet)
+                .or_else(|| {
+                    grammar
+                        .as_ref()
+                        .ok()
+                        .filter(|g| file_job(g.applet))
+                        .map(|g| g.applet)
+                });
+            let help = self.doer(Role::Help);
+            if let (Some(a), Some(h)) = (heard, help) {
+                if self.table.get(a, self.mode).is_some() {
+                    if let Ok(c) = self.table.parse(&alloc::format!("{h} {a}"), self.mode) {
+                        command = Some(c);
+                        via = Via::Grammar;
+                        abstain = None;
+                    }
+                }
+            }
+        }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
         if abstain != Some(Abstain::NeedsWriteMode) && missing.is_some() {
@@ -2715,6 +2763,39 @@ fn asks_about_another_day(request: &str) -> bool {
         matches!(p[0].as_str(), "next" | "last")
             && matches!(p[1].as_str(), "year" | "month" | "week")
     })
+}
+
+/// Whether the request asks how a job on files is done (`how do i make a
+/// folder`, `what's the command to copy a file?`), not for it to be done
+/// (read as typed: the spelling corrector reads `fine` as `file`).
+fn asks_how_a_file_job_is_done(request: &str) -> bool {
+    let lower = request.to_ascii_lowercase();
+    let asks = asks_how_to(request)
+        || [
+            "the command to",
+            "the command for",
+            "which command",
+            "what command",
+        ]
+        .iter()
+        .any(|p| lower.contains(p));
+    asks && !any_phrase(
+        request,
+        &[
+            "do it", "go ahead", "for me", "show me", "show it", "open it",
+        ],
+    ) && any_word(
+        request,
+        &[
+            "file",
+            "files",
+            "folder",
+            "folders",
+            "directory",
+            "directories",
+            "dir",
+        ],
+    )
 }
 
 /// The words of politeness a request may open with before its verb.
