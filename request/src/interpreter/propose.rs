@@ -1609,8 +1609,11 @@ impl<'m> Interpreter<'m> {
         // the help), and its clock none about another day, the sky or when
         // something else happens (`what time's sunrise tomorrow`, `what
         // time does the bakery open`).
+        // Only the applets the model learnt: one added since may do that
+        // very job (a `weather` applet).
         let tells_itself = command.as_ref().filter(|c| {
             c.args.is_empty()
+                && self.learnt(c.applet)
                 && self
                     .table
                     .get_any(c.applet)
@@ -1655,7 +1658,12 @@ impl<'m> Interpreter<'m> {
         // applet does (`please translate the readme to arabic language` had
         // moved the readme to /arabic, `grade this essay out of 20`): nothing
         // here does it, whatever file it names.
-        if abstain.is_none() && !named_first && self.config.own_words && leads_with_task(request) {
+        if abstain.is_none()
+            && !named_first
+            && self.config.own_words
+            && command.as_ref().is_none_or(|c| self.learnt(c.applet))
+            && leads_with_task(request)
+        {
             abstain = Some(Abstain::NothingFits);
         }
         // Nor does anything here reach a printer, the network or another
@@ -1663,7 +1671,8 @@ impl<'m> Interpreter<'m> {
         // me into my email`, `connect to the wifi network HomeNet`): a
         // command with no text to carry such words is no answer to them.
         let outside = command.as_ref().is_some_and(|c| {
-            !c.args.iter().any(|a| matches!(a, command::Arg::Text(_)))
+            self.learnt(c.applet)
+                && !c.args.iter().any(|a| matches!(a, command::Arg::Text(_)))
                 && reaches_outside(request)
                 && !c.args.iter().any(|a| match a {
                     command::Arg::Path(p) => reaches_outside(p),
