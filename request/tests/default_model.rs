@@ -2291,3 +2291,35 @@ fn how_a_file_job_is_done_is_its_applets_help() {
         p.display()
     );
 }
+
+/// A machine set up, and what a person should do, write nothing over a
+/// file (`My grandson set this up and said there's a welcome file I should
+/// read first` had written "there's" over the readme); what a file should
+/// say still does.
+#[test]
+fn setting_up_and_what_a_person_should_do_write_nothing() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose(
+            "My grandson set this up and said there's a welcome file I should read first.",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert!(
+        !p.line().unwrap_or_default().starts_with("write"),
+        "{}",
+        p.display()
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "the readme should say hello world",
+                "write /README.TXT \"hello world\"",
+            ),
+            ("set the readme to say hello", "write /README.TXT hello"),
+        ],
+    );
+}

@@ -1696,6 +1696,16 @@ impl<'m> Interpreter<'m> {
         // Writing over a file the volume holds takes a request that asks
         // for it in some word: `the file /docs/faq.txt prints as junk`
         // wrote "junk" over the faq.
+        // (`set up` sets no text: `My grandson set this up and said there's
+        // a welcome file I should read first` had written "there's" over
+        // the readme.)
+        let no_setup = without_setting_up(asked);
+        // `should` and `must` say what a file holds (`the readme should say
+        // …`), not what a person means to do (`I should read first`).
+        let file_should = lower_words(asked).windows(2).any(|p| {
+            matches!(p[1].as_str(), "should" | "must")
+                && !matches!(p[0].as_str(), "i" | "we" | "you" | "they" | "he" | "she")
+        });
         if abstain.is_none()
             && command.as_ref().is_some_and(|c| self.writes_over_live(c))
             && !named_first
@@ -1703,12 +1713,13 @@ impl<'m> Interpreter<'m> {
             && !asks_to_write(asked)
             && !replaces(asked)
             && !adds_to_end(asked)
+            && !file_should
             && !any_word(
-                asked,
+                &no_setup,
                 &[
                     "save", "store", "set", "change", "fill", "update", "edit", "swap", "trade",
-                    "turn", "become", "becomes", "should", "must", "holds", "hold", "contain",
-                    "content", "contents", "text", "line", "into",
+                    "turn", "become", "becomes", "holds", "hold", "contain", "content", "contents",
+                    "text", "line", "into",
                 ],
             )
         {
@@ -2805,6 +2816,31 @@ fn asks_how_a_file_job_is_done(request: &str) -> bool {
             "dir",
         ],
     )
+}
+
+/// `request` without `set … up` (`set this up`, `set it up for me`): a
+/// machine set up, not a text set.
+fn without_setting_up(request: &str) -> alloc::string::String {
+    let w: Vec<&str> = request.split_whitespace().collect();
+    let bare = |x: &str| {
+        x.trim_matches(|c: char| !c.is_ascii_alphanumeric())
+            .to_ascii_lowercase()
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < w.len() {
+        let up = (bare(w[i]) == "set")
+            .then(|| (1..=3).find(|&k| w.get(i + k).is_some_and(|x| bare(x) == "up")))
+            .flatten();
+        match up {
+            Some(k) => i += k + 1,
+            None => {
+                out.push(w[i]);
+                i += 1;
+            }
+        }
+    }
+    out.join(" ")
 }
 
 /// The words of politeness a request may open with before its verb.
