@@ -119,7 +119,14 @@ impl Lexicon {
             }
             _ => None,
         };
-        found.filter(|k| targets.is_none_or(|t| t.binary_search_by(|x| x.as_str().cmp(k)).is_ok()))
+        // Never into a word that powers the machine off or deletes by a
+        // dropped letter: `shout HELLO` is no `shut HELLO`, and a slip
+        // toward such a word costs more than a request left unread.
+        let drops_into_harm = matches!(found, Some("shut" | "kill" | "wipe" | "nuke"))
+            && found.is_some_and(|k| w.len() == k.len() + 1);
+        found
+            .filter(|_| !drops_into_harm)
+            .filter(|k| targets.is_none_or(|t| t.binary_search_by(|x| x.as_str().cmp(k)).is_ok()))
     }
 
     /// `request` with each correctable word corrected, its case pattern

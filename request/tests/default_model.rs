@@ -2323,3 +2323,17 @@ fn setting_up_and_what_a_person_should_do_write_nothing() {
         ],
     );
 }
+
+/// The spelling corrector never reads a word into one that powers the
+/// machine off by a dropped letter: `shout HELLO` says it (it had read
+/// `shut HELLO`, and the router heard `shutdown`).
+#[test]
+fn shouting_is_no_shutting_down() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("shout HELLO", "echo HELLO"),
+            ("shout GO GO GO on the screen", "echo \"GO GO GO\""),
+        ],
+    );
+}
