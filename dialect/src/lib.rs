@@ -7,7 +7,8 @@
 //! -20`, `sudo shutdown -r now`. Such a line is not a request in English for
 //! the model to guess at; it says exactly what it wants, in a language with
 //! a known meaning. [`read`] recognises the common commands of a POSIX shell
-//! with coreutils, of `cmd.exe` and of PowerShell, and returns the job
+//! with coreutils, of `cmd.exe` and of PowerShell (and one-call lines of
+//! Python and JavaScript, and one SQL statement on a table), and returns the job
 //! ([`command::Role`]) and what the line gives it (paths, a count, a text).
 //!
 //! It names no applet: the request path asks the live command table which
@@ -24,6 +25,7 @@
 extern crate alloc;
 
 mod code;
+mod sql;
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -39,6 +41,8 @@ pub enum Shell {
     Python,
     /// A call in JavaScript (`console.log("done")`, `fs.readFileSync`).
     JavaScript,
+    /// A statement of SQL (`SELECT * FROM notes;`), a table being a file.
+    Sql,
 }
 
 impl Shell {
@@ -50,6 +54,7 @@ impl Shell {
             Shell::PowerShell => "PowerShell",
             Shell::Python => "Python",
             Shell::JavaScript => "JavaScript",
+            Shell::Sql => "SQL",
         }
     }
 }
@@ -128,6 +133,9 @@ pub fn read(line: &str) -> Option<Reading> {
             parts: Vec::new(),
             renames: false,
         });
+    }
+    if let Some(r) = sql::read(line) {
+        return Some(r);
     }
     if line.contains('(') {
         if let Some(r) = code::read(line) {

@@ -529,3 +529,63 @@ fn reading_odd_lines_never_panics() {
         let _ = read(l);
     }
 }
+
+/// One SQL statement with literal names is the file job it does: a table
+/// is a file, a schema a folder.
+#[test]
+fn sql_statements_read_as_file_jobs() {
+    reads(
+        "SELECT * FROM notes;",
+        Shell::Sql,
+        Role::ShowText,
+        vec![p("/notes", false)],
+    );
+    reads(
+        "select * from todo limit 100",
+        Shell::Sql,
+        Role::ShowText,
+        vec![p("/todo", false)],
+    );
+    reads("SHOW TABLES;", Shell::Sql, Role::List, vec![]);
+    reads(
+        "DESCRIBE docs;",
+        Shell::Sql,
+        Role::List,
+        vec![p("/docs", false)],
+    );
+    reads("SELECT NOW();", Shell::Sql, Role::Clock, vec![]);
+    reads(
+        "INSERT INTO todo VALUES ('call the bank''s office');",
+        Shell::Sql,
+        Role::Append,
+        vec![p("/todo", false), t("call the bank's office")],
+    );
+    reads(
+        "CREATE SCHEMA staging;",
+        Shell::Sql,
+        Role::MakeDir,
+        vec![p("/staging", false)],
+    );
+    reads(
+        "CREATE TABLE notes_backup AS SELECT * FROM notes;",
+        Shell::Sql,
+        Role::Copy,
+        vec![p("/notes", false), p("/notes_backup", false)],
+    );
+    reads(
+        "DROP TABLE hello;",
+        Shell::Sql,
+        Role::Remove,
+        vec![p("/hello", false)],
+    );
+    // A column list, a join, two values or English are not read.
+    for line in [
+        "SELECT name FROM notes",
+        "SELECT * FROM notes JOIN todo ON 1=1",
+        "INSERT INTO todo VALUES ('a', 'b')",
+        "select the notes for me",
+        "show tables in the kitchen",
+    ] {
+        assert!(read(line).is_none(), "{line:?}");
+    }
+}

@@ -2337,3 +2337,26 @@ fn shouting_is_no_shutting_down() {
         ],
     );
 }
+
+/// SQL typed out of habit does the file job it says, on the file its table
+/// names; in read-only mode a statement that changes one points at F2.
+#[test]
+fn sql_statements_do_their_file_jobs() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("SELECT * FROM notes;", "cat /NOTES.TXT"),
+            (
+                "INSERT INTO todo VALUES ('refresh the Q3 dashboard');",
+                "append /TODO.TXT \"refresh the Q3 dashboard\"",
+            ),
+            ("DESCRIBE docs;", "ls /DOCS"),
+            ("CREATE SCHEMA staging;", "mkdir /staging"),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &["DROP TABLE hello;"],
+        Abstain::NeedsWriteMode,
+    );
+}

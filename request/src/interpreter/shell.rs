@@ -118,6 +118,15 @@ impl Interpreter<'_> {
                                 return Some(Outcome::Missing(self.missing(path, PathKind::Dir)));
                             }
                             (_, _, Some(p)) => p,
+                            // A table is the file of its name, extension
+                            // left off (`INSERT INTO todo …` adds to
+                            // TODO.TXT); a shell's bare word is a new name.
+                            _ if r.shell == dialect::Shell::Sql
+                                && !*spelt
+                                && self.without_extension(path).is_some() =>
+                            {
+                                self.without_extension(path)?
+                            }
                             // A new name, as typed (`copy notes.txt backup`,
                             // `md Scripts`).
                             _ => path.clone(),
