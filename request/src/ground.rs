@@ -2163,9 +2163,13 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 && i >= 1
                 && words[i - 1] == "the"
                 && i + 1 == words.len());
-        root && (1..=2).any(|k| {
-            i >= k && matches!(words[i - k].as_str(), "to" | "into" | "in" | "onto" | "at")
-        })
+        // Not where it is said not to go (`… in the docs folder, not at
+        // the top`).
+        let denied = (1..=3).any(|k| i >= k && matches!(words[i - k].as_str(), "not" | "never"));
+        root && !denied
+            && (1..=2).any(|k| {
+                i >= k && matches!(words[i - k].as_str(), "to" | "into" | "in" | "onto" | "at")
+            })
     });
     // Nor is the root sent to by name (`copy release notes to the root`
     // is no /root).

@@ -875,6 +875,12 @@ fn a_long_name_s_words_apart_a_folder_sent_into_and_the_top() {
     let (g, gr) = grounded("list the top level directory");
     assert!(g.missing.is_empty(), "{:?}", g.missing);
     assert!(accepts(&gr, "ls /"));
+    // Where it is said not to go is not where it goes.
+    let (_, gr) = grounded_long("the photo list belongs in the docs folder, not at the top");
+    assert!(accepts(
+        &gr,
+        "mv \"/photo-list 2026.txt\" \"/DOCS/photo-list 2026.txt\""
+    ));
 }
 
 /// The words that name the file a text goes to are not the text, and `to a
