@@ -2981,6 +2981,12 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 || is_asking_frame(&words[k])
                 || name_tokens.contains(&k)
                 || own_words.contains(&words[k])
+                // How much of it, or which (`boot log, full`, `notes pls,
+                // the main ones`).
+                || matches!(
+                    words[k].as_str(),
+                    "full" | "whole" | "entire" | "all" | "complete" | "main" | "ones" | "again"
+                )
                 // A list after the words that describe it is what they
                 // describe (`the to do list`, `my task list`).
                 || (words[k] == "list" && k > 0 && describing.contains(&(k - 1)))

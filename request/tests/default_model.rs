@@ -2360,3 +2360,16 @@ fn sql_statements_do_their_file_jobs() {
         Abstain::NeedsWriteMode,
     );
 }
+
+/// A line that is only a file's name, with how much or which of it (`boot
+/// log, full`, `notes pls, the main ones`), asks to see the file.
+#[test]
+fn a_files_name_with_how_much_of_it_shows_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("boot log, full", "cat /LOGS/BOOT.LOG"),
+            ("notes pls, the main ones", "cat /NOTES.TXT"),
+        ],
+    );
+}
