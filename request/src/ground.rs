@@ -2126,6 +2126,11 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                     .iter()
                     .any(|w| matches!(w.as_str(), "folder" | "directory" | "file")))
             || (i >= 2 && words[i - 1] == "it" && matches!(words[i - 2].as_str(), "call" | "name"))
+            // `…, the name is Homework`, `its name should be Resibo`.
+            || (i >= 2
+                && matches!(words[i - 1].as_str(), "is" | "be")
+                && (words[i - 2] == "name"
+                    || (i >= 3 && words[i - 2] == "should" && words[i - 3] == "name")))
     };
     let gives = |i: usize| {
         let called = called(i);

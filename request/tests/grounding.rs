@@ -2665,3 +2665,13 @@ fn what_a_file_is_made_to_say_is_the_rest_of_the_request() {
     );
     assert!(!g.grounding.texts.iter().any(|t| t.starts_with("that says")));
 }
+
+/// `the name is X` and `its name should be X` give the name.
+#[test]
+fn the_name_is_gives_the_name() {
+    let (_, gr) = grounded("I want to create one folder, the name is Homework");
+    assert!(accepts(&gr, "mkdir /Homework"));
+    assert!(!accepts(&gr, "mkdir /one"));
+    let (_, gr) = grounded("make a folder, its name should be Resibo");
+    assert!(accepts(&gr, "mkdir /Resibo"));
+}
