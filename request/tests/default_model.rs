@@ -2271,6 +2271,10 @@ fn how_a_file_job_is_done_is_its_applets_help() {
             ("What's the command to copy a file?", "help cp"),
             ("how do i make a folder on this", "help mkdir"),
             ("how do I delete a file?", "help rm"),
+            (
+                "i want to write something down, how does writing a file work?",
+                "help write",
+            ),
         ],
     );
     runs_nothing(

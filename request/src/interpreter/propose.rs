@@ -2165,9 +2165,11 @@ impl<'m> Interpreter<'m> {
         // by the help of the applet that does it: the router's, or the
         // grammar's. Not one asked to be done (`… just do it`), nor one
         // about anything but files (`how do i remove a red wine stain`).
+        // (An applet named as the verb asked about is asked about too: `i
+        // want to write something down, how does writing a file work?` had
+        // written "how" to /work.)
         if abstain != Some(Abstain::NeedsWriteMode)
             && missing.is_none()
-            && !named_first
             && asks_how_a_file_job_is_done(request)
         {
             let file_job = |a: &str| {
