@@ -163,11 +163,24 @@ fn file_len(p: &Path) -> Result<u64> {
         .len())
 }
 
-/// ESP size for `payload` bytes: FAT overhead and slack, whole MiB.
+/// The largest ESP El Torito can name: its boot entry counts 512-byte
+/// sectors in 16 bits, so a 32 MiB image's count wraps to 0, and OVMF then
+/// boots nothing from the CD (found 5 December, when the kernel grew and
+/// the ESP with it from 31 to 32 MiB). 65 534 sectors, a whole KiB.
+pub const ESP_MAX_BYTES: u64 = 32_767 * 1024;
+
+/// ESP size for `payload` bytes: FAT overhead and slack, whole MiB, but
+/// never past [`ESP_MAX_BYTES`] (the slack gives way first).
 pub fn esp_size_bytes(payload: u64) -> u64 {
     const MIB: u64 = 1 << 20;
     let with_slack = payload + payload / 10 + 2 * MIB;
-    with_slack.div_ceil(MIB).max(4) * MIB
+    (with_slack.div_ceil(MIB).max(4) * MIB).min(ESP_MAX_BYTES)
+}
+
+/// Whether `payload` bytes fit an ESP of `esp` bytes with the FAT's own
+/// tables and a cluster's rounding per file.
+fn esp_holds(payload: u64, esp: u64) -> bool {
+    payload + payload / 100 + (1 << 20) <= esp
 }
 
 fn mtools(cmd: &str) -> Command {
@@ -282,6 +295,13 @@ pub fn build_iso(artifacts: &Artifacts, opts: &IsoOptions) -> Result<IsoReport> 
             let payload: u64 = files.iter().map(|(_, n)| n).sum();
             let esp = work.join("esp.img");
             let esp_bytes = esp_size_bytes(payload);
+            if !esp_holds(payload, esp_bytes) {
+                return Err(Error::Invalid(format!(
+                    "the ESP would need more than El Torito's {} KiB for {payload} bytes of \
+                     kernel, loader and modules: load a larger model from the data disk instead",
+                    ESP_MAX_BYTES / 1024
+                )));
+            }
             mkfs(&esp, esp_bytes / 1024, "NOSYSESP")?;
             fat_mkdirs(&esp, &["/EFI", "/EFI/BOOT", "/boot"])?;
             fat_copy(&esp, &artifacts.loader, "/EFI/BOOT/BOOTX64.EFI")?;
@@ -643,9 +663,24 @@ mod tests {
     fn esp_size_has_room_for_its_contents() {
         const MIB: u64 = 1 << 20;
         assert_eq!(esp_size_bytes(0), 4 * MIB);
-        let model = 60 * MIB + 12345;
+        let model = 20 * MIB + 12345;
         let size = esp_size_bytes(model);
         assert!(size >= model + model / 10 && size.is_multiple_of(MIB));
+        assert!(esp_holds(model, size));
+    }
+
+    /// El Torito's 16-bit sector count: no ESP reaches 65 536 sectors (the
+    /// 27.8 MB payload of 5 December had made a 32 MiB ESP that OVMF could
+    /// not boot); the slack gives way, and a payload that cannot fit is no
+    /// ESP at all.
+    #[test]
+    fn the_esp_stays_within_el_toritos_sector_count() {
+        let payload = 27_800_000;
+        let size = esp_size_bytes(payload);
+        assert!(size / 512 <= 65_535, "{size}");
+        assert!(size.is_multiple_of(1024));
+        assert!(esp_holds(payload, size));
+        assert!(!esp_holds(40 << 20, esp_size_bytes(40 << 20)));
     }
 
     #[test]
