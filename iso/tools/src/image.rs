@@ -166,8 +166,9 @@ fn file_len(p: &Path) -> Result<u64> {
 /// The largest ESP El Torito can name: its boot entry counts 512-byte
 /// sectors in 16 bits, so a 32 MiB image's count wraps to 0, and OVMF then
 /// boots nothing from the CD (found 5 December, when the kernel grew and
-/// the ESP with it from 31 to 32 MiB). 65 534 sectors, a whole KiB.
-pub const ESP_MAX_BYTES: u64 = 32_767 * 1024;
+/// the ESP with it from 31 to 32 MiB). xorriso pads an appended partition
+/// to whole 2 KiB blocks, so the largest is 16 383 of them: 65 532 sectors.
+pub const ESP_MAX_BYTES: u64 = 32_766 * 1024;
 
 /// ESP size for `payload` bytes: FAT overhead and slack, whole MiB, but
 /// never past [`ESP_MAX_BYTES`] (the slack gives way first).
@@ -678,7 +679,8 @@ mod tests {
         let payload = 27_800_000;
         let size = esp_size_bytes(payload);
         assert!(size / 512 <= 65_535, "{size}");
-        assert!(size.is_multiple_of(1024));
+        // Whole 2 KiB blocks: xorriso's padding adds nothing.
+        assert!(size.is_multiple_of(2048));
         assert!(esp_holds(payload, size));
         assert!(!esp_holds(40 << 20, esp_size_bytes(40 << 20)));
     }
