@@ -1150,6 +1150,38 @@ fn tidy_texts(texts: Vec<String>, request: &str) -> Vec<String> {
     out
 }
 
+/// A clause's words, lower case, without the marks around them.
+fn clause_words(clause: &str) -> Vec<String> {
+    clause
+        .split_whitespace()
+        .map(|x| {
+            x.trim_matches(|c: char| !c.is_ascii_alphanumeric())
+                .to_ascii_lowercase()
+        })
+        .collect()
+}
+
+/// A verb that puts a text somewhere (`add that`, `stick it on the todo`).
+fn puts_a_text(w: &str) -> bool {
+    matches!(
+        w,
+        "add"
+            | "stick"
+            | "put"
+            | "pop"
+            | "append"
+            | "jot"
+            | "save"
+            | "note"
+            | "write"
+            | "store"
+            | "record"
+            | "tack"
+            | "log"
+            | "keep"
+    )
+}
+
 /// The text of a request that says it first and then, in its last clause,
 /// asks for `that` to be put somewhere (`nappy count today 9, stick that
 /// on the todo`, `friday menu is soup of the day, sea bass, tarte tatin.
@@ -1160,32 +1192,8 @@ fn text_then_pointer(request: &str) -> Option<String> {
         .iter()
         .filter_map(|sep| r.rsplit_once(sep))
         .max_by_key(|(head, _)| head.len())?;
-    let w: Vec<String> = tail
-        .split_whitespace()
-        .map(|x| {
-            x.trim_matches(|c: char| !c.is_ascii_alphanumeric())
-                .to_ascii_lowercase()
-        })
-        .collect();
-    let puts = w.first().is_some_and(|v| {
-        matches!(
-            v.as_str(),
-            "add"
-                | "stick"
-                | "put"
-                | "pop"
-                | "append"
-                | "jot"
-                | "save"
-                | "note"
-                | "write"
-                | "store"
-                | "record"
-                | "tack"
-                | "log"
-                | "keep"
-        )
-    });
+    let w = clause_words(tail);
+    let puts = w.first().is_some_and(|v| puts_a_text(v));
     let that = w
         .get(1)
         .is_some_and(|x| matches!(x.as_str(), "that" | "it" | "this" | "those"));
@@ -1264,19 +1272,9 @@ fn trimmed_text(text: &str) -> String {
     }
     for sep in [" -- ", " - ", " \u{2014} ", " \u{2013} "] {
         if let Some((head, tail)) = t.rsplit_once(sep) {
-            let w: Vec<String> = tail
-                .split_whitespace()
-                .map(|x| {
-                    x.trim_matches(|c: char| !c.is_ascii_alphanumeric())
-                        .to_ascii_lowercase()
-                })
-                .collect();
-            let asks = w.first().is_some_and(|v| {
-                matches!(
-                    v.as_str(),
-                    "add" | "stick" | "put" | "pop" | "append" | "jot" | "save" | "note"
-                )
-            }) && w.len() <= 3
+            let w = clause_words(tail);
+            let asks = w.first().is_some_and(|v| puts_a_text(v))
+                && w.len() <= 3
                 && w[1..]
                     .iter()
                     .all(|x| matches!(x.as_str(), "that" | "it" | "this" | "them" | "down"));
