@@ -159,7 +159,7 @@ impl<'m> Interpreter<'m> {
             if let Some(fixed) = self
                 .lexicon
                 .correct(request)
-                .filter(|f| no_swapped_letter(request, f))
+                .filter(|f| no_letter_changed_in_a_short_word(request, f))
             {
                 let f =
                     ground::ground_with(&fixed, &self.paths, &self.descriptions, &self.contents);
@@ -2527,7 +2527,7 @@ fn first_ask(request: &str) -> Option<Ask> {
 /// Whether each word `fixed` corrects in `typed` gained, lost or swapped
 /// a letter rather than changed one in a short word: `guid` is the guide,
 /// but `legs` is no slip of `logs`, nor `boat` of `boot`.
-fn no_swapped_letter(typed: &str, fixed: &str) -> bool {
+fn no_letter_changed_in_a_short_word(typed: &str, fixed: &str) -> bool {
     let (a, b): (Vec<&str>, Vec<&str>) = (
         typed.split_whitespace().collect(),
         fixed.split_whitespace().collect(),
@@ -2986,6 +2986,17 @@ fn any_word(request: &str, list: &[&str]) -> bool {
     words(request).any(|w| list.iter().any(|m| w.eq_ignore_ascii_case(m)))
 }
 
+/// Whether `x` is a word of a live name, in the singular or the plural
+/// (`photos`, `log`).
+fn is_a_live_word(paths: &[grammar::PathEntry], x: &str) -> bool {
+    paths.iter().any(|p| {
+        crate::cues::words(&p.path).any(|n| {
+            let (n, x) = (n.to_ascii_lowercase(), x.to_ascii_lowercase());
+            n == x || n.strip_suffix('s') == Some(&x) || x.strip_suffix('s') == Some(&n)
+        })
+    })
+}
+
 /// A log of the person's own (`my trade log`, `the tips log for
 /// december`), not the machine's (`the kernel log`, `the system log`, `the
 /// boot log`): a document the volume lacks, though `log` is a word the boot
@@ -2996,14 +3007,7 @@ fn own_log_missing(
     table: &command::Table,
 ) -> Option<ground::Missing> {
     let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
-    let live_word = |x: &str| {
-        paths.iter().any(|p| {
-            crate::cues::words(&p.path).any(|n| {
-                let (n, x) = (n.to_ascii_lowercase(), x.to_ascii_lowercase());
-                n == x || n.strip_suffix('s') == Some(&x) || x.strip_suffix('s') == Some(&n)
-            })
-        })
-    };
+    let live_word = |x: &str| is_a_live_word(paths, x);
     const MACHINE_LOGS: &[&str] = &[
         "kernel", "system", "sys", "syslog", "buffer", "message", "messages", "event", "events",
         "startup", "boot", "booting", "bootup", "dmesg", "error", "errors", "console", "debug",
@@ -3194,15 +3198,7 @@ fn described_missing(
         "message",
     ];
     let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
-    // A live name's word, in the singular or the plural (`photos`, `log`).
-    let live_word = |x: &str| {
-        paths.iter().any(|p| {
-            crate::cues::words(&p.path).any(|n| {
-                let (n, x) = (n.to_ascii_lowercase(), x.to_ascii_lowercase());
-                n == x || n.strip_suffix('s') == Some(&x) || x.strip_suffix('s') == Some(&n)
-            })
-        })
-    };
+    let live_word = |x: &str| is_a_live_word(paths, x);
     (1..w.len()).find_map(|i| {
         let noun = w[i].to_ascii_lowercase();
         let folder = FOLDER_NOUNS.contains(&noun.as_str());
