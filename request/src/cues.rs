@@ -78,12 +78,39 @@ impl Cues {
         let mine = self.by_applet.get(applet)?;
         // The applet's own name is said whatever else it names (`dump the
         // log`: the log file's word and `log`'s name).
+        // Questions to the machine about itself (`what can i enter here?`,
+        // `what does this machine do?`) are help's in its function words;
+        // the same words about anything else (`what does dna stand for`)
+        // are not.
+        let to_the_machine = applet == "help"
+            && words(request).any(|w| ABOUT_THE_MACHINE.iter().any(|m| m.eq_ignore_ascii_case(w)));
         Some(words(request).any(|w| {
             let w = w.to_ascii_lowercase();
-            w.eq_ignore_ascii_case(applet) || (mine.contains(w.as_str()) && !named(&w))
+            w.eq_ignore_ascii_case(applet)
+                || (mine.contains(w.as_str())
+                    && !named(&w)
+                    && (to_the_machine || !FUNCTION_WORDS.contains(&w.as_str())))
         }))
     }
 }
+
+/// Words of every request, whatever it asks: the trainer kept some as cues
+/// where one applet's requests happened to use them more (`what` for `ls`,
+/// `this` for `cpu`), and then `what's my VO2 max` spoke of listing files.
+const FUNCTION_WORDS: &[&str] = &[
+    "what", "when", "where", "which", "who", "how", "why", "is", "are", "was", "were", "be", "am",
+    "do", "does", "did", "can", "could", "would", "will", "should", "may", "might", "must", "my",
+    "me", "you", "your", "it", "its", "this", "that", "these", "those", "the", "an", "on", "in",
+    "at", "for", "to", "of", "from", "with", "by", "about", "here", "there", "and", "or", "but",
+    "so", "if", "get", "got", "thing", "things", "some", "any", "we", "us", "our", "they", "them",
+    "he", "she", "his", "her", "has", "have", "had", "yes", "please", "pls", "just",
+];
+
+/// Words that make a question one about this machine.
+const ABOUT_THE_MACHINE: &[&str] = &[
+    "here", "machine", "computer", "system", "box", "you", "nosys", "os", "shell", "thing",
+    "commands", "command",
+];
 
 /// The words as the trainer counted them: runs of at least two ASCII
 /// letters (`i'm` holds none; `mp3` holds `mp`).
@@ -111,5 +138,15 @@ mod tests {
         // One they list: not unless listed (`the` of `show the notes`).
         assert_eq!(cues.said("clear", "the"), Some(false));
         assert_eq!(cues.said("nosuchapplet", "clear"), None);
+    }
+
+    #[test]
+    fn a_function_word_is_no_cue_but_to_help_about_the_machine() {
+        let table = applets::builtin();
+        let cues = Cues::new(["ls what files", "help what can"], &table);
+        assert_eq!(cues.said("ls", "what's my VO2 max"), Some(false));
+        assert_eq!(cues.said("ls", "what files are there"), Some(true));
+        assert_eq!(cues.said("help", "what does dna stand for"), Some(false));
+        assert_eq!(cues.said("help", "what can i type here"), Some(true));
     }
 }

@@ -2377,3 +2377,43 @@ fn a_files_name_with_how_much_of_it_shows_it() {
         ],
     );
 }
+
+/// Typographic quotes inside a copied text are the text as typed: they are
+/// read as quotes to find the text, but written as they were pasted.
+#[test]
+fn a_copied_text_keeps_its_typographic_quotes() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "Could you create a file called style-sheet.txt containing: Capitalise ‘Kernel’ only at the start of a sentence",
+                "write /style-sheet.txt \"Capitalise ‘Kernel’ only at the start of a sentence\"",
+            ),
+            ("put “smart quotes” in quotes.txt", "write /quotes.txt \"smart quotes\""),
+        ],
+    );
+}
+
+/// The words every question uses (`what`, `my`, `this`) say nothing of an
+/// applet, whichever applet's training requests used them most: a question
+/// about something else runs nothing, and one to the machine about itself
+/// still gets help.
+#[test]
+fn function_words_are_no_cue() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "what's my VO2 max",
+            "what's the megger reading on circuit 4",
+            "can i get vim on this thing",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("what can i enter here?", "help"),
+            ("What does this machine do?", "help"),
+        ],
+    );
+}

@@ -2,6 +2,7 @@
 //! hidden state, grammar-constrained decoding of a whole command and of the
 //! ridge applet's arguments, and [`crate::Via`]'s choice between them.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use command::{Mode, Role};
@@ -302,6 +303,21 @@ impl<'m> Interpreter<'m> {
     /// command is chosen). Polls `should_cancel` before the prefill and
     /// between decoded tokens.
     pub fn propose(
+        &mut self,
+        request: &str,
+        clock: &mut dyn Clock,
+        should_cancel: &mut dyn FnMut() -> bool,
+    ) -> Result<Proposal, RequestError> {
+        let mut p = self.propose_read(request, clock, should_cancel)?;
+        if let Some(c) = p.command.as_mut() {
+            typed_quotes_kept(request, c);
+        }
+        Ok(p)
+    }
+
+    /// [`Self::propose`] before a copied text gets back the typographic
+    /// quotes it was typed with.
+    fn propose_read(
         &mut self,
         request: &str,
         clock: &mut dyn Clock,
@@ -4186,5 +4202,40 @@ impl Interpreter<'_> {
             .filter(|&t| !(writes(t, true) && writes(t, false)))
             .collect();
         self.share(tokens, |t| writes(t, true)).unwrap_or(0.0)
+    }
+}
+
+/// The request is read with typographic quotes made straight (they delimit
+/// texts as straight ones do), but a text copied from it is what was typed:
+/// `‘Kernel’` inside a text stays `‘Kernel’`. The straightening maps one
+/// character to one, so the text's place in the straightened request is its
+/// place in the typed one.
+fn typed_quotes_kept(typed: &str, command: &mut command::Command) {
+    const CURLY: [char; 4] = ['\u{201c}', '\u{201d}', '\u{2018}', '\u{2019}'];
+    if !typed.contains(CURLY) {
+        return;
+    }
+    let straight: String = typed
+        .chars()
+        .map(|c| match c {
+            '\u{201c}' | '\u{201d}' => '"',
+            '\u{2018}' | '\u{2019}' => '\'',
+            c => c,
+        })
+        .collect();
+    for arg in command.args.iter_mut() {
+        let command::Arg::Text(text) = arg else {
+            continue;
+        };
+        let Some(at) = straight.find(text.as_str()) else {
+            continue;
+        };
+        // Byte offsets differ (a curly quote is three bytes): count chars.
+        let from = straight[..at].chars().count();
+        let len = text.chars().count();
+        let was: String = typed.chars().skip(from).take(len).collect();
+        if was != *text {
+            *text = was;
+        }
     }
 }
