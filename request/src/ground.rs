@@ -2631,6 +2631,15 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // there and in no folder (`copy boot.log to the root as boot.txt` is
     // /boot.txt, not /LOGS/boot.txt).
     let referred_dirs: Vec<&str> = if to_root { Vec::new() } else { referred_dirs };
+    // A rename keeps the file where it is (`rename Release Notes 0.1.txt to
+    // Chronicle.txt` stays in DOCS): where no folder is referred to, the
+    // new name goes beside the file and not at the root.
+    let renaming = words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "rename" | "renamed" | "renaming" | "rename's" | "retitle" | "relabel"
+        )
+    });
     let mut name_dirs: Vec<&str> = referred_dirs.clone();
     for r in referents
         .iter()
@@ -2648,9 +2657,17 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     for p in &pinned_live {
         add(p.clone(), &mut new_paths);
     }
+    // (Only one file is acted on, and it is in a folder.)
+    let beside_only = renaming
+        && !to_root
+        && referred_dirs.is_empty()
+        && name_dirs.len() == 1
+        && referents.iter().filter(|r| !r.is_dir).count() == 1;
     if !dest_names.is_empty() {
         for n in &dest_names {
-            add(alloc::format!("/{n}"), &mut new_paths);
+            if !(beside_only && !n.contains('/')) {
+                add(alloc::format!("/{n}"), &mut new_paths);
+            }
             if !n.contains('/') && !pinned.contains(n) {
                 for d in &name_dirs {
                     add(alloc::format!("{d}/{n}"), &mut new_paths);
@@ -2695,7 +2712,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             && referents
                 .iter()
                 .any(|r| !r.is_dir && basename(&r.path).eq_ignore_ascii_case(n));
-        if !moved_name {
+        if !moved_name && !(beside_only && !n.contains('/')) {
             add(alloc::format!("/{n}"), &mut new_paths);
         }
         if !n.contains('/') && !pinned.contains(n) {

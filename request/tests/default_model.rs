@@ -2417,3 +2417,26 @@ fn function_words_are_no_cue() {
         ],
     );
 }
+
+/// A rename keeps the file in its folder: the new name goes beside it, not
+/// to the root, unless the request sends it somewhere.
+#[test]
+fn a_rename_keeps_the_files_folder() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "rename Release Notes 0.1.txt to Chronicle-0.1.txt",
+                "mv \"/DOCS/Release Notes 0.1.txt\" /DOCS/Chronicle-0.1.txt",
+            ),
+            (
+                "Release notes: rename to release-notes-cleared.txt",
+                "mv \"/DOCS/Release Notes 0.1.txt\" /DOCS/release-notes-cleared.txt",
+            ),
+            (
+                "rename notes.txt to archive.txt",
+                "mv /NOTES.TXT /archive.txt",
+            ),
+        ],
+    );
+}
