@@ -188,6 +188,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten11.tsv",
     "handwritten12.tsv",
     "handwritten13.tsv",
+    "handwritten14.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

@@ -179,6 +179,31 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
     if phrase_for_a_path {
         return true;
     }
+    // An English word typed where the file goes, the file's name just
+    // after it (`write new file debt.txt: Miss Pearl owe mi $2,500`): the
+    // path is `/new`, no name anyone gave, and the text opens with the name.
+    let word_for_a_path = command.args.first().is_some_and(|a| {
+        matches!(a, command::Arg::Path(p)
+            if !p.contains('.') && !live.iter().any(|e| command::same_path(&e.path, p)))
+    }) && {
+        let name = |w: &command::parse::Word| {
+            names_a_file(w.text.trim_end_matches([',', '.', '!', '?', ':', ';']))
+        };
+        let announces = |w: &command::parse::Word| {
+            matches!(
+                w.text.to_ascii_lowercase().as_str(),
+                "file" | "called" | "named"
+            )
+        };
+        match text.as_slice() {
+            [first, ..] if name(first) => true,
+            [first, second, ..] => announces(first) && name(second),
+            _ => false,
+        }
+    };
+    if word_for_a_path {
+        return true;
+    }
     text.iter().enumerate().any(|(i, w)| {
         if !matches!(
             w.text.to_ascii_lowercase().as_str(),
