@@ -2440,3 +2440,22 @@ fn a_rename_keeps_the_files_folder() {
         ],
     );
 }
+
+/// A text after a colon that the words before it send into the one live
+/// file they refer to is added to it, however unsure the router is.
+#[test]
+fn a_colon_text_sent_into_a_file_is_added_to_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "Sure put this in the notes: Wind NW force 6, visibility moderate, light lit 16:42",
+                "append /NOTES.TXT \"Wind NW force 6, visibility moderate, light lit 16:42\"",
+            ),
+            (
+                "Record in the notes: DPIA reviewed 05/12/2026; no personal data found on volume NOSYS",
+                "append /NOTES.TXT \"DPIA reviewed 05/12/2026; no personal data found on volume NOSYS\"",
+            ),
+        ],
+    );
+}

@@ -1872,8 +1872,19 @@ impl<'m> Interpreter<'m> {
             && command
                 .as_ref()
                 .is_some_and(|c| self.role_of(c.applet) == Some(Role::Remove));
+        // Nor a text after a colon that the words before it send into the
+        // one live file referred to (`Sure put this in the notes: Wind NW
+        // force 6`), added to it: the request's own words say that much.
+        let colon_added = command.as_ref().is_some_and(|c| {
+            colon_adds
+                && sends_into
+                && one_live_file
+                && self.role_of(c.applet) == Some(Role::Append)
+                && colon_text(c)
+        });
         let voted_write = !named_first
             && !deletes_discarded
+            && !colon_added
             && self.intent.is_some()
             && self.config.intent > 0.0
             && command.as_ref().is_some_and(|c| {
