@@ -4067,12 +4067,23 @@ fn colon_text(
     let n = tokens.len();
     let raw = |k: usize| &request[tokens[k].0..tokens[k].1];
     let word = |k: usize| clean(raw(k)).to_ascii_lowercase();
-    let k = (0..n).find(|&k| raw(k).ends_with(':'))?;
+    // A dash standing alone right after the file's name spelt does what a
+    // colon does (`new file handover.txt — Rm 6 G2P1 38/40, 4cm, …`).
+    let dash = |k: usize| {
+        matches!(raw(k), "\u{2014}" | "\u{2013}" | "-" | "--")
+            && k >= 1
+            && file_tokens.contains(&(k - 1))
+    };
+    let k = (0..n).find(|&k| raw(k).ends_with(':') || dash(k))?;
     if request[..tokens[k].1].contains('"') || (0..=k).any(|i| raw(i).starts_with('\'')) {
         return None;
     }
     // `display :` puts the colon on a token of its own.
-    let lead = if raw(k) == ":" { k.checked_sub(1)? } else { k };
+    let lead = if raw(k) == ":" || dash(k) {
+        k.checked_sub(1)?
+    } else {
+        k
+    };
     let sends = |at: usize| sends_to_file(request, tokens, file_tokens, describing, at);
     // `write in it:` points back at the file the request made or named.
     let into_it = word(lead) == "it"

@@ -2675,3 +2675,22 @@ fn the_name_is_gives_the_name() {
     let (_, gr) = grounded("make a folder, its name should be Resibo");
     assert!(accepts(&gr, "mkdir /Resibo"));
 }
+
+/// A dash standing alone right after a file's name opens the text, as a
+/// colon does: all of it to the end, no shorter piece.
+#[test]
+fn a_dash_after_a_files_name_opens_its_text() {
+    for (request, text) in [
+        (
+            "new file handover.txt — Rm 6 G2P1 38/40, 4cm, membranes intact, CTG reassuring",
+            "Rm 6 G2P1 38/40, 4cm, membranes intact, CTG reassuring",
+        ),
+        (
+            "add to todo.txt -- call mom, then dad",
+            "call mom, then dad",
+        ),
+    ] {
+        let (g, _) = grounded_long(request);
+        assert_eq!(g.grounding.texts, [text], "{request}");
+    }
+}
