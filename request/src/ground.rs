@@ -586,7 +586,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// not this disk's, in a fixed list rather than a rule on letters:
 /// `doctors` shares its first letters and last with `docs` and is no such
 /// word, and a word reaches only the path whose name says the same thing.
-fn means(path: &str, word: &str, singular: &str) -> bool {
+pub(crate) fn means(path: &str, word: &str, singular: &str) -> bool {
     const MEANS: &[(&str, &[&str])] = &[
         ("doc", &["document", "documentation"]),
         ("pic", &["picture"]),

@@ -2459,3 +2459,34 @@ fn a_colon_text_sent_into_a_file_is_added_to_it() {
         ],
     );
 }
+
+/// A live file's word with another before it that makes it another
+/// document (`my rhubarb notes`, `Mike's notes`) names a file the volume
+/// lacks; a misspelling, a word a name stands for, or one that only says
+/// what the file is like still reaches the live file.
+#[test]
+fn someone_elses_notes_are_missing() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    for r in [
+        "Open my rhubarb notes from last spring",
+        "open my chemistry notes",
+        "show Mike's notes",
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{r}: {}", p.display());
+        assert!(p.missing.is_some(), "{r}: {}", p.display());
+    }
+    proposes_lines(
+        Mode::ReadOnly,
+        &[
+            ("show me my task list", "cat /TODO.TXT"),
+            (
+                "show me the realese notes",
+                "cat \"/DOCS/Release Notes 0.1.txt\"",
+            ),
+            ("just show me the damn boot log", "cat /LOGS/BOOT.LOG"),
+            ("show my old notes", "cat /NOTES.TXT"),
+        ],
+    );
+}

@@ -285,6 +285,11 @@ impl<'m> Interpreter<'m> {
                 g.missing.push(m);
             }
         }
+        if g.missing.is_empty() {
+            if let Some(m) = qualified_missing(request, &self.paths, &self.table, &self.contents) {
+                g.missing.push(m);
+            }
+        }
         if g.grounding.referents.is_empty() && g.missing.is_empty() {
             if let Some(m) = described_missing(request, &self.paths, &self.table) {
                 g.missing.push(m);
@@ -3084,6 +3089,196 @@ fn own_log_missing(
     })
 }
 
+// Words that say what a file is like or which of them, not its name.
+const NOT_NAMES: &[&str] = &[
+    "first",
+    "last",
+    "new",
+    "old",
+    "big",
+    "small",
+    "text",
+    "random",
+    "other",
+    "same",
+    "whole",
+    "entire",
+    "next",
+    "previous",
+    "latest",
+    "recent",
+    "empty",
+    "main",
+    "right",
+    "wrong",
+    "one",
+    "each",
+    "every",
+    "any",
+    "some",
+    "which",
+    "what",
+    "little",
+    "large",
+    "biggest",
+    "smallest",
+    "newest",
+    "oldest",
+    "only",
+    "single",
+    "shared",
+    "log",
+    "top",
+    "root",
+    "home",
+    "current",
+    "sample",
+    "test",
+    "binary",
+    "data",
+    "config",
+    "system",
+    "hidden",
+    "important",
+    "long",
+    "short",
+    "named",
+    "called",
+    "whose",
+    "that",
+    "this",
+    "request",
+    "command",
+    "exact",
+    "actual",
+    "correct",
+    "specific",
+    "particular",
+    "original",
+    "real",
+    "proper",
+    "full",
+    "complete",
+    // `put the words Homework due Friday on the screen` (a `word
+    // document` is still one).
+    "words",
+    "phrase",
+    "message",
+];
+
+/// A live file's word said with another word before it that makes it
+/// someone else's or another kind (`my rhubarb notes from last spring`,
+/// `Mike's notes`): the person means a document of that name, which the
+/// volume lacks, not the live file, unless the word is in the file's name,
+/// in what the file says, or only says which or what it is like (`my old
+/// notes`, `the main notes`).
+fn qualified_missing(
+    request: &str,
+    paths: &[grammar::PathEntry],
+    table: &command::Table,
+    contents: &crate::Contents,
+) -> Option<ground::Missing> {
+    // What notes and lists are like, not whose or what about.
+    const LIKE: &[&str] = &[
+        "daily",
+        "personal",
+        "private",
+        "quick",
+        "own",
+        "favourite",
+        "favorite",
+        "useful",
+        "handy",
+        "usual",
+        "good",
+        "nice",
+        "few",
+        "two",
+        "three",
+        "latest",
+        "newer",
+        "older",
+        "saved",
+        "written",
+        "typed",
+        "stored",
+        "current",
+        "today",
+        "todays",
+        "damn",
+        "stupid",
+        "bloody",
+        "darn",
+        "silly",
+        "blasted",
+        "flipping",
+        "freaking",
+        "user",
+        "users",
+        "whole",
+    ];
+    let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
+    (1..w.len()).find_map(|i| {
+        let noun = w[i].to_ascii_lowercase();
+        // The log has its own reading (`own_log_missing`).
+        if noun.len() < 4 || noun.starts_with("log") || !is_a_live_word(paths, &noun) {
+            return None;
+        }
+        let q = w[i - 1].to_ascii_lowercase();
+        let possessive = q.len() > 3 && (q.ends_with("'s") || q.ends_with("\u{2019}s"));
+        let stem = if possessive {
+            q.trim_end_matches("'s").trim_end_matches("\u{2019}s")
+        } else {
+            q.as_str()
+        };
+        let determiner = i >= 2
+            && matches!(
+                w[i - 2].to_ascii_lowercase().as_str(),
+                "the" | "my" | "our" | "your" | "his" | "her" | "their"
+            );
+        // A word that is a live name's, misspelt (`the meting notes`, `the
+        // relase notes`), or one a name stands for (`my task list`).
+        let a_name = paths.iter().any(|p| {
+            ground::means(&p.path, stem, stem.strip_suffix('s').unwrap_or(stem))
+                || crate::cues::words(&p.path).any(|n| {
+                    let n = n.to_ascii_lowercase();
+                    n.len() >= 4 && ground::edit_distance(&n, stem) <= 2
+                })
+        });
+        // Whose, said by a person's name (`Mike's notes`), not a place's
+        // (`the clinic's notes file`).
+        let someones = possessive && w[i - 1].starts_with(|c: char| c.is_ascii_uppercase());
+        // The two words side by side (`the double, list the LOGS folder`
+        // has a comma between them).
+        let adjacent = request.contains(&alloc::format!("{} {}", w[i - 1], w[i]));
+        let odd = stem.len() >= 3
+            && adjacent
+            && !a_name
+            && !(stem.len() > 5 && stem.ends_with("est"))
+            && stem.bytes().all(|b| b.is_ascii_alphabetic())
+            && (someones || (determiner && !possessive))
+            && !NOT_NAMES.contains(&stem)
+            && !LIKE.contains(&stem)
+            && !ground::is_stopword(stem)
+            && !ground::is_filler(stem)
+            && !ground::is_asking_frame(stem)
+            && table.get_any(stem).is_none()
+            && !is_a_live_word(paths, stem)
+            && contents.holding(stem).is_empty();
+        odd.then(|| {
+            let name = alloc::format!("{} {}", w[i - 1], w[i]);
+            let files: Vec<grammar::PathEntry> =
+                paths.iter().filter(|p| !p.is_dir).cloned().collect();
+            ground::Missing {
+                closest: ground::closest(&name, &files),
+                name,
+                source: true,
+                folder: false,
+            }
+        })
+    })
+}
+
 /// A word before a noun that says a file or folder (`budget spreadsheet`,
 /// `passwords file`, `music folder`) that no live name holds, no applet is
 /// called, and that says which file rather than what it is like (`the
@@ -3148,82 +3343,6 @@ fn described_missing(
         "homework",
     ];
     const FOLDER_NOUNS: &[&str] = &["folder", "directory", "dir"];
-    // Words that say what a file is like or which of them, not its name.
-    const NOT_NAMES: &[&str] = &[
-        "first",
-        "last",
-        "new",
-        "old",
-        "big",
-        "small",
-        "text",
-        "random",
-        "other",
-        "same",
-        "whole",
-        "entire",
-        "next",
-        "previous",
-        "latest",
-        "recent",
-        "empty",
-        "main",
-        "right",
-        "wrong",
-        "one",
-        "each",
-        "every",
-        "any",
-        "some",
-        "which",
-        "what",
-        "little",
-        "large",
-        "biggest",
-        "smallest",
-        "newest",
-        "oldest",
-        "only",
-        "single",
-        "shared",
-        "log",
-        "top",
-        "root",
-        "home",
-        "current",
-        "sample",
-        "test",
-        "binary",
-        "data",
-        "config",
-        "system",
-        "hidden",
-        "important",
-        "long",
-        "short",
-        "named",
-        "called",
-        "whose",
-        "that",
-        "this",
-        "request",
-        "command",
-        "exact",
-        "actual",
-        "correct",
-        "specific",
-        "particular",
-        "original",
-        "real",
-        "proper",
-        "full",
-        "complete",
-        // `put the words Homework due Friday on the screen` (a `word
-        // document` is still one).
-        "words",
-        "phrase",
-        "message",
-    ];
     let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
     let live_word = |x: &str| is_a_live_word(paths, x);
     (1..w.len()).find_map(|i| {
