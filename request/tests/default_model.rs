@@ -2490,3 +2490,20 @@ fn someone_elses_notes_are_missing() {
         ],
     );
 }
+
+/// Words a file holds that the sure router reads as its applet's subject
+/// (the notes speak of the language model) do not make a question about
+/// the machine a request to read that file.
+#[test]
+fn a_files_words_about_an_applets_subject_are_the_applets() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "What language model is installed, and where does it come from?",
+                "model",
+            ),
+            ("this language model which one, how big?", "model"),
+        ],
+    );
+}

@@ -880,7 +880,32 @@ impl<'m> Interpreter<'m> {
                     .iter()
                     .any(|q| w.eq_ignore_ascii_case(q))
             });
+            // Not where the sure router reads the words the file holds as
+            // its own applet's subject and the request speaks of no
+            // writing (`What language model is installed, and where does
+            // it come from?` is the model's, though the notes speak of the
+            // language model).
+            let subject_of_sure = ridge.as_ref().is_some_and(|r| {
+                r.confidence >= 0.99
+                    && !matches!(
+                        self.role_of(r.applet),
+                        Some(Role::ShowText | Role::ShowBytes | Role::List) | None
+                    )
+                    && !self
+                        .table
+                        .get_any(r.applet)
+                        .is_some_and(|a| a.spec().writes)
+                    && !any_word(
+                        asked,
+                        &[
+                            "file", "files", "document", "note", "notes", "wrote", "write",
+                            "written", "say", "says", "said", "mention", "mentions", "list",
+                            "text", "jotted", "put",
+                        ],
+                    )
+            });
             let found = grounded.by_content.is_some()
+                && !subject_of_sure
                 && !discards
                 && (asks_where
                     || command.as_ref().is_none_or(|c| {
