@@ -2507,3 +2507,22 @@ fn a_files_words_about_an_applets_subject_are_the_applets() {
         ],
     );
 }
+
+/// Files a request speaks of after asking what a named file says are that
+/// file's subject: it is read, not the folder listed.
+#[test]
+fn what_a_named_file_says_about_files_reads_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "Tell me what the FAQ says about where my files are kept",
+                "cat /DOCS/FAQ.TXT",
+            ),
+            (
+                "Please display the contents of the FAQ so I can review what users are told about their files.",
+                "cat /DOCS/FAQ.TXT",
+            ),
+        ],
+    );
+}

@@ -1100,10 +1100,15 @@ impl<'m> Interpreter<'m> {
                 // A bare listing for a request that refers to one file and
                 // no folder (`what's on my to do list?`) reads the file,
                 // unless it asks about files (`what log files are there`).
+                // (Files it speaks of after asking what the file says are
+                // the file's subject: `Tell me what the FAQ says about where
+                // my files are kept`.)
                 Some(a)
                     if is(a, Role::List)
                         && one_file.is_some()
-                        && !any_word(asked, &["files", "folders", "anything", "everything"])
+                        && (!any_word(asked, &["files", "folders", "anything", "everything"])
+                            || (grounded.names_a_file
+                                && any_word(asked, &["says", "contents", "content", "say"])))
                         && (reads(asked)
                             || command.as_ref().is_some_and(|c| c.args.is_empty())) =>
                 {
