@@ -2526,3 +2526,23 @@ fn what_a_named_file_says_about_files_reads_it() {
         ],
     );
 }
+
+/// A log of what was typed is the history, not the boot log `log` sounds
+/// like; someone's own log (`the keeper's log`) is a file the volume lacks.
+#[test]
+fn a_log_of_what_was_typed_is_the_history_and_the_keepers_log_is_missing() {
+    proposes_lines(
+        Mode::ReadOnly,
+        &[(
+            "Show me the log of what has been typed at this prompt; I am auditing access.",
+            "history",
+        )],
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    let p = it
+        .propose("Open the keeper's log for 1987", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+    assert!(p.missing.is_some(), "{}", p.display());
+}

@@ -960,6 +960,31 @@ impl<'m> Interpreter<'m> {
                 }
             };
             let want = match chosen {
+                // A log of what was typed is the history, whatever file
+                // `log` sounds like (`Show me the log of what has been typed
+                // at this prompt`).
+                Some(a)
+                    if !writes_it(a)
+                        && any_phrase(
+                            asked,
+                            &[
+                                "what has been typed",
+                                "what's been typed",
+                                "what was typed",
+                                "what i typed",
+                                "what i've typed",
+                                "what has been entered",
+                                "what was entered",
+                                "what i entered",
+                                "commands i typed",
+                                "commands typed",
+                            ],
+                        ) =>
+                {
+                    (!is(a, Role::History))
+                        .then(|| doer(Role::History))
+                        .flatten()
+                }
                 Some(a)
                     if says_on_screen
                         && matches!(
@@ -3083,12 +3108,22 @@ fn own_log_missing(
         if !matches!(noun.as_str(), "log" | "logs" | "logbook") {
             return None;
         }
-        let x = w[i - 1].to_ascii_lowercase();
+        let said = w[i - 1].to_ascii_lowercase();
+        // Someone's own log (`the keeper's log`, `the captain's log`) is
+        // whose it is, as `my` says.
+        let owner = said.len() > 3 && (said.ends_with("'s") || said.ends_with("\u{2019}s"));
+        let x = if owner {
+            String::from(said.trim_end_matches("'s").trim_end_matches("\u{2019}s"))
+        } else {
+            said
+        };
         let det = w[i - 2].to_ascii_lowercase();
-        let whose = matches!(
-            det.as_str(),
-            "the" | "my" | "our" | "your" | "his" | "her" | "their"
-        ) || (det.len() > 3 && (det.ends_with("'s") || det.ends_with("\u{2019}s")));
+        let whose = owner
+            || matches!(
+                det.as_str(),
+                "the" | "my" | "our" | "your" | "his" | "her" | "their"
+            )
+            || (det.len() > 3 && (det.ends_with("'s") || det.ends_with("\u{2019}s")));
         // What something is for is no log asked for (`need it for the
         // spray log`).
         let for_it = i >= 3 && w[i - 3].eq_ignore_ascii_case("for");
