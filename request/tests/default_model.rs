@@ -2546,3 +2546,24 @@ fn a_log_of_what_was_typed_is_the_history_and_the_keepers_log_is_missing() {
     assert_eq!(p.line(), None, "{}", p.display());
     assert!(p.missing.is_some(), "{}", p.display());
 }
+
+/// Counting a file's words and another program's command line are jobs no
+/// applet does: nothing runs, though the line names a live file.
+#[test]
+fn counting_words_and_other_programs_run_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "Please count the words in the guide.",
+            "git blame the readme",
+        ],
+        Abstain::NothingFits,
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose("open the monster manual", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+    assert!(p.missing.is_some(), "{}", p.display());
+}

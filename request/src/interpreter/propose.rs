@@ -2961,28 +2961,49 @@ fn is_politeness(w: &str) -> bool {
 /// proofreading, grading, fact-checking, composing, plotting, solving.
 fn leads_with_task(request: &str) -> bool {
     let w = lower_words(request);
-    w.iter().find(|x| !is_politeness(x)).is_some_and(|v| {
+    // Counting a file's words or lines (`Please count the words in the
+    // guide`), not its files (`count the files in docs` lists them).
+    let counts_words = |v: &str| {
+        v == "count"
+            && w.iter().any(|x| {
+                matches!(
+                    x.as_str(),
+                    "words" | "lines" | "characters" | "letters" | "chars" | "sentences"
+                )
+            })
+    };
+    // Another program's command line (`git blame the readme`, `npm
+    // install`): no such program runs here.
+    let other_program = |v: &str| {
         matches!(
-            v.as_str(),
-            "translate"
-                | "summarize"
-                | "summarise"
-                | "proofread"
-                | "paraphrase"
-                | "grade"
-                | "fact-check"
-                | "factcheck"
-                | "identify"
-                | "compose"
-                | "analyse"
-                | "analyze"
-                | "graph"
-                | "plot"
-                | "calculate"
-                | "solve"
-                | "spellcheck"
-                | "spell-check"
+            v,
+            "git" | "svn" | "hg" | "npm" | "pip" | "pip3" | "docker" | "kubectl" | "brew" | "yarn"
         )
+    };
+    w.iter().find(|x| !is_politeness(x)).is_some_and(|v| {
+        counts_words(v)
+            || other_program(v)
+            || matches!(
+                v.as_str(),
+                "translate"
+                    | "summarize"
+                    | "summarise"
+                    | "proofread"
+                    | "paraphrase"
+                    | "grade"
+                    | "fact-check"
+                    | "factcheck"
+                    | "identify"
+                    | "compose"
+                    | "analyse"
+                    | "analyze"
+                    | "graph"
+                    | "plot"
+                    | "calculate"
+                    | "solve"
+                    | "spellcheck"
+                    | "spell-check"
+            )
     })
 }
 
@@ -3286,7 +3307,13 @@ fn qualified_missing(
     (1..w.len()).find_map(|i| {
         let noun = w[i].to_ascii_lowercase();
         // The log has its own reading (`own_log_missing`).
-        if noun.len() < 4 || noun.starts_with("log") || !is_a_live_word(paths, &noun) {
+        let stands_for = paths
+            .iter()
+            .any(|p| ground::means(&p.path, &noun, noun.strip_suffix('s').unwrap_or(&noun)));
+        if noun.len() < 4
+            || noun.starts_with("log")
+            || !(is_a_live_word(paths, &noun) || stands_for)
+        {
             return None;
         }
         let q = w[i - 1].to_ascii_lowercase();
