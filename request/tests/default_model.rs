@@ -2067,10 +2067,14 @@ fn a_document_said_by_what_follows_it_is_named_missing() {
         ("I should like to see the letter from my grandson", "letter"),
         ("plz open the invoice from march", "invoice"),
         ("open the estimate for the Hendersons", "estimate"),
+        ("open the datasheet for the nRF52840", "datasheet"),
     ]);
     proposes_lines(
         Mode::ReadWrite,
-        &[("show me the list of photos", "cat \"/photo-list 2026.txt\"")],
+        &[
+            ("show me the list of photos", "cat \"/photo-list 2026.txt\""),
+            ("what's the date, need it on the consent form", "date"),
+        ],
     );
 }
 

@@ -3433,6 +3433,20 @@ fn described_missing(
         "estimate",
         "playlist",
         "homework",
+        "manifest",
+        "datasheet",
+        "catalog",
+        "catalogue",
+        "results",
+        "brochure",
+        "flyer",
+        "poster",
+        "form",
+        "booklet",
+        "certificate",
+        "payslip",
+        "timesheet",
+        "worksheet",
     ];
     const FOLDER_NOUNS: &[&str] = &["folder", "directory", "dir"];
     let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
@@ -3478,7 +3492,11 @@ fn described_missing(
         let plain = lower.len() >= 3 && lower.bytes().all(|b| b.is_ascii_alphabetic());
         // What something is for is no file asked for (`need it for the post
         // schedule`, `a folder named RX for the controlled drug register`).
-        let for_it = (2..=4).any(|k| i >= k && w[i - k].eq_ignore_ascii_case("for"));
+        let for_it = (2..=4).any(|k| i >= k && w[i - k].eq_ignore_ascii_case("for"))
+            // Nor where something goes (`need it on the consent form`).
+            || (2..=3).any(|k| {
+                i >= k && matches!(w[i - k].to_ascii_lowercase().as_str(), "on" | "onto")
+            });
         // Or the document itself, said whose or which by what follows
         // (`the letter from my grandson`, `my invoice for March`, `the
         // contract with the landlord`): the noun names it.
