@@ -92,6 +92,20 @@ pub(crate) fn named_applet_at(
             (at, w.trim_end_matches([',', ':', ';', '.', '!', '?']))
         })
         .find(|(_, w)| !polite(w))?;
+    // A name that a particle after it makes another verb (`write off the
+    // hello file`, `write out hello world`, `log out`, `log in as root`)
+    // names no applet.
+    let next = request[start + word.len()..]
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches([',', ':', ';', '.', '!', '?'])
+        .to_ascii_lowercase();
+    let particle = matches!(next.as_str(), "off" | "out")
+        || (word.eq_ignore_ascii_case("log") && matches!(next.as_str(), "in" | "on"));
+    if particle {
+        return None;
+    }
     table
         .reachable(mode)
         .map(|a| a.spec().name)

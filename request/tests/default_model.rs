@@ -2571,3 +2571,19 @@ fn counting_words_and_other_programs_run_nothing() {
     assert_eq!(p.line(), None, "{}", p.display());
     assert!(p.missing.is_some(), "{}", p.display());
 }
+
+/// An applet's name that a particle makes another verb names no applet:
+/// `write off` a file is to be rid of it, `write out` words is to say them;
+/// neither writes a file called `off` or `out`, nor into the file the words
+/// mention.
+#[test]
+fn write_off_discards_and_write_out_says() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("write off the hello file, total loss", "rm /HELLO.TXT"),
+            ("write out hello world", "echo \"hello world\""),
+            ("The hello file can go on the compost heap", "rm /HELLO.TXT"),
+        ],
+    );
+}

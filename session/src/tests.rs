@@ -278,6 +278,8 @@ fn classify_is_the_one_decision() {
         "write \"Haud yer wheesht\" intae a new file cawed wheesht.txt",
         "write \"second entry\" under the last line of the file /docs/faq.txt",
         "write new file debt.txt: Miss Pearl owe mi $2,500 JMD",
+        "write off the hello file, total loss",
+        "write down call the plumber",
         "append the file todo.txt buy milk",
     ] {
         assert_eq!(classify(&t, rw, line, live), Line::Request(line), "{line}");
@@ -289,6 +291,7 @@ fn classify_is_the_one_decision() {
         ("write /a.txt go to bed", "write"),
         ("write /NOTES.TXT back in 5", "write"),
         ("write memo see notes.txt", "write"),
+        ("write /off call the plumber", "write"),
         ("write /a.txt \"call mom to the todo list\"", "write"),
         ("write \"/my notes.txt\" see a.txt", "write"),
         ("append /TODO.TXT 'put it in the guide'", "append"),

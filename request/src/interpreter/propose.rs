@@ -1183,6 +1183,7 @@ impl<'m> Interpreter<'m> {
                 Some(a)
                     if is(a, Role::Say)
                         && one_file.is_some()
+                        && !opens_with_say(asked)
                         && (adds_to_end(asked) || asks_to_write(asked))
                         && !any_word(asked, &["say", "echo", "repeat", "shout", "print"]) =>
                 {
@@ -3599,9 +3600,20 @@ fn discards(request: &str) -> bool {
     let throws = |v: &str| matches!(v, "toss" | "trash" | "bin" | "ditch" | "scrap" | "nuke");
     let throws_away =
         w.first().is_some_and(|v| throws(v)) || w.windows(2).any(|p| throws(p[0]) && p[1] == "it");
-    let done_with = ["finished with", "done with", "through with", "off with"]
-        .iter()
-        .any(|p| r.contains(p));
+    let done_with = [
+        "finished with",
+        "done with",
+        "through with",
+        "off with",
+        "write off",
+        "chuck out",
+        "chuck away",
+        "throw out",
+        "throw away",
+        "compost",
+    ]
+    .iter()
+    .any(|p| r.contains(p));
     let no_more = r.trim_start().starts_with("no more ");
     let ends = r.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
     let can_go = [
@@ -3960,9 +3972,14 @@ fn opens_with_say(request: &str) -> bool {
         "please", "pls", "can", "could", "would", "you", "u", "just", "now", "ok", "hey",
         "computer",
     ];
-    words(request)
-        .find(|w| !POLITE.iter().any(|p| w.eq_ignore_ascii_case(p)))
-        .is_some_and(|w| any_word(w, &["say", "shout", "repeat"]))
+    let mut w = words(request).filter(|w| !POLITE.iter().any(|p| w.eq_ignore_ascii_case(p)));
+    let first = w.next().unwrap_or("");
+    // `write out hello world` writes it out to be seen, where no file is
+    // said after it.
+    let writes_out = first.eq_ignore_ascii_case("write")
+        && w.next().is_some_and(|x| x.eq_ignore_ascii_case("out"))
+        && !w.any(|x| any_word(x, &["to", "into", "in", "onto", "file"]));
+    writes_out || any_word(first, &["say", "shout", "repeat"])
 }
 
 /// Whether the request asks about what was typed before.
