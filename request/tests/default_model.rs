@@ -2587,3 +2587,16 @@ fn write_off_discards_and_write_out_says() {
         ],
     );
 }
+
+/// `say` and the words to say, the whole rest of the line, says them
+/// whatever the router made of words it never saw; saying changes nothing.
+#[test]
+fn say_and_the_rest_of_the_line_is_said() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("say GO GO GO 🔥", "echo \"GO GO GO 🔥\""),
+            ("say BANANA BANANA BANANA", "echo \"BANANA BANANA BANANA\""),
+        ],
+    );
+}

@@ -1295,6 +1295,40 @@ impl<'m> Interpreter<'m> {
                 via = Via::Grammar;
             }
         }
+        // `say` and the words to say, all the rest of the line (`say GO GO
+        // GO 🔥`, `say BANANA BANANA BANANA`): said, whatever the router and
+        // the grammar made of words they never saw. Saying changes nothing.
+        let mut said_as_typed = false;
+        if self.config.own_words && opens_with_spoken_say(asked) {
+            if let [text] = grounded.grounding.texts.as_slice() {
+                let rest = asked.trim_end().trim_end_matches(['.', '!']).to_lowercase();
+                if rest.ends_with(&text.trim_end_matches(['.', '!']).to_lowercase()) {
+                    // The words as typed, a span grounding offered: the
+                    // model may end the text early (`echo` and no words),
+                    // so the command is the one that span makes, if the
+                    // applet takes it.
+                    let said = self.doer(Role::Say).and_then(|a| {
+                        let c = command::Command {
+                            applet: a,
+                            args: alloc::vec![command::Arg::Text(text.clone())],
+                        };
+                        self.table
+                            .parse(&command::render(&c), self.mode)
+                            .ok()
+                            .filter(|p| *p == c)
+                    });
+                    if let Some(c) = said {
+                        said_as_typed = true;
+                        command = Some(c);
+                        via = Via::Grammar;
+                        settled = true;
+                        if matches!(abstain, Some(Abstain::NothingFits | Abstain::Unsure)) {
+                            abstain = None;
+                        }
+                    }
+                }
+            }
+        }
         // The hesitant paths disagree, and one command uses everything the
         // request refers to and more of what it names than the other
         // (`i want a spare copy of the to-do list in docs`: `cp /TODO.TXT
@@ -1594,13 +1628,15 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none()
             && !unlearnt
             && below_floor
+            && !said_as_typed
             && !makes_given_name
             && !on_referent
             && (!settled || !shown_by_words)
         {
             abstain = Some(Abstain::Unsure);
         }
-        if abstain.is_none() && no_file && missing.is_none() && !makes_given_name {
+        if abstain.is_none() && no_file && !said_as_typed && missing.is_none() && !makes_given_name
+        {
             abstain = Some(Abstain::NoFile);
         }
         // The router is sure, its applet's grammar found nothing in the
@@ -1614,6 +1650,7 @@ impl<'m> Interpreter<'m> {
         });
         if abstain.is_none()
             && unfilled
+            && !said_as_typed
             && missing.is_none()
             && !lm_over_ridge
             && !named_first
@@ -3980,6 +4017,15 @@ fn opens_with_say(request: &str) -> bool {
         && w.next().is_some_and(|x| x.eq_ignore_ascii_case("out"))
         && !w.any(|x| any_word(x, &["to", "into", "in", "onto", "file"]));
     writes_out || any_word(first, &["say", "shout", "repeat"])
+}
+
+/// Whether the request's first word, past politeness, is `say`, `shout`
+/// or `repeat`.
+fn opens_with_spoken_say(request: &str) -> bool {
+    let w = lower_words(request);
+    w.iter()
+        .find(|x| !is_politeness(x))
+        .is_some_and(|v| matches!(v.as_str(), "say" | "shout" | "repeat"))
 }
 
 /// Whether the request asks about what was typed before.
