@@ -285,13 +285,13 @@ impl<'m> Interpreter<'m> {
                 g.missing.push(m);
             }
         }
-        if g.missing.is_empty() {
-            if let Some(m) = qualified_missing(request, &self.paths, &self.table, &self.contents) {
+        if g.grounding.referents.is_empty() && g.missing.is_empty() {
+            if let Some(m) = described_missing(request, &self.paths, &self.table) {
                 g.missing.push(m);
             }
         }
-        if g.grounding.referents.is_empty() && g.missing.is_empty() {
-            if let Some(m) = described_missing(request, &self.paths, &self.table) {
+        if g.missing.is_empty() {
+            if let Some(m) = qualified_missing(request, &self.paths, &self.table, &self.contents) {
                 g.missing.push(m);
             }
         }
@@ -3304,6 +3304,39 @@ fn qualified_missing(
 ) -> Option<ground::Missing> {
     // What notes and lists are like, not whose or what about.
     const LIKE: &[&str] = &[
+        // When, which says which one (`the notes from the December
+        // meeting`).
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "weekly",
+        "monthly",
+        "yearly",
+        "annual",
+        "morning",
+        "evening",
+        "afternoon",
+        "yesterday",
+        "tomorrow",
+        "week",
+        "month",
+        "year",
         "daily",
         "personal",
         "private",
