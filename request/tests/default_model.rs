@@ -2600,3 +2600,39 @@ fn say_and_the_rest_of_the_line_is_said() {
         ],
     );
 }
+
+/// A line that opens by asking to see the one live file it refers to,
+/// every word it says of a live name being that file's, shows that file
+/// though the paths disagree; one that also says another file's word does
+/// not get the first file.
+#[test]
+fn opening_by_asking_to_see_the_one_file_shows_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "show me the notes from the meeting on the second",
+                "cat \"/meeting notes.txt\"",
+            ),
+            (
+                "pull up the notes from the December 2 meeting",
+                "cat \"/meeting notes.txt\"",
+            ),
+            (
+                "read me the photo list, want the harbour one",
+                "cat \"/photo-list 2026.txt\"",
+            ),
+        ],
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose("open the note from the meeting", &mut clock, &mut || false)
+        .unwrap();
+    assert_ne!(
+        p.line().as_deref(),
+        Some("cat /NOTES.TXT"),
+        "{}",
+        p.display()
+    );
+}

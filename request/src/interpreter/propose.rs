@@ -2335,6 +2335,58 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // The two paths disagree or found nothing to fill, and the line
+        // opens by asking to see the one live file it refers to, every
+        // word it says of a live name being that file's (`show me the notes
+        // from the meeting on the second`, `pull up the notes from the
+        // December 2 meeting`): that file is shown. Reading changes nothing;
+        // a file reached by one word of its name among others (`open the
+        // note from the meeting` reached the notes, and said `meeting`) is
+        // not this sure.
+        if matches!(
+            abstain,
+            Some(Abstain::Unsure | Abstain::NoFile | Abstain::Unfilled | Abstain::NothingFits)
+        ) && missing.is_none()
+            && !named_first
+            && !discards
+            && leads_with_reading(asked)
+        {
+            if let [only] = grounded.grounding.referents.as_slice() {
+                let name_words: Vec<alloc::string::String> = crate::cues::words(&only.path)
+                    .map(|w| w.to_ascii_lowercase())
+                    .filter(|w| w != "txt")
+                    .collect();
+                let its = |w: &str| {
+                    name_words.iter().any(|n| {
+                        n == w || n.strip_suffix('s') == Some(w) || w.strip_suffix('s') == Some(n)
+                    })
+                };
+                let said: Vec<alloc::string::String> = words(asked)
+                    .filter(|w| w.len() >= 3)
+                    .map(|w| w.to_ascii_lowercase())
+                    .filter(|w| is_a_live_word(&self.paths, w))
+                    .collect();
+                let all_its = !said.is_empty() && said.iter().all(|w| its(w));
+                let firm = !grounded.weak.contains(&only.path)
+                    && grounded.by_content.as_deref() != Some(only.path.as_str())
+                    && grounded.titled.as_deref() != Some(only.path.as_str());
+                if !only.is_dir && all_its && (firm || said.len() >= 2) {
+                    if let Some(show) = self.doer(Role::ShowText) {
+                        if let Ok(c) = self.table.parse(
+                            &command::render(&command::Command {
+                                applet: show,
+                                args: alloc::vec![command::Arg::Path(only.path.clone())],
+                            }),
+                            self.mode,
+                        ) {
+                            command = Some(c);
+                            via = Via::Grammar;
+                            abstain = None;
+                        }
+                    }
+                }
+            }
+        }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
         if abstain != Some(Abstain::NeedsWriteMode) && missing.is_some() {
