@@ -2636,3 +2636,17 @@ fn opening_by_asking_to_see_the_one_file_shows_it() {
         p.display()
     );
 }
+
+/// A file read or removed by one word of its name, where another live
+/// file's name is that word and more and the request says every word of it
+/// apart, is the longer name's file.
+#[test]
+fn the_longer_name_said_apart_is_the_file() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "the meeting is over, get rid of its notes",
+            "rm \"/meeting notes.txt\"",
+        )],
+    );
+}

@@ -2387,6 +2387,52 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // A file read, removed, copied or moved by one word of its name
+        // where another live file's name is that word and more, every word
+        // of which the request says (`the meeting is over, get rid of its
+        // notes`: the meeting notes, not /NOTES.TXT): the request said the
+        // longer name, only apart. Not for a write or an addition, whose
+        // text may hold the other words (`add meeting at 3 to my notes`).
+        if abstain.is_none() {
+            if let Some(c) = command.as_mut() {
+                let moves_or_reads = matches!(
+                    self.role_of(c.applet),
+                    Some(Role::ShowText | Role::ShowBytes | Role::Remove | Role::Copy | Role::Move)
+                );
+                if moves_or_reads {
+                    let said: Vec<alloc::string::String> =
+                        words(asked).map(|w| w.to_ascii_lowercase()).collect();
+                    let name_words = |p: &str| -> Vec<alloc::string::String> {
+                        let base = p.rsplit('/').next().unwrap_or(p);
+                        crate::cues::words(base)
+                            .map(|w| w.to_ascii_lowercase())
+                            .filter(|w| w != "txt")
+                            .collect()
+                    };
+                    let says = |n: &alloc::string::String| {
+                        said.iter().any(|w| {
+                            w == n
+                                || w.strip_suffix('s') == Some(n)
+                                || n.strip_suffix('s') == Some(w)
+                        })
+                    };
+                    if let Some(command::Arg::Path(p)) = c.args.first_mut() {
+                        let mine = name_words(p);
+                        let longer = self.paths.iter().filter(|e| !e.is_dir).find(|e| {
+                            let theirs = name_words(&e.path);
+                            !command::same_path(&e.path, p)
+                                && !mine.is_empty()
+                                && theirs.len() > mine.len()
+                                && mine.iter().all(|m| theirs.contains(m))
+                                && theirs.iter().all(says)
+                        });
+                        if let Some(e) = longer {
+                            *p = e.path.clone();
+                        }
+                    }
+                }
+            }
+        }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
         if abstain != Some(Abstain::NeedsWriteMode) && missing.is_some() {
