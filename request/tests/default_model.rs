@@ -2650,3 +2650,15 @@ fn the_longer_name_said_apart_is_the_file() {
         )],
     );
 }
+
+/// A new line in a file is an addition to it, never its whole text.
+#[test]
+fn a_new_line_in_a_file_is_added() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "new line in the notes saying the boiler man comes at ten",
+            "append /NOTES.TXT \"the boiler man comes at ten\"",
+        )],
+    );
+}

@@ -144,6 +144,25 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
     // The text slot takes every word after the slots before it.
     let words = command::parse::split(line).words;
     let text: alloc::vec::Vec<&command::parse::Word> = words.iter().skip(1 + text_at).collect();
+    // A particle or a determiner typed where the file goes (`write off the
+    // hello file, total loss`, `write down call the plumber`, `append the
+    // milk`): the verb's own word, no file anyone would name.
+    let particle_for_a_path = command.args.first().is_some_and(|a| {
+        matches!(a, command::Arg::Path(p)
+        if !live.iter().any(|e| command::same_path(&e.path, p))
+            && matches!(
+                p.trim_start_matches('/').to_ascii_lowercase().as_str(),
+                "off" | "out" | "up" | "down" | "away" | "over" | "back" | "on" | "in"
+                    | "into" | "to" | "the" | "a" | "an" | "my" | "this" | "that" | "it"
+                    | "some" | "me" | "us" | "something" | "please" | "again" | "also"
+            ))
+    }) && !line
+        .split_whitespace()
+        .nth(1)
+        .is_some_and(|w| w.starts_with('/'));
+    if particle_for_a_path {
+        return true;
+    }
     if text
         .iter()
         .any(|w| line[w.start..].starts_with(['"', '\'']))
@@ -177,25 +196,6 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
         .iter()
         .any(|w| names_a_file(w.text.trim_end_matches([',', '.', '!', '?'])));
     if phrase_for_a_path {
-        return true;
-    }
-    // A particle or a determiner typed where the file goes (`write off the
-    // hello file, total loss`, `write down call the plumber`, `append the
-    // milk`): the verb's own word, no file anyone would name.
-    let particle_for_a_path = command.args.first().is_some_and(|a| {
-        matches!(a, command::Arg::Path(p)
-        if !live.iter().any(|e| command::same_path(&e.path, p))
-            && matches!(
-                p.trim_start_matches('/').to_ascii_lowercase().as_str(),
-                "off" | "out" | "up" | "down" | "away" | "over" | "back" | "on" | "in"
-                    | "into" | "to" | "the" | "a" | "an" | "my" | "this" | "that" | "it"
-                    | "some" | "me" | "us" | "something" | "please" | "again" | "also"
-            ))
-    }) && !line
-        .split_whitespace()
-        .nth(1)
-        .is_some_and(|w| w.starts_with('/'));
-    if particle_for_a_path {
         return true;
     }
     // An English word typed where the file goes, the file's name just

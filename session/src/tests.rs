@@ -280,6 +280,7 @@ fn classify_is_the_one_decision() {
         "write new file debt.txt: Miss Pearl owe mi $2,500 JMD",
         "write off the hello file, total loss",
         "write down call the plumber",
+        "write down 'ask prof about q7' somewhere new, call it questions.txt",
         "append the file todo.txt buy milk",
     ] {
         assert_eq!(classify(&t, rw, line, live), Line::Request(line), "{line}");

@@ -3850,9 +3850,18 @@ fn adds_to_end(request: &str) -> bool {
         &r,
         &["grow", "extend", "append", "add", "jot", "tack", "continue"],
     ) || places_at_end(&r)
-        || ["note down", "one more line", "another line", "add a line"]
-            .iter()
-            .any(|p| r.contains(p))
+        || [
+            "note down",
+            "one more line",
+            "another line",
+            "add a line",
+            "new line in",
+            "new line to",
+            "new line at",
+            "new line on",
+        ]
+        .iter()
+        .any(|p| r.contains(p))
 }
 
 /// `note` as the verb that puts a line into a file (`note in the todo: fix
