@@ -2656,9 +2656,15 @@ fn the_longer_name_said_apart_is_the_file() {
 fn a_new_line_in_a_file_is_added() {
     proposes_lines(
         Mode::ReadWrite,
-        &[(
-            "new line in the notes saying the boiler man comes at ten",
-            "append /NOTES.TXT \"the boiler man comes at ten\"",
-        )],
+        &[
+            (
+                "new line in the notes saying the boiler man comes at ten",
+                "append /NOTES.TXT \"the boiler man comes at ten\"",
+            ),
+            (
+                "cover up the todo with a new line: shop closed Monday",
+                "write /TODO.TXT \"shop closed Monday\"",
+            ),
+        ],
     );
 }

@@ -3855,13 +3855,17 @@ fn adds_to_end(request: &str) -> bool {
             "one more line",
             "another line",
             "add a line",
-            "new line in",
-            "new line to",
-            "new line at",
-            "new line on",
         ]
         .iter()
         .any(|p| r.contains(p))
+        // A new line, unless the file is covered by it (`cover up the todo
+        // with a new line: …` is its whole text).
+        || (["new line", "new entry", "new item"]
+            .iter()
+            .any(|p| r.contains(p))
+            && !["cover up", "cover over", "paint over"]
+                .iter()
+                .any(|p| r.contains(p)))
 }
 
 /// `note` as the verb that puts a line into a file (`note in the todo: fix
@@ -4224,7 +4228,13 @@ fn redirected(request: &str) -> Option<alloc::string::String> {
 
 /// Whether the request asks to write a file anew, its old text gone.
 fn replaces(request: &str) -> bool {
-    let r = request.to_ascii_lowercase();
+    // A new line is one more (`… as a new line`); covering the file is
+    // its whole text anew (`cover up the todo with a new line: …`).
+    let r = request
+        .to_ascii_lowercase()
+        .replace("new line", "line")
+        .replace("new entry", "entry")
+        .replace("new item", "item");
     any_word(
         &r,
         &[
@@ -4246,6 +4256,9 @@ fn replaces(request: &str) -> bool {
         "a file named",
         "just say",
         "only say",
+        "cover up",
+        "cover over",
+        "paint over",
     ]
     .iter()
     .any(|p| r.contains(p))
