@@ -2668,3 +2668,25 @@ fn a_new_line_in_a_file_is_added() {
         ],
     );
 }
+
+/// A printer, a piece of writing to compose and code to fix are nothing an
+/// applet here does: no words are said on the screen, no file is written.
+#[test]
+fn printers_compositions_and_code_run_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "can you print the todo on paper, on the printer down the hall",
+            "write me a sonnet about autumn",
+            "my code in main.rs won't compile, can you fix it",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "append \"refactor the parser, it's a mess\" to todo",
+            "append /TODO.TXT \"refactor the parser, it's a mess\"",
+        )],
+    );
+}

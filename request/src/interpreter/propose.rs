@@ -1797,6 +1797,44 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && self.config.own_words && outside {
             abstain = Some(Abstain::NothingFits);
         }
+        // A printer asked for by a line that does not open by saying (`can
+        // you print the todo on paper, on the printer down the hall`) is not
+        // answered by saying its words on the screen; nor is a piece of
+        // writing to compose (`write me a sonnet about autumn`, `my code in
+        // main.rs won't compile, can you fix it`).
+        let says_outside = command.as_ref().is_some_and(|c| {
+            self.role_of(c.applet) == Some(Role::Say)
+                && !opens_with_spoken_say(asked)
+                && any_word(request, &["printer", "paper", "printout", "fax"])
+        });
+        let composes = {
+            let w = lower_words(request);
+            let first = w.iter().position(|x| !is_politeness(x));
+            first.is_some_and(|i| {
+                w[i] == "write"
+                    && w.get(i + 1).is_some_and(|x| x == "me")
+                    && w.get(i + 2)
+                        .is_some_and(|x| x == "a" || x == "an" || x == "some")
+            }) && !request.split_whitespace().any(|t| {
+                t.trim_end_matches([',', '.', ':', ';', '!', '?'])
+                    .rsplit_once('.')
+                    .is_some_and(|(a, b)| !a.is_empty() && (1..=4).contains(&b.len()))
+            })
+        };
+        let code_words = ["compile", "compiles", "compiling"];
+        let fixes_code = any_word(asked, &code_words)
+            && command.as_ref().is_some_and(|c| {
+                self.table
+                    .get_any(c.applet)
+                    .is_some_and(|a| a.spec().writes)
+                    && !c
+                        .args
+                        .iter()
+                        .any(|a| matches!(a, command::Arg::Text(t) if any_word(t, &code_words)))
+            });
+        if abstain.is_none() && self.config.own_words && (says_outside || composes || fixes_code) {
+            abstain = Some(Abstain::NothingFits);
+        }
         // Saying a text back answers only a request to say, show or print
         // something (or one that quotes it): `call mom` and `so what is
         // the meaning of life` are no request to echo a piece of them.
@@ -3677,7 +3715,7 @@ fn described_missing(
             && w.get(i + 1).is_some_and(|n| {
                 matches!(
                     n.to_ascii_lowercase().as_str(),
-                    "from" | "of" | "for" | "about" | "with" | "on" | "to"
+                    "from" | "of" | "for" | "about" | "with" | "on" | "to" | "in"
                 )
             })
             && w.len() > i + 2
