@@ -2690,3 +2690,12 @@ fn printers_compositions_and_code_run_nothing() {
         )],
     );
 }
+
+/// What is on the one file a question names is that file's text.
+#[test]
+fn whats_on_a_file_reads_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("got a job at 2, whats on my todo", "cat /TODO.TXT")],
+    );
+}

@@ -2387,7 +2387,7 @@ impl<'m> Interpreter<'m> {
         ) && missing.is_none()
             && !named_first
             && !discards
-            && leads_with_reading(asked)
+            && (leads_with_reading(asked) || asks_whats_in(asked))
         {
             if let [only] = grounded.grounding.referents.as_slice() {
                 let name_words: Vec<alloc::string::String> = crate::cues::words(&only.path)
@@ -4199,6 +4199,22 @@ fn opens_with_say(request: &str) -> bool {
         && w.next().is_some_and(|x| x.eq_ignore_ascii_case("out"))
         && !w.any(|x| any_word(x, &["to", "into", "in", "onto", "file"]));
     writes_out || any_word(first, &["say", "shout", "repeat"])
+}
+
+/// Whether the request asks what is on or in something (`what jobs are on
+/// the to-do`, `remind me what's on my list of things to do`), changing
+/// nothing.
+fn asks_whats_in(request: &str) -> bool {
+    let w = lower_words(request);
+    let what = w
+        .iter()
+        .position(|x| matches!(x.as_str(), "what" | "whats" | "what's"));
+    what.is_some_and(|i| {
+        w[i + 1..]
+            .iter()
+            .any(|x| matches!(x.as_str(), "on" | "in" | "inside"))
+    }) && !asks_to_write(request)
+        && !adds_to_end(request)
 }
 
 /// Whether the request's first word, past politeness, is `say`, `shout`
