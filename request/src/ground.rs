@@ -1676,6 +1676,16 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 {
                     String::from(k)
                 }
+                // Other ways to say what a thing is called (`a wee folder
+                // cawed Fitba`, `a file titled memo.txt`) say it, for every
+                // rule that looks for `called`.
+                _ if matches!(
+                    w.as_str(),
+                    "cawed" | "callt" | "caled" | "titled" | "entitled" | "labelled" | "labeled"
+                ) =>
+                {
+                    String::from("called")
+                }
                 _ => w,
             }
         })
@@ -2198,7 +2208,19 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             .get(i + 1)
             .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"));
         let w = words[i].as_str();
+        // A folder said with `a` is one to make, not one that should be
+        // there (`make a wee folder cawed Fitba`).
+        // (Asked about, it should be there: `is there a flashcards folder`.)
+        let indefinite = i >= 1
+            && matches!(words[i - 1].as_str(), "a" | "an")
+            && words.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "make" | "create" | "new" | "add" | "build" | "start" | "spin" | "set"
+                )
+            });
         if !before_folder
+            || indefinite
             || (i >= 1 && names_root_at(&words, i - 1))
             || named_later(i)
             || describing.contains(&i)

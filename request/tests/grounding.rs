@@ -2697,3 +2697,15 @@ fn a_dash_after_a_files_name_opens_its_text() {
         assert_eq!(g.grounding.texts, [text], "{request}");
     }
 }
+
+/// A folder said with `a` in a request to make one is the one to make, and
+/// other words for `called` give its name; asked whether it is there, it is
+/// missing.
+#[test]
+fn a_folder_to_make_is_not_missing() {
+    let (g, gr) = grounded("make a wee folder cawed Fitba");
+    assert!(g.missing.is_empty(), "{:?}", g.missing);
+    assert!(accepts(&gr, "mkdir /Fitba"));
+    let (g, _) = grounded("wait is there a flashcards folder or did i dream that");
+    assert!(!g.missing.is_empty());
+}
