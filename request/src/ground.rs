@@ -1655,9 +1655,33 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // A slip of `folder` or `directory` (`the log foldr`, `docs fodler`)
     // still says a folder, for every rule below that looks for one; the
     // typed words, which names are copied from, keep it.
+    // Other languages' word for a folder, beside a live folder's name
+    // (`Put the todo list in the map DOCS`, `Copy file readme to catalog
+    // LOGS`) or a name given (`Make new catalog with name Faktury`), says a
+    // folder; alone it keeps its own sense (`the old lighthouse on a map`).
+    let live_dir = |t: &str| {
+        paths
+            .iter()
+            .any(|p| p.is_dir && basename(&p.path).eq_ignore_ascii_case(t))
+    };
+    let foreign_folder = |i: usize| {
+        let w = typed[i].to_ascii_lowercase();
+        matches!(
+            w.as_str(),
+            "map" | "catalog" | "katalog" | "ordner" | "dossier" | "carpeta" | "cartella" | "pasta"
+        ) && (typed.get(i + 1).is_some_and(|n| live_dir(n))
+            || (i >= 1 && live_dir(typed[i - 1]))
+            || typed.get(i + 1).is_some_and(|n| {
+                matches!(n.to_ascii_lowercase().as_str(), "called" | "named" | "with")
+            }))
+    };
     let words: Vec<String> = typed
         .iter()
-        .map(|t| {
+        .enumerate()
+        .map(|(i, t)| {
+            if foreign_folder(i) {
+                return String::from("folder");
+            }
             let w = t.to_ascii_lowercase();
             // Words of their own one letter from `folder` are not slips.
             let english = matches!(

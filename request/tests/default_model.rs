@@ -2699,3 +2699,29 @@ fn whats_on_a_file_reads_it() {
         &[("got a job at 2, whats on my todo", "cat /TODO.TXT")],
     );
 }
+
+/// A text that is only pointing words and the names of things on the
+/// volume (`the todo`, `the documents`) is no text to write over a file;
+/// a word on its own still is (`TODO`).
+#[test]
+fn a_text_of_names_only_is_not_written() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for r in [
+        "Put the todo list in the map DOCS",
+        "Please put my notes in with the documents, where they belong",
+        "put ship it at the end of the release notes",
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        let line = p.line().unwrap_or_default();
+        assert!(
+            !line.starts_with("write") && !line.starts_with("append"),
+            "{r}: {}",
+            p.display()
+        );
+    }
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("Hey, extend debug.dat by TODO", "append /debug.dat TODO")],
+    );
+}

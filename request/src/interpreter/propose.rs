@@ -1877,6 +1877,50 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::Unsure);
         }
+        // A text that is only the names of things on the volume (`Put the
+        // todo list in the map DOCS` wrote "the todo" over the to-do list,
+        // `put my notes in with the documents` "the documents" over the
+        // notes) is the request's way of pointing, not words to write.
+        let names_only_text = command.as_ref().is_some_and(|c| {
+            matches!(self.role_of(c.applet), Some(Role::Write | Role::Append))
+                && c.args.iter().any(|a| match a {
+                    command::Arg::Text(t) => {
+                        let w = lower_words(t);
+                        // Pointing words with them (`the todo`, `my notes`):
+                        // a word on its own may be the text (`TODO`, `hello`).
+                        w.len() >= 2
+                            && w.iter().any(|x| {
+                                matches!(
+                                    x.as_str(),
+                                    "the" | "my" | "our" | "your" | "this" | "that"
+                                )
+                            })
+                            && w.iter().all(|x| {
+                                matches!(
+                                    x.as_str(),
+                                    "the"
+                                        | "my"
+                                        | "a"
+                                        | "our"
+                                        | "your"
+                                        | "this"
+                                        | "that"
+                                        | "list"
+                                        | "file"
+                                        | "folder"
+                                        | "one"
+                                ) || is_a_live_word(&self.paths, x)
+                                    || self.paths.iter().any(|p| {
+                                        ground::means(&p.path, x, x.strip_suffix('s').unwrap_or(x))
+                                    })
+                            })
+                    }
+                    _ => false,
+                })
+        });
+        if abstain.is_none() && names_only_text && !named_first && self.config.own_words {
+            abstain = Some(Abstain::Unsure);
+        }
         // A delete of a file the request places in another folder (`drop
         // the hello file in the logs folder` ran `rm /HELLO.TXT`), or one
         // it says not to delete (`…, do not remove`), deletes nothing.
@@ -3440,6 +3484,18 @@ fn qualified_missing(
 ) -> Option<ground::Missing> {
     // What notes and lists are like, not whose or what about.
     const LIKE: &[&str] = &[
+        // A folder's kind, in English or another language (`the map DOCS`).
+        "folder",
+        "directory",
+        "dir",
+        "map",
+        "catalog",
+        "katalog",
+        "ordner",
+        "dossier",
+        "carpeta",
+        "cartella",
+        "pasta",
         // When, which says which one (`the notes from the December
         // meeting`).
         "january",
