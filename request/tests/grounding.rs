@@ -2709,3 +2709,14 @@ fn a_folder_to_make_is_not_missing() {
     let (g, _) = grounded("wait is there a flashcards folder or did i dream that");
     assert!(!g.missing.is_empty());
 }
+
+/// Another language's word for a folder beside a live folder's name says a
+/// folder (`catalog LOGS`, `the map DOCS`); alone it keeps its own sense.
+#[test]
+fn a_foreign_word_for_folder_beside_its_name_is_a_folder() {
+    let (_, gr) = grounded("Copy file readme to catalog LOGS");
+    assert!(accepts(&gr, "cp /README.TXT /LOGS/README.TXT"));
+    assert!(!accepts(&gr, "cp /README.TXT /LOGS/catalog"));
+    let (g, _) = grounded("Can you show me the old lighthouse on a map?");
+    assert!(!g.grounding.referents.iter().any(|r| r.is_dir));
+}
