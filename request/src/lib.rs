@@ -101,8 +101,11 @@ pub(crate) fn named_applet_at(
         .unwrap_or("")
         .trim_end_matches([',', ':', ';', '.', '!', '?'])
         .to_ascii_lowercase();
+    // (`log this in notes: …`, `log it in boot.log` record a line: the
+    // log applet shows the machine's log and takes no such object.)
     let particle = matches!(next.as_str(), "off" | "out")
-        || (word.eq_ignore_ascii_case("log") && matches!(next.as_str(), "in" | "on"));
+        || (word.eq_ignore_ascii_case("log")
+            && matches!(next.as_str(), "in" | "on" | "it" | "this" | "that"));
     if particle {
         return None;
     }

@@ -2725,3 +2725,22 @@ fn a_text_of_names_only_is_not_written() {
         &[("Hey, extend debug.dat by TODO", "append /debug.dat TODO")],
     );
 }
+
+/// `log it` and `log this` record a line in the file named after them; the
+/// word `log` then points at no log file.
+#[test]
+fn log_this_in_a_file_adds_to_that_file() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "log it in notes: \"RFI #22 — beam depth conflict at grid C4, waiting on engineer\"",
+                "append /NOTES.TXT \"RFI #22 — beam depth conflict at grid C4, waiting on engineer\"",
+            ),
+            (
+                "log this in boot.log: manual check passed",
+                "append /LOGS/BOOT.LOG \"manual check passed\"",
+            ),
+        ],
+    );
+}

@@ -173,6 +173,26 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // `log` as the verb that records a line (`log it in notes: …`, `log
+        // this in boot.log: …`) points at no log file: only a name said
+        // (`boot.log`, `the boot log`) does.
+        let lw = lower_words(request);
+        let logs_a_line = lw.first().is_some_and(|w| w == "log")
+            && lw
+                .get(1)
+                .is_some_and(|w| matches!(w.as_str(), "it" | "this" | "that" | "in" | "on"));
+        if logs_a_line
+            && !lw
+                .iter()
+                .skip(1)
+                .any(|w| w.starts_with("boot") || w == "log")
+        {
+            let kind_only = |p: &str| p.to_ascii_lowercase().ends_with(".log");
+            g.grounding.referents.retain(|r| !kind_only(&r.path));
+            g.grounding
+                .new_paths
+                .retain(|p| !kind_only(p) || g.grounding.referents.is_empty());
+        }
         // A request that names its applet (`could you route read the faq`)
         // has its text after the name, never in the asking before it
         // (`route you`); when the text is the applet's first slot (`route`,
