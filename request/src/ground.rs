@@ -2709,9 +2709,11 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         && referred_dirs.is_empty()
         && name_dirs.len() == 1
         && referents.iter().filter(|r| !r.is_dir).count() == 1;
+    // A name with its own folder goes where it says.
+    let at_root_too = |n: &str| !beside_only || n.contains('/');
     if !dest_names.is_empty() {
         for n in &dest_names {
-            if !(beside_only && !n.contains('/')) {
+            if at_root_too(n) {
                 add(alloc::format!("/{n}"), &mut new_paths);
             }
             if !n.contains('/') && !pinned.contains(n) {
@@ -2758,7 +2760,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             && referents
                 .iter()
                 .any(|r| !r.is_dir && basename(&r.path).eq_ignore_ascii_case(n));
-        if !moved_name && !(beside_only && !n.contains('/')) {
+        if !moved_name && at_root_too(n) {
             add(alloc::format!("/{n}"), &mut new_paths);
         }
         if !n.contains('/') && !pinned.contains(n) {
