@@ -2744,3 +2744,34 @@ fn log_this_in_a_file_adds_to_that_file() {
         ],
     );
 }
+
+/// A line that opens by asking the time asks the clock, whatever the rest
+/// of it names; idioms of an end discard the file they name.
+#[test]
+fn the_time_asked_first_and_idioms_of_an_end() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("what time is it, my 3pm root canal is waiting", "date"),
+            ("what's the time mate, been a long night", "date"),
+            (
+                "this hello file is corked, pour it down the sink",
+                "rm /HELLO.TXT",
+            ),
+        ],
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose(
+            "Let us lay the hello file to rest, please",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert!(
+        !p.line().unwrap_or_default().starts_with("write"),
+        "{}",
+        p.display()
+    );
+}

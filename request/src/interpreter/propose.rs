@@ -979,7 +979,33 @@ impl<'m> Interpreter<'m> {
                     _ => false,
                 }
             };
+            // A line that opens by asking the time (`what time is it, my
+            // 3pm root canal is waiting`) asks the clock, whatever the rest
+            // names.
+            let asks_the_time = {
+                let w = lower_words(asked);
+                let w: Vec<&str> = w
+                    .iter()
+                    .map(|x| x.as_str())
+                    .skip_while(|x| is_politeness(x))
+                    .take(4)
+                    .collect();
+                matches!(
+                    w.as_slice(),
+                    ["what", "time", "is", "it", ..]
+                        | ["whats", "the", "time", ..]
+                        | ["what's", "the", "time", ..]
+                        | ["what", "is", "the", "time", ..]
+                )
+            };
             let want = match chosen {
+                Some(a)
+                    if asks_the_time
+                        && !is(a, Role::Clock)
+                        && !self.table.get_any(a).is_some_and(|x| x.spec().writes) =>
+                {
+                    doer(Role::Clock)
+                }
                 // A log of what was typed is the history, whatever file
                 // `log` sounds like (`Show me the log of what has been typed
                 // at this prompt`).
@@ -3893,6 +3919,15 @@ fn discards(request: &str) -> bool {
         "throw out",
         "throw away",
         "compost",
+        // Idioms of an end (`lay the hello file to rest`, `give it the
+        // chop`, `pour it down the sink`).
+        "to rest",
+        "the chop",
+        "the axe",
+        "down the sink",
+        "down the drain",
+        "in the bin",
+        "into the bin",
     ]
     .iter()
     .any(|p| r.contains(p));
