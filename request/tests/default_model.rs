@@ -2775,3 +2775,17 @@ fn the_time_asked_first_and_idioms_of_an_end() {
         p.display()
     );
 }
+
+/// Kitchen slang for taking something off discards it (in read-only mode
+/// that is F2); what is on a file described without its name is read.
+#[test]
+fn eighty_six_discards_and_the_to_do_is_read() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("86 the hello file", "rm /HELLO.TXT"),
+            ("what jobs are on the to-do", "cat /TODO.TXT"),
+        ],
+    );
+    runs_nothing(Mode::ReadOnly, &["86 the todo"], Abstain::NeedsWriteMode);
+}

@@ -996,6 +996,7 @@ impl<'m> Interpreter<'m> {
                         | ["whats", "the", "time", ..]
                         | ["what's", "the", "time", ..]
                         | ["what", "is", "the", "time", ..]
+                        | ["what", "time", "do", "you"]
                 )
             };
             let want = match chosen {
@@ -2498,7 +2499,10 @@ impl<'m> Interpreter<'m> {
                 let firm = !grounded.weak.contains(&only.path)
                     && grounded.by_content.as_deref() != Some(only.path.as_str())
                     && grounded.titled.as_deref() != Some(only.path.as_str());
-                if !only.is_dir && all_its && (firm || said.len() >= 2) {
+                // (A file reached by what a name stands for, no live
+                // word said: `what jobs are on the to-do`.)
+                let described = said.is_empty() && firm;
+                if !only.is_dir && (all_its || described) && (firm || said.len() >= 2) {
                     if let Some(show) = self.doer(Role::ShowText) {
                         if let Ok(c) = self.table.parse(
                             &command::render(&command::Command {
@@ -3928,10 +3932,13 @@ fn discards(request: &str) -> bool {
         "down the drain",
         "in the bin",
         "into the bin",
+        "tear down",
+        "liquidate",
     ]
     .iter()
     .any(|p| r.contains(p));
-    let no_more = r.trim_start().starts_with("no more ");
+    // Kitchen slang for taking something off (`86 the hello file`).
+    let no_more = r.trim_start().starts_with("no more ") || r.trim_start().starts_with("86 ");
     let ends = r.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
     let can_go = [
         "can go",
