@@ -2789,3 +2789,27 @@ fn eighty_six_discards_and_the_to_do_is_read() {
     );
     runs_nothing(Mode::ReadOnly, &["86 the todo"], Abstain::NeedsWriteMode);
 }
+
+/// Nothing is added to a new file under a bare word no one gave as a
+/// file's name; a question that opens by asking the date asks the clock.
+#[test]
+fn no_addition_to_a_bare_word_and_the_date_asked_first() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose(
+            "I should be most obliged if you would add to the to-do the words post the letter to Aunt Agatha",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert!(
+        !p.line().unwrap_or_default().contains("/Aunt"),
+        "{}",
+        p.display()
+    );
+    proposes_lines(
+        Mode::ReadOnly,
+        &[("what's the date, I'm closing the books", "date")],
+    );
+}

@@ -997,6 +997,10 @@ impl<'m> Interpreter<'m> {
                         | ["what's", "the", "time", ..]
                         | ["what", "is", "the", "time", ..]
                         | ["what", "time", "do", "you"]
+                        | ["whats", "the", "date", ..]
+                        | ["what's", "the", "date", ..]
+                        | ["what", "is", "the", "date", ..]
+                        | ["what", "date", "is", "it"]
                 )
             };
             let want = match chosen {
@@ -1922,6 +1926,21 @@ impl<'m> Interpreter<'m> {
                 ],
             )
         {
+            abstain = Some(Abstain::Unsure);
+        }
+        // Adding to a file that is not there, under a bare word no one
+        // gave as a file's name (`… add to the to-do the words post the
+        // letter to Aunt Agatha` had appended to a new /Aunt): a name the
+        // request typed with its extension, or called a file, is one.
+        let appends_to_a_word = command.as_ref().is_some_and(|c| {
+            self.role_of(c.applet) == Some(Role::Append)
+                && matches!(c.args.first(), Some(command::Arg::Path(p))
+                    if !self.is_live(p, false)
+                        && !self.is_live(p, true)
+                        && !p.rsplit('/').next().unwrap_or(p).contains('.'))
+                && !any_word(asked, &["called", "named", "file", "new", "create"])
+        });
+        if abstain.is_none() && appends_to_a_word && !named_first && self.config.own_words {
             abstain = Some(Abstain::Unsure);
         }
         // A text that is only the names of things on the volume (`Put the
