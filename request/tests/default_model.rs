@@ -2508,6 +2508,11 @@ fn a_files_words_about_an_applets_subject_are_the_applets() {
                 "model",
             ),
             ("this language model which one, how big?", "model"),
+            ("which gguf file is the shell using right now", "model"),
+            (
+                "My teacher says I should find out how fast the language model runs on this computer.",
+                "bench",
+            ),
         ],
     );
 }

@@ -909,18 +909,21 @@ impl<'m> Interpreter<'m> {
                 r.confidence >= 0.99
                     && !matches!(
                         self.role_of(r.applet),
-                        Some(Role::ShowText | Role::ShowBytes | Role::List) | None
+                        Some(Role::ShowText | Role::ShowBytes | Role::List)
                     )
-                    && !self
-                        .table
-                        .get_any(r.applet)
-                        .is_some_and(|a| a.spec().writes)
-                    && !any_word(
+                    && !self.table.get_any(r.applet).is_some_and(|a| a.spec().writes)
+                    // Unless it asks which file holds the words, in so many
+                    // words (`which file mentions the lighthouse`, `where did
+                    // i write about …`); `which gguf file is the shell using`
+                    // and `my teacher says …` do not.
+                    && !any_phrase(
                         asked,
                         &[
-                            "file", "files", "document", "note", "notes", "wrote", "write",
-                            "written", "say", "says", "said", "mention", "mentions", "list",
-                            "text", "jotted", "put",
+                            "which file", "what file", "the file that", "the file which",
+                            "the file with", "the file about", "a file that", "a file with",
+                            "which note", "which document", "the note about", "the notes about",
+                            "where did i", "where i wrote", "i wrote", "we wrote", "written",
+                            "jotted", "mentions", "mentioned", "talks about",
                         ],
                     )
             });
@@ -1199,6 +1202,13 @@ impl<'m> Interpreter<'m> {
                         && (reads(asked) || wants_text(asked))
                         && !discards
                         && !says_words
+                        // (Not a file found by words the sure router reads
+                        // as its applet's subject: `find out how fast the
+                        // language model runs` is the benchmark's.)
+                        && !(subject_of_sure
+                            && one_file.is_some_and(|f| {
+                                grounded.by_content.as_deref() == Some(f.path.as_str())
+                            }))
                         && !any_word(asked, &[a])
                         && !self.takes_path_or_text(a)
                         && ridge
