@@ -2818,3 +2818,26 @@ fn no_addition_to_a_bare_word_and_the_date_asked_first() {
         &[("what's the date, I'm closing the books", "date")],
     );
 }
+
+/// A file asked to be loaded as the model is the model applet's load of
+/// that file, with the context the request gives.
+#[test]
+fn a_file_loaded_as_the_model_is_loaded() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "try loading the guide as a model file, i want to see the error",
+                "model load /DOCS/GUIDE.TXT",
+            ),
+            (
+                "load the hello file as a model, see what happens",
+                "model load /HELLO.TXT",
+            ),
+            (
+                "load hello.txt as the model with a 2048 token context",
+                "model load /HELLO.TXT --ctx 2048",
+            ),
+        ],
+    );
+}

@@ -2594,6 +2594,42 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // A file asked to be loaded as the model (`try loading the guide as
+        // a model file, i want to see the error`, `load the hello file as a
+        // model`) is the model applet's `load` of that one file, whatever
+        // the paths made of `as` (a copy to a new name).
+        if missing.is_none()
+            && !discards
+            && any_word(asked, &["load", "loading", "loaded"])
+            && any_word(asked, &["model", "weights", "gguf"])
+            && matches!(abstain, None | Some(Abstain::Unsure | Abstain::NothingFits))
+        {
+            if let ([only], Some(m)) = (
+                grounded.grounding.referents.as_slice(),
+                self.doer(Role::Model),
+            ) {
+                if !only.is_dir {
+                    // With the context it says (`with a 2048 token context`).
+                    let w = lower_words(asked);
+                    let ctx = w.windows(2).find_map(|p| {
+                        (matches!(p[1].as_str(), "token" | "tokens" | "context" | "ctx"))
+                            .then(|| p[0].parse::<u32>().ok())
+                            .flatten()
+                    });
+                    let line = match ctx {
+                        Some(n) => {
+                            alloc::format!("{m} load {} --ctx {n}", command::quote(&only.path))
+                        }
+                        None => alloc::format!("{m} load {}", command::quote(&only.path)),
+                    };
+                    if let Ok(c) = self.table.parse(&line, self.mode) {
+                        command = Some(c);
+                        via = Via::Grammar;
+                        abstain = None;
+                    }
+                }
+            }
+        }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
         if abstain != Some(Abstain::NeedsWriteMode) && missing.is_some() {
