@@ -2746,6 +2746,11 @@ fn log_this_in_a_file_adds_to_that_file() {
                 "log this in boot.log: manual check passed",
                 "append /LOGS/BOOT.LOG \"manual check passed\"",
             ),
+            (
+                "10-4, log this in notes: fueled up Flying J exit 142, 118.6 gal @ $3.89",
+                "append /NOTES.TXT \"fueled up Flying J exit 142, 118.6 gal @ $3.89\"",
+            ),
+            ("the startup log in the logs folder", "cat /LOGS/BOOT.LOG"),
         ],
     );
 }

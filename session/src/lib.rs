@@ -144,6 +144,17 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
     // The text slot takes every word after the slots before it.
     let words = command::parse::split(line).words;
     let text: alloc::vec::Vec<&command::parse::Word> = words.iter().skip(1 + text_at).collect();
+    // A text that opens by announcing itself (`write results.csv with:
+    // sample,od600 …`): the announcing word is the request's, not the
+    // text's.
+    if text.first().is_some_and(|w| {
+        matches!(
+            w.text.to_ascii_lowercase().as_str(),
+            "with:" | "saying:" | "containing:" | "text:" | "content:" | "contents:" | "says:"
+        )
+    }) {
+        return true;
+    }
     // A particle or a determiner typed where the file goes (`write off the
     // hello file, total loss`, `write down call the plumber`, `append the
     // milk`): the verb's own word, no file anyone would name.

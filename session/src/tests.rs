@@ -279,6 +279,7 @@ fn classify_is_the_one_decision() {
         "write \"second entry\" under the last line of the file /docs/faq.txt",
         "write new file debt.txt: Miss Pearl owe mi $2,500 JMD",
         "write off the hello file, total loss",
+        "write results.csv with: sample,od600 A1,0.412 A2,0.398",
         "write down call the plumber",
         "write down 'ask prof about q7' somewhere new, call it questions.txt",
         "append the file todo.txt buy milk",

@@ -176,17 +176,20 @@ impl<'m> Interpreter<'m> {
         // `log` as the verb that records a line (`log it in notes: …`, `log
         // this in boot.log: …`) points at no log file: only a name said
         // (`boot.log`, `the boot log`) does.
+        // (Anywhere in the line: `10-4, log this in notes: …`.)
         let lw = lower_words(request);
-        let logs_a_line = lw.first().is_some_and(|w| w == "log")
-            && lw
-                .get(1)
-                .is_some_and(|w| matches!(w.as_str(), "it" | "this" | "that" | "in" | "on"));
-        if logs_a_line
-            && !lw
-                .iter()
-                .skip(1)
-                .any(|w| w.starts_with("boot") || w == "log")
-        {
+        // (`log in` only opening the line: `the startup log in the logs
+        // folder` is the boot log.)
+        let at = lw.windows(2).enumerate().position(|(i, p)| {
+            p[0] == "log"
+                && (matches!(p[1].as_str(), "it" | "this" | "that")
+                    || (i == 0 && matches!(p[1].as_str(), "in" | "on")))
+        });
+        let logs_a_line = at.is_some();
+        let other_log_word = |i: usize, w: &alloc::string::String| {
+            Some(i) != at && (w.starts_with("boot") || w == "log")
+        };
+        if logs_a_line && !lw.iter().enumerate().any(|(i, w)| other_log_word(i, w)) {
             let kind_only = |p: &str| p.to_ascii_lowercase().ends_with(".log");
             g.grounding.referents.retain(|r| !kind_only(&r.path));
             g.grounding
@@ -1962,6 +1965,28 @@ impl<'m> Interpreter<'m> {
                 && c.args.iter().any(|a| match a {
                     command::Arg::Text(t) => {
                         let w = lower_words(t);
+                        // Or only a particle (`typed up notes` had added
+                        // "up" to the notes).
+                        let particle = |x: &str| {
+                            matches!(
+                                x,
+                                "up" | "down"
+                                    | "it"
+                                    | "them"
+                                    | "those"
+                                    | "these"
+                                    | "out"
+                                    | "off"
+                                    | "over"
+                                    | "back"
+                                    | "too"
+                                    | "also"
+                                    | "again"
+                            )
+                        };
+                        if !w.is_empty() && w.iter().all(|x| particle(x)) {
+                            return true;
+                        }
                         // Pointing words with them (`the todo`, `my notes`):
                         // a word on its own may be the text (`TODO`, `hello`).
                         w.len() >= 2
