@@ -2843,6 +2843,10 @@ fn a_file_loaded_as_the_model_is_loaded() {
                 "load hello.txt as the model with a 2048 token context",
                 "model load /HELLO.TXT --ctx 2048",
             ),
+            (
+                "use readme.txt as the new model weights",
+                "model load /README.TXT",
+            ),
         ],
     );
 }

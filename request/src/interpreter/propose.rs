@@ -2625,7 +2625,17 @@ impl<'m> Interpreter<'m> {
         // the paths made of `as` (a copy to a new name).
         if missing.is_none()
             && !discards
-            && any_word(asked, &["load", "loading", "loaded"])
+            && (any_word(asked, &["load", "loading", "loaded"])
+                || any_phrase(
+                    asked,
+                    &[
+                        "as the model",
+                        "as the new model",
+                        "as a model",
+                        "as model",
+                        "as my model",
+                    ],
+                ))
             && any_word(asked, &["model", "weights", "gguf"])
             && matches!(abstain, None | Some(Abstain::Unsure | Abstain::NothingFits))
         {
