@@ -2599,6 +2599,8 @@ fn say_and_the_rest_of_the_line_is_said() {
             ("say BANANA BANANA BANANA", "echo \"BANANA BANANA BANANA\""),
         ],
     );
+    // Saying changes nothing: in read-only mode it is said too, not F2.
+    proposes_lines(Mode::ReadOnly, &[("say GO GO GO", "echo \"GO GO GO\"")]);
 }
 
 /// A line that opens by asking to see the one live file it refers to,

@@ -1386,7 +1386,12 @@ impl<'m> Interpreter<'m> {
                         command = Some(c);
                         via = Via::Grammar;
                         settled = true;
-                        if matches!(abstain, Some(Abstain::NothingFits | Abstain::Unsure)) {
+                        // (In read-only mode too: a model that heard a
+                        // write in words it never saw is no reason for F2.)
+                        if matches!(
+                            abstain,
+                            Some(Abstain::NothingFits | Abstain::Unsure | Abstain::NeedsWriteMode)
+                        ) {
                             abstain = None;
                         }
                     }
