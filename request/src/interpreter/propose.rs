@@ -1330,12 +1330,7 @@ impl<'m> Interpreter<'m> {
                 // Not a long name's one word (`show me a photo of the eiffel
                 // tower` says nothing of the photo list).
                 let whole_name = one_file.is_some_and(|f| {
-                    let base = f.path.rsplit('/').next().unwrap_or(&f.path);
-                    let name: Vec<alloc::string::String> = crate::cues::words(base)
-                        .filter(|w| w.bytes().any(|b| b.is_ascii_alphabetic()))
-                        .filter(|w| !w.eq_ignore_ascii_case("txt"))
-                        .map(|w| w.to_ascii_lowercase())
-                        .collect();
+                    let name = path_words(f.path.rsplit('/').next().unwrap_or(&f.path));
                     name.len() < 2
                         || name
                             .iter()
@@ -2540,15 +2535,8 @@ impl<'m> Interpreter<'m> {
             && (leads_with_reading(asked) || asks_whats_in(asked))
         {
             if let [only] = grounded.grounding.referents.as_slice() {
-                let name_words: Vec<alloc::string::String> = crate::cues::words(&only.path)
-                    .map(|w| w.to_ascii_lowercase())
-                    .filter(|w| w != "txt")
-                    .collect();
-                let its = |w: &str| {
-                    name_words.iter().any(|n| {
-                        n == w || n.strip_suffix('s') == Some(w) || w.strip_suffix('s') == Some(n)
-                    })
-                };
+                let name_words = path_words(&only.path);
+                let its = |w: &str| name_words.iter().any(|n| same_word(n, w));
                 let said: Vec<alloc::string::String> = words(asked)
                     .filter(|w| w.len() >= 3)
                     .map(|w| w.to_ascii_lowercase())
@@ -2593,20 +2581,8 @@ impl<'m> Interpreter<'m> {
                 if moves_or_reads {
                     let said: Vec<alloc::string::String> =
                         words(asked).map(|w| w.to_ascii_lowercase()).collect();
-                    let name_words = |p: &str| -> Vec<alloc::string::String> {
-                        let base = p.rsplit('/').next().unwrap_or(p);
-                        crate::cues::words(base)
-                            .map(|w| w.to_ascii_lowercase())
-                            .filter(|w| w != "txt")
-                            .collect()
-                    };
-                    let says = |n: &alloc::string::String| {
-                        said.iter().any(|w| {
-                            w == n
-                                || w.strip_suffix('s') == Some(n)
-                                || n.strip_suffix('s') == Some(w)
-                        })
-                    };
+                    let name_words = |p: &str| path_words(p.rsplit('/').next().unwrap_or(p));
+                    let says = |n: &String| said.iter().any(|w| same_word(w, n));
                     if let Some(command::Arg::Path(p)) = c.args.first_mut() {
                         let mine = name_words(p);
                         let longer = self.paths.iter().filter(|e| !e.is_dir).find(|e| {
@@ -3470,12 +3446,24 @@ fn any_word(request: &str, list: &[&str]) -> bool {
 /// Whether `x` is a word of a live name, in the singular or the plural
 /// (`photos`, `log`).
 fn is_a_live_word(paths: &[grammar::PathEntry], x: &str) -> bool {
-    paths.iter().any(|p| {
-        crate::cues::words(&p.path).any(|n| {
-            let (n, x) = (n.to_ascii_lowercase(), x.to_ascii_lowercase());
-            n == x || n.strip_suffix('s') == Some(&x) || x.strip_suffix('s') == Some(&n)
-        })
-    })
+    let x = x.to_ascii_lowercase();
+    paths
+        .iter()
+        .any(|p| path_words(&p.path).iter().any(|n| same_word(n, &x)))
+}
+
+/// The words of a path, lower case, less the `txt` of an extension
+/// (`/DOCS/Release Notes 0.1.txt`: docs, release, notes).
+fn path_words(path: &str) -> Vec<String> {
+    crate::cues::words(path)
+        .map(|w| w.to_ascii_lowercase())
+        .filter(|w| w != "txt")
+        .collect()
+}
+
+/// Whether two lower-case words are one, or one is the other's plural.
+fn same_word(a: &str, b: &str) -> bool {
+    a == b || a.strip_suffix('s') == Some(b) || b.strip_suffix('s') == Some(a)
 }
 
 /// A log of the person's own (`my trade log`, `the tips log for
