@@ -25,6 +25,9 @@
 extern crate alloc;
 
 mod code;
+mod dcl;
+mod editor;
+mod ios;
 mod sql;
 
 use alloc::string::{String, ToString};
@@ -43,6 +46,24 @@ pub enum Shell {
     JavaScript,
     /// A statement of SQL (`SELECT * FROM notes;`), a table being a file.
     Sql,
+    /// A call in R (`readLines("NOTES.TXT")`, `list.files("LOGS")`).
+    R,
+    /// A line of MATLAB or Octave (`dir('DOCS')`, `type NOTES.TXT`, `clc`).
+    Matlab,
+    /// A call in Julia (`readdir("DOCS")`, `println("hi")`).
+    Julia,
+    /// A line of Ruby (`File.read("NOTES.TXT")`, `puts "hi"`).
+    Ruby,
+    /// A line of PHP (`echo file_get_contents('NOTES.TXT');`).
+    Php,
+    /// A line of OpenVMS DCL (`$ TYPE [.LOGS]BOOT.LOG`, `$ DIRECTORY/SIZE`).
+    Dcl,
+    /// A line of Cisco IOS (`show flash:`, `more flash:NOTES.TXT`).
+    Ios,
+    /// Emacs keys and commands (`C-x C-f ~/NOTES.TXT`, `M-x make-directory`).
+    Emacs,
+    /// A vi or Vim command (`:e NOTES.TXT`, `:!ls`).
+    Vim,
 }
 
 impl Shell {
@@ -55,6 +76,15 @@ impl Shell {
             Shell::Python => "Python",
             Shell::JavaScript => "JavaScript",
             Shell::Sql => "SQL",
+            Shell::R => "R",
+            Shell::Matlab => "MATLAB",
+            Shell::Julia => "Julia",
+            Shell::Ruby => "Ruby",
+            Shell::Php => "PHP",
+            Shell::Dcl => "DCL",
+            Shell::Ios => "Cisco IOS",
+            Shell::Emacs => "Emacs",
+            Shell::Vim => "Vim",
         }
     }
 }
@@ -118,6 +148,21 @@ pub fn pseudo_file(path: &str) -> Option<Role> {
     }
 }
 
+/// The language of a line that is wholly a command of another system
+/// whose job this machine has nothing for (`show running-config`, `$ SHOW
+/// QUEUE/ALL`, `ipconfig /all`): it asks for no applet, and no guess at
+/// one is a fair answer. `None` for a line [`read`] reads, and for a line
+/// that is not plainly another system's.
+pub fn elsewhere(line: &str) -> Option<Shell> {
+    if read(line).is_some() {
+        return None;
+    }
+    let line = without_prompt(line.trim());
+    dcl::elsewhere(line)
+        .or_else(|| ios::elsewhere(line))
+        .or_else(|| editor::elsewhere(line))
+}
+
 /// Reads `line` as another shell's command, or `None` when it is not one
 /// this crate knows (or not wholly shell words).
 pub fn read(line: &str) -> Option<Reading> {
@@ -135,6 +180,12 @@ pub fn read(line: &str) -> Option<Reading> {
         });
     }
     if let Some(r) = sql::read(line) {
+        return Some(r);
+    }
+    if let Some(r) = dcl::read(line)
+        .or_else(|| ios::read(line))
+        .or_else(|| editor::read(line))
+    {
         return Some(r);
     }
     if line.contains('(') {
