@@ -493,6 +493,14 @@ pub(crate) fn looks_like_file(w: &str) -> bool {
 
 /// `name.ext`: a letter in both, an extension of 1–4 letters or digits.
 fn has_extension(w: &str) -> bool {
+    // A dotted abbreviation (`a.m.`, `p.m`, `e.g.`, `i.e`, `a.k.a.`) is a
+    // word of the text, one letter between dots: `11 a.m.` named /a.m.
+    if w.split('.').filter(|s| !s.is_empty()).count() >= 2
+        && w.split('.')
+            .all(|s| s.len() <= 1 && s.bytes().all(|b| b.is_ascii_alphabetic()))
+    {
+        return false;
+    }
     match w.rsplit_once('.') {
         Some((base, ext)) => {
             !base.is_empty()
@@ -4094,6 +4102,10 @@ fn announces_text(w: &str) -> bool {
             | "states"
             | "stating"
             | "holding"
+            // Said as spoken (`new file tags.txt sayin: …`), and what goes
+            // in it (`the name is arak.txt, inside: …`).
+            | "sayin"
+            | "inside"
     )
 }
 

@@ -1331,6 +1331,40 @@ fn proposes_lines(mode: Mode, cases: &[(&str, &str)]) {
     }
 }
 
+/// A new file's name and text are taken as typed: a dotted abbreviation
+/// in the text is no file (`11 a.m.` had made /a.m), words announcing the
+/// text (`sayin:`, `inside:`, `that reads:`) are not the text, and the
+/// new name after `new file` is made, not missing, whatever applet the
+/// ridge was sure of.
+#[test]
+fn new_names_and_texts_as_typed() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "please add to the notes: service Friday 11 a.m., St. Paul's",
+                "append /NOTES.TXT \"service Friday 11 a.m., St. Paul's\"",
+            ),
+            (
+                "new file tags.txt sayin: tag 112 red - do not use",
+                "write /tags.txt \"tag 112 red - do not use\"",
+            ),
+            (
+                "Please write a new file, the name is arak.txt, inside: tuning 25 000 Ft",
+                "write /arak.txt \"tuning 25 000 Ft\"",
+            ),
+            (
+                "new file surf-report.txt: Fistral 3-4ft, offshore SE, low tide 11:42",
+                "write /surf-report.txt \"Fistral 3-4ft, offshore SE, low tide 11:42\"",
+            ),
+            (
+                "Would you please prepare a new file called obituary.txt that reads: Harold Beaumont, beloved husband",
+                "write /obituary.txt \"Harold Beaumont, beloved husband\"",
+            ),
+        ],
+    );
+}
+
 /// A file named inside a request that `route` explains is no file to act
 /// on: a missing one is no reason to answer "no file".
 #[test]

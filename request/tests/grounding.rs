@@ -1564,6 +1564,20 @@ fn shorthands_and_names_two_slips_away_are_no_paths() {
         &gr,
         "append /NOTES.TXT \"Meeting w/ Bob @ 3pm re: budget (room 4B)\""
     ));
+    // Nor is a dotted abbreviation (`a.m.`, `e.g.`) a file's name.
+    let (g, gr) = grounded("add to the todo: dentist at 9 a.m., e.g. before work");
+    assert!(
+        g.grounding
+            .new_paths
+            .iter()
+            .all(|p| !p.contains("a.m") && !p.contains("e.g")),
+        "{:?}",
+        g.grounding.new_paths
+    );
+    assert!(accepts(
+        &gr,
+        "append /TODO.TXT \"dentist at 9 a.m., e.g. before work\""
+    ));
     let (g, gr) = grounded("put \"smart quotes\" in quotes.txt");
     assert!(
         g.grounding.referents.is_empty(),

@@ -1557,6 +1557,48 @@ impl<'m> Interpreter<'m> {
                     makes_given_name = true;
                 }
             }
+            // The words before the name ask to make it (`new file
+            // surf-report.txt: …`) and the grammar's command makes it: a
+            // sure ridge that found no file for its applet (`rm`) is no
+            // reason to call the new name missing.
+            // Only the name's own file: `new file lineup.txt: … Ali/Jo/Kim`
+            // is no file /Ali/Jo/Kim.
+            let makes_m = |it: &Self, c: &command::Command| {
+                it.table.get_any(c.applet).is_some_and(|a| {
+                    c.paths(a.spec()).any(|(p, must_exist)| {
+                        !must_exist
+                            && (command::same_path(p.trim_start_matches('/'), &m.name)
+                                || p.rsplit('/')
+                                    .next()
+                                    .is_some_and(|b| command::same_path(b, &m.name)))
+                    })
+                })
+            };
+            if any_word(before, &["create", "make", "new", "prepare"]) {
+                if creates && command.as_ref().is_some_and(|c| makes_m(self, c)) {
+                    makes_given_name = true;
+                } else if let Some(g) = grammar.as_ref().ok().filter(|g| makes_m(self, g)) {
+                    via = Via::Grammar;
+                    command = Some(g.clone());
+                    creates = true;
+                    makes_given_name = true;
+                } else if any_word(before, &["file", "document", "doc"]) {
+                    // Neither path wrote it (`prepare a new file called
+                    // obituary.txt that reads: …`: ridge `mv`, grammar
+                    // `cpu`): the write of that file, if it can be made.
+                    if let Some(w) = self.doer(Role::Write) {
+                        if let Some(c) = self
+                            .decode_as(&prompt, Some(w), should_cancel)?
+                            .filter(|c| makes_m(self, c))
+                        {
+                            via = Via::Grammar;
+                            command = Some(c);
+                            creates = true;
+                            makes_given_name = true;
+                        }
+                    }
+                }
+            }
             // A new empty file asked for (`touch plan.txt`): only a whole
             // file's write takes an empty text, so the grammar's `write
             // /plan.txt ""` makes it, whatever applet the router heard (a
@@ -1584,7 +1626,8 @@ impl<'m> Interpreter<'m> {
             // The router's applet takes no empty text: that blocks nothing.
             let makes_empty = empty_text && creates;
             makes_given_name |= makes_empty;
-            let ridge_blocked = confident && ridge_cmd.is_none() && !makes_empty;
+            let ridge_blocked =
+                confident && ridge_cmd.is_none() && !makes_empty && !makes_given_name;
             // A name the command could not act on whatever it was: an
             // applet with no file to take (`nvme model number please, for
             // the asset sheet` is `disk`), unless the name is spelt as a
@@ -2841,6 +2884,7 @@ fn asks_to_make(request: &str) -> bool {
         &[
             "create",
             "make",
+            "prepare",
             "new",
             "save",
             "store",
