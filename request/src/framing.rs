@@ -19,6 +19,11 @@ const ACTIONS: &[&str] = &[
     "get", "give", "load", "type", "say", "find", "close", "start", "stop", "change", "dump",
 ];
 
+/// Names people call a machine or an assistant by.
+const CALLED: &[&str] = &[
+    "alexa", "siri", "google", "cortana", "bixby", "jarvis", "hal", "computer", "machine", "nosys",
+];
+
 /// The request without its frame, or `None` when it has none.
 pub fn unframed(request: &str) -> Option<String> {
     let mut s = request.trim();
@@ -30,6 +35,20 @@ pub fn unframed(request: &str) -> Option<String> {
                 s = after.trim_start();
                 changed = true;
             }
+        }
+    }
+    // An assistant called by name (`Alexa, say …`, `ok google, show …`,
+    // `computer, list …`): the name is who is asked, not what.
+    if let Some((name, after)) = s.split_once(',') {
+        let name = name.trim().to_ascii_lowercase();
+        let name = name
+            .strip_prefix("hey ")
+            .or_else(|| name.strip_prefix("ok "))
+            .or_else(|| name.strip_prefix("okay "))
+            .unwrap_or(&name);
+        if CALLED.contains(&name) && !after.trim().is_empty() {
+            s = after.trim_start();
+            changed = true;
         }
     }
     // A signature after the last sentence: `… do. Yours, Edith`, `…
@@ -161,6 +180,21 @@ mod tests {
             unframed("you help me make folder name HocTap").as_deref(),
             Some("make folder name HocTap")
         );
+    }
+
+    #[test]
+    fn an_assistant_called_by_name_is_not_the_request() {
+        assert_eq!(
+            unframed("Alexa, say Happy Birthday, Marit!").as_deref(),
+            Some("say Happy Birthday, Marit!")
+        );
+        assert_eq!(
+            unframed("hey siri, show me the notes").as_deref(),
+            Some("show me the notes")
+        );
+        // Any other word before a comma is part of what is asked.
+        assert_eq!(unframed("notes, show them"), None);
+        assert_eq!(unframed("Alexa,"), None);
     }
 
     #[test]

@@ -1365,6 +1365,35 @@ fn new_names_and_texts_as_typed() {
     );
 }
 
+/// What is said after `say` is said whole: past a say word inside it, a
+/// name it greets, an assistant called first; a quoted text alone, its
+/// inner apostrophe kept; everything after `announce:`.
+#[test]
+fn said_texts_are_whole() {
+    for mode in [Mode::ReadWrite, Mode::ReadOnly] {
+        proposes_lines(
+            mode,
+            &[
+                ("say wor lass says hiya", "echo \"wor lass says hiya\""),
+                (
+                    "Alexa, say Happy Birthday, Marit!",
+                    "echo \"Happy Birthday, Marit!\"",
+                ),
+                (
+                    "Please say \"With deepest sympathy\" on the screen so that I can check the spelling",
+                    "echo \"With deepest sympathy\"",
+                ),
+                (
+                    "announce: Welcome aboard, we'll be departing shortly",
+                    "echo \"Welcome aboard, we'll be departing shortly\"",
+                ),
+                ("please say 'don't panic'", "echo \"don't panic\""),
+                ("say the words lunch with sam", "echo \"lunch with sam\""),
+            ],
+        );
+    }
+}
+
 /// A file named inside a request that `route` explains is no file to act
 /// on: a missing one is no reason to answer "no file".
 #[test]

@@ -2,7 +2,7 @@
 //! hidden state, grammar-constrained decoding of a whole command and of the
 //! ridge applet's arguments, and [`crate::Via`]'s choice between them.
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use command::{Mode, Role};
@@ -1358,10 +1358,76 @@ impl<'m> Interpreter<'m> {
         // GO 🔥`, `say BANANA BANANA BANANA`): said, whatever the router and
         // the grammar made of words they never saw. Saying changes nothing.
         let mut said_as_typed = false;
-        if self.config.own_words && opens_with_spoken_say(asked) {
-            if let [text] = grounded.grounding.texts.as_slice() {
-                let rest = asked.trim_end().trim_end_matches(['.', '!']).to_lowercase();
-                if rest.ends_with(&text.trim_end_matches(['.', '!']).to_lowercase()) {
+        if self.config.own_words && (opens_with_spoken_say(asked) || opens_with_spoken_say(request))
+        {
+            // The span grounding offered, or (when the words refer to no
+            // file, so nothing in them is a place to write) all that
+            // follows the `say`: grounding cuts `say wor lass says hiya`
+            // at its second `says`.
+            let offered = match grounded.grounding.texts.as_slice() {
+                [text] => {
+                    let rest = asked.trim_end().trim_end_matches(['.', '!']).to_lowercase();
+                    rest.ends_with(&text.trim_end_matches(['.', '!']).to_lowercase())
+                        .then(|| text.clone())
+                }
+                _ => None,
+            };
+            // As typed: `asked` reads `wor lass` as `wor last`.
+            let whole = said_after(request).filter(|(t, quoted)| {
+                (grounded.grounding.referents.is_empty()
+                    || *quoted
+                    || opens_with_colon_say(request))
+                    && !t.split_whitespace().any(|w| {
+                        ground::looks_like_file(w.trim_matches(|c: char| !c.is_alphanumeric()))
+                    })
+            });
+            // Grounding knows the words that frame a text (`say the words
+            // …`, `repeat after me: …`, `… on the screen`): the whole rest
+            // is taken over its span only when the text is quoted first,
+            // follows a colon after the say word, or was cut at a say word
+            // inside it.
+            let cut_at_say = |o: &str, w: &str| {
+                w.len() > o.len()
+                    && w.to_lowercase().ends_with(&o.to_lowercase())
+                    && w[..w.len() - o.len()]
+                        .split_whitespace()
+                        .last()
+                        .is_some_and(|x| {
+                            matches!(
+                                x.to_ascii_lowercase().as_str(),
+                                "says" | "saying" | "said" | "say"
+                            )
+                        })
+            };
+            // A name the text ends by greeting (`say Happy Birthday,
+            // Marit!`): grounding stops at the comma.
+            let ends_greeting = |o: &str, w: &str| {
+                w.len() > o.len()
+                    && w.to_lowercase().starts_with(&o.to_lowercase())
+                    && w[o.len()..]
+                        .trim_start()
+                        .strip_prefix(',')
+                        .is_some_and(|name| {
+                            let name = name.trim().trim_end_matches(['!', '.']);
+                            (1..=2).contains(&name.split_whitespace().count())
+                                && name
+                                    .split_whitespace()
+                                    .all(|x| x.starts_with(|c: char| c.is_uppercase()))
+                        })
+            };
+            let colon = opens_with_colon_say(request);
+            let text = match (offered, whole) {
+                (_, Some((w, quoted))) if quoted || colon => Some(w.to_string()),
+                (Some(o), Some((w, _))) if cut_at_say(&o, w) => Some(w.to_string()),
+                (_, Some((w, _)))
+                    if grounded.grounding.texts.iter().any(|o| ends_greeting(o, w)) =>
+                {
+                    Some(w.to_string())
+                }
+                (o, _) => o,
+            };
+            if let Some(text) = text {
+                {
                     // The words as typed, a span grounding offered: the
                     // model may end the text early (`echo` and no words),
                     // so the command is the one that span makes, if the
@@ -2462,6 +2528,7 @@ impl<'m> Interpreter<'m> {
         // (Not a line that opens by asking to say it: `say: Meeting notes,
         // 2 December 2026` says those words.)
         let stands_in_for_a_write = (stands_in
+            && !said_as_typed
             && !opens_with_say(asked)
             && grounded.grounding.referents.iter().any(|r| !r.is_dir)
             && !grounded.grounding.texts.is_empty()
@@ -4475,10 +4542,61 @@ fn asks_whats_in(request: &str) -> bool {
 /// Whether the request's first word, past politeness, is `say`, `shout`
 /// or `repeat`.
 fn opens_with_spoken_say(request: &str) -> bool {
-    let w = lower_words(request);
-    w.iter()
-        .find(|x| !is_politeness(x))
-        .is_some_and(|v| matches!(v.as_str(), "say" | "shout" | "repeat"))
+    said_after(request).is_some()
+}
+
+/// Whether the say word is followed by a colon (`announce: …`, `say:
+/// …`): what comes after it is all text, whatever file a word of it
+/// might describe.
+fn opens_with_colon_say(request: &str) -> bool {
+    said_after(request).is_some_and(|(t, _)| {
+        // `t` is a slice of `request`: what precedes it.
+        let at = (t.as_ptr() as usize).saturating_sub(request.as_ptr() as usize);
+        request
+            .get(..at)
+            .is_some_and(|before| before.trim_end().ends_with(':'))
+    })
+}
+
+/// What follows the opening `say` (`shout`, `repeat`, `announce:`) after
+/// politeness, as typed: a quoted text alone when the words open with one (`say "With
+/// deepest sympathy" on the screen so I can check`), else the whole rest
+/// of the line without a final full stop; and whether it was quoted.
+/// `None` when the line does not open so, or nothing follows.
+fn said_after(request: &str) -> Option<(&str, bool)> {
+    let mut rest = request.trim_start();
+    loop {
+        let (word, tail) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let bare = word.trim_end_matches([',', ':']).to_ascii_lowercase();
+        if is_politeness(&bare) {
+            rest = tail.trim_start();
+            continue;
+        }
+        let says = matches!(bare.as_str(), "say" | "shout" | "repeat")
+            || (bare == "announce" && word.ends_with(':'));
+        if !says {
+            return None;
+        }
+        let tail = tail.trim_start().trim_start_matches(':').trim();
+        for (open, close) in [('"', '"'), ('\u{201c}', '\u{201d}'), ('\'', '\'')] {
+            if let Some(inner) = tail.strip_prefix(open) {
+                // The closing quote ends a word (`'don't panic'` is one
+                // text, not `don`).
+                let end = inner.match_indices(close).map(|(i, _)| i).find(|&i| {
+                    inner[i + close.len_utf8()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| c.is_whitespace() || ".,!?;:".contains(c))
+                });
+                if let Some(end) = end {
+                    let quoted = inner[..end].trim();
+                    return (!quoted.is_empty()).then_some((quoted, true));
+                }
+            }
+        }
+        let text = tail.strip_suffix('.').unwrap_or(tail).trim_end();
+        return (!text.is_empty()).then_some((text, false));
+    }
 }
 
 /// Whether the request asks about what was typed before.
