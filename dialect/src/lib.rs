@@ -401,7 +401,7 @@ const NAMES: &[(&[&str], Does)] = &[
         Does::Clock,
     ),
     (&["uptime", "get-uptime"], Does::Uptime),
-    (&["clear", "cls", "clear-host", "reset"], Does::Clear),
+    (&["clear", "cls", "clear-host", "reset", "clc"], Does::Clear),
     (&["reboot", "restart-computer"], Does::Reboot),
     (&["poweroff", "halt", "stop-computer"], Does::PowerOff),
     (&["shutdown"], Does::Shutdown),

@@ -325,7 +325,10 @@ fn matlab_and_octave_lines() {
         "delete the readme please",
         "memory is full of junk",
         "clock in at nine",
+        "copyfile please",
+        "doc, what's up",
     ]);
+    reads("help clc", M, Role::Help, vec![topic(Role::ClearScreen)]);
 }
 
 #[test]
