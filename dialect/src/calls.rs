@@ -709,7 +709,7 @@ fn job(e: &Expr, h: Hints) -> Option<Job> {
     }
 }
 
-/// Ruby's and PHP's clock written with a format: `Time.now.strftime(…)`,
+/// Ruby's clock written with a format: `Time.now.strftime(…)`,
 /// `Time.now.to_s`.
 fn time_format(name: &str) -> Option<Job> {
     ["Time.now.", "DateTime.now.", "Date.today."]
