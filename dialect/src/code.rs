@@ -13,12 +13,16 @@ use command::Role;
 
 use crate::{Part, Reading, Shell};
 
-/// One parsed expression: a literal or a call (`a.b(x)`, `open(p).read()`).
+/// One parsed expression: a literal, a bare name or a call (`a.b(x)`,
+/// `open(p).read()`).
 #[derive(Debug)]
-enum Expr {
+pub(crate) enum Expr {
     Str(String),
-    /// A number: no job here takes one, but it parses.
-    Num,
+    /// A number as written (`32`, `-1`, `0755`, R's `32L`).
+    Num(String),
+    /// A name that is not called: a constant (`TRUE`, `FILE_APPEND`,
+    /// `String`), a value (`Sys.CPU_THREADS`, `Time.now`) or a variable.
+    Name(String),
     Call {
         /// The dotted name (`os.listdir`, `read` for a method).
         name: String,
@@ -32,6 +36,8 @@ enum Expr {
 struct Parser<'a> {
     s: &'a [u8],
     at: usize,
+    /// Ruby calls a method without parentheses (`File.open(p).read`).
+    bare_methods: bool,
 }
 
 impl Parser<'_> {
@@ -54,12 +60,15 @@ impl Parser<'_> {
     fn name(&mut self) -> Option<String> {
         self.ws();
         let start = self.at;
-        while self
-            .s
-            .get(self.at)
-            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'.')
-        {
-            self.at += 1;
+        loop {
+            match self.s.get(self.at) {
+                Some(b) if b.is_ascii_alphanumeric() || *b == b'_' || *b == b'.' => self.at += 1,
+                // R's and Ruby's `pkg::name`, `FileUtils::cp`.
+                Some(b':') if self.s.get(self.at + 1) == Some(&b':') && self.at > start => {
+                    self.at += 2
+                }
+                _ => break,
+            }
         }
         let n = core::str::from_utf8(&self.s[start..self.at]).ok()?;
         (!n.is_empty() && !n.starts_with(|c: char| c.is_ascii_digit())).then(|| n.to_string())
@@ -82,6 +91,27 @@ impl Parser<'_> {
                     self.at += 1;
                     match e {
                         b'n' | b't' | b'r' => out.push(b' '),
+                        // A form feed clears R's console: `cat("\014")`.
+                        b'f' => out.push(0x0c),
+                        b'0'..=b'7' => {
+                            let mut v = u32::from(e - b'0');
+                            for _ in 0..2 {
+                                match self.s.get(self.at) {
+                                    Some(d @ b'0'..=b'7') => {
+                                        v = v * 8 + u32::from(d - b'0');
+                                        self.at += 1;
+                                    }
+                                    _ => break,
+                                }
+                            }
+                            out.push(u8::try_from(v).ok().filter(u8::is_ascii)?);
+                        }
+                        b'x' => {
+                            let hex = self.s.get(self.at..self.at + 2)?;
+                            let v = u8::from_str_radix(core::str::from_utf8(hex).ok()?, 16).ok()?;
+                            self.at += 2;
+                            out.push(Some(v).filter(u8::is_ascii)?);
+                        }
                         other => out.push(other),
                     }
                 }
@@ -98,21 +128,53 @@ impl Parser<'_> {
         self.ws();
         match self.s.get(self.at)? {
             b'"' | b'\'' | b'`' => return self.string().map(Expr::Str),
-            b if b.is_ascii_digit() => {
+            b if b.is_ascii_digit() || *b == b'-' => {
                 let start = self.at;
-                while self.s.get(self.at).is_some_and(u8::is_ascii_digit) {
+                if *b == b'-' {
                     self.at += 1;
                 }
-                return (self.at > start).then_some(Expr::Num);
+                let digits = self.at;
+                while self
+                    .s
+                    .get(self.at)
+                    .is_some_and(|b| b.is_ascii_digit() || *b == b'.')
+                {
+                    self.at += 1;
+                }
+                if self.at == digits || !self.s[digits].is_ascii_digit() {
+                    return None;
+                }
+                let n = core::str::from_utf8(&self.s[start..self.at])
+                    .ok()?
+                    .to_string();
+                // R's integer `32L`.
+                if self.s.get(self.at) == Some(&b'L') {
+                    self.at += 1;
+                }
+                return Some(Expr::Num(n));
             }
             _ => {}
         }
         let name = self.name()?;
+        self.ws();
+        if self.s.get(self.at) != Some(&b'(') {
+            return Some(Expr::Name(name));
+        }
         let mut e = self.call(name, None)?;
         // Method calls on the result: `open(p).read()`, `Path(p).read_text()`.
         while self.eat(b'.') {
             let m = self.name()?;
-            e = self.call(m, Some(Box::new(e)))?;
+            self.ws();
+            e = if self.bare_methods && self.s.get(self.at) != Some(&b'(') {
+                Expr::Call {
+                    name: m,
+                    on: Some(Box::new(e)),
+                    args: Vec::new(),
+                    keywords: Vec::new(),
+                }
+            } else {
+                self.call(m, Some(Box::new(e)))?
+            };
         }
         Some(e)
     }
@@ -125,10 +187,16 @@ impl Parser<'_> {
         let mut keywords = Vec::new();
         if !self.eat(b')') {
             loop {
-                // `end=""`, `encoding="utf-8"`: a keyword argument.
+                // `end=""`, `encoding="utf-8"`: a keyword argument
+                // (`mode: "a"` in Ruby).
                 let save = self.at;
                 if let Some(k) = self.name() {
-                    if self.eat(b'=') {
+                    let colon = self.s.get(self.at) == Some(&b':')
+                        && self.s.get(self.at + 1) != Some(&b':');
+                    if colon {
+                        self.at += 1;
+                    }
+                    if colon || (self.eat(b'=') && self.s.get(self.at) != Some(&b'=')) {
                         keywords.push((k, self.expr()?));
                     } else {
                         self.at = save;
@@ -141,7 +209,8 @@ impl Parser<'_> {
                 if self.eat(b')') {
                     break;
                 }
-                if !self.eat(b',') {
+                // Julia's keywords follow a `;`: `rm("x"; recursive=true)`.
+                if !self.eat(b',') && !self.eat(b';') {
                     return None;
                 }
             }
@@ -156,23 +225,29 @@ impl Parser<'_> {
 }
 
 fn parse(s: &str) -> Option<Expr> {
+    parse_with(s, false)
+}
+
+/// `s` as one expression, all of it, or `None`.
+pub(crate) fn parse_with(s: &str, bare_methods: bool) -> Option<Expr> {
     let mut p = Parser {
         s: s.as_bytes(),
         at: 0,
+        bare_methods,
     };
     let e = p.expr()?;
     p.ws();
     (p.at == p.s.len()).then_some(e)
 }
 
-fn text(e: &Expr) -> Option<&str> {
+pub(crate) fn text(e: &Expr) -> Option<&str> {
     match e {
         Expr::Str(s) => Some(s),
         _ => None,
     }
 }
 
-fn path(e: &Expr) -> Option<Part> {
+pub(crate) fn path(e: &Expr) -> Option<Part> {
     crate::path(&crate::Tok {
         text: text(e)?.into(),
         quoted: true,
@@ -244,6 +319,8 @@ fn job(e: &Expr) -> Option<(Role, Vec<Part>, bool)> {
     }
     match (name.as_str(), n) {
         ("print" | "console.log", 1) => match &args[0] {
+            // A control character (`"\f"`) is no text to say.
+            Expr::Str(s) if s.chars().any(char::is_control) => None,
             Expr::Str(s) => done(Role::Say, alloc::vec![Part::Text(s.clone())]),
             inner => {
                 let (role, parts, _) = job(inner)?;

@@ -24,6 +24,7 @@
 
 extern crate alloc;
 
+mod calls;
 mod code;
 mod dcl;
 mod editor;
@@ -193,6 +194,9 @@ pub fn read(line: &str) -> Option<Reading> {
             return Some(r);
         }
     }
+    if let Some(r) = calls::read(line) {
+        return Some(r);
+    }
     let line = property_access(line);
     let toks = tokens(&line)?;
     let toks = without_commentary(toks);
@@ -330,7 +334,14 @@ const NAMES: &[(&[&str], Does)] = &[
         Does::List,
     ),
     (
-        &["echo", "printf", "write-host", "write-output", "write"],
+        &[
+            "echo",
+            "printf",
+            "write-host",
+            "write-output",
+            "write",
+            "disp",
+        ],
         Does::Say,
     ),
     (
@@ -343,12 +354,16 @@ const NAMES: &[(&[&str], Does)] = &[
             "erase",
             "remove-item",
             "ri",
+            "delete",
         ],
         Does::Remove,
     ),
-    (&["mv", "move", "move-item", "mi"], Does::Move),
+    (&["mv", "move", "move-item", "mi", "movefile"], Does::Move),
     (&["ren", "rename", "rename-item", "rni"], Does::Rename),
-    (&["cp", "copy", "xcopy", "copy-item", "cpi"], Does::Copy),
+    (
+        &["cp", "copy", "xcopy", "copy-item", "cpi", "copyfile"],
+        Does::Copy,
+    ),
     (&["mkdir", "md"], Does::MakeDir),
     (&["new-item", "ni"], Does::NewItem),
     (&["set-content", "sc"], Does::SetContent),
@@ -386,14 +401,14 @@ const NAMES: &[(&[&str], Does)] = &[
         Does::Clock,
     ),
     (&["uptime", "get-uptime"], Does::Uptime),
-    (&["clear", "cls", "clear-host", "reset"], Does::Clear),
+    (&["clear", "cls", "clear-host", "reset", "clc"], Does::Clear),
     (&["reboot", "restart-computer"], Does::Reboot),
     (&["poweroff", "halt", "stop-computer"], Does::PowerOff),
     (&["shutdown"], Does::Shutdown),
     (&["systemctl"], Does::Systemctl),
     (&["init", "telinit"], Does::Init),
     (
-        &["man", "info", "whatis", "tldr", "get-help", "help"],
+        &["man", "info", "whatis", "tldr", "get-help", "help", "doc"],
         Does::Help,
     ),
     (
@@ -492,6 +507,16 @@ fn shell_of(name: &str, args: &[Tok]) -> Shell {
     );
     if cmd_only || args.iter().any(|a| a.cmd_switch().is_some()) {
         return Shell::Cmd;
+    }
+    // MATLAB's command syntax: `copyfile a.txt b.txt`, `help copyfile`.
+    let matlab = |n: &str| {
+        matches!(
+            n,
+            "copyfile" | "movefile" | "delete" | "disp" | "doc" | "clc"
+        )
+    };
+    if matlab(name) || name == "help" && args.first().is_some_and(|a| matlab(&a.lower())) {
+        return Shell::Matlab;
     }
     Shell::Posix
 }
@@ -1449,3 +1474,5 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_calls;

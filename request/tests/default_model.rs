@@ -2444,6 +2444,62 @@ fn sql_statements_do_their_file_jobs() {
     );
 }
 
+/// R, MATLAB, Julia, Ruby and PHP typed out of habit do the job their
+/// call says, on the volume's files: a copy onto a folder keeps its name
+/// there, a help line asks about the applet that does the function's job.
+#[test]
+fn calls_of_r_matlab_julia_ruby_and_php_do_their_jobs() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("readLines(\"NOTES.TXT\")", "cat /NOTES.TXT"),
+            (
+                "file.copy(\"TODO.TXT\", \"DOCS\")",
+                "cp /TODO.TXT /DOCS/TODO.TXT",
+            ),
+            (
+                "readBin(\"HELLO.TXT\", \"raw\", 32)",
+                "hexdump /HELLO.TXT 32",
+            ),
+            ("?file.copy", "help cp"),
+            ("cat(\"\\014\")", "clear"),
+            ("dir('DOCS')", "ls /DOCS"),
+            ("copyfile TODO.TXT DOCS", "cp /TODO.TXT /DOCS/TODO.TXT"),
+            ("readdir(\"LOGS\")", "ls /LOGS"),
+            ("puts File.read(\"DOCS/FAQ.TXT\")", "cat /DOCS/FAQ.TXT"),
+            ("print_r(scandir('.'));", "ls /"),
+        ],
+    );
+}
+
+/// A call that writes adds to or replaces the file it names with its
+/// text; in read-only mode it points at F2.
+#[test]
+fn calls_that_write_write_their_text() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "cat(\"call the bank\\n\", file = \"TODO.TXT\", append = TRUE)",
+                "append /TODO.TXT \"call the bank\"",
+            ),
+            (
+                "File.open(\"TODO.TXT\", \"a\") { |f| f.puts \"feed the cat\" }",
+                "append /TODO.TXT \"feed the cat\"",
+            ),
+            (
+                "file_put_contents('NOTES.TXT', 'buy milk');",
+                "write /NOTES.TXT \"buy milk\"",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &["file.remove(\"HELLO.TXT\")", "delete('TODO.TXT')"],
+        Abstain::NeedsWriteMode,
+    );
+}
+
 /// A line that is only a file's name, with how much or which of it (`boot
 /// log, full`, `notes pls, the main ones`), asks to see the file.
 #[test]
