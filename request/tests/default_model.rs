@@ -1394,6 +1394,31 @@ fn said_texts_are_whole() {
     }
 }
 
+/// Slang for throwing a file away (`chuck`, `muck`, `get shot of`) is a
+/// delete, read as typed (the speller had made `chuck` a `check`): in
+/// read-only mode it runs nothing and points at F2.
+#[test]
+fn slang_discards_delete() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "divvent need the hello file, get shot of it",
+                "rm /HELLO.TXT",
+            ),
+            ("muck the todo", "rm /TODO.TXT"),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &[
+            "chuck the hello file, we don't need it",
+            "get shot of the photo list",
+        ],
+        Abstain::NeedsWriteMode,
+    );
+}
+
 /// A file named inside a request that `route` explains is no file to act
 /// on: a missing one is no reason to answer "no file".
 #[test]

@@ -747,7 +747,8 @@ impl<'m> Interpreter<'m> {
         // don't need todo.txt anymore`) asks to delete it: the router's
         // `rm` is taken over the grammar's reading of it (`cat`), and in
         // read-only mode the reply points at F2.
-        let discards = discards(asked);
+        // As typed too: the speller reads `chuck` as `check`.
+        let discards = discards(asked) || discards(request);
         let ridge_deletes = ridge.as_ref().is_some_and(|r| {
             self.role_of(r.applet) == Some(Role::Remove)
                 && r.command.is_ok()
@@ -4113,7 +4114,13 @@ fn discards(request: &str) -> bool {
     // `anymore` as typed, slips included (`anymoore`).
     let gone = r.contains("anymo") || r.contains("any more") || r.contains("around");
     let w: Vec<&str> = words(&r).filter(|w| !w.is_empty()).collect();
-    let throws = |v: &str| matches!(v, "toss" | "trash" | "bin" | "ditch" | "scrap" | "nuke");
+    // (`chuck the hello file`; a poker player's `muck the todo`.)
+    let throws = |v: &str| {
+        matches!(
+            v,
+            "toss" | "trash" | "bin" | "ditch" | "scrap" | "nuke" | "chuck" | "muck"
+        )
+    };
     let throws_away =
         w.first().is_some_and(|v| throws(v)) || w.windows(2).any(|p| throws(p[0]) && p[1] == "it");
     let done_with = [
@@ -4138,6 +4145,9 @@ fn discards(request: &str) -> bool {
         "into the bin",
         "tear down",
         "liquidate",
+        // British: `get shot of it` (not `pull me a shot of the todo`).
+        "get shot of",
+        "got shot of",
     ]
     .iter()
     .any(|p| r.contains(p));
