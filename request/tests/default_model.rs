@@ -1419,6 +1419,25 @@ fn slang_discards_delete() {
     );
 }
 
+/// A text after a colon sent into a file is added to it though its own
+/// numbers made the paths read a count, and its words are the typed ones
+/// (the speller's `meltemi` differs); a computation to run is no shutdown.
+#[test]
+fn colon_texts_and_computations() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "Put in the notes: Blue Star Delos late 40 minutes because of the meltemi",
+            "append /NOTES.TXT \"Blue Star Delos late 40 minutes because of the meltemi\"",
+        )],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["run a power calculation for n = 120 per arm, alpha 0.05, 80% power"],
+        Abstain::NothingFits,
+    );
+}
+
 /// A file named inside a request that `route` explains is no file to act
 /// on: a missing one is no reason to answer "no file".
 #[test]

@@ -1505,12 +1505,18 @@ impl<'m> Interpreter<'m> {
         // The text after the colon, not words before it (`clean up: remove
         // "x.txt"` adds nothing).
         let after_colon = asked.split_once(':').map(|(_, rest)| rest);
+        // Texts are copied as typed, which the speller may have changed
+        // in `asked` (`meltemi`).
+        let typed_after_colon = request.split_once(':').map(|(_, rest)| rest);
         let colon_text = |c: &command::Command| {
-            after_colon.is_some_and(|rest| {
-                c.args
-                    .iter()
-                    .any(|a| matches!(a, command::Arg::Text(t) if rest.contains(&**t)))
-            })
+            [after_colon, typed_after_colon]
+                .iter()
+                .flatten()
+                .any(|rest| {
+                    c.args
+                        .iter()
+                        .any(|a| matches!(a, command::Arg::Text(t) if rest.contains(&**t)))
+                })
         };
         let colon_adds = after_colon.is_some()
             && !replaces(asked)
@@ -1546,8 +1552,13 @@ impl<'m> Interpreter<'m> {
             self.role_of(c.applet)
                 .is_some_and(|r| matches!(r, Role::Append | Role::Write | Role::Copy | Role::Move))
         });
+        // Settled by the paths' coverage of the text's own numbers (`Put
+        // in the notes: … late 40 minutes`: `hexdump /NOTES.TXT 40`) is
+        // not settled on what the words before the colon ask.
+        let settled_off_text =
+            settled && !said_as_typed && command.as_ref().is_some_and(|c| !colon_text(c));
         if self.config.own_words
-            && !settled
+            && (!settled || settled_off_text)
             && !named_first
             && !discards
             && one_live_file
@@ -3441,9 +3452,28 @@ fn leads_with_task(request: &str) -> bool {
             "git" | "svn" | "hg" | "npm" | "pip" | "pip3" | "docker" | "kubectl" | "brew" | "yarn"
         )
     };
+    // A computation to run (`run a power calculation for n = 120 per
+    // arm`): `power` is no machine's power.
+    let computes = |v: &str| {
+        matches!(v, "run" | "do" | "perform" | "compute")
+            && w.iter().any(|x| {
+                matches!(
+                    x.as_str(),
+                    "calculation"
+                        | "calculations"
+                        | "computation"
+                        | "simulation"
+                        | "simulations"
+                        | "regression"
+                        | "analysis"
+                        | "anova"
+                )
+            })
+    };
     w.iter().find(|x| !is_politeness(x)).is_some_and(|v| {
         counts_words(v)
             || other_program(v)
+            || computes(v)
             || matches!(
                 v.as_str(),
                 "translate"
