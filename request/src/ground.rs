@@ -447,6 +447,44 @@ fn slip_of(w: &str, word: &str) -> bool {
     w != word && (edit_distance(w, word) == 1 || swapped)
 }
 
+/// `called` typed in a hurry or as said (`cald`, `caaled`, `kalled`):
+/// two slips at most, its first sound and its last letter kept, and no
+/// English word of its own (`caged`, `calmed`).
+fn called_slip(w: &str) -> bool {
+    (4..=7).contains(&w.len())
+        && w.starts_with(['c', 'k'])
+        && w.ends_with(['d', 't'])
+        && w != "called"
+        && !matches!(
+            w,
+            "caged"
+                | "caked"
+                | "caned"
+                | "cased"
+                | "caved"
+                | "cared"
+                | "calmed"
+                | "culled"
+                | "coiled"
+                | "cooled"
+                | "curled"
+                | "kilted"
+                | "colt"
+                | "cult"
+                | "cant"
+                | "cast"
+                | "coat"
+                | "kind"
+                | "cold"
+                | "card"
+                | "cord"
+                | "could"
+                | "coded"
+                | "cited"
+        )
+        && edit_distance(w, "called") <= 2
+}
+
 /// A token without surrounding quotes, brackets, sentence punctuation and
 /// a possessive `'s` (`/hello.txt's name`).
 fn clean(token: &str) -> &str {
@@ -1714,7 +1752,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 _ if matches!(
                     w.as_str(),
                     "cawed" | "callt" | "caled" | "titled" | "entitled" | "labelled" | "labeled"
-                ) =>
+                ) || called_slip(&w) =>
                 {
                     String::from("called")
                 }

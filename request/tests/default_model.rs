@@ -1438,6 +1438,28 @@ fn colon_texts_and_computations() {
     );
 }
 
+/// `called` misspelt is still `called` (the folder is the name after
+/// it), and `log this` to a new file puts no file in the logs folder.
+#[test]
+fn called_misspelt_and_logging_to_a_new_file() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("mek a new folder caaled Welds", "mkdir /Welds"),
+            ("maik a fowlder cald Jobs", "mkdir /Jobs"),
+            ("makke a folder calleed Letters", "mkdir /Letters"),
+            (
+                "log this to a new file job-5521.txt: 3 ton Goodman, added 2 lb",
+                "write /job-5521.txt \"3 ton Goodman, added 2 lb\"",
+            ),
+            (
+                "log this in the logs folder as job.txt: done",
+                "write /LOGS/job.txt done",
+            ),
+        ],
+    );
+}
+
 /// A file named inside a request that `route` explains is no file to act
 /// on: a missing one is no reason to answer "no file".
 #[test]

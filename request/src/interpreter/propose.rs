@@ -187,14 +187,28 @@ impl<'m> Interpreter<'m> {
         });
         let logs_a_line = at.is_some();
         let other_log_word = |i: usize, w: &alloc::string::String| {
-            Some(i) != at && (w.starts_with("boot") || w == "log")
+            Some(i) != at && (w.starts_with("boot") || w == "log" || w == "logs")
         };
         if logs_a_line && !lw.iter().enumerate().any(|(i, w)| other_log_word(i, w)) {
             let kind_only = |p: &str| p.to_ascii_lowercase().ends_with(".log");
-            g.grounding.referents.retain(|r| !kind_only(&r.path));
+            // Nor the logs folder (`log this to a new file job-5521.txt:
+            // …` had made /LOGS/job-5521.txt).
+            let logs_folder = |p: &str| {
+                let l = p.trim_matches('/').to_ascii_lowercase();
+                l == "log" || l == "logs"
+            };
+            let in_logs = |p: &str| {
+                p.trim_start_matches('/')
+                    .split_once('/')
+                    .is_some_and(|(dir, _)| logs_folder(dir))
+            };
             g.grounding
-                .new_paths
-                .retain(|p| !kind_only(p) || g.grounding.referents.is_empty());
+                .referents
+                .retain(|r| !kind_only(&r.path) && !(r.is_dir && logs_folder(&r.path)));
+            let elsewhere = g.grounding.new_paths.iter().any(|p| !in_logs(p));
+            g.grounding.new_paths.retain(|p| {
+                (!kind_only(p) || g.grounding.referents.is_empty()) && !(in_logs(p) && elsewhere)
+            });
         }
         // A request that names its applet (`could you route read the faq`)
         // has its text after the name, never in the asking before it
