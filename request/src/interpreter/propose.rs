@@ -204,7 +204,7 @@ impl<'m> Interpreter<'m> {
             };
             g.grounding
                 .referents
-                .retain(|r| !kind_only(&r.path) && !(r.is_dir && logs_folder(&r.path)));
+                .retain(|r| !(kind_only(&r.path) || r.is_dir && logs_folder(&r.path)));
             let elsewhere = g.grounding.new_paths.iter().any(|p| !in_logs(p));
             g.grounding.new_paths.retain(|p| {
                 (!kind_only(p) || g.grounding.referents.is_empty()) && !(in_logs(p) && elsewhere)
