@@ -24,6 +24,37 @@ const CALLED: &[&str] = &[
     "alexa", "siri", "google", "cortana", "bixby", "jarvis", "hal", "computer", "machine", "nosys",
 ];
 
+/// Greetings that open a line, longest first where one holds another.
+const GREETINGS: &[&str] = &[
+    "good morning",
+    "good afternoon",
+    "good evening",
+    "good day",
+    "morning",
+    "afternoon",
+    "evening",
+    "hello there",
+    "hi there",
+    "hey there",
+    "hello",
+    "hiya",
+    "hi",
+    "hey",
+    "howdy",
+    "howzit",
+    "g'day",
+    "greetings",
+    "yo",
+    "aloha",
+    "hola",
+    "bonjour",
+    "ciao",
+    "namaste",
+    "kia ora",
+    "salaam",
+    "shalom",
+];
+
 /// The request without its frame, or `None` when it has none.
 pub fn unframed(request: &str) -> Option<String> {
     let mut s = request.trim();
@@ -49,6 +80,20 @@ pub fn unframed(request: &str) -> Option<String> {
         if CALLED.contains(&name) && !after.trim().is_empty() {
             s = after.trim_start();
             changed = true;
+        }
+    }
+    // A greeting before what is asked (`Howzit, show us the notes`, `Good
+    // morning. When you have a moment, …`).
+    for g in GREETINGS {
+        if let Some(rest) = strip_prefix_ci(s, g) {
+            // (A word of its own: `hello.txt contents` greets nobody.)
+            if let Some(rest) = rest.strip_prefix([',', '.', '!']) {
+                if rest.starts_with(char::is_whitespace) && !rest.trim().is_empty() {
+                    s = rest.trim_start();
+                    changed = true;
+                    break;
+                }
+            }
         }
     }
     // A signature after the last sentence: `… do. Yours, Edith`, `…
@@ -195,6 +240,22 @@ mod tests {
         // Any other word before a comma is part of what is asked.
         assert_eq!(unframed("notes, show them"), None);
         assert_eq!(unframed("Alexa,"), None);
+    }
+
+    #[test]
+    fn a_greeting_first_is_not_the_request() {
+        assert_eq!(
+            unframed("Howzit, show us the notes quickly").as_deref(),
+            Some("show us the notes quickly")
+        );
+        assert_eq!(
+            unframed("Good morning. When you have a moment, show me the todo").as_deref(),
+            Some("When you have a moment, show me the todo")
+        );
+        // A greeting alone, or one that is the start of a word, stays.
+        assert_eq!(unframed("hello!"), None);
+        assert_eq!(unframed("history, please"), None);
+        assert_eq!(unframed("hello.txt contents"), None);
     }
 
     #[test]

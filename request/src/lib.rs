@@ -105,7 +105,11 @@ pub(crate) fn named_applet_at(
     // log applet shows the machine's log and takes no such object.)
     let particle = matches!(next.as_str(), "off" | "out")
         || (word.eq_ignore_ascii_case("log")
-            && matches!(next.as_str(), "in" | "on" | "it" | "this" | "that"));
+            && matches!(
+                next.as_str(),
+                // (`log my surf session on strava` records an activity.)
+                "in" | "on" | "it" | "this" | "that" | "my"
+            ));
     if particle {
         return None;
     }

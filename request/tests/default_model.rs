@@ -1460,6 +1460,34 @@ fn called_misspelt_and_logging_to_a_new_file() {
     );
 }
 
+/// A greeting first frames the request; the history of anything but what
+/// was typed, an activity logged, and copies printed ask nothing here.
+#[test]
+fn greetings_histories_activities_and_paper() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("Howzit, show us the notes quickly", "cat /NOTES.TXT")],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "history of the okapi — when was it discovered?",
+            "Please print the order of service, fifty copies on cream card",
+        ],
+        Abstain::NothingFits,
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose(
+            "log my surf session on strava, 2 hrs",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+}
+
 /// A file named inside a request that `route` explains is no file to act
 /// on: a missing one is no reason to answer "no file".
 #[test]

@@ -1932,6 +1932,16 @@ impl<'m> Interpreter<'m> {
                     .get_any(c.applet)
                     .is_some_and(|a| !a.spec().writes)
         });
+        if abstain.is_none()
+            && self.config.own_words
+            && !named_first
+            && logs_an_activity(asked)
+            && command
+                .as_ref()
+                .is_some_and(|c| self.role_of(c.applet) == Some(Role::KernelLog))
+        {
+            abstain = Some(Abstain::NothingFits);
+        }
         if abstain.is_none() && self.config.own_words {
             if let Some(c) = tells_itself {
                 let role = self.role_of(c.applet);
@@ -1952,8 +1962,12 @@ impl<'m> Interpreter<'m> {
                     .iter()
                     .any(|p| l.contains(p))
                 };
+                // Nor the history of anything but what was typed (`history
+                // of the okapi — when was it discovered?`).
+                let worlds_history = role == Some(Role::History) && history_of_else(asked);
                 // (`clear` opening the line is the ordinary verb there.)
                 if clears_else
+                    || worlds_history
                     || (!named_first
                         && (asks_about_prices(asked)
                             || asks_about_the_world(asked)
@@ -3142,40 +3156,94 @@ fn clears_something_else(request: &str) -> bool {
 /// network, a browser or an email account (read as typed: the spelling
 /// corrector reads `printed` as `printer`).
 fn reaches_outside(request: &str) -> bool {
+    // Copies printed are paper (`print the order of service, fifty copies
+    // on cream card`), whatever the card.
+    let on_paper = any_word(request, &["print", "printed", "printing"])
+        && any_word(request, &["copies", "double-sided", "cardstock", "a4"]);
     // The hardware for it is this machine's to describe (`is there a wifi
     // card in here?`).
-    !any_word(
-        request,
-        &[
-            "card",
-            "adapter",
-            "controller",
-            "chip",
-            "device",
-            "devices",
-            "hardware",
-        ],
-    ) && any_word(
-        request,
-        &[
-            "printer",
-            "printers",
-            "email",
-            "e-mail",
-            "emails",
-            "inbox",
-            "wifi",
-            "wi-fi",
-            "internet",
-            "browser",
-            "website",
-            "online",
-            "bluetooth",
-            "whatsapp",
-            "firefox",
-            "chrome",
-        ],
-    )
+    on_paper
+        || !any_word(
+            request,
+            &[
+                "card",
+                "adapter",
+                "controller",
+                "chip",
+                "device",
+                "devices",
+                "hardware",
+            ],
+        ) && any_word(
+            request,
+            &[
+                "printer",
+                "printers",
+                "email",
+                "e-mail",
+                "emails",
+                "inbox",
+                "wifi",
+                "wi-fi",
+                "internet",
+                "browser",
+                "website",
+                "online",
+                "bluetooth",
+                "whatsapp",
+                "firefox",
+                "chrome",
+            ],
+        )
+}
+
+/// Whether `history of` names something other than what was typed: the
+/// history of a thing, a place or a people.
+fn history_of_else(request: &str) -> bool {
+    let w = lower_words(request);
+    w.windows(2)
+        .position(|p| p[0] == "history" && p[1] == "of")
+        .is_some_and(|i| {
+            let mut rest = w[i + 2..].iter().map(|x| x.as_str());
+            let next = rest.find(|x| !matches!(*x, "the" | "a" | "an" | "all"));
+            next.is_some_and(|x| {
+                !matches!(
+                    x,
+                    "commands"
+                        | "command"
+                        | "what"
+                        | "my"
+                        | "this"
+                        | "everything"
+                        | "inputs"
+                        | "input"
+                        | "typing"
+                        | "lines"
+                        | "things"
+                        | "stuff"
+                        | "today"
+                        | "prompt"
+                        | "shell"
+                        | "terminal"
+                        | "session"
+                        | "requests"
+                        | "entries"
+                        | "keystrokes"
+                )
+            })
+        })
+}
+
+/// Whether the request opens by logging an activity of the person's
+/// (`log my surf session on strava`, `log today's run`): a record kept
+/// elsewhere, not the kernel's log.
+fn logs_an_activity(request: &str) -> bool {
+    let w = lower_words(request);
+    let mut it = w.iter().skip_while(|x| is_politeness(x));
+    it.next().is_some_and(|v| v == "log")
+        && it
+            .next()
+            .is_some_and(|x| matches!(x.as_str(), "my" | "today's" | "todays"))
 }
 
 /// Whether the request asks after the world outside the machine: its
