@@ -402,6 +402,12 @@ fn emacs_keys_and_commands() {
         vec![p("/ARCHIVE", true)],
     );
     reads(
+        "M-x make-directory ARCHIVE",
+        E,
+        Role::MakeDir,
+        vec![p("/ARCHIVE", true)],
+    );
+    reads(
         "M-x make-directory ~/ARCHIVE/",
         E,
         Role::MakeDir,
