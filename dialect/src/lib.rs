@@ -158,8 +158,9 @@ pub fn elsewhere(line: &str) -> Option<Shell> {
     if read(line).is_some() {
         return None;
     }
+    let prompted = line.trim().starts_with("$ ");
     let line = without_prompt(line.trim());
-    dcl::elsewhere(line)
+    dcl::elsewhere(line, prompted)
         .or_else(|| ios::elsewhere(line))
         .or_else(|| editor::elsewhere(line))
 }
@@ -167,6 +168,8 @@ pub fn elsewhere(line: &str) -> Option<Shell> {
 /// Reads `line` as another shell's command, or `None` when it is not one
 /// this crate knows (or not wholly shell words).
 pub fn read(line: &str) -> Option<Reading> {
+    // DCL's own prompt: `$ show time` is a DCL line, `show time` English.
+    let prompted = line.trim().starts_with("$ ");
     let line = without_prompt(line.trim());
     // The keys that clear a terminal, typed out (`cmd-K`, `Ctrl+L`, `^L`).
     if matches!(
@@ -183,11 +186,20 @@ pub fn read(line: &str) -> Option<Reading> {
     if let Some(r) = sql::read(line) {
         return Some(r);
     }
-    if let Some(r) = dcl::read(line)
+    if let Some(r) = dcl::read(line, prompted)
         .or_else(|| ios::read(line))
         .or_else(|| editor::read(line))
     {
         return Some(r);
+    }
+    // `copy run start` is IOS's, for a job nothing here does, whatever
+    // cmd.exe would make of its words.
+    if dcl::elsewhere(line, prompted)
+        .or_else(|| ios::elsewhere(line))
+        .or_else(|| editor::elsewhere(line))
+        .is_some()
+    {
+        return None;
     }
     if line.contains('(') {
         if let Some(r) = code::read(line) {
@@ -1082,6 +1094,38 @@ fn path(t: &Tok) -> Option<Part> {
     })
 }
 
+/// A literal path written alone (the part of `flash:DOCS/TODO.TXT` after
+/// its prefix, an Emacs or Vim file name), read as [`path`] reads a word.
+fn literal_path(text: &str) -> Option<Part> {
+    path(&Tok {
+        text: text.into(),
+        quoted: false,
+        op: None,
+    })
+}
+
+/// The volume's top folder, written as one (`flash:`, `[000000]`).
+fn root() -> Part {
+    Part::Path {
+        path: "/".into(),
+        spelt: true,
+        folder: true,
+    }
+}
+
+/// A folder to make, written as a folder (`[.ARCHIVE]`, `ARCHIVE/`): the
+/// request path takes a folder mark as "must be there already".
+fn new_folder(p: Part) -> Part {
+    match p {
+        Part::Path { path, .. } => Part::Path {
+            path,
+            spelt: true,
+            folder: false,
+        },
+        other => other,
+    }
+}
+
 /// Words a command that takes nothing may still carry: flags were taken
 /// apart already, so these are what `date +%T`, `shutdown now`, `df /`,
 /// `smartctl --info /dev/nvme0` or `Get-PSDrive C` add. An English word is
@@ -1476,3 +1520,5 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
 mod tests;
 #[cfg(test)]
 mod tests_calls;
+#[cfg(test)]
+mod tests_systems;

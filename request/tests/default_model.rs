@@ -3042,3 +3042,71 @@ fn a_file_loaded_as_the_model_is_loaded() {
         ],
     );
 }
+
+/// Lines of OpenVMS DCL are the commands they spell: a `[.DIR]` folder
+/// given as the destination keeps the file's name.
+#[test]
+fn dcl_lines_are_the_commands_they_spell() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("$ TYPE [.LOGS]BOOT.LOG", "cat /LOGS/BOOT.LOG"),
+            ("$ COPY NOTES.TXT [.DOCS]", "cp /NOTES.TXT /DOCS/NOTES.TXT"),
+            ("DIRECTORY/SIZE/DATE [.DOCS]", "ls /DOCS"),
+            ("DELETE HELLO.TXT;*", "rm /HELLO.TXT"),
+            ("SHOW TIME", "date"),
+        ],
+    );
+}
+
+/// Cisco IOS's flash file system is this volume.
+#[test]
+fn ios_lines_on_flash_are_the_commands_they_spell() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("show flash:", "ls /"),
+            (
+                "copy flash:TODO.TXT flash:DOCS/TODO.TXT",
+                "cp /TODO.TXT /DOCS/TODO.TXT",
+            ),
+            ("more flash:NOTES.TXT", "cat /NOTES.TXT"),
+            ("sh clock", "date"),
+        ],
+    );
+}
+
+/// Emacs keys and Vim commands that open, list or run a shell command.
+#[test]
+fn editor_lines_are_the_commands_they_spell() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("C-x C-f ~/NOTES.TXT", "cat /NOTES.TXT"),
+            (
+                "M-x copy-file RET NOTES.TXT RET DOCS/",
+                "cp /NOTES.TXT /DOCS/NOTES.TXT",
+            ),
+            (":e DOCS/", "ls /DOCS"),
+            (":!cat TODO.TXT", "cat /TODO.TXT"),
+        ],
+    );
+}
+
+/// Another system's command for a job nothing here does runs nothing,
+/// and the model is not asked to guess one.
+#[test]
+fn other_systems_jobs_with_no_applet_run_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "show running-config",
+            "copy run start",
+            "SHOW QUEUE/ALL SYS$PRINT",
+            "TYPE SYS$MANAGER:SYSTARTUP_VMS.COM",
+            ":wq",
+            "C-x C-s",
+        ],
+        Abstain::NothingFits,
+    );
+}
