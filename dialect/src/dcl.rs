@@ -794,6 +794,10 @@ fn dcl(line: &str, prompted: bool) -> Dcl {
             if params.iter().any(|w| english(&w.param)) {
                 return Dcl::Not;
             }
+            // A quoted text is BASIC's `PRINT "READY."`, which says it.
+            if up == "PRINT" && params.iter().any(|w| w.quoted) {
+                return Dcl::Not;
+            }
             Dcl::Elsewhere
         }
     };

@@ -209,10 +209,16 @@ fn ios(line: &str) -> Ios {
     match r {
         // After a prompt, a command the readers here do not take is still
         // the router's.
+        // (Not a command another shell knows: `A>TYPE README.TXT` is a
+        // DOS prompt's.)
         Ios::Not
             if prompt.is_some()
                 && line.starts_with(|c: char| c.is_ascii_alphabetic())
-                && !line.split_whitespace().any(english) =>
+                && !line.split_whitespace().any(english)
+                && line
+                    .split_whitespace()
+                    .next()
+                    .is_none_or(|w| crate::lookup(&w.to_ascii_lowercase()).is_none()) =>
         {
             Ios::Elsewhere
         }
@@ -447,6 +453,12 @@ fn exec(line: &str) -> Ios {
         return show(args, filter);
     }
     if filter.is_some() {
+        return Ios::Not;
+    }
+    // English beside the command (`delete the todo, fresh start`) is a
+    // request, whatever IOS would make of `start`.
+    // (`reload in 5` schedules.)
+    if !abbrev(&cmd, "reload", 4) && args.iter().any(|a| english(a.trim_end_matches([',', '.']))) {
         return Ios::Not;
     }
     // File commands' own switches (`dir /all`, `delete /force`).

@@ -192,6 +192,15 @@ pub fn read(line: &str) -> Option<Reading> {
     {
         return Some(r);
     }
+    if line.contains('(') {
+        if let Some(r) = code::read(line) {
+            return Some(r);
+        }
+    }
+    // (Before IOS's prompts: `julia> now()` is Julia's.)
+    if let Some(r) = calls::read(line) {
+        return Some(r);
+    }
     // `copy run start` is IOS's, for a job nothing here does, whatever
     // cmd.exe would make of its words.
     if dcl::elsewhere(line, prompted)
@@ -200,14 +209,6 @@ pub fn read(line: &str) -> Option<Reading> {
         .is_some()
     {
         return None;
-    }
-    if line.contains('(') {
-        if let Some(r) = code::read(line) {
-            return Some(r);
-        }
-    }
-    if let Some(r) = calls::read(line) {
-        return Some(r);
     }
     let line = property_access(line);
     let toks = tokens(&line)?;
@@ -592,6 +593,11 @@ impl Tok {
 fn without_prompt(line: &str) -> &str {
     if let Some(rest) = line.strip_prefix("$ ") {
         return rest.trim_start();
+    }
+    // A DOS or CP/M drive prompt: `A>TYPE README.TXT`.
+    let b = line.as_bytes();
+    if b.len() > 2 && b[0].is_ascii_uppercase() && b[1] == b'>' && b[2] != b'>' {
+        return line[2..].trim_start();
     }
     let b = line.as_bytes();
     let drive = b.len() > 3 && b[0].is_ascii_alphabetic() && b[1] == b':' && b[2] == b'\\';

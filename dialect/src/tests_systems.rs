@@ -250,7 +250,6 @@ fn english_and_dcl_lookalikes_are_not_dcl() {
         "TYPE [-]NOTES.TXT",
         "DELETE [...]*.TMP;*",
         "TYPE/OUTPUT=X.TXT NOTES.TXT",
-        "DELETE C:\\TEMP\\X.TXT",
         "show time",
     ] {
         english(line);
@@ -606,4 +605,20 @@ fn odd_system_lines_never_panic() {
         let _ = read(l);
         let _ = elsewhere(l);
     }
+}
+/// Lines other systems share words with are theirs: a request with
+/// English beside an IOS file command, a DOS drive prompt, BASIC's PRINT.
+#[test]
+fn shared_words_stay_with_their_own_system() {
+    for line in [
+        "delete the old startup log, it's just clutter",
+        "delete the todo, fresh start",
+    ] {
+        assert_eq!(crate::elsewhere(line), None, "{line:?}");
+    }
+    let r = read("A>TYPE README.TXT").expect("read");
+    assert_eq!(r.role, Role::ShowText);
+    let r = read("PRINT \"READY.\"");
+    assert!(r.as_ref().is_none_or(|r| r.role == Role::Say), "{r:?}");
+    assert_eq!(crate::elsewhere("PRINT \"READY.\""), None);
 }
