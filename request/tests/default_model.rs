@@ -3110,3 +3110,28 @@ fn other_systems_jobs_with_no_applet_run_nothing() {
         Abstain::NothingFits,
     );
 }
+
+/// `write` named first, then where, into a file the volume holds (`Write
+/// to the list of things to do: …`) adds the text; into a new name, or
+/// with a word that replaces, it writes.
+#[test]
+fn write_to_a_live_file_adds() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "Write to the list of things to do: ticket Naxos 07:25, seat 14B, €38,50",
+                "append /TODO.TXT \"ticket Naxos 07:25, seat 14B, €38,50\"",
+            ),
+            (
+                "write to the todo: buy milk",
+                "append /TODO.TXT \"buy milk\"",
+            ),
+            ("write to new.txt: hello", "write /new.txt hello"),
+            (
+                "write to the todo only: buy milk",
+                "write /TODO.TXT \"buy milk\"",
+            ),
+        ],
+    );
+}

@@ -1535,9 +1535,22 @@ impl<'m> Interpreter<'m> {
         let colon_adds = after_colon.is_some()
             && !replaces(asked)
             && !any_word(asked, &["set", "just", "say", "says", "read", "reads"]);
+        // `write` named first, then where (`Write to the list of things to
+        // do: …`, `write in the notes: …`): into a file the volume holds,
+        // the text is added, as every such hand-written line asked.
+        let writes_into = named_first
+            && command
+                .as_ref()
+                .is_some_and(|c| self.role_of(c.applet) == Some(Role::Write))
+            && {
+                let lw = lower_words(asked);
+                let at = lw.iter().position(|w| w == "write");
+                at.and_then(|i| lw.get(i + 1))
+                    .is_some_and(|n| matches!(n.as_str(), "to" | "in" | "into" | "on" | "onto"))
+            };
         if self.config.own_words
             && writes_live
-            && (shell_adds || (!named_first && (noted || colon_adds)))
+            && (shell_adds || ((!named_first || writes_into) && (noted || colon_adds)))
         {
             let append = self.doer(Role::Append);
             if let Some(c) = self
