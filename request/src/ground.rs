@@ -1508,7 +1508,14 @@ pub fn ground_with(
             }
         }
     }
-    if let Some(p) = by_content(request, contents, &a_name_word) {
+    let folders: Vec<String> = g
+        .grounding
+        .referents
+        .iter()
+        .filter(|r| r.is_dir)
+        .map(|r| r.path.clone())
+        .collect();
+    if let Some(p) = by_content(request, contents, &a_name_word, &folders) {
         if let Some(e) = paths.iter().find(|e| same_path(&e.path, &p)) {
             // The file it holds is the file meant, over one a word of the
             // question described (`where did i put the note about the
@@ -1544,6 +1551,7 @@ fn by_content(
     request: &str,
     contents: &Contents,
     a_name_word: &dyn Fn(&str) -> bool,
+    folders: &[String],
 ) -> Option<String> {
     let lower = request.to_ascii_lowercase();
     let words: Vec<&str> = lower
@@ -1558,6 +1566,7 @@ fn by_content(
                 | "doc"
                 | "docs"
                 | "document"
+                | "documents"
                 | "one"
                 | "note"
                 | "notes"
@@ -1627,15 +1636,52 @@ fn by_content(
     let mentions = words.iter().any(|w| {
         matches!(
             *w,
-            "mentions" | "mentioned" | "mention" | "talks" | "says" | "contains" | "about"
+            "mentions"
+                | "mentioned"
+                | "mention"
+                | "talks"
+                | "says"
+                | "contains"
+                | "about"
+                | "has"
+                | "holds"
+                | "explains"
+                | "explaining"
+                | "describes"
+                | "covers"
+                | "telling"
+                | "tells"
         )
     });
     // Not where a word of the request is a name's (`anything in the FAQ
     // about where my files are` asks about the FAQ).
     let long = content.iter().any(|w| w.len() >= 7) && !words.iter().any(|w| a_name_word(w));
+    // Tied files, one of them in a folder the request names (`which of
+    // the documents explains long file names`): that one.
+    let in_named_folder = |p: &str| {
+        folders.iter().any(|f| {
+            p.len() > f.len()
+                && p[..f.len()].eq_ignore_ascii_case(f)
+                && p.as_bytes()[f.len()] == b'/'
+        })
+    };
+    let top = scores.first().map_or(0, |(_, n)| *n);
+    let tied: Vec<&str> = scores
+        .iter()
+        .filter(|(_, n)| *n == top)
+        .map(|(p, _)| *p)
+        .collect();
+    let tied_in_folder: Vec<&str> = tied
+        .iter()
+        .copied()
+        .filter(|p| in_named_folder(p))
+        .collect();
     match scores.as_slice() {
         [(p, n), rest @ ..] if *n >= 2 && rest.first().is_none_or(|(_, m)| m < n) => {
             Some(String::from(*p))
+        }
+        _ if top >= 2 && tied.len() > 1 && tied_in_folder.len() == 1 => {
+            Some(String::from(tied_in_folder[0]))
         }
         [(p, 1)] if mentions && long && content.len() <= 2 => Some(String::from(*p)),
         _ => None,

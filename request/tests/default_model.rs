@@ -3135,3 +3135,23 @@ fn write_to_a_live_file_adds() {
         ],
     );
 }
+
+/// A file found by what it holds: asked which file *has* or *explains*
+/// something, and between files that hold as much, the one in the folder
+/// the request names.
+#[test]
+fn files_found_by_what_they_hold() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "which file has the pictures of the harbour in it",
+                "cat \"/photo-list 2026.txt\"",
+            ),
+            (
+                "which of the documents explains long file names?",
+                "cat \"/DOCS/Release Notes 0.1.txt\"",
+            ),
+        ],
+    );
+}
