@@ -3141,17 +3141,20 @@ fn write_to_a_live_file_adds() {
 /// the request names.
 #[test]
 fn files_found_by_what_they_hold() {
-    proposes_lines(
-        Mode::ReadWrite,
-        &[
-            (
-                "which file has the pictures of the harbour in it",
-                "cat \"/photo-list 2026.txt\"",
-            ),
-            (
-                "which of the documents explains long file names?",
-                "cat \"/DOCS/Release Notes 0.1.txt\"",
-            ),
-        ],
-    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    it.set_contents(common::sample_contents());
+    for (typed, line) in [
+        (
+            "which file has the pictures of the harbour in it",
+            "cat \"/photo-list 2026.txt\"",
+        ),
+        (
+            "which of the documents explains long file names?",
+            "cat \"/DOCS/Release Notes 0.1.txt\"",
+        ),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
+    }
 }
