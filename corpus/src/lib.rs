@@ -189,6 +189,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten12.tsv",
     "handwritten13.tsv",
     "handwritten14.tsv",
+    "handwritten15.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

@@ -403,6 +403,19 @@ fn handwritten14_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten15.tsv`, the fifteenth (written blind on 6 December 2026, tenth session, while
+/// the fourteenth had been read once), passes the same checks with at least 400 rows, and none of
+/// its requests is one of the fourteen other hand-written splits' either.
+#[test]
+fn handwritten15_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten15.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten15.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {

@@ -358,7 +358,7 @@ fn handwritten5_is_read_through_its_ledger_only() {
 }
 
 #[test]
-fn handwritten6_to_14_are_read_through_their_ledgers_only() {
+fn handwritten6_to_15_are_read_through_their_ledgers_only() {
     for split in [
         "handwritten6",
         "handwritten7",
@@ -369,6 +369,7 @@ fn handwritten6_to_14_are_read_through_their_ledgers_only() {
         "handwritten12",
         "handwritten13",
         "handwritten14",
+        "handwritten15",
     ] {
         split_is_read_through_its_ledger_only(
             split,
