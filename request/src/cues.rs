@@ -86,12 +86,31 @@ impl Cues {
             && words(request).any(|w| ABOUT_THE_MACHINE.iter().any(|m| m.eq_ignore_ascii_case(w)));
         Some(words(request).any(|w| {
             let w = w.to_ascii_lowercase();
-            w.eq_ignore_ascii_case(applet)
-                || (mine.contains(w.as_str())
-                    && !named(&w)
-                    && (to_the_machine || !FUNCTION_WORDS.contains(&w.as_str())))
+            let cue = |x: &str| {
+                mine.contains(x) && !named(&w) && (to_the_machine || !FUNCTION_WORDS.contains(&x))
+            };
+            w.eq_ignore_ascii_case(applet) || cue(&w) || base_forms(&w).iter().any(|b| cue(b))
         }))
     }
+}
+
+/// The forms a verb's inflection may come from (`erased` of `erase`,
+/// `deleting` of `delete`, `wiped` of `wipe`, `scrapped` of `scrap`): the
+/// trainer listed the words its requests used, and people inflect them.
+fn base_forms(w: &str) -> alloc::vec::Vec<String> {
+    let mut out = alloc::vec::Vec::new();
+    for suffix in ["ed", "ing"] {
+        if let Some(stem) = w.strip_suffix(suffix).filter(|s| s.len() >= 3) {
+            out.push(stem.to_string());
+            out.push(alloc::format!("{stem}e"));
+            // A doubled last letter (`scrapped`, `binned`).
+            let b = stem.as_bytes();
+            if b.len() >= 2 && b[b.len() - 1] == b[b.len() - 2] {
+                out.push(stem[..stem.len() - 1].to_string());
+            }
+        }
+    }
+    out
 }
 
 /// Words of every request, whatever it asks: the trainer kept some as cues
@@ -140,6 +159,20 @@ mod tests {
         // One they list: not unless listed (`the` of `show the notes`).
         assert_eq!(cues.said("clear", "the"), Some(false));
         assert_eq!(cues.said("nosuchapplet", "clear"), None);
+    }
+
+    #[test]
+    fn an_inflected_cue_is_its_cue() {
+        let table = applets::builtin();
+        let cues = Cues::new(["rm erase delete scrap", "clear wipe"], &table);
+        assert_eq!(
+            cues.said("rm", "I need the meeting notes erased"),
+            Some(true)
+        );
+        assert_eq!(cues.said("rm", "deleting it now"), Some(true));
+        assert_eq!(cues.said("rm", "scrapped"), Some(true));
+        assert_eq!(cues.said("clear", "wiped"), Some(true));
+        assert_eq!(cues.said("clear", "wiring"), Some(false));
     }
 
     #[test]

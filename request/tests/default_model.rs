@@ -3158,3 +3158,16 @@ fn files_found_by_what_they_hold() {
         assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
     }
 }
+
+/// A cue inflected (`erased`, `wiped`) still speaks of its applet: `Under
+/// Art. 17 I need the meeting notes erased` had run nothing.
+#[test]
+fn inflected_cues_speak_of_their_applet() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "Under Art. 17 I need the meeting notes erased.",
+            "rm \"/meeting notes.txt\"",
+        )],
+    );
+}
