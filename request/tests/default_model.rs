@@ -3171,3 +3171,16 @@ fn inflected_cues_speak_of_their_applet() {
         )],
     );
 }
+
+/// A folder's own name spelt after a word for a folder, or after `what's
+/// inside`, is the folder, not somebody's missing log.
+#[test]
+fn a_spelt_folder_is_no_ones_log() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("Show the map LOGS", "ls /LOGS"),
+            ("what's inside LOGS these days", "ls /LOGS"),
+        ],
+    );
+}

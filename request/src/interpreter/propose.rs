@@ -3727,6 +3727,16 @@ fn own_log_missing(
         if !matches!(noun.as_str(), "log" | "logs" | "logbook") {
             return None;
         }
+        // The folder's own name as it is spelt (`Show the map LOGS`,
+        // `what's inside LOGS these days`): the folder.
+        let spelt_live = w[i].len() > 1
+            && w[i].bytes().all(|b| b.is_ascii_uppercase())
+            && paths
+                .iter()
+                .any(|p| p.path.rsplit('/').next().is_some_and(|b| b == w[i]));
+        if spelt_live {
+            return None;
+        }
         let said = w[i - 1].to_ascii_lowercase();
         // Someone's own log (`the keeper's log`, `the captain's log`) is
         // whose it is, as `my` says.
@@ -3742,7 +3752,13 @@ fn own_log_missing(
                 det.as_str(),
                 "the" | "my" | "our" | "your" | "his" | "her" | "their"
             )
-            || (det.len() > 3 && (det.ends_with("'s") || det.ends_with("\u{2019}s")));
+            || (det.len() > 3
+                && (det.ends_with("'s") || det.ends_with("\u{2019}s"))
+                // (`what's`, `that's`: a verb, not whose.)
+                && !matches!(
+                    det.trim_end_matches("'s").trim_end_matches("\u{2019}s"),
+                    "what" | "that" | "there" | "here" | "where" | "who" | "it" | "let"
+                ));
         // What something is for is no log asked for (`need it for the
         // spray log`).
         let for_it = i >= 3 && w[i - 3].eq_ignore_ascii_case("for");
