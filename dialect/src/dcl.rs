@@ -502,7 +502,7 @@ fn reading(role: Role, parts: Vec<Part>, renames: bool) -> Dcl {
 }
 
 /// English words that no DCL parameter is.
-fn english(w: &str) -> bool {
+pub(crate) fn english(w: &str) -> bool {
     matches!(
         w.to_ascii_lowercase().as_str(),
         "the"

@@ -24,11 +24,14 @@
 
 extern crate alloc;
 
+mod basic;
 mod calls;
 mod code;
 mod dcl;
 mod editor;
 mod ios;
+mod mainframe;
+mod retro;
 mod sql;
 
 use alloc::string::{String, ToString};
@@ -65,6 +68,16 @@ pub enum Shell {
     Emacs,
     /// A vi or Vim command (`:e NOTES.TXT`, `:!ls`).
     Vim,
+    /// An immediate line of a home computer's BASIC (`PRINT "HI"`, `?
+    /// FRE(0)`, `LOAD "$",8`, `*CAT`).
+    Basic,
+    /// A line of CP/M's console (`ERA OLD.TXT`, `REN NEW.TXT=OLD.TXT`).
+    Cpm,
+    /// A line of the Amiga's shell (`list DH0:DOCS`, `copy A TO B`).
+    AmigaDos,
+    /// A TSO or ISPF command, or an MVS operator's (`LISTC LEVEL(DOCS)`,
+    /// `D IPLINFO`).
+    Zos,
 }
 
 impl Shell {
@@ -86,6 +99,10 @@ impl Shell {
             Shell::Ios => "Cisco IOS",
             Shell::Emacs => "Emacs",
             Shell::Vim => "Vim",
+            Shell::Basic => "BASIC",
+            Shell::Cpm => "CP/M",
+            Shell::AmigaDos => "AmigaDOS",
+            Shell::Zos => "z/OS",
         }
     }
 }
@@ -160,9 +177,101 @@ pub fn elsewhere(line: &str) -> Option<Shell> {
     }
     let prompted = line.trim().starts_with("$ ");
     let line = without_prompt(line.trim());
-    dcl::elsewhere(line, prompted)
+    // (z/OS's before DCL's: `ALLOC DA('X.Y') SHR` takes a DCL verb's name.)
+    mainframe::elsewhere(line)
+        .or_else(|| dcl::elsewhere(line, prompted))
         .or_else(|| ios::elsewhere(line))
         .or_else(|| editor::elsewhere(line))
+        .or_else(|| others_elsewhere(line))
+        .or_else(|| no_processes(line))
+}
+
+/// A process list or the history cleared, when the whole line asks for
+/// it (`top`, `ps aux | grep ssh`, `Get-Process | Sort CPU -Descending`,
+/// `history -c`): this machine runs no programs to list and keeps no
+/// history to clear.
+fn no_processes(line: &str) -> Option<Shell> {
+    let toks = tokens(line)?;
+    let mut stages: Vec<Vec<Tok>> = alloc::vec![Vec::new()];
+    for t in toks {
+        if t.op == Some(Op::Pipe) {
+            stages.push(Vec::new());
+        } else if t.op.is_some() {
+            return None;
+        } else {
+            stages.last_mut()?.push(t);
+        }
+    }
+    let first = stages.remove(0);
+    let f = filters(&stages)?;
+    if f.sink.is_some() {
+        return None;
+    }
+    let (name, args) = first.split_first()?;
+    if name.quoted {
+        return None;
+    }
+    let flags_only = args
+        .iter()
+        .all(|t| t.is_flag() || t.text.parse::<u64>().is_ok());
+    match name.lower().as_str() {
+        "top" | "htop" | "btop" | "atop" | "pstree" if flags_only => Some(Shell::Posix),
+        // BSD's letters need no dash: `ps aux`, `ps axjf`.
+        "ps" if args.iter().all(|t| {
+            !t.quoted
+                && (t.is_flag()
+                    || t.text.len() <= 5 && t.text.bytes().all(|b| b"auxefjlwmrT".contains(&b)))
+        }) =>
+        {
+            Some(Shell::Posix)
+        }
+        "get-process" | "gps" if args.iter().all(|t| !dcl::english(&t.text)) => {
+            Some(Shell::PowerShell)
+        }
+        "tasklist" if args.iter().all(|t| t.cmd_switch().is_some()) => Some(Shell::Cmd),
+        "history" if !args.is_empty() && args.iter().all(|t| t.text == "-c" || t.text == "-cw") => {
+            Some(Shell::Posix)
+        }
+        "clear-history" | "clhy" if args.is_empty() => Some(Shell::PowerShell),
+        _ => None,
+    }
+}
+
+/// Whether `text`, as `printf` reads its escapes, only blanks the
+/// terminal: `\033c` resets it, `\033[2J` clears it, `\033[H` homes
+/// the cursor.
+fn clears(text: &str) -> bool {
+    let mut t = text.to_string();
+    for esc in ["\\x1b", "\\x1B", "\\033", "\\0033", "\\e", "\\E", "\\u001b"] {
+        t = t.replace(esc, "\u{1b}");
+    }
+    while let Some(s) = t.strip_suffix("\\n") {
+        t = s.into();
+    }
+    let mut rest = t.as_str();
+    let mut blank = false;
+    while !rest.is_empty() {
+        let Some(r) = rest.strip_prefix('\u{1b}') else {
+            return false;
+        };
+        let seq = ["c", "[2J", "[3J", "[H", "[1;1H", "[0;0H", "[J", "[0J"]
+            .into_iter()
+            .find(|s| r.starts_with(s));
+        let Some(seq) = seq else {
+            return false;
+        };
+        blank |= matches!(seq, "c" | "[2J");
+        rest = &r[seq.len()..];
+    }
+    blank
+}
+
+/// The older systems' lines for jobs with nothing here: BASIC's, CP/M's
+/// and AmigaDOS's, z/OS's.
+fn others_elsewhere(line: &str) -> Option<Shell> {
+    basic::elsewhere(line)
+        .or_else(|| mainframe::elsewhere(line))
+        .or_else(|| retro::elsewhere(line))
 }
 
 /// Reads `line` as another shell's command, or `None` when it is not one
@@ -186,9 +295,15 @@ pub fn read(line: &str) -> Option<Reading> {
     if let Some(r) = sql::read(line) {
         return Some(r);
     }
+    // (Before DCL's and R's: `PRINT FRE(0)` and `? "HI"` are BASIC's.)
+    if let Some(r) = basic::read(line) {
+        return Some(r);
+    }
     if let Some(r) = dcl::read(line, prompted)
         .or_else(|| ios::read(line))
         .or_else(|| editor::read(line))
+        .or_else(|| mainframe::read(line))
+        .or_else(|| retro::read(line))
     {
         return Some(r);
     }
@@ -206,6 +321,7 @@ pub fn read(line: &str) -> Option<Reading> {
     if dcl::elsewhere(line, prompted)
         .or_else(|| ios::elsewhere(line))
         .or_else(|| editor::elsewhere(line))
+        .or_else(|| others_elsewhere(line))
         .is_some()
     {
         return None;
@@ -294,6 +410,7 @@ enum Does {
     Clock,
     Uptime,
     Clear,
+    Tput,
     Reboot,
     PowerOff,
     Shutdown,
@@ -415,6 +532,7 @@ const NAMES: &[(&[&str], Does)] = &[
     ),
     (&["uptime", "get-uptime"], Does::Uptime),
     (&["clear", "cls", "clear-host", "reset", "clc"], Does::Clear),
+    (&["tput"], Does::Tput),
     (&["reboot", "restart-computer"], Does::Reboot),
     (&["poweroff", "halt", "stop-computer"], Does::PowerOff),
     (&["shutdown"], Does::Shutdown),
@@ -1242,6 +1360,16 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
             }
             words.retain(|w| !w.is_empty());
             let text = words.join(" ");
+            // `printf '\033c'` and `echo -e "\e[2J"`: the escapes that
+            // blank a terminal, said to it.
+            let escapes = name == "printf"
+                || name == "echo"
+                    && a.flags
+                        .iter()
+                        .any(|(k, _)| k.contains('e') && k.chars().all(|c| matches!(c, 'n' | 'e')));
+            if escapes && a.redirect.is_none() && filters.sink.is_none() && clears(&text) {
+                return r(Role::ClearScreen, Vec::new());
+            }
             let target = a
                 .redirect
                 .as_ref()
@@ -1367,6 +1495,13 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
             if name == "doskey" && !a.pos.iter().any(|t| t.lower() == "/history") {
                 return None;
             }
+            // `history -c` clears it, `-d 5` drops a line, `-w` and
+            // `-r` write and read its file: none of that is showing it.
+            if a.flags.iter().any(|(k, _)| {
+                k.len() <= 3 && k.chars().any(|c| matches!(c, 'c' | 'd' | 'w' | 'r' | 'a'))
+            }) {
+                return None;
+            }
             fixed(Role::History)
         }
         Does::Free => {
@@ -1431,6 +1566,13 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
         Does::Clock => fixed(Role::Clock),
         Does::Uptime => fixed(Role::Uptime),
         Does::Clear => fixed(Role::ClearScreen),
+        // `tput clear` sends the terminal's own clearing sequence.
+        Does::Tput => match a.pos.as_slice() {
+            [t] if a.flags.is_empty() && matches!(t.lower().as_str(), "clear" | "reset") => {
+                r(Role::ClearScreen, Vec::new())
+            }
+            _ => None,
+        },
         Does::Reboot => fixed(Role::Restart),
         Does::PowerOff => fixed(Role::PowerOff),
         Does::Shutdown => {
@@ -1526,5 +1668,7 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
 mod tests;
 #[cfg(test)]
 mod tests_calls;
+#[cfg(test)]
+mod tests_retro;
 #[cfg(test)]
 mod tests_systems;

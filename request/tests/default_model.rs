@@ -1488,6 +1488,83 @@ fn greetings_histories_activities_and_paper() {
     assert_eq!(p.line(), None, "{}", p.display());
 }
 
+/// BASIC's immediate lines and CP/M's console are the commands they
+/// spell: CP/M's `REN` and `PIP` put the new name first.
+#[test]
+fn basic_and_cpm_lines_are_the_commands_they_spell() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("PRINT \"HELLO\"", "echo HELLO"),
+            ("PRINT FRE(0)", "mem"),
+            ("?CHR$(147)", "clear"),
+            ("LOAD \"$\",8", "ls"),
+            ("KILL \"HELLO.TXT\"", "rm /HELLO.TXT"),
+            ("ERA HELLO.TXT", "rm /HELLO.TXT"),
+            ("REN TASKS.TXT=TODO.TXT", "mv /TODO.TXT /TASKS.TXT"),
+            ("PIP CON:=NOTES.TXT", "cat /NOTES.TXT"),
+            ("STAT", "df"),
+        ],
+    );
+}
+
+/// AmigaDOS's `DH0:` is this volume, and its `TO` and `AS` keywords
+/// part the names.
+#[test]
+fn amigados_lines_are_the_commands_they_spell() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("list DH0:DOCS", "ls /DOCS"),
+            ("type DH0:LOGS/BOOT.LOG", "cat /LOGS/BOOT.LOG"),
+            ("copy NOTES.TXT TO DOCS", "cp /NOTES.TXT /DOCS/NOTES.TXT"),
+            ("rename TODO.TXT AS TASKS.TXT", "mv /TODO.TXT /TASKS.TXT"),
+            ("avail", "mem"),
+        ],
+    );
+}
+
+/// z/OS: a catalogue level is a folder, a quoted name written as a file
+/// is the file, and the operator's displays are the machine's.
+#[test]
+fn zos_lines_are_the_commands_they_spell() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("LISTC LEVEL(DOCS)", "ls /DOCS"),
+            ("BROWSE 'NOTES.TXT'", "cat /NOTES.TXT"),
+            ("DELETE 'HELLO.TXT'", "rm /HELLO.TXT"),
+            ("D IPLINFO", "uptime"),
+            ("D T", "date"),
+            ("/D M=CPU", "cpu"),
+        ],
+    );
+}
+
+/// Programs in memory, process lists, a cleared history, the operator's
+/// jobs and the Amiga's RAM disk: nothing here does those, so nothing runs.
+#[test]
+fn older_systems_jobs_with_no_applet_run_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "LOAD \"PACMAN\",8,1",
+            "10 PRINT \"HI\"",
+            "list RAM:",
+            "D A,L",
+            "BROWSE 'SYS1.PARMLIB(IEASYS00)'",
+            "history -c",
+            "ps aux",
+            "Get-Process | Sort CPU -Descending",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("printf '\\033c'", "clear"), ("tput clear", "clear")],
+    );
+}
+
 /// A file named inside a request that `route` explains is no file to act
 /// on: a missing one is no reason to answer "no file".
 #[test]
