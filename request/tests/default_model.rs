@@ -3261,3 +3261,22 @@ fn a_spelt_folder_is_no_ones_log() {
         ],
     );
 }
+
+/// Powering off or restarting needs the machine or its power spoken of:
+/// a feeling (`im feeling down today`), a night without sleep, or `shut
+/// up` turns nothing off; a slip of the word still does.
+#[test]
+fn power_is_spoken_of_before_it_goes() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["im feeling down today", "insomnia again", "shut up"],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("shtudown the box", "shutdown"),
+            ("take the sysstem down", "shutdown"),
+        ],
+    );
+}

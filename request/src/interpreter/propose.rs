@@ -1955,6 +1955,20 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::NothingFits);
         }
+        // Turning the machine off or over needs the machine or its power
+        // spoken of: `im feeling down today` had powered it off, `insomnia
+        // again` restarted it, `shut up` is no shutdown.
+        if abstain.is_none()
+            && self.config.own_words
+            && !named_first
+            && command.as_ref().is_some_and(|c| {
+                matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
+            })
+            && !speaks_of_power(asked)
+            && !speaks_of_power(request)
+        {
+            abstain = Some(Abstain::NothingFits);
+        }
         if abstain.is_none() && self.config.own_words {
             if let Some(c) = tells_itself {
                 let role = self.role_of(c.applet);
@@ -3244,6 +3258,77 @@ fn history_of_else(request: &str) -> bool {
                         | "keystrokes"
                 )
             })
+        })
+}
+
+/// Whether a request speaks of the machine (`take the sysstem down`,
+/// `cycle it`) or of its power, start or end (`shtudown`, `lights out`,
+/// `close the computer`, `pwoer down`), slips within two letters: what a
+/// request to power off or restart must do. `shut up` does neither.
+fn speaks_of_power(request: &str) -> bool {
+    const MACHINE: &[&str] = &[
+        "system",
+        "machine",
+        "computer",
+        "box",
+        "pc",
+        "it",
+        "server",
+        "laptop",
+        "everything",
+        "this",
+        "thing",
+        "sys",
+        "device",
+        "os",
+        "nosys",
+        "her",
+        "him",
+    ];
+    const POWER: &[&str] = &[
+        "shutdown",
+        "reboot",
+        "restart",
+        "poweroff",
+        "powerdown",
+        "power",
+        "halt",
+        "cycle",
+        "recycle",
+        "reset",
+        "reload",
+        "shut",
+        "boot",
+        "night",
+        "sleep",
+        "lights",
+        "extinguish",
+        "close",
+        "ipl",
+        "64738",
+        "off",
+        "leaving",
+        "finish",
+        "stuck",
+        "frozen",
+        "hang",
+        "scratch",
+    ];
+    let lower = request.to_ascii_lowercase();
+    if lower.contains("shut up") {
+        return false;
+    }
+    let near = |x: &str, w: &str| {
+        x == w || (w.len() >= 5 && x.len() >= 4 && ground::edit_distance(x, w) <= 2)
+    };
+    lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|x| !x.is_empty())
+        .any(|x| {
+            MACHINE.iter().any(|m| near(x, m))
+                || POWER
+                    .iter()
+                    .any(|p| near(x, p) || (p.len() >= 4 && x.starts_with(p)))
         })
 }
 
