@@ -234,6 +234,28 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
     if word_for_a_path {
         return true;
     }
+    // A bare word where the file goes and a text that opens with what it
+    // is about (`write lyrics about love`): a composition asked for in
+    // English, no file `/lyrics`. Not a live name's stem (`write notes
+    // about the meeting` stays the new file it types, rather than a
+    // request that might be read as a write over the notes).
+    let about_for_a_path = command.args.first().is_some_and(|a| {
+        matches!(a, command::Arg::Path(p)
+            if !p.contains('.')
+                && !live.iter().any(|e| command::same_path(&e.path, p))
+                && !live_stem(p.trim_start_matches('/')))
+    }) && text.first().is_some_and(|w| {
+        matches!(
+            w.text.to_ascii_lowercase().as_str(),
+            "about" | "on" | "of" | "for" | "regarding"
+        )
+    }) && !line
+        .split_whitespace()
+        .nth(1)
+        .is_some_and(|w| w.starts_with('/'));
+    if about_for_a_path {
+        return true;
+    }
     text.iter().enumerate().any(|(i, w)| {
         if !matches!(
             w.text.to_ascii_lowercase().as_str(),

@@ -283,6 +283,8 @@ fn classify_is_the_one_decision() {
         "write down call the plumber",
         "write down 'ask prof about q7' somewhere new, call it questions.txt",
         "append the file todo.txt buy milk",
+        "write lyrics about love",
+        "write a poem about cats",
     ] {
         assert_eq!(classify(&t, rw, line, live), Line::Request(line), "{line}");
     }
@@ -294,6 +296,8 @@ fn classify_is_the_one_decision() {
         ("write /NOTES.TXT back in 5", "write"),
         ("write memo see notes.txt", "write"),
         ("write /off call the plumber", "write"),
+        ("write /lyrics about love", "write"),
+        ("write notes about the meeting", "write"),
         ("write /a.txt \"call mom to the todo list\"", "write"),
         ("write \"/my notes.txt\" see a.txt", "write"),
         ("append /TODO.TXT 'put it in the guide'", "append"),
