@@ -3280,3 +3280,25 @@ fn power_is_spoken_of_before_it_goes() {
         ],
     );
 }
+
+/// A piece of writing to compose (`write a letter to my landlord`) runs
+/// nothing, where a line or a note written into a live file is added to
+/// it rather than written over it.
+#[test]
+fn compositions_and_notes_into_files() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "write a letter to my landlord",
+            "help me write a short story about dragons",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("write a note in notes.txt: hi", "append /NOTES.TXT hi"),
+            ("write a line to the todo: milk", "append /TODO.TXT milk"),
+        ],
+    );
+}

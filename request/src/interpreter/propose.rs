@@ -1544,9 +1544,15 @@ impl<'m> Interpreter<'m> {
                 .is_some_and(|c| self.role_of(c.applet) == Some(Role::Write))
             && {
                 let lw = lower_words(asked);
+                // (Past what is written: `write a line to the todo: …`,
+                // `write a note in notes.txt: …`.)
                 let at = lw.iter().position(|w| w == "write");
-                at.and_then(|i| lw.get(i + 1))
-                    .is_some_and(|n| matches!(n.as_str(), "to" | "in" | "into" | "on" | "onto"))
+                at.is_some_and(|i| {
+                    lw.iter()
+                        .skip(i + 1)
+                        .take(4)
+                        .any(|n| matches!(n.as_str(), "to" | "in" | "into" | "on" | "onto"))
+                })
             };
         if self.config.own_words
             && writes_live
@@ -2050,16 +2056,66 @@ impl<'m> Interpreter<'m> {
         let composes = {
             let w = lower_words(request);
             let first = w.iter().position(|x| !is_politeness(x));
-            first.is_some_and(|i| {
+            // (Or `write a letter to my landlord`, `help me write a short
+            // story`: a kind of writing within a few words of `write a`.)
+            const PIECES: &[&str] = &[
+                "letter",
+                "poem",
+                "poems",
+                "story",
+                "stories",
+                "essay",
+                "song",
+                "lyrics",
+                "speech",
+                "sonnet",
+                "haiku",
+                "limerick",
+                "novel",
+                "chapter",
+                "card",
+                "email",
+                "application",
+                "review",
+                "eulogy",
+                "toast",
+                "joke",
+                "check",
+                "cheque",
+                "bio",
+                "biography",
+                "cover",
+                "resume",
+                "cv",
+                "thesis",
+                "script",
+                "screenplay",
+            ];
+            let writes_a_piece = |i: usize| {
+                w.get(i + 1).is_some_and(|x| x == "a" || x == "an")
+                    && w.iter()
+                        .skip(i + 2)
+                        .take(4)
+                        .any(|x| PIECES.contains(&x.as_str()))
+            };
+            let asks_me = first.is_some_and(|i| {
                 w[i] == "write"
                     && w.get(i + 1).is_some_and(|x| x == "me")
                     && w.get(i + 2)
                         .is_some_and(|x| x == "a" || x == "an" || x == "some")
-            }) && !request.split_whitespace().any(|t| {
-                t.trim_end_matches([',', '.', ':', ';', '!', '?'])
-                    .rsplit_once('.')
-                    .is_some_and(|(a, b)| !a.is_empty() && (1..=4).contains(&b.len()))
-            })
+            });
+            let asks_a_piece = w.iter().position(|x| x == "write").is_some_and(|i| {
+                w[..i]
+                    .iter()
+                    .all(|x| is_politeness(x) || x == "help" || x == "me")
+                    && writes_a_piece(i)
+            });
+            (asks_me || asks_a_piece)
+                && !request.split_whitespace().any(|t| {
+                    t.trim_end_matches([',', '.', ':', ';', '!', '?'])
+                        .rsplit_once('.')
+                        .is_some_and(|(a, b)| !a.is_empty() && (1..=4).contains(&b.len()))
+                })
         };
         let code_words = ["compile", "compiles", "compiling"];
         let fixes_code = any_word(asked, &code_words)
