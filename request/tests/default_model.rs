@@ -3302,3 +3302,29 @@ fn compositions_and_notes_into_files() {
         ],
     );
 }
+
+/// A colon text after a line that adds something new at a file's end is
+/// added whole, question marks and all (the model had stopped at `clear`,
+/// and `blank` in the text had read as blanking the file); `strike` the
+/// file deletes it, and letting it go is a delete read-only mode refuses.
+#[test]
+fn whole_colon_texts_and_strikes() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "the faq needs a new q at the end: Q: Why is my screen blank? A: Try clear.",
+                "append /DOCS/FAQ.TXT \"Q: Why is my screen blank? A: Try clear.\"",
+            ),
+            ("strike the hello file", "rm /HELLO.TXT"),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &[
+            "let the hello file go quietly",
+            "heave the hello file overboard",
+        ],
+        Abstain::NeedsWriteMode,
+    );
+}

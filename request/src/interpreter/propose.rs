@@ -1532,9 +1532,12 @@ impl<'m> Interpreter<'m> {
                         .any(|a| matches!(a, command::Arg::Text(t) if rest.contains(&**t)))
                 })
         };
+        // (The asking before the colon: the text's own words, `Why is
+        // my screen blank?`, replace nothing.)
+        let asking = asked.split_once(':').map_or(asked, |(b, _)| b);
         let colon_adds = after_colon.is_some()
-            && !replaces(asked)
-            && !any_word(asked, &["set", "just", "say", "says", "read", "reads"]);
+            && !replaces(asking)
+            && !any_word(asking, &["set", "just", "say", "says", "read", "reads"]);
         // `write` named first, then where (`Write to the list of things to
         // do: …`, `write in the notes: …`): into a file the volume holds,
         // the text is added, as every such hand-written line asked.
@@ -1576,8 +1579,10 @@ impl<'m> Interpreter<'m> {
         let one_live_file = matches!(grounded.grounding.referents.as_slice(), [p] if !p.is_dir);
         let before_colon = asked.split_once(": ").map(|(b, _)| b);
         let sends_into = before_colon.is_some_and(|b| {
-            words(b).filter(|w| !w.is_empty()).count() <= 8
-                && (any_word(b, &["to", "into", "in", "onto"]) || adds_to_end(b))
+            words(b).filter(|w| !w.is_empty()).count() <= 10
+                && (any_word(b, &["to", "into", "in", "onto"])
+                    || adds_to_end(b)
+                    || any_phrase(b, &["at the end", "at the bottom"]))
                 && !asks_what_is(b)
                 && !reads(b)
         });
@@ -1600,11 +1605,25 @@ impl<'m> Interpreter<'m> {
             && !changes_else
         {
             let append = self.doer(Role::Append);
-            if let Some(c) = self.decode_as(&prompt, append, should_cancel)?.filter(|c| {
+            if let Some(mut c) = self.decode_as(&prompt, append, should_cancel)?.filter(|c| {
                 colon_text(c)
                     && matches!(c.args.first(), Some(command::Arg::Path(p))
                             if self.is_live(p, false))
             }) {
+                // All the text after the colon, as typed: the model may
+                // stop early, and grounding cuts its spans at a question
+                // mark (`Q: Why is my screen blank? A: Try clear.` had come
+                // out as `clear`). It is a span of the line all the same.
+                let whole = typed_after_colon.map(str::trim);
+                if let (Some(whole), [_, command::Arg::Text(t)]) = (whole, c.args.as_mut_slice()) {
+                    if whole.len() > t.len()
+                        && whole
+                            .trim_end_matches(['.', '!'])
+                            .ends_with(t.trim_end_matches(['.', '!']))
+                    {
+                        *t = whole.into();
+                    }
+                }
                 command = Some(c);
                 via = Via::Grammar;
                 settled = true;
@@ -4400,7 +4419,7 @@ fn discards(request: &str) -> bool {
     let throws = |v: &str| {
         matches!(
             v,
-            "toss" | "trash" | "bin" | "ditch" | "scrap" | "nuke" | "chuck" | "muck"
+            "toss" | "trash" | "bin" | "ditch" | "scrap" | "nuke" | "chuck" | "muck" | "strike"
         )
     };
     let throws_away =
@@ -4430,9 +4449,14 @@ fn discards(request: &str) -> bool {
         // British: `get shot of it` (not `pull me a shot of the todo`).
         "get shot of",
         "got shot of",
+        "overboard",
     ]
     .iter()
     .any(|p| r.contains(p));
+    // Letting it go (`let the hello file go quietly`).
+    let lets_go = w.first().is_some_and(|v| *v == "let")
+        && w.get(1).is_some_and(|x| !matches!(*x, "me" | "us" | "it"))
+        && w.iter().skip(2).any(|x| *x == "go");
     // Kitchen slang for taking something off (`86 the hello file`).
     let no_more = r.trim_start().starts_with("no more ") || r.trim_start().starts_with("86 ");
     let ends = r.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
@@ -4453,6 +4477,7 @@ fn discards(request: &str) -> bool {
         || done_with
         || no_more
         || can_go
+        || lets_go
 }
 
 /// A placing verb, a quoted text after it, then `on`, `in`, `into` or
@@ -4949,11 +4974,19 @@ fn redirected(request: &str) -> Option<alloc::string::String> {
 fn replaces(request: &str) -> bool {
     // A new line is one more (`… as a new line`); covering the file is
     // its whole text anew (`cover up the todo with a new line: …`).
-    let r = request
+    let mut r = request
         .to_ascii_lowercase()
         .replace("new line", "line")
         .replace("new entry", "entry")
         .replace("new item", "item");
+    // Something new at its end is one more (`the faq needs a new q at the
+    // end: …`).
+    if ["at the end", "to the end", "at the bottom", "to the bottom"]
+        .iter()
+        .any(|p| r.contains(p))
+    {
+        r = r.replace("new ", "");
+    }
     any_word(
         &r,
         &[
