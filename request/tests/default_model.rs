@@ -3328,3 +3328,20 @@ fn whole_colon_texts_and_strikes() {
         Abstain::NeedsWriteMode,
     );
 }
+
+/// A line that opens by asking to delete gets no copy, and one that asks
+/// to copy no delete: `delete the copy of the ledger in logs` had copied
+/// the boot log to the top.
+#[test]
+fn a_change_of_another_kind_runs_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["delete the copy of the ledger in logs"],
+        Abstain::Unsure,
+    );
+    // Moving a file to the trash deletes it.
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("move hello.txt to the Trash", "rm /HELLO.TXT")],
+    );
+}

@@ -1980,6 +1980,36 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::NothingFits);
         }
+        // A change of another kind than the one the line opens by asking
+        // (`delete the copy of the ledger in logs` had copied the boot log
+        // to the top): not what was asked, and not to be undone.
+        let opening = lower_words(asked)
+            .into_iter()
+            .find(|x| !is_politeness(x))
+            .unwrap_or_default();
+        let opened_as = match opening.as_str() {
+            "delete" | "remove" | "erase" | "rm" | "del" | "trash" => Some(Role::Remove),
+            "copy" | "duplicate" | "cp" => Some(Role::Copy),
+            "move" | "mv" | "rename" => Some(Role::Move),
+            _ => None,
+        };
+        // (Erasing a file and writing it anew is one write; moving one to
+        // the trash deletes it.)
+        let to_the_bin = any_word(asked, &["trash", "bin", "recycle", "wastebasket"]);
+        let other_change = command
+            .as_ref()
+            .and_then(|c| self.role_of(c.applet))
+            .is_some_and(|r| match opened_as {
+                Some(Role::Remove) => {
+                    matches!(r, Role::Copy | Role::Move | Role::MakeDir | Role::Append)
+                }
+                Some(Role::Copy) => matches!(r, Role::Remove | Role::Move),
+                Some(Role::Move) => r == Role::Copy || (r == Role::Remove && !to_the_bin),
+                _ => false,
+            });
+        if abstain.is_none() && self.config.own_words && !named_first && other_change {
+            abstain = Some(Abstain::Unsure);
+        }
         // Turning the machine off or over needs the machine or its power
         // spoken of: `im feeling down today` had powered it off, `insomnia
         // again` restarted it, `shut up` is no shutdown.
