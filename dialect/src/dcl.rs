@@ -503,38 +503,7 @@ fn reading(role: Role, parts: Vec<Part>, renames: bool) -> Dcl {
 
 /// English words that no DCL parameter is.
 pub(crate) fn english(w: &str) -> bool {
-    matches!(
-        w.to_ascii_lowercase().as_str(),
-        "the"
-            | "me"
-            | "my"
-            | "a"
-            | "an"
-            | "of"
-            | "please"
-            | "in"
-            | "on"
-            | "to"
-            | "for"
-            | "what"
-            | "is"
-            | "are"
-            | "from"
-            | "with"
-            | "about"
-            | "and"
-            | "it"
-            | "this"
-            | "that"
-            | "your"
-            | "i"
-            | "you"
-            | "all"
-            | "some"
-            | "out"
-            | "up"
-            | "now"
-    )
+    crate::plain_english(w) || matches!(w.to_ascii_lowercase().as_str(), "all" | "out" | "up")
 }
 
 fn dcl(line: &str, prompted: bool) -> Dcl {

@@ -150,40 +150,11 @@ fn without_prompt(line: &str) -> (Option<bool>, &str) {
 
 /// English words that no IOS argument is.
 fn english(w: &str) -> bool {
-    matches!(
-        w.to_ascii_lowercase().as_str(),
-        "the"
-            | "me"
-            | "my"
-            | "a"
-            | "an"
-            | "of"
-            | "please"
-            | "in"
-            | "on"
-            | "to"
-            | "for"
-            | "what"
-            | "is"
-            | "are"
-            | "from"
-            | "with"
-            | "about"
-            | "and"
-            | "it"
-            | "this"
-            | "that"
-            | "your"
-            | "i"
-            | "you"
-            | "some"
-            | "file"
-            | "files"
-            | "folder"
-            | "list"
-            | "notes"
-            | "now"
-    )
+    crate::plain_english(w)
+        || matches!(
+            w.to_ascii_lowercase().as_str(),
+            "file" | "files" | "folder" | "list" | "notes"
+        )
 }
 
 fn reading(role: Role, parts: Vec<Part>, renames: bool) -> Ios {

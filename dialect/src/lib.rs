@@ -706,6 +706,40 @@ impl Tok {
     }
 }
 
+/// English words that no argument of another system's command is (`type
+/// the notes`, `show me my files`): a line holding one is a request.
+pub(crate) fn plain_english(w: &str) -> bool {
+    matches!(
+        w.to_ascii_lowercase().as_str(),
+        "the"
+            | "me"
+            | "my"
+            | "a"
+            | "an"
+            | "of"
+            | "please"
+            | "in"
+            | "on"
+            | "to"
+            | "for"
+            | "what"
+            | "is"
+            | "are"
+            | "from"
+            | "with"
+            | "about"
+            | "and"
+            | "it"
+            | "this"
+            | "that"
+            | "your"
+            | "i"
+            | "you"
+            | "some"
+            | "now"
+    )
+}
+
 /// A pasted prompt is not part of the command: `$ ls`, `PS C:\Users\ana>
 /// dir`, `C:\>del a.txt`.
 fn without_prompt(line: &str) -> &str {
@@ -1664,6 +1698,8 @@ fn reading(does: Does, name: &str, shell: Shell, a: Args, filters: &Filters) -> 
     }
 }
 
+#[cfg(test)]
+mod test_util;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

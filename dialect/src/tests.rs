@@ -1,36 +1,6 @@
+use super::test_util::*;
 use super::*;
 use alloc::vec;
-
-fn p(path: &str, spelt: bool) -> Part {
-    Part::Path {
-        path: path.into(),
-        spelt,
-        folder: false,
-    }
-}
-
-fn dir(path: &str) -> Part {
-    Part::Path {
-        path: path.into(),
-        spelt: true,
-        folder: true,
-    }
-}
-
-fn t(s: &str) -> Part {
-    Part::Text(s.into())
-}
-
-/// `line` reads as `role` with `parts` in `shell`'s language.
-#[track_caller]
-fn reads(line: &str, shell: Shell, role: Role, parts: Vec<Part>) {
-    let r = read(line).unwrap_or_else(|| panic!("{line:?} was not read"));
-    assert_eq!(
-        (r.shell, r.role, &r.parts),
-        (shell, role, &parts),
-        "{line:?}"
-    );
-}
 
 #[test]
 fn powershell_cmdlets_and_their_parameters() {

@@ -1,40 +1,12 @@
 //! R, MATLAB/Octave, Julia, Ruby and PHP lines, as typed at a prompt.
 
+use super::test_util::*;
 use super::*;
 use alloc::vec;
 
+/// A path spelt as one (every call here quotes its paths).
 fn p(path: &str) -> Part {
-    Part::Path {
-        path: path.into(),
-        spelt: true,
-        folder: false,
-    }
-}
-
-fn t(s: &str) -> Part {
-    Part::Text(s.into())
-}
-
-fn topic(role: Role) -> Part {
-    Part::Topic(Topic::Role(role))
-}
-
-/// `line` reads as `role` with `parts` in `shell`'s language.
-#[track_caller]
-fn reads(line: &str, shell: Shell, role: Role, parts: Vec<Part>) {
-    let r = read(line).unwrap_or_else(|| panic!("{line:?} was not read"));
-    assert_eq!(
-        (r.shell, r.role, &r.parts),
-        (shell, role, &parts),
-        "{line:?}"
-    );
-}
-
-#[track_caller]
-fn not_read(lines: &[&str]) {
-    for line in lines {
-        assert_eq!(read(line), None, "{line:?} was read");
-    }
+    super::test_util::p(path, true)
 }
 
 #[test]
@@ -167,14 +139,14 @@ fn r_calls() {
     reads("date()", R, Role::Clock, vec![]);
     reads("format(Sys.time(), \"%H:%M\")", R, Role::Clock, vec![]);
     reads("print(Sys.time())", R, Role::Clock, vec![]);
-    reads("?file.copy", R, Role::Help, vec![topic(Role::Copy)]);
-    reads("??readLines", R, Role::Help, vec![topic(Role::ShowText)]);
-    reads("help(file.copy)", R, Role::Help, vec![topic(Role::Copy)]);
+    reads("?file.copy", R, Role::Help, vec![help_on(Role::Copy)]);
+    reads("??readLines", R, Role::Help, vec![help_on(Role::ShowText)]);
+    reads("help(file.copy)", R, Role::Help, vec![help_on(Role::Copy)]);
     reads(
         "help(\"file.remove\")",
         R,
         Role::Help,
-        vec![topic(Role::Remove)],
+        vec![help_on(Role::Remove)],
     );
     reads("help()", R, Role::Help, vec![]);
     reads("cat(\"\\014\")", R, Role::ClearScreen, vec![]);
@@ -282,11 +254,11 @@ fn matlab_and_octave_lines() {
     reads("feature('numcores')", M, Role::Processor, vec![]);
     reads("commandhistory", M, Role::History, vec![]);
     reads("doc", M, Role::Help, vec![]);
-    reads("help('copyfile')", M, Role::Help, vec![topic(Role::Copy)]);
+    reads("help('copyfile')", M, Role::Help, vec![help_on(Role::Copy)]);
     reads(">> dir('DOCS');", M, Role::List, vec![p("/DOCS")]);
     // Command syntax.
-    reads("help copyfile", M, Role::Help, vec![topic(Role::Copy)]);
-    reads("doc movefile", M, Role::Help, vec![topic(Role::Move)]);
+    reads("help copyfile", M, Role::Help, vec![help_on(Role::Copy)]);
+    reads("doc movefile", M, Role::Help, vec![help_on(Role::Move)]);
     reads(
         "copyfile TODO.TXT DOCS",
         M,
@@ -328,7 +300,7 @@ fn matlab_and_octave_lines() {
         "copyfile please",
         "doc, what's up",
     ]);
-    reads("help clc", M, Role::Help, vec![topic(Role::ClearScreen)]);
+    reads("help clc", M, Role::Help, vec![help_on(Role::ClearScreen)]);
 }
 
 #[test]
@@ -418,7 +390,7 @@ fn julia_calls() {
     reads("Sys.uptime()", J, Role::Uptime, vec![]);
     reads("now()", J, Role::Clock, vec![]);
     reads("julia> now()", J, Role::Clock, vec![]);
-    reads("?cp", J, Role::Help, vec![topic(Role::Copy)]);
+    reads("?cp", J, Role::Help, vec![help_on(Role::Copy)]);
     reads(
         ";ls DOCS",
         Shell::Posix,

@@ -2,53 +2,9 @@
 //! terminal or list processes: what they read as, what is another system's
 //! job with nothing here to do it, and the English they are not.
 
+use super::test_util::*;
 use super::*;
 use alloc::vec;
-
-fn p(path: &str, spelt: bool) -> Part {
-    Part::Path {
-        path: path.into(),
-        spelt,
-        folder: false,
-    }
-}
-
-fn dir(path: &str) -> Part {
-    Part::Path {
-        path: path.into(),
-        spelt: true,
-        folder: true,
-    }
-}
-
-fn t(s: &str) -> Part {
-    Part::Text(s.into())
-}
-
-/// `line` reads as `role` with `parts` in `shell`'s language.
-#[track_caller]
-fn reads(line: &str, shell: Shell, role: Role, parts: Vec<Part>) {
-    let r = read(line).unwrap_or_else(|| panic!("{line:?} was not read"));
-    assert_eq!(
-        (r.shell, r.role, &r.parts),
-        (shell, role, &parts),
-        "{line:?}"
-    );
-}
-
-/// `line` is `shell`'s, for a job nothing here does.
-#[track_caller]
-fn elsewhere_in(line: &str, shell: Shell) {
-    assert_eq!(read(line), None, "{line:?} was read");
-    assert_eq!(elsewhere(line), Some(shell), "{line:?}");
-}
-
-/// `line` is neither read nor said to be another system's.
-#[track_caller]
-fn english(line: &str) {
-    assert_eq!(read(line), None, "{line:?} was read");
-    assert_eq!(elsewhere(line), None, "{line:?} was said to be elsewhere");
-}
 
 #[test]
 fn basic_print_and_the_screen() {

@@ -1,57 +1,9 @@
 //! DCL, Cisco IOS, Emacs and Vim lines: what they read as, what is another
 //! system's job with nothing here to do it, and the English they are not.
 
+use super::test_util::*;
 use super::*;
 use alloc::vec;
-
-fn p(path: &str, spelt: bool) -> Part {
-    Part::Path {
-        path: path.into(),
-        spelt,
-        folder: false,
-    }
-}
-
-fn dir(path: &str) -> Part {
-    Part::Path {
-        path: path.into(),
-        spelt: true,
-        folder: true,
-    }
-}
-
-fn t(s: &str) -> Part {
-    Part::Text(s.into())
-}
-
-fn topic(role: Role) -> Part {
-    Part::Topic(Topic::Role(role))
-}
-
-/// `line` reads as `role` with `parts` in `shell`'s language.
-#[track_caller]
-fn reads(line: &str, shell: Shell, role: Role, parts: Vec<Part>) {
-    let r = read(line).unwrap_or_else(|| panic!("{line:?} was not read"));
-    assert_eq!(
-        (r.shell, r.role, &r.parts),
-        (shell, role, &parts),
-        "{line:?}"
-    );
-}
-
-/// `line` is `shell`'s, for a job nothing here does.
-#[track_caller]
-fn elsewhere_in(line: &str, shell: Shell) {
-    assert_eq!(read(line), None, "{line:?} was read");
-    assert_eq!(elsewhere(line), Some(shell), "{line:?}");
-}
-
-/// `line` is neither read nor said to be another system's.
-#[track_caller]
-fn english(line: &str) {
-    assert_eq!(read(line), None, "{line:?} was read");
-    assert_eq!(elsewhere(line), None, "{line:?} was said to be elsewhere");
-}
 
 #[test]
 fn dcl_file_verbs_specs_and_qualifiers() {
@@ -177,8 +129,8 @@ fn dcl_show_help_and_the_rest() {
         vec![t("say \"hi\"")],
     );
     reads("WRITE SYS$OUTPUT F$TIME()", D, Role::Clock, vec![]);
-    reads("HELP DIRECTORY", D, Role::Help, vec![topic(Role::List)]);
-    reads("HELP DELETE", D, Role::Help, vec![topic(Role::Remove)]);
+    reads("HELP DIRECTORY", D, Role::Help, vec![help_on(Role::List)]);
+    reads("HELP DELETE", D, Role::Help, vec![help_on(Role::Remove)]);
     reads("@SYS$SYSTEM:SHUTDOWN", D, Role::PowerOff, vec![]);
     reads(
         "@SYS$SYSTEM:SHUTDOWN 0 \"patch\" NO NO LATER YES NONE",
@@ -438,20 +390,25 @@ fn emacs_keys_and_commands() {
     );
     reads("M-x view-lossage", E, Role::History, vec![]);
     reads("C-h l", E, Role::History, vec![]);
-    reads("C-h f copy-file", E, Role::Help, vec![topic(Role::Copy)]);
+    reads("C-h f copy-file", E, Role::Help, vec![help_on(Role::Copy)]);
     reads(
         "C-h f delete-file",
         E,
         Role::Help,
-        vec![topic(Role::Remove)],
+        vec![help_on(Role::Remove)],
     );
     reads(
         "M-x describe-function RET copy-file",
         E,
         Role::Help,
-        vec![topic(Role::Copy)],
+        vec![help_on(Role::Copy)],
     );
-    reads("C-h k C-x C-f", E, Role::Help, vec![topic(Role::ShowText)]);
+    reads(
+        "C-h k C-x C-f",
+        E,
+        Role::Help,
+        vec![help_on(Role::ShowText)],
+    );
     reads("M-x emacs-uptime", E, Role::Uptime, vec![]);
     reads("M-x memory-report", E, Role::Memory, vec![]);
     reads("M-x eshell/clear", E, Role::ClearScreen, vec![]);
@@ -509,7 +466,7 @@ fn vim_commands() {
     reads(":Explore LOGS", V, Role::List, vec![p("/LOGS", false)]);
     reads(":history", V, Role::History, vec![]);
     reads(":his :", V, Role::History, vec![]);
-    reads(":help :edit", V, Role::Help, vec![topic(Role::ShowText)]);
+    reads(":help :edit", V, Role::Help, vec![help_on(Role::ShowText)]);
     reads(":h", V, Role::Help, vec![]);
     reads(":echo \"done\"", V, Role::Say, vec![t("done")]);
     reads(":!ls", Shell::Posix, Role::List, vec![]);
