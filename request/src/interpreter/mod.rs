@@ -20,6 +20,8 @@ use crate::prompt::ChatFormat;
 use crate::Clock;
 
 mod load;
+mod missing;
+mod phrases;
 mod propose;
 mod shell;
 mod warm;

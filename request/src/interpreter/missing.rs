@@ -1,0 +1,516 @@
+//! Documents a request names that the volume does not hold, though a word
+//! of theirs is a live file's (`my trade log`, `my rhubarb notes`, `the
+//! first file`): named missing in the proposal rather than read as that
+//! live file.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::ground;
+
+use super::phrases::*;
+
+/// A log of the person's own (`my trade log`, `the tips log for
+/// december`), not the machine's (`the kernel log`, `the system log`, `the
+/// boot log`): a document the volume lacks, though `log` is a word the boot
+/// log and the LOGS folder answer to.
+pub(super) fn own_log_missing(
+    request: &str,
+    paths: &[grammar::PathEntry],
+    table: &command::Table,
+) -> Option<ground::Missing> {
+    let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
+    let live_word = |x: &str| is_a_live_word(paths, x);
+    const MACHINE_LOGS: &[&str] = &[
+        "kernel", "system", "sys", "syslog", "buffer", "message", "messages", "event", "events",
+        "startup", "boot", "booting", "bootup", "dmesg", "error", "errors", "console", "debug",
+        "crash", "machine", "computer", "nosys", "driver", "drivers", "hardware", "nvme", "disk",
+        "device", "devices", "pci", "output", "printed", "whole", "entire", "full", "last",
+        "latest", "recent", "old", "new", "same", "other", "current", "live", "raw", "main",
+        "shell", "command", "commands", "history", "session", "today", "todays",
+    ];
+    (2..w.len()).find_map(|i| {
+        let noun = w[i].to_ascii_lowercase();
+        if !matches!(noun.as_str(), "log" | "logs" | "logbook") {
+            return None;
+        }
+        // The folder's own name as it is spelt (`Show the map LOGS`,
+        // `what's inside LOGS these days`): the folder.
+        let spelt_live = w[i].len() > 1
+            && w[i].bytes().all(|b| b.is_ascii_uppercase())
+            && paths
+                .iter()
+                .any(|p| p.path.rsplit('/').next().is_some_and(|b| b == w[i]));
+        if spelt_live {
+            return None;
+        }
+        let said = w[i - 1].to_ascii_lowercase();
+        // Someone's own log (`the keeper's log`, `the captain's log`) is
+        // whose it is, as `my` says.
+        let owner = said.len() > 3 && (said.ends_with("'s") || said.ends_with("\u{2019}s"));
+        let x = if owner {
+            String::from(said.trim_end_matches("'s").trim_end_matches("\u{2019}s"))
+        } else {
+            said
+        };
+        let det = w[i - 2].to_ascii_lowercase();
+        let whose = owner
+            || matches!(
+                det.as_str(),
+                "the" | "my" | "our" | "your" | "his" | "her" | "their"
+            )
+            || (det.len() > 3
+                && (det.ends_with("'s") || det.ends_with("\u{2019}s"))
+                // (`what's`, `that's`: a verb, not whose.)
+                && !matches!(
+                    det.trim_end_matches("'s").trim_end_matches("\u{2019}s"),
+                    "what" | "that" | "there" | "here" | "where" | "who" | "it" | "let"
+                ));
+        // What something is for is no log asked for (`need it for the
+        // spray log`).
+        let for_it = i >= 3 && w[i - 3].eq_ignore_ascii_case("for");
+        let machine = MACHINE_LOGS
+            .iter()
+            .any(|m| *m == x || (m.len() >= 5 && ground::edit_distance(m, &x) <= 2));
+        (whose
+            && !for_it
+            && x.len() >= 3
+            && x.bytes().all(|b| b.is_ascii_alphabetic())
+            && !machine
+            && !ground::is_stopword(&x)
+            && !ground::is_filler(&x)
+            && !ground::is_asking_frame(&x)
+            && table.get_any(&x).is_none()
+            && !live_word(&x))
+        .then(|| {
+            let name = alloc::format!("{} {}", w[i - 1], w[i]);
+            let files: Vec<grammar::PathEntry> =
+                paths.iter().filter(|p| !p.is_dir).cloned().collect();
+            ground::Missing {
+                closest: ground::closest(&name, &files),
+                name,
+                source: true,
+                folder: false,
+            }
+        })
+    })
+}
+
+// Words that say what a file is like or which of them, not its name.
+pub(super) const NOT_NAMES: &[&str] = &[
+    "first",
+    "last",
+    "new",
+    "old",
+    "big",
+    "small",
+    "text",
+    "random",
+    "other",
+    "same",
+    "whole",
+    "entire",
+    "next",
+    "previous",
+    "latest",
+    "recent",
+    "empty",
+    "main",
+    "right",
+    "wrong",
+    "one",
+    "each",
+    "every",
+    "any",
+    "some",
+    "which",
+    "what",
+    "little",
+    "large",
+    "biggest",
+    "smallest",
+    "newest",
+    "oldest",
+    "only",
+    "single",
+    "shared",
+    "log",
+    "top",
+    "root",
+    "home",
+    "current",
+    "sample",
+    "test",
+    "binary",
+    "data",
+    "config",
+    "system",
+    "hidden",
+    "important",
+    "long",
+    "short",
+    "named",
+    "called",
+    "whose",
+    "that",
+    "this",
+    "request",
+    "command",
+    "exact",
+    "actual",
+    "correct",
+    "specific",
+    "particular",
+    "original",
+    "real",
+    "proper",
+    "full",
+    "complete",
+    // `put the words Homework due Friday on the screen` (a `word
+    // document` is still one).
+    "words",
+    "phrase",
+    "message",
+];
+
+/// A live file's word said with another word before it that makes it
+/// someone else's or another kind (`my rhubarb notes from last spring`,
+/// `Mike's notes`): the person means a document of that name, which the
+/// volume lacks, not the live file, unless the word is in the file's name,
+/// in what the file says, or only says which or what it is like (`my old
+/// notes`, `the main notes`).
+pub(super) fn qualified_missing(
+    request: &str,
+    paths: &[grammar::PathEntry],
+    table: &command::Table,
+    contents: &crate::Contents,
+) -> Option<ground::Missing> {
+    // What notes and lists are like, not whose or what about.
+    const LIKE: &[&str] = &[
+        // A folder's kind, in English or another language (`the map DOCS`).
+        "folder",
+        "directory",
+        "dir",
+        "map",
+        "catalog",
+        "katalog",
+        "ordner",
+        "dossier",
+        "carpeta",
+        "cartella",
+        "pasta",
+        // When, which says which one (`the notes from the December
+        // meeting`).
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "weekly",
+        "monthly",
+        "yearly",
+        "annual",
+        "morning",
+        "evening",
+        "afternoon",
+        "yesterday",
+        "tomorrow",
+        "week",
+        "month",
+        "year",
+        "daily",
+        "personal",
+        "private",
+        "quick",
+        "own",
+        "favourite",
+        "favorite",
+        "useful",
+        "handy",
+        "usual",
+        "good",
+        "nice",
+        "few",
+        "two",
+        "three",
+        "latest",
+        "newer",
+        "older",
+        "saved",
+        "written",
+        "typed",
+        "stored",
+        "current",
+        "today",
+        "todays",
+        "damn",
+        "stupid",
+        "bloody",
+        "darn",
+        "silly",
+        "blasted",
+        "flipping",
+        "freaking",
+        "user",
+        "users",
+        "whole",
+    ];
+    let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
+    (1..w.len()).find_map(|i| {
+        let noun = w[i].to_ascii_lowercase();
+        // The log has its own reading (`own_log_missing`).
+        let stands_for = paths
+            .iter()
+            .any(|p| ground::means(&p.path, &noun, noun.strip_suffix('s').unwrap_or(&noun)));
+        if noun.len() < 4
+            || noun.starts_with("log")
+            || !(is_a_live_word(paths, &noun) || stands_for)
+        {
+            return None;
+        }
+        let q = w[i - 1].to_ascii_lowercase();
+        let possessive = q.len() > 3 && (q.ends_with("'s") || q.ends_with("\u{2019}s"));
+        let stem = if possessive {
+            q.trim_end_matches("'s").trim_end_matches("\u{2019}s")
+        } else {
+            q.as_str()
+        };
+        let determiner = i >= 2
+            && matches!(
+                w[i - 2].to_ascii_lowercase().as_str(),
+                "the" | "my" | "our" | "your" | "his" | "her" | "their"
+            );
+        // A word that is a live name's, misspelt (`the meting notes`, `the
+        // relase notes`), or one a name stands for (`my task list`).
+        let a_name = paths.iter().any(|p| {
+            ground::means(&p.path, stem, stem.strip_suffix('s').unwrap_or(stem))
+                || crate::cues::words(&p.path).any(|n| {
+                    let n = n.to_ascii_lowercase();
+                    n.len() >= 4 && ground::edit_distance(&n, stem) <= 2
+                })
+        });
+        // Whose, said by a person's name (`Mike's notes`), not a place's
+        // (`the clinic's notes file`).
+        let someones = possessive && w[i - 1].starts_with(|c: char| c.is_ascii_uppercase());
+        // The two words side by side (`the double, list the LOGS folder`
+        // has a comma between them).
+        let adjacent = request.contains(&alloc::format!("{} {}", w[i - 1], w[i]));
+        let odd = stem.len() >= 3
+            && adjacent
+            && !a_name
+            && !(stem.len() > 5 && stem.ends_with("est"))
+            && stem.bytes().all(|b| b.is_ascii_alphabetic())
+            && (someones || (determiner && !possessive))
+            && !NOT_NAMES.contains(&stem)
+            && !LIKE.contains(&stem)
+            && !ground::is_stopword(stem)
+            && !ground::is_filler(stem)
+            && !ground::is_asking_frame(stem)
+            && table.get_any(stem).is_none()
+            && !is_a_live_word(paths, stem)
+            && contents.holding(stem).is_empty();
+        odd.then(|| {
+            let name = alloc::format!("{} {}", w[i - 1], w[i]);
+            let files: Vec<grammar::PathEntry> =
+                paths.iter().filter(|p| !p.is_dir).cloned().collect();
+            ground::Missing {
+                closest: ground::closest(&name, &files),
+                name,
+                source: true,
+                folder: false,
+            }
+        })
+    })
+}
+
+/// A word before a noun that says a file or folder (`budget spreadsheet`,
+/// `passwords file`, `music folder`) that no live name holds, no applet is
+/// called, and that says which file rather than what it is like (`the
+/// first file`, `a text file`, `the log file`): the missing name.
+pub(super) fn described_missing(
+    request: &str,
+    paths: &[grammar::PathEntry],
+    table: &command::Table,
+) -> Option<ground::Missing> {
+    const FILE_NOUNS: &[&str] = &[
+        "file",
+        "spreadsheet",
+        "document",
+        "doc",
+        "pdf",
+        "photo",
+        "picture",
+        "image",
+        "video",
+        "presentation",
+        "slides",
+        "sheet",
+        // `show me the cattle list`, `is there an overdue books list`.
+        "list",
+        // Documents people keep by what they are (`the M-Pesa statement`,
+        // `the consent form template`, `the parish newsletter`).
+        "statement",
+        "template",
+        "newsletter",
+        "calendar",
+        "diary",
+        "readings",
+        "invoice",
+        "receipt",
+        "contract",
+        "letter",
+        "report",
+        "spreadsheets",
+        "files",
+        "minutes",
+        "roster",
+        "rota",
+        "register",
+        "schedule",
+        "agenda",
+        "itinerary",
+        "ledger",
+        "transcript",
+        "scan",
+        "export",
+        "draft",
+        "essay",
+        "recipe",
+        "menu",
+        "card",
+        "chart",
+        "bill",
+        "plan",
+        "inventory",
+        "estimate",
+        "playlist",
+        "homework",
+        "manifest",
+        "datasheet",
+        "catalog",
+        "catalogue",
+        "results",
+        "brochure",
+        "flyer",
+        "poster",
+        "form",
+        "booklet",
+        "certificate",
+        "payslip",
+        "timesheet",
+        "worksheet",
+    ];
+    const FOLDER_NOUNS: &[&str] = &["folder", "directory", "dir"];
+    let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
+    let live_word = |x: &str| is_a_live_word(paths, x);
+    (1..w.len()).find_map(|i| {
+        let noun = w[i].to_ascii_lowercase();
+        let folder = FOLDER_NOUNS.contains(&noun.as_str());
+        if !folder && !FILE_NOUNS.contains(&noun.as_str()) {
+            return None;
+        }
+        // `list` ends the description (`the cattle list`, `… list on this
+        // disk`), or it is a verb (`the request "list pci devices"`).
+        if noun == "list"
+            && w.get(i + 1).is_some_and(|n| {
+                let n = n.to_ascii_lowercase();
+                !ground::is_joining_word(&n) && !ground::is_stopword(&n) && !ground::is_filler(&n)
+            })
+        {
+            return None;
+        }
+        let name = w[i - 1];
+        let lower = name.to_ascii_lowercase();
+        // A possessive says whose, as `my` does (`tomorrow's duty roster`,
+        // `Sandra's client card`).
+        let determiner = |k: usize| {
+            let x = w[k].to_ascii_lowercase();
+            matches!(
+                x.as_str(),
+                "the" | "my" | "our" | "your" | "his" | "her" | "their" | "an" | "a"
+            ) || (x.len() > 3 && (x.ends_with("'s") || x.ends_with("\u{2019}s")))
+        };
+        // Perhaps with one word that says which between (`an overdue books
+        // list`); `a`/`an` only then, or before a list.
+        let says_which = i >= 2
+            && ((determiner(i - 2)
+                && (noun == "list"
+                    || !matches!(w[i - 2].to_ascii_lowercase().as_str(), "a" | "an")))
+                || (i >= 3
+                    && determiner(i - 3)
+                    && w[i - 2].bytes().all(|b| b.is_ascii_alphabetic())
+                    && !ground::is_stopword(&w[i - 2].to_ascii_lowercase())
+                    && !live_word(w[i - 2])));
+        let plain = lower.len() >= 3 && lower.bytes().all(|b| b.is_ascii_alphabetic());
+        // What something is for is no file asked for (`need it for the post
+        // schedule`, `a folder named RX for the controlled drug register`).
+        let for_it = (2..=4).any(|k| i >= k && w[i - k].eq_ignore_ascii_case("for"))
+            // Nor where something goes (`need it on the consent form`).
+            || (2..=3).any(|k| {
+                i >= k && matches!(w[i - k].to_ascii_lowercase().as_str(), "on" | "onto")
+            });
+        // Or the document itself, said whose or which by what follows
+        // (`the letter from my grandson`, `my invoice for March`, `the
+        // contract with the landlord`): the noun names it.
+        let said_after = !folder
+            && !matches!(noun.as_str(), "file" | "files" | "list")
+            && determiner(i - 1)
+            && !matches!(lower.as_str(), "a" | "an")
+            && !for_it
+            && w.get(i + 1).is_some_and(|n| {
+                matches!(
+                    n.to_ascii_lowercase().as_str(),
+                    "from" | "of" | "for" | "about" | "with" | "on" | "to" | "in"
+                )
+            })
+            && w.len() > i + 2
+            && !live_word(&noun);
+        if said_after {
+            let same_kind: Vec<grammar::PathEntry> =
+                paths.iter().filter(|p| !p.is_dir).cloned().collect();
+            return Some(ground::Missing {
+                name: alloc::string::String::from(w[i]),
+                closest: ground::closest(w[i], &same_kind),
+                source: true,
+                folder: false,
+            });
+        }
+        (says_which
+            && plain
+            && !for_it
+            && !NOT_NAMES.contains(&lower.as_str())
+            && !ground::is_stopword(&lower)
+            && !ground::is_filler(&lower)
+            && !ground::is_joining_word(&lower)
+            && !ground::is_asking_frame(&lower)
+            && table.get_any(&lower).is_none()
+            && !live_word(&lower))
+        .then(|| {
+            let same_kind: Vec<grammar::PathEntry> = paths
+                .iter()
+                .filter(|p| p.is_dir == folder)
+                .cloned()
+                .collect();
+            ground::Missing {
+                name: alloc::string::String::from(name),
+                closest: ground::closest(name, &same_kind),
+                source: true,
+                folder,
+            }
+        })
+    })
+}

@@ -1,0 +1,1469 @@
+//! The words of a request that say what kind of thing it asks: questions
+//! about the machine or the world, changes, readings, texts to say or put
+//! somewhere, discards. Each predicate reads the line as typed or as the
+//! speller read it; [`super::propose`] weighs them against the two paths.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::ground::{self, Grounded};
+
+/// `line` without the texts it quotes, as the words-only reader learnt
+/// its lines (the texts of its write requests cut out): `put the sentence
+/// "The meeting is cancelled" into cancel.txt` is about a write, not a
+/// meeting. A quoted file name (`"meeting notes.txt"`) stays.
+pub(super) fn without_quoted_text(line: &str) -> alloc::borrow::Cow<'_, str> {
+    let mut out = alloc::string::String::new();
+    let mut rest = line;
+    let mut cut = false;
+    while let Some(open) = rest.find('"') {
+        let Some(len) = rest[open + 1..].find('"') else {
+            break;
+        };
+        let inner = &rest[open + 1..open + 1 + len];
+        let names_file = inner.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && (1..=4).contains(&ext.len())
+                && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+        });
+        out.push_str(&rest[..open]);
+        if names_file {
+            out.push_str(&rest[open..open + len + 2]);
+        } else {
+            cut = true;
+        }
+        rest = &rest[open + len + 2..];
+    }
+    if !cut {
+        return alloc::borrow::Cow::Borrowed(line);
+    }
+    out.push_str(rest);
+    alloc::borrow::Cow::Owned(out)
+}
+
+/// Whether the request asks for something to be made: a word that only a
+/// request to create a file or folder, or to copy, move or rename one to a
+/// new name, uses (`Copy Readme.Txt To Readme.Bak`).
+pub(super) fn asks_to_make(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "create",
+            "make",
+            "prepare",
+            "new",
+            "save",
+            "store",
+            "start",
+            "copy",
+            "duplicate",
+            "backup",
+            "rename",
+            "move",
+        ],
+    )
+}
+
+/// Whether the request asks for something to be written into a file: a
+/// word such a request uses (`add eggs to list.txt`, `jot down …`), or a
+/// shell's redirection (`hi > a.txt`).
+pub(super) fn asks_to_write(request: &str) -> bool {
+    request.contains('>')
+        || any_word(
+            request,
+            &[
+                "write",
+                "put",
+                "add",
+                "append",
+                "note",
+                "jot",
+                "record",
+                "tack",
+                "type",
+                "enter",
+                "insert",
+                "paste",
+                "saying",
+                "containing",
+                "says",
+                "say",
+            ],
+        )
+}
+
+/// What a request asks first: a change only a write does, or to see
+/// something (with its verb), or a question (`what`, `how`, …).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ask {
+    Change,
+    See(&'static str),
+    Question,
+}
+
+/// Whether the words from `w[i]` say a change only a write does: a file
+/// deleted, renamed, moved or copied, or the machine restarted or turned
+/// off (`delete`, `getting rid of`, `let go of`, `shut it down`). `make`,
+/// `add`, `write`, `wipe` and `erase` are left to the readers: `make the
+/// screen clean` and `wipe the screen` clear it.
+pub(super) fn change_at(w: &[alloc::string::String], i: usize) -> bool {
+    let at = |k: usize| w.get(k).map_or("", |x| x.as_str());
+    match at(i) {
+        "delete" | "deleting" | "remove" | "removing" | "rename" | "renaming" | "del" | "rm"
+        | "trash" | "restart" | "reboot" | "shutdown" | "move" | "copy" => true,
+        "shut" | "turn" | "switch" | "power" => {
+            matches!(at(i + 1), "off" | "down") || matches!(at(i + 2), "off" | "down")
+        }
+        "get" | "getting" => at(i + 1) == "rid",
+        "let" => at(i + 1) == "go" && at(i + 2) == "of",
+        _ => false,
+    }
+}
+
+/// The request's words in lower case.
+pub(super) fn lower_words(request: &str) -> Vec<alloc::string::String> {
+    words(request)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect()
+}
+
+/// What the request asks first, past `can you` and `could you` (`i want
+/// to delete the boot log because …` asks a change; `Could you display the
+/// release notes` to see; `how do i delete` a question).
+pub(super) fn first_ask(request: &str) -> Option<Ask> {
+    const SEE: &[&str] = &[
+        "show", "open", "read", "see", "view", "display", "print", "list", "cat", "look", "check",
+        "tell",
+    ];
+    let w = lower_words(request);
+    let at = |i: usize| w.get(i).map_or("", |x| x.as_str());
+    for i in 0..w.len() {
+        if change_at(&w, i) {
+            return Some(Ask::Change);
+        }
+        if let Some(v) = SEE.iter().find(|v| **v == at(i)) {
+            return Some(Ask::See(v));
+        }
+        let question = matches!(
+            at(i),
+            "what"
+                | "whats"
+                | "which"
+                | "where"
+                | "how"
+                | "who"
+                | "when"
+                | "why"
+                | "is"
+                | "are"
+                | "does"
+                | "do"
+                | "did"
+                | "can"
+                | "could"
+        );
+        if question && !(matches!(at(i), "can" | "could" | "do") && at(i + 1) == "you") {
+            return Some(Ask::Question);
+        }
+    }
+    None
+}
+
+/// Whether each word `fixed` corrects in `typed` gained, lost or swapped
+/// a letter rather than changed one in a short word: `guid` is the guide,
+/// but `legs` is no slip of `logs`, nor `boat` of `boot`.
+pub(super) fn no_letter_changed_in_a_short_word(typed: &str, fixed: &str) -> bool {
+    let (a, b): (Vec<&str>, Vec<&str>) = (
+        typed.split_whitespace().collect(),
+        fixed.split_whitespace().collect(),
+    );
+    a.len() == b.len()
+        && a.iter().zip(&b).all(|(x, y)| {
+            let (x, y) = (x.to_ascii_lowercase(), y.to_ascii_lowercase());
+            let changed = x.len() == y.len() && x != y;
+            let transposed = changed && {
+                let d: Vec<usize> = (0..x.len())
+                    .filter(|&i| x.as_bytes()[i] != y.as_bytes()[i])
+                    .collect();
+                d.len() == 2
+                    && d[1] == d[0] + 1
+                    && x.as_bytes()[d[0]] == y.as_bytes()[d[1]]
+                    && x.as_bytes()[d[1]] == y.as_bytes()[d[0]]
+            };
+            !changed || transposed || x.len() >= 6
+        })
+}
+
+/// Whether `clear my <thing>` names a thing of the person's that is no
+/// screen (`clear my browser history`, `clear my mind`); `clear my screen`
+/// and its slips (`clear my scren`) are the screen.
+pub(super) fn clears_something_else(request: &str) -> bool {
+    let w = lower_words(request);
+    w.windows(3).any(|p| {
+        p[0] == "clear"
+            && matches!(p[1].as_str(), "my" | "our")
+            && ![
+                "screen", "console", "display", "terminal", "output", "monitor",
+            ]
+            .iter()
+            .any(|s| ground::edit_distance(s, &p[2]) <= 2)
+    })
+}
+
+/// Whether the request needs what this machine has none of: a printer, a
+/// network, a browser or an email account (read as typed: the spelling
+/// corrector reads `printed` as `printer`).
+pub(super) fn reaches_outside(request: &str) -> bool {
+    // Copies printed are paper (`print the order of service, fifty copies
+    // on cream card`), whatever the card.
+    let on_paper = any_word(request, &["print", "printed", "printing"])
+        && any_word(request, &["copies", "double-sided", "cardstock", "a4"]);
+    // The hardware for it is this machine's to describe (`is there a wifi
+    // card in here?`).
+    on_paper
+        || !any_word(
+            request,
+            &[
+                "card",
+                "adapter",
+                "controller",
+                "chip",
+                "device",
+                "devices",
+                "hardware",
+            ],
+        ) && any_word(
+            request,
+            &[
+                "printer",
+                "printers",
+                "email",
+                "e-mail",
+                "emails",
+                "inbox",
+                "wifi",
+                "wi-fi",
+                "internet",
+                "browser",
+                "website",
+                "online",
+                "bluetooth",
+                "whatsapp",
+                "firefox",
+                "chrome",
+            ],
+        )
+}
+
+/// Whether `history of` names something other than what was typed: the
+/// history of a thing, a place or a people.
+pub(super) fn history_of_else(request: &str) -> bool {
+    let w = lower_words(request);
+    w.windows(2)
+        .position(|p| p[0] == "history" && p[1] == "of")
+        .is_some_and(|i| {
+            let mut rest = w[i + 2..].iter().map(|x| x.as_str());
+            let next = rest.find(|x| !matches!(*x, "the" | "a" | "an" | "all"));
+            next.is_some_and(|x| {
+                !matches!(
+                    x,
+                    "commands"
+                        | "command"
+                        | "what"
+                        | "my"
+                        | "this"
+                        | "everything"
+                        | "inputs"
+                        | "input"
+                        | "typing"
+                        | "lines"
+                        | "things"
+                        | "stuff"
+                        | "today"
+                        | "prompt"
+                        | "shell"
+                        | "terminal"
+                        | "session"
+                        | "requests"
+                        | "entries"
+                        | "keystrokes"
+                )
+            })
+        })
+}
+
+/// Whether a request speaks of the machine (`take the sysstem down`,
+/// `cycle it`) or of its power, start or end (`shtudown`, `lights out`,
+/// `close the computer`, `pwoer down`), slips within two letters: what a
+/// request to power off or restart must do. `shut up` does neither.
+pub(super) fn speaks_of_power(request: &str) -> bool {
+    const MACHINE: &[&str] = &[
+        "system",
+        "machine",
+        "computer",
+        "box",
+        "pc",
+        "it",
+        "server",
+        "laptop",
+        "everything",
+        "this",
+        "thing",
+        "sys",
+        "device",
+        "os",
+        "nosys",
+        "her",
+        "him",
+    ];
+    const POWER: &[&str] = &[
+        "shutdown",
+        "reboot",
+        "restart",
+        "poweroff",
+        "powerdown",
+        "power",
+        "halt",
+        "cycle",
+        "recycle",
+        "reset",
+        "reload",
+        "shut",
+        "boot",
+        "night",
+        "sleep",
+        "lights",
+        "extinguish",
+        "close",
+        "ipl",
+        "64738",
+        "off",
+        "leaving",
+        "finish",
+        "stuck",
+        "frozen",
+        "hang",
+        "scratch",
+    ];
+    let lower = request.to_ascii_lowercase();
+    if lower.contains("shut up") {
+        return false;
+    }
+    let near = |x: &str, w: &str| {
+        x == w || (w.len() >= 5 && x.len() >= 4 && ground::edit_distance(x, w) <= 2)
+    };
+    lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|x| !x.is_empty())
+        .any(|x| {
+            MACHINE.iter().any(|m| near(x, m))
+                || POWER
+                    .iter()
+                    .any(|p| near(x, p) || (p.len() >= 4 && x.starts_with(p)))
+        })
+}
+
+/// Whether the request opens by logging an activity of the person's
+/// (`log my surf session on strava`, `log today's run`): a record kept
+/// elsewhere, not the kernel's log.
+pub(super) fn logs_an_activity(request: &str) -> bool {
+    let w = lower_words(request);
+    let mut it = w.iter().skip_while(|x| is_politeness(x));
+    it.next().is_some_and(|v| v == "log")
+        && it
+            .next()
+            .is_some_and(|x| matches!(x.as_str(), "my" | "today's" | "todays"))
+}
+
+/// Whether the request asks after the world outside the machine: its
+/// weather or its news.
+pub(super) fn asks_about_the_world(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "weather",
+            "forecast",
+            "rain",
+            "raining",
+            "snow",
+            "snowing",
+            "news",
+            "headlines",
+            "bitcoin",
+            "stocks",
+        ],
+    )
+}
+
+/// Whether the request asks for a timer or an alarm, which this machine
+/// does not keep (read as typed: the spelling corrector reads `timer` as
+/// `time`).
+pub(super) fn asks_for_a_timer(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "timer",
+            "timers",
+            "alarm",
+            "alarms",
+            "stopwatch",
+            "countdown",
+        ],
+    )
+}
+
+/// Whether the request is only thanks or a goodbye (`thanks, that's all
+/// for now`, `cheers mate`).
+pub(super) fn only_pleasantries(request: &str) -> bool {
+    let w = lower_words(request);
+    !w.is_empty()
+        && w.iter().any(|x| {
+            matches!(
+                x.as_str(),
+                "thanks" | "thank" | "thx" | "ty" | "bye" | "goodbye" | "cheers" | "ta"
+            )
+        })
+        && w.iter().all(|x| {
+            matches!(
+                x.as_str(),
+                "thanks"
+                    | "thank"
+                    | "thx"
+                    | "ty"
+                    | "you"
+                    | "u"
+                    | "so"
+                    | "very"
+                    | "much"
+                    | "a"
+                    | "lot"
+                    | "bye"
+                    | "goodbye"
+                    | "cheers"
+                    | "ta"
+                    | "mate"
+                    | "ok"
+                    | "okay"
+                    | "great"
+                    | "cool"
+                    | "perfect"
+                    | "that's"
+                    | "thats"
+                    | "that"
+                    | "is"
+                    | "all"
+                    | "for"
+                    | "now"
+                    | "today"
+                    | "then"
+                    | "again"
+                    | "see"
+                    | "ya"
+                    | "later"
+                    | "done"
+                    | "i'm"
+                    | "im"
+                    | "and"
+            )
+        })
+}
+
+/// Whether a question about a time asks when something else happens
+/// (`what time does the bakery open`), not what time it is or when this
+/// machine started (`when did this thing start`).
+pub(super) fn asks_when_else(request: &str) -> bool {
+    let w = lower_words(request);
+    let this_machine = w.iter().any(|x| {
+        matches!(
+            x.as_str(),
+            "this"
+                | "it"
+                | "machine"
+                | "computer"
+                | "system"
+                | "you"
+                | "box"
+                | "pc"
+                | "server"
+                | "kernel"
+                | "nosys"
+        )
+    });
+    !this_machine
+        && w.windows(2).enumerate().any(|(i, p)| {
+            matches!(p[0].as_str(), "what" | "when")
+                && (p[1] == "time" || p[0] == "when")
+                && w[i + 1..]
+                    .iter()
+                    .take(3)
+                    .any(|x| matches!(x.as_str(), "does" | "do" | "did" | "will"))
+                && w[i + 1..].iter().take(8).any(|x| {
+                    matches!(
+                        x.as_str(),
+                        "open"
+                            | "close"
+                            | "start"
+                            | "begin"
+                            | "end"
+                            | "finish"
+                            | "leave"
+                            | "arrive"
+                            | "depart"
+                            | "rise"
+                            | "set"
+                    )
+                })
+        })
+}
+
+/// Whether the request asks about buying something or what it costs.
+pub(super) fn asks_about_prices(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "buy", "buying", "purchase", "cost", "costs", "price", "prices", "priced", "cheap",
+            "cheaper", "cheapest", "mortgage", "afford",
+        ],
+    )
+}
+
+/// Whether the request's first clause asks about another day than today, or
+/// the sky's or the calendar's times (`sunrise tomorrow`, `the date of
+/// easter`).
+pub(super) fn asks_about_another_day(request: &str) -> bool {
+    let clause = request
+        .split([',', '?', '.', ';', '!'])
+        .next()
+        .unwrap_or(request);
+    any_word(
+        clause,
+        &[
+            "tomorrow",
+            "tomorrows",
+            "tonight",
+            "sunrise",
+            "sunset",
+            "moon",
+            "easter",
+            "christmas",
+            "holiday",
+            "holidays",
+            "solstice",
+            "equinox",
+        ],
+    ) || lower_words(clause).windows(2).any(|p| {
+        matches!(p[0].as_str(), "next" | "last")
+            && matches!(p[1].as_str(), "year" | "month" | "week")
+    })
+}
+
+/// Whether the request asks how a job on files is done (`how do i make a
+/// folder`, `what's the command to copy a file?`), not for it to be done
+/// (read as typed: the spelling corrector reads `fine` as `file`).
+pub(super) fn asks_how_a_file_job_is_done(request: &str) -> bool {
+    let lower = request.to_ascii_lowercase();
+    let asks = asks_how_to(request)
+        || [
+            "the command to",
+            "the command for",
+            "which command",
+            "what command",
+        ]
+        .iter()
+        .any(|p| lower.contains(p));
+    asks && !any_phrase(
+        request,
+        &[
+            "do it", "go ahead", "for me", "show me", "show it", "open it",
+        ],
+    ) && any_word(
+        request,
+        &[
+            "file",
+            "files",
+            "folder",
+            "folders",
+            "directory",
+            "directories",
+            "dir",
+        ],
+    )
+}
+
+/// `request` without `set … up` (`set this up`, `set it up for me`): a
+/// machine set up, not a text set.
+pub(super) fn without_setting_up(request: &str) -> alloc::string::String {
+    let w: Vec<&str> = request.split_whitespace().collect();
+    let bare = |x: &str| {
+        x.trim_matches(|c: char| !c.is_ascii_alphanumeric())
+            .to_ascii_lowercase()
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < w.len() {
+        let up = (bare(w[i]) == "set")
+            .then(|| (1..=3).find(|&k| w.get(i + k).is_some_and(|x| bare(x) == "up")))
+            .flatten();
+        match up {
+            Some(k) => i += k + 1,
+            None => {
+                out.push(w[i]);
+                i += 1;
+            }
+        }
+    }
+    out.join(" ")
+}
+
+/// The words of politeness a request may open with before its verb.
+pub(super) fn is_politeness(w: &str) -> bool {
+    matches!(
+        w,
+        "can"
+            | "could"
+            | "would"
+            | "will"
+            | "you"
+            | "u"
+            | "please"
+            | "pls"
+            | "plz"
+            | "kindly"
+            | "hey"
+            | "ok"
+            | "okay"
+            | "so"
+            | "just"
+            | "quickly"
+            | "now"
+    )
+}
+
+/// Whether the request opens, after only politeness, with a task on
+/// language or numbers that no applet does: translating, summarising,
+/// proofreading, grading, fact-checking, composing, plotting, solving.
+pub(super) fn leads_with_task(request: &str) -> bool {
+    let w = lower_words(request);
+    // Counting a file's words or lines (`Please count the words in the
+    // guide`), not its files (`count the files in docs` lists them).
+    let counts_words = |v: &str| {
+        v == "count"
+            && w.iter().any(|x| {
+                matches!(
+                    x.as_str(),
+                    "words" | "lines" | "characters" | "letters" | "chars" | "sentences"
+                )
+            })
+    };
+    // Another program's command line (`git blame the readme`, `npm
+    // install`): no such program runs here.
+    let other_program = |v: &str| {
+        matches!(
+            v,
+            "git" | "svn" | "hg" | "npm" | "pip" | "pip3" | "docker" | "kubectl" | "brew" | "yarn"
+        )
+    };
+    // A computation to run (`run a power calculation for n = 120 per
+    // arm`): `power` is no machine's power.
+    let computes = |v: &str| {
+        matches!(v, "run" | "do" | "perform" | "compute")
+            && w.iter().any(|x| {
+                matches!(
+                    x.as_str(),
+                    "calculation"
+                        | "calculations"
+                        | "computation"
+                        | "simulation"
+                        | "simulations"
+                        | "regression"
+                        | "analysis"
+                        | "anova"
+                )
+            })
+    };
+    w.iter().find(|x| !is_politeness(x)).is_some_and(|v| {
+        counts_words(v)
+            || other_program(v)
+            || computes(v)
+            || matches!(
+                v.as_str(),
+                "translate"
+                    | "summarize"
+                    | "summarise"
+                    | "proofread"
+                    | "paraphrase"
+                    | "grade"
+                    | "fact-check"
+                    | "factcheck"
+                    | "identify"
+                    | "compose"
+                    | "analyse"
+                    | "analyze"
+                    | "graph"
+                    | "plot"
+                    | "calculate"
+                    | "solve"
+                    | "spellcheck"
+                    | "spell-check"
+            )
+    })
+}
+
+/// Whether the request opens by asking to see something, after only
+/// politeness (`could you pull up …`, `please open …`, `read me …`).
+pub(super) fn leads_with_reading(request: &str) -> bool {
+    let w = lower_words(request);
+    let Some(i) = w.iter().position(|x| !is_politeness(x)) else {
+        return false;
+    };
+    let next = w.get(i + 1).map_or("", |x| x.as_str());
+    match w[i].as_str() {
+        "open" | "show" | "display" | "view" | "read" | "cat" => true,
+        "pull" | "bring" | "call" => next == "up",
+        _ => false,
+    }
+}
+
+/// Whether the request asks what something says (`what do they say about
+/// long names`, `what does it say`).
+pub(super) fn asks_what_it_says_about(request: &str) -> bool {
+    let w = lower_words(request);
+    w.iter().enumerate().any(|(i, x)| {
+        matches!(x.as_str(), "what" | "whats")
+            && w[i + 1..]
+                .iter()
+                .take(4)
+                .any(|d| matches!(d.as_str(), "do" | "does" | "did"))
+            && w[i + 1..].iter().take(6).any(|v| v == "say")
+    })
+}
+
+/// Whether the request asks what is in one of the folders it refers to,
+/// by the folder's name right after `in` or `inside` (`anything in logs?`,
+/// `what's inside the docs`).
+pub(super) fn in_a_referred_folder(request: &str, referents: &[grammar::PathEntry]) -> bool {
+    let w = lower_words(request);
+    referents.iter().filter(|r| r.is_dir).any(|d| {
+        let name = d.path.rsplit('/').next().unwrap_or("").to_ascii_lowercase();
+        !name.is_empty()
+            && w.iter().enumerate().any(|(i, x)| {
+                matches!(x.as_str(), "in" | "inside")
+                    && (w.get(i + 1) == Some(&name)
+                        || (w.get(i + 1).is_some_and(|t| t == "the")
+                            && w.get(i + 2) == Some(&name)))
+            })
+    })
+}
+
+/// Whether the request says a change only a write does, anywhere
+/// (`what's the command for getting rid of a file`).
+pub(super) fn change_verb_anywhere(request: &str) -> bool {
+    let w = lower_words(request);
+    (0..w.len()).any(|i| change_at(&w, i))
+}
+
+/// Whether the request asks to see or to remove a file.
+pub(super) fn asks_to_read_or_remove(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "remove", "delete", "erase", "trash", "read", "show", "open", "display", "view",
+            "print", "see", "cat",
+        ],
+    )
+}
+
+/// Whether a verb that reads or removes has `it` or `them` for its object
+/// (`I saved my essay as essay.txt yesterday, show it to me`): the file
+/// named before, wherever the name stands.
+pub(super) fn reads_or_removes_it(request: &str) -> bool {
+    let w: Vec<&str> = words(request).collect();
+    w.windows(2).any(|p| {
+        (p[1].eq_ignore_ascii_case("it") || p[1].eq_ignore_ascii_case("them"))
+            && asks_to_read_or_remove(p[0])
+    })
+}
+
+/// The request's words, without the punctuation around them.
+pub(super) fn words(request: &str) -> impl Iterator<Item = &str> {
+    request
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+}
+
+/// Whether one of the request's words is one of `list`, in any case.
+pub(super) fn any_word(request: &str, list: &[&str]) -> bool {
+    words(request).any(|w| list.iter().any(|m| w.eq_ignore_ascii_case(m)))
+}
+
+/// Whether `x` is a word of a live name, in the singular or the plural
+/// (`photos`, `log`).
+pub(super) fn is_a_live_word(paths: &[grammar::PathEntry], x: &str) -> bool {
+    let x = x.to_ascii_lowercase();
+    paths
+        .iter()
+        .any(|p| path_words(&p.path).iter().any(|n| same_word(n, &x)))
+}
+
+/// The words of a path, lower case, less the `txt` of an extension
+/// (`/DOCS/Release Notes 0.1.txt`: docs, release, notes).
+pub(super) fn path_words(path: &str) -> Vec<String> {
+    crate::cues::words(path)
+        .map(|w| w.to_ascii_lowercase())
+        .filter(|w| w != "txt")
+        .collect()
+}
+
+/// Whether two lower-case words are one, or one is the other's plural.
+pub(super) fn same_word(a: &str, b: &str) -> bool {
+    a == b || a.strip_suffix('s') == Some(b) || b.strip_suffix('s') == Some(a)
+}
+
+/// Whether the request says something is no longer needed or wanted (`i
+/// don't need todo.txt anymore`, `i no longer want the logs`, `i'm
+/// finished with the todo file, toss it`, `off with readme.txt`, `no more
+/// index.dat`, `the faq can go`): a wish to be rid of it. The words that
+/// throw away (`toss`, `trash`, `bin`) count only with `it` after them or
+/// first on the line, where they cannot be a noun (`the bin folder`).
+pub(super) fn discards(request: &str) -> bool {
+    let r = request.to_ascii_lowercase().replace(['\u{2019}', '\''], "");
+    let negated = ["dont need", "do not need", "dont want", "do not want"];
+    // `anymore` as typed, slips included (`anymoore`).
+    let gone = r.contains("anymo") || r.contains("any more") || r.contains("around");
+    let w: Vec<&str> = words(&r).filter(|w| !w.is_empty()).collect();
+    // (`chuck the hello file`; a poker player's `muck the todo`.)
+    let throws = |v: &str| {
+        matches!(
+            v,
+            "toss" | "trash" | "bin" | "ditch" | "scrap" | "nuke" | "chuck" | "muck" | "strike"
+        )
+    };
+    let throws_away =
+        w.first().is_some_and(|v| throws(v)) || w.windows(2).any(|p| throws(p[0]) && p[1] == "it");
+    let done_with = [
+        "finished with",
+        "done with",
+        "through with",
+        "off with",
+        "write off",
+        "chuck out",
+        "chuck away",
+        "throw out",
+        "throw away",
+        "compost",
+        // Idioms of an end (`lay the hello file to rest`, `give it the
+        // chop`, `pour it down the sink`).
+        "to rest",
+        "the chop",
+        "the axe",
+        "down the sink",
+        "down the drain",
+        "in the bin",
+        "into the bin",
+        "tear down",
+        "liquidate",
+        // British: `get shot of it` (not `pull me a shot of the todo`).
+        "get shot of",
+        "got shot of",
+        "overboard",
+    ]
+    .iter()
+    .any(|p| r.contains(p));
+    // Letting it go (`let the hello file go quietly`).
+    let lets_go = w.first().is_some_and(|v| *v == "let")
+        && w.get(1).is_some_and(|x| !matches!(*x, "me" | "us" | "it"))
+        && w.iter().skip(2).any(|x| *x == "go");
+    // Kitchen slang for taking something off (`86 the hello file`).
+    let no_more = r.trim_start().starts_with("no more ") || r.trim_start().starts_with("86 ");
+    let ends = r.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+    let can_go = [
+        "can go",
+        "has to go",
+        "must go",
+        "needs to go",
+        "is not needed",
+        "isnt needed",
+    ]
+    .iter()
+    .any(|p| ends.ends_with(p));
+    r.contains("no longer need")
+        || r.contains("no longer want")
+        || (negated.iter().any(|n| r.contains(n)) && gone)
+        || throws_away
+        || done_with
+        || no_more
+        || can_go
+        || lets_go
+}
+
+/// A placing verb, a quoted text after it, then `on`, `in`, `into` or
+/// `to` and something other than the screen: `put "bingo Tuesday" on my
+/// list`, `add 'milk' to the todo`, not `write "hi" on the screen`.
+pub(super) fn places_quoted_text(request: &str) -> bool {
+    let lower = request.to_ascii_lowercase();
+    let Some(open) = lower.find(['"', '\'']) else {
+        return false;
+    };
+    let q = lower[open..].chars().next().unwrap_or('"');
+    let Some(len) = lower[open + 1..].find(q) else {
+        return false;
+    };
+    let (before, after) = (&lower[..open], &lower[open + 1 + len + 1..]);
+    let verb = words(before).any(|w| {
+        matches!(
+            w,
+            "put"
+                | "add"
+                | "write"
+                | "append"
+                | "save"
+                | "store"
+                | "insert"
+                | "record"
+                | "note"
+                | "jot"
+                | "paste"
+                | "stick"
+        )
+    });
+    let mut rest = words(after).filter(|w| !w.is_empty());
+    let placed = rest
+        .next()
+        .is_some_and(|w| matches!(w, "on" | "in" | "into" | "to" | "onto" | "at"));
+    let screen = words(&lower)
+        .any(|w| matches!(w, "screen" | "display" | "terminal" | "console" | "monitor"));
+    verb && placed && !screen
+}
+
+/// Whether the request asks to add to the end of a file rather than write
+/// it anew.
+pub(super) fn adds_to_end(request: &str) -> bool {
+    let r = request.to_ascii_lowercase();
+    any_word(
+        &r,
+        &["grow", "extend", "append", "add", "jot", "tack", "continue"],
+    ) || places_at_end(&r)
+        || [
+            "note down",
+            "one more line",
+            "another line",
+            "add a line",
+        ]
+        .iter()
+        .any(|p| r.contains(p))
+        // A new line, unless the file is covered by it (`cover up the todo
+        // with a new line: …` is its whole text).
+        || (["new line", "new entry", "new item"]
+            .iter()
+            .any(|p| r.contains(p))
+            && !["cover up", "cover over", "paint over"]
+                .iter()
+                .any(|p| r.contains(p)))
+}
+
+/// `note` as the verb that puts a line into a file (`note in the todo: fix
+/// the printer`, `note in the boot log that the check passed`, `let's note
+/// … in todo.txt`): a line more, never the file's whole text, which a
+/// person who meant that says (`replace`, `only`, `a note file`).
+pub(super) fn notes_in(lower: &str) -> bool {
+    let w: Vec<&str> = lower.split_whitespace().collect();
+    w.iter().enumerate().any(|(i, t)| {
+        let next = w.get(i + 1).copied().unwrap_or("");
+        let verb = i == 0 || matches!(w[i - 1], "let's" | "lets" | "pls" | "please" | "and");
+        (*t == "note:" && i == 0)
+            || (*t == "note"
+                && (matches!(next, "in" | "that" | "into" | "on") || (verb && next != "file")))
+    })
+}
+
+/// Whether the request asks how much room the volume has.
+pub(super) fn asks_space(request: &str) -> bool {
+    any_word(
+        request,
+        &["space", "free", "usage", "used", "full", "room", "left"],
+    )
+}
+
+/// Whether the request asks about the storage device itself.
+pub(super) fn asks_device(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "ssd",
+            "nvme",
+            "namespace",
+            "namespaces",
+            "firmware",
+            "serial",
+            "controller",
+            "vendor",
+            "manufacturer",
+            "manufactured",
+            "information",
+            "info",
+            "details",
+            "specs",
+        ],
+    )
+}
+
+/// Whether the request names the storage device (`ssd model`, `which disk
+/// controller is this`).
+pub(super) fn names_storage(request: &str) -> bool {
+    any_word(
+        request,
+        &["ssd", "nvme", "drive", "disk", "namespace", "namespaces"],
+    )
+}
+
+/// Whether the request is about the language model.
+pub(super) fn asks_ai(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "ai",
+            "llm",
+            "language",
+            "weights",
+            "gguf",
+            "network",
+            "tokens",
+            "quantization",
+            "layers",
+        ],
+    )
+}
+
+/// Whether the request asks for a text to be said back: a verb that says,
+/// shows or prints, or a quoted text.
+pub(super) fn asks_to_say(request: &str) -> bool {
+    request.contains(['"', ':'])
+        || request.matches('\'').count() >= 2
+        || any_word(
+            request,
+            &[
+                "say", "says", "echo", "print", "repeat", "display", "show", "shout", "type",
+                "write", "output", "tell", "message", "text", "phrase", "word", "words",
+                "sentence", "screen",
+            ],
+        )
+}
+
+/// Whether the request asks for a file's bytes rather than its text.
+pub(super) fn wants_bytes(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "hex",
+            "hexdump",
+            "hexadecimal",
+            "hd",
+            "bytes",
+            "byte",
+            "raw",
+            "binary",
+            "garbage",
+            "junk",
+            "gibberish",
+            "od",
+            "xxd",
+            "encoding",
+        ],
+    )
+}
+
+/// Whether the request asks how a request would be handled rather than
+/// to handle it.
+pub(super) fn asks_to_route(request: &str) -> bool {
+    // `what would happen`, `what would you run`; not the polite opener
+    // (`Would you kindly put …`) nor a wish (`I would like …`).
+    let w: Vec<alloc::string::String> = words(request)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let asks_what_would = w.iter().enumerate().any(|(i, x)| {
+        x == "would" && i > 0 && !matches!(w[i - 1].as_str(), "i" | "we" | "please" | "kindly")
+    });
+    asks_what_would
+        || any_word(
+            request,
+            &[
+                "route",
+                "routes",
+                "routed",
+                "routing",
+                "router",
+                "explain",
+                "dry",
+                "trace",
+                "pick",
+                "choose",
+                "command",
+                "interpret",
+                "handle",
+                "happen",
+                "dryrun",
+                "before",
+                "translate",
+                "translates",
+                "turn",
+                "turns",
+            ],
+        )
+}
+
+/// Whether the request names a log file rather than the kernel's log: the
+/// file spelt (`boot.log`), or `log` with the words that describe the file
+/// (`the startup log`), and nothing of the kernel's messages (`kernel
+/// messages from this boot` is the log applet's).
+pub(super) fn names_log_file(request: &str, grounded: &Grounded) -> bool {
+    let kernel = any_word(
+        request,
+        &[
+            "kernel", "kernel's", "kernels", "messages", "message", "dmesg",
+        ],
+    );
+    !grounded.spelt.is_empty() || (any_word(request, &["log"]) && !kernel)
+}
+
+/// Whether the request asks what, which, where or whether something is:
+/// a question about the volume, not a request to change it.
+/// Whether the request asks how something is done (`how do i …`, `how
+/// can we …`, `how to …`).
+pub(super) fn asks_how_to(request: &str) -> bool {
+    let w: Vec<alloc::string::String> = words(request)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    w.windows(3).any(|x| {
+        x[0] == "how"
+            && matches!(
+                x[1].as_str(),
+                "do" | "can" | "could" | "would" | "should" | "does"
+            )
+            && matches!(x[2].as_str(), "i" | "we" | "one" | "you" | "someone")
+    }) || w
+        .windows(2)
+        .any(|x| x[0] == "how" && matches!(x[1].as_str(), "to" | "does"))
+}
+
+/// Whether the lower-cased request holds one of `phrases`.
+pub(super) fn any_phrase(request: &str, phrases: &[&str]) -> bool {
+    let r = request.to_ascii_lowercase();
+    phrases.iter().any(|p| r.contains(p))
+}
+
+/// The request's first two words, lower case, past the fillers a line may
+/// open with (`so`, `ok`, `hey`, …).
+pub(super) fn opening_words(request: &str) -> Vec<alloc::string::String> {
+    // `what's` opens as `whats` does.
+    words(request)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase().replace(['\'', '\u{2019}'], ""))
+        .skip_while(|w| matches!(w.as_str(), "so" | "ok" | "okay" | "hey" | "um" | "and"))
+        .take(2)
+        .collect()
+}
+
+/// Whether the request opens as a question (`how do i …`, `what is …`,
+/// `is there …`), whatever follows.
+pub(super) fn asks_how_or_what(request: &str) -> bool {
+    match opening_words(request).as_slice() {
+        [a, ..]
+            if matches!(
+                a.as_str(),
+                "how" | "what" | "whats" | "which" | "where" | "wheres" | "who" | "why" | "when"
+            ) =>
+        {
+            true
+        }
+        [a, b] => matches!(
+            (a.as_str(), b.as_str()),
+            ("is" | "are", "there") | ("did" | "do" | "does", "i" | "we" | "you")
+        ),
+        _ => false,
+    }
+}
+
+pub(super) fn asks_what_is(request: &str) -> bool {
+    // Not when it goes on to ask for something (`where can i keep my
+    // screenshots? make a folder screenshots`).
+    if request
+        .split_once('?')
+        .is_some_and(|(_, rest)| rest.chars().any(|c| c.is_ascii_alphabetic()))
+    {
+        return false;
+    }
+    match opening_words(request).as_slice() {
+        [a, ..]
+            if matches!(
+                a.as_str(),
+                "what" | "whats" | "which" | "where" | "wheres" | "who"
+            ) =>
+        {
+            true
+        }
+        [a, b] => matches!(
+            (a.as_str(), b.as_str()),
+            ("is" | "are", "there") | ("did", "i" | "we") | ("do", "i")
+        ),
+        _ => false,
+    }
+}
+
+/// Whether the request asks for a new name: `rename`, `ren`, `change the
+/// name`.
+pub(super) fn renames(request: &str) -> bool {
+    let lower = request.to_ascii_lowercase();
+    any_word(request, &["rename", "renaming", "ren"])
+        || lower.contains("change the name")
+        || lower.contains("change its name")
+}
+
+/// Whether the request has a verb that reads.
+pub(super) fn reads(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "read", "open", "show", "see", "view", "display", "print", "cat",
+        ],
+    )
+}
+
+/// Whether the request asks for a file's text.
+pub(super) fn wants_text(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "text", "read", "contents", "content", "says", "say", "words",
+        ],
+    )
+}
+
+/// Whether the request's first word past politeness asks to say something.
+pub(super) fn opens_with_say(request: &str) -> bool {
+    const POLITE: &[&str] = &[
+        "please", "pls", "can", "could", "would", "you", "u", "just", "now", "ok", "hey",
+        "computer",
+    ];
+    let mut w = words(request).filter(|w| !POLITE.iter().any(|p| w.eq_ignore_ascii_case(p)));
+    let first = w.next().unwrap_or("");
+    // `write out hello world` writes it out to be seen, where no file is
+    // said after it.
+    let writes_out = first.eq_ignore_ascii_case("write")
+        && w.next().is_some_and(|x| x.eq_ignore_ascii_case("out"))
+        && !w.any(|x| any_word(x, &["to", "into", "in", "onto", "file"]));
+    writes_out || any_word(first, &["say", "shout", "repeat"])
+}
+
+/// Whether the request asks what is on or in something (`what jobs are on
+/// the to-do`, `remind me what's on my list of things to do`), changing
+/// nothing.
+pub(super) fn asks_whats_in(request: &str) -> bool {
+    let w = lower_words(request);
+    let what = w
+        .iter()
+        .position(|x| matches!(x.as_str(), "what" | "whats" | "what's"));
+    what.is_some_and(|i| {
+        w[i + 1..]
+            .iter()
+            .any(|x| matches!(x.as_str(), "on" | "in" | "inside"))
+    }) && !asks_to_write(request)
+        && !adds_to_end(request)
+}
+
+/// Whether the request's first word, past politeness, is `say`, `shout`
+/// or `repeat`.
+pub(super) fn opens_with_spoken_say(request: &str) -> bool {
+    said_after(request).is_some()
+}
+
+/// Whether the say word is followed by a colon (`announce: …`, `say:
+/// …`): what comes after it is all text, whatever file a word of it
+/// might describe.
+pub(super) fn opens_with_colon_say(request: &str) -> bool {
+    said_after(request).is_some_and(|(t, _)| {
+        // `t` is a slice of `request`: what precedes it.
+        let at = (t.as_ptr() as usize).saturating_sub(request.as_ptr() as usize);
+        request
+            .get(..at)
+            .is_some_and(|before| before.trim_end().ends_with(':'))
+    })
+}
+
+/// What follows the opening `say` (`shout`, `repeat`, `announce:`) after
+/// politeness, as typed: a quoted text alone when the words open with one (`say "With
+/// deepest sympathy" on the screen so I can check`), else the whole rest
+/// of the line without a final full stop; and whether it was quoted.
+/// `None` when the line does not open so, or nothing follows.
+pub(super) fn said_after(request: &str) -> Option<(&str, bool)> {
+    let mut rest = request.trim_start();
+    loop {
+        let (word, tail) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let bare = word.trim_end_matches([',', ':']).to_ascii_lowercase();
+        if is_politeness(&bare) {
+            rest = tail.trim_start();
+            continue;
+        }
+        let says = matches!(bare.as_str(), "say" | "shout" | "repeat")
+            || (bare == "announce" && word.ends_with(':'));
+        if !says {
+            return None;
+        }
+        let tail = tail.trim_start().trim_start_matches(':').trim();
+        for (open, close) in [('"', '"'), ('\u{201c}', '\u{201d}'), ('\'', '\'')] {
+            if let Some(inner) = tail.strip_prefix(open) {
+                // The closing quote ends a word (`'don't panic'` is one
+                // text, not `don`).
+                let end = inner.match_indices(close).map(|(i, _)| i).find(|&i| {
+                    inner[i + close.len_utf8()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| c.is_whitespace() || ".,!?;:".contains(c))
+                });
+                if let Some(end) = end {
+                    let quoted = inner[..end].trim();
+                    return (!quoted.is_empty()).then_some((quoted, true));
+                }
+            }
+        }
+        let text = tail.strip_suffix('.').unwrap_or(tail).trim_end();
+        return (!text.is_empty()).then_some((text, false));
+    }
+}
+
+/// Whether the request asks about what was typed before.
+pub(super) fn asks_past(request: &str) -> bool {
+    any_word(
+        request,
+        &[
+            "ran",
+            "typed",
+            "earlier",
+            "previous",
+            "previously",
+            "entered",
+        ],
+    )
+}
+
+/// Whether the request places its text after what a file holds.
+pub(super) fn places_at_end(request: &str) -> bool {
+    let r = request.to_ascii_lowercase();
+    [
+        "at the end",
+        "at the bottom",
+        "to the end",
+        "to the bottom",
+        "under the last",
+        "after the last",
+        "below the last",
+        "after last line",
+        "under the line",
+        "after the line",
+        "after the existing",
+        "under the existing",
+    ]
+    .iter()
+    .any(|p| r.contains(p))
+}
+
+/// `request` with its redirection `>` spaced out (`echo hi>a.txt` → `echo
+/// hi > a.txt`), or `None` when it has none outside quotes.
+pub(super) fn redirected(request: &str) -> Option<alloc::string::String> {
+    let mut quoted = None;
+    let mut at = None;
+    for (i, c) in request.char_indices() {
+        match (c, quoted) {
+            ('"', None) => quoted = Some('"'),
+            ('"', Some('"')) => quoted = None,
+            ('>', None) if !request[..i].ends_with('-') => at = Some(i),
+            _ => {}
+        }
+    }
+    let at = at?;
+    let (before, after) = (request[..at].trim_end(), request[at + 1..].trim_start());
+    (!before.is_empty() && !after.is_empty()).then(|| alloc::format!("{before} > {after}"))
+}
+
+/// Whether the request asks to write a file anew, its old text gone.
+pub(super) fn replaces(request: &str) -> bool {
+    // A new line is one more (`… as a new line`); covering the file is
+    // its whole text anew (`cover up the todo with a new line: …`).
+    let mut r = request
+        .to_ascii_lowercase()
+        .replace("new line", "line")
+        .replace("new entry", "entry")
+        .replace("new item", "item");
+    // Something new at its end is one more (`the faq needs a new q at the
+    // end: …`).
+    if ["at the end", "to the end", "at the bottom", "to the bottom"]
+        .iter()
+        .any(|p| r.contains(p))
+    {
+        r = r.replace("new ", "");
+    }
+    any_word(
+        &r,
+        &[
+            "replace",
+            "overwrite",
+            "instead",
+            "blank",
+            "erase",
+            "wipe",
+            "create",
+            "new",
+            "only",
+            "swap",
+            "trade",
+        ],
+    ) || [
+        "make a file",
+        "a file called",
+        "a file named",
+        "just say",
+        "only say",
+        "cover up",
+        "cover over",
+        "paint over",
+    ]
+    .iter()
+    .any(|p| r.contains(p))
+}
+
+/// Whether every time the request says `name` a determiner or possessive
+/// comes before it (`a cat`, `my history`) and no word that makes it a
+/// command after it (`the cat command`).
+pub(super) fn only_as_a_noun(request: &str, name: &str) -> bool {
+    let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
+    let at: Vec<usize> = (0..w.len())
+        .filter(|&i| w[i].eq_ignore_ascii_case(name))
+        .collect();
+    !at.is_empty()
+        && at.iter().all(|&i| {
+            let before = i.checked_sub(1).map(|k| w[k].to_ascii_lowercase());
+            let after = w.get(i + 1).map(|a| a.to_ascii_lowercase());
+            matches!(
+                before.as_deref(),
+                Some(
+                    "a" | "an"
+                        | "the"
+                        | "my"
+                        | "your"
+                        | "his"
+                        | "her"
+                        | "our"
+                        | "their"
+                        | "its"
+                        | "this"
+                        | "that"
+                        | "some"
+                )
+            ) && !matches!(
+                after.as_deref(),
+                Some("command" | "applet" | "tool" | "program" | "cmd" | "commands")
+            )
+        })
+}
