@@ -158,17 +158,7 @@ fn bbc_path(w: &str) -> Option<Part> {
         None => w,
     };
     match w.strip_prefix("$.") {
-        Some(r) => {
-            let p = crate::literal_path(&r.replace('.', "/"))?;
-            match p {
-                Part::Path { path, folder, .. } => Some(Part::Path {
-                    path,
-                    spelt: true,
-                    folder,
-                }),
-                other => Some(other),
-            }
-        }
+        Some(r) => crate::spelt_path(&r.replace('.', "/")),
         None if w == "$" => Some(crate::root()),
         None => crate::literal_path(w),
     }
@@ -379,14 +369,7 @@ fn name_as(arg: &str) -> Option<Basic> {
 
 /// A file name BASIC wrote in quotes: spelt as a path.
 fn quoted_path(name: &str) -> Option<Part> {
-    match crate::literal_path(name)? {
-        Part::Path { path, folder, .. } => Some(Part::Path {
-            path,
-            spelt: true,
-            folder,
-        }),
-        other => Some(other),
-    }
+    crate::spelt_path(name)
 }
 
 /// The quoted text `s` starts with, and what follows it.

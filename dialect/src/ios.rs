@@ -109,12 +109,8 @@ fn loc(w: &str) -> Loc {
             folder: true,
         });
     }
-    match crate::literal_path(rest) {
-        Some(Part::Path { path, folder, .. }) => Loc::Here(Part::Path {
-            path,
-            spelt: true,
-            folder,
-        }),
+    match crate::spelt_path(rest) {
+        Some(p @ Part::Path { .. }) => Loc::Here(p),
         _ => Loc::Bad,
     }
 }

@@ -172,18 +172,10 @@ pub fn pseudo_file(path: &str) -> Option<Role> {
 /// one is a fair answer. `None` for a line [`read`] reads, and for a line
 /// that is not plainly another system's.
 pub fn elsewhere(line: &str) -> Option<Shell> {
-    if read(line).is_some() {
-        return None;
+    match know(line)? {
+        Known::Elsewhere(shell) => Some(shell),
+        Known::Read(_) => None,
     }
-    let prompted = line.trim().starts_with("$ ");
-    let line = without_prompt(line.trim());
-    // (z/OS's before DCL's: `ALLOC DA('X.Y') SHR` takes a DCL verb's name.)
-    mainframe::elsewhere(line)
-        .or_else(|| dcl::elsewhere(line, prompted))
-        .or_else(|| ios::elsewhere(line))
-        .or_else(|| editor::elsewhere(line))
-        .or_else(|| others_elsewhere(line))
-        .or_else(|| no_processes(line))
 }
 
 /// A process list or the history cleared, when the whole line asks for
@@ -277,6 +269,25 @@ fn others_elsewhere(line: &str) -> Option<Shell> {
 /// Reads `line` as another shell's command, or `None` when it is not one
 /// this crate knows (or not wholly shell words).
 pub fn read(line: &str) -> Option<Reading> {
+    match know(line)? {
+        Known::Read(r) => Some(r),
+        Known::Elsewhere(_) => None,
+    }
+}
+
+/// What [`know`] makes of a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// A job this crate reads, with what the line gives it.
+    Read(Reading),
+    /// Plainly another system's command, for a job no applet here has.
+    Elsewhere(Shell),
+}
+
+/// Reads `line` once as both [`read`] and [`elsewhere`] would, for a
+/// caller that wants either answer (the request path does, per line).
+pub fn know(line: &str) -> Option<Known> {
+    let read_as = |reading: Reading| Some(Known::Read(reading));
     // DCL's own prompt: `$ show time` is a DCL line, `show time` English.
     let prompted = line.trim().starts_with("$ ");
     let line = without_prompt(line.trim());
@@ -285,7 +296,7 @@ pub fn read(line: &str) -> Option<Reading> {
         line.to_ascii_lowercase().as_str(),
         "cmd-k" | "cmd+k" | "\u{2318}k" | "\u{2318}+k" | "ctrl-l" | "ctrl+l" | "^l"
     ) {
-        return Some(Reading {
+        return read_as(Reading {
             shell: Shell::Posix,
             role: Role::ClearScreen,
             parts: Vec::new(),
@@ -293,11 +304,11 @@ pub fn read(line: &str) -> Option<Reading> {
         });
     }
     if let Some(r) = sql::read(line) {
-        return Some(r);
+        return Some(Known::Read(r));
     }
     // (Before DCL's and R's: `PRINT FRE(0)` and `? "HI"` are BASIC's.)
     if let Some(r) = basic::read(line) {
-        return Some(r);
+        return Some(Known::Read(r));
     }
     if let Some(r) = dcl::read(line, prompted)
         .or_else(|| ios::read(line))
@@ -305,27 +316,40 @@ pub fn read(line: &str) -> Option<Reading> {
         .or_else(|| mainframe::read(line))
         .or_else(|| retro::read(line))
     {
-        return Some(r);
+        return Some(Known::Read(r));
     }
     if line.contains('(') {
         if let Some(r) = code::read(line) {
-            return Some(r);
+            return Some(Known::Read(r));
         }
     }
     // (Before IOS's prompts: `julia> now()` is Julia's.)
     if let Some(r) = calls::read(line) {
-        return Some(r);
+        return Some(Known::Read(r));
     }
     // `copy run start` is IOS's, for a job nothing here does, whatever
-    // cmd.exe would make of its words.
-    if dcl::elsewhere(line, prompted)
+    // cmd.exe would make of its words. (z/OS's name first: `ALLOC
+    // DA('X.Y') SHR` takes a DCL verb's.)
+    if let Some(other) = dcl::elsewhere(line, prompted)
         .or_else(|| ios::elsewhere(line))
         .or_else(|| editor::elsewhere(line))
         .or_else(|| others_elsewhere(line))
-        .is_some()
     {
-        return None;
+        return Some(Known::Elsewhere(
+            mainframe::elsewhere(line).unwrap_or(other),
+        ));
     }
+    if let Some(reading) = shell_words(line) {
+        return read_as(reading);
+    }
+    mainframe::elsewhere(line)
+        .or_else(|| no_processes(line))
+        .map(Known::Elsewhere)
+}
+
+/// A line of a POSIX shell, `cmd.exe` or PowerShell: its command's job
+/// and arguments, through pipes of filters and redirections.
+fn shell_words(line: &str) -> Option<Reading> {
     let line = property_access(line);
     let toks = tokens(&line)?;
     let toks = without_commentary(toks);
@@ -1260,6 +1284,20 @@ fn literal_path(text: &str) -> Option<Part> {
         quoted: false,
         op: None,
     })
+}
+
+/// A path where another system's grammar puts one (`flash:NOTES.TXT`, a
+/// quoted BASIC file name, a data set name): spelt as a path whatever its
+/// shape, so a name the volume lacks is missing, not a word to read.
+fn spelt_path(text: &str) -> Option<Part> {
+    match literal_path(text)? {
+        Part::Path { path, folder, .. } => Some(Part::Path {
+            path,
+            spelt: true,
+            folder,
+        }),
+        other => Some(other),
+    }
 }
 
 /// The volume's top folder, written as one (`flash:`, `[000000]`).

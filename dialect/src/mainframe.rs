@@ -89,12 +89,8 @@ fn dsn(name: &str) -> Dsn {
     if system || !file || name.contains('$') {
         return Dsn::Catalogued;
     }
-    match crate::literal_path(name) {
-        Some(Part::Path { path, folder, .. }) => Dsn::File(Part::Path {
-            path,
-            spelt: true,
-            folder,
-        }),
+    match crate::spelt_path(name) {
+        Some(p @ Part::Path { .. }) => Dsn::File(p),
         _ => Dsn::Bad,
     }
 }

@@ -305,12 +305,8 @@ fn loc(w: &str) -> Loc {
     if rest.trim_end_matches('/').is_empty() {
         return Loc::Here(crate::root());
     }
-    match crate::literal_path(rest) {
-        Some(Part::Path { path, folder, .. }) => Loc::Here(Part::Path {
-            path,
-            spelt: true,
-            folder,
-        }),
+    match crate::spelt_path(rest) {
+        Some(p @ Part::Path { .. }) => Loc::Here(p),
         _ => Loc::Bad,
     }
 }

@@ -32,28 +32,30 @@ impl Interpreter<'_> {
         if !self.config.shell_lines {
             return None;
         }
-        let Some(reading) = dialect::read(line) else {
+        let reading = match dialect::know(line)? {
+            dialect::Known::Read(reading) => reading,
             // Another system's command for a job no applet has: nothing
             // fits, and a guess from the model would be a command nobody
             // asked for.
-            let shell = dialect::elsewhere(line)?;
-            return Some(Proposal {
-                input: line.into(),
-                read_as: None,
-                nothing_share: None,
-                command: None,
-                via: Via::Shell(shell),
-                ridge: None,
-                grammar: None,
-                agree: true,
-                low_confidence: false,
-                missing: None,
-                abstain: Some(Abstain::NothingFits),
-                timings: Timings {
-                    total_ns,
-                    ..Timings::default()
-                },
-            });
+            dialect::Known::Elsewhere(shell) => {
+                return Some(Proposal {
+                    input: line.into(),
+                    read_as: None,
+                    nothing_share: None,
+                    command: None,
+                    via: Via::Shell(shell),
+                    ridge: None,
+                    grammar: None,
+                    agree: true,
+                    low_confidence: false,
+                    missing: None,
+                    abstain: Some(Abstain::NothingFits),
+                    timings: Timings {
+                        total_ns,
+                        ..Timings::default()
+                    },
+                });
+            }
         };
         let outcome = self.outcome_of(&reading)?;
         let (command, missing, abstain) = match outcome {
