@@ -1760,8 +1760,24 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         let w = typed[i].to_ascii_lowercase();
         matches!(
             w.as_str(),
-            "map" | "catalog" | "katalog" | "ordner" | "dossier" | "carpeta" | "cartella" | "pasta"
+            "map"
+                | "catalog"
+                | "katalog"
+                | "ordner"
+                | "dossier"
+                | "carpeta"
+                | "cartella"
+                | "pasta"
+                | "mappe"
+                | "mapp"
+                | "kansio"
+                | "mappa"
         ) && (typed.get(i + 1).is_some_and(|n| live_dir(n))
+            // A new one is made (`make a new mappe, Merder`), where `map`
+            // and `pasta` keep their own sense (`a new map of the bay`).
+            || (i >= 1
+                && typed[i - 1].eq_ignore_ascii_case("new")
+                && !matches!(w.as_str(), "map" | "pasta" | "catalog"))
             || (i >= 1 && live_dir(typed[i - 1]))
             || typed.get(i + 1).is_some_and(|n| {
                 matches!(n.to_ascii_lowercase().as_str(), "called" | "named" | "with")
@@ -4258,7 +4274,18 @@ fn colon_text(
                     | "please"
             )
         });
-    let announced = asks_at(&word, n, lead)
+    // `Print this for the players:`: an asking verb, then what points at
+    // what follows, then a few words on whom it is for.
+    let pointed = lead <= 5
+        && lead >= 2
+        && matches!(
+            word(0).as_str(),
+            "print" | "show" | "display" | "say" | "type" | "echo"
+        )
+        && matches!(word(1).as_str(), "this" | "these" | "following")
+        && (2..=lead).all(|i| !file_tokens.contains(&i) && !describing.contains(&i));
+    let announced = pointed
+        || asks_at(&word, n, lead)
         || announces_text(&word(lead))
         || into_it
         || framed

@@ -3345,3 +3345,49 @@ fn a_change_of_another_kind_runs_nothing() {
         &[("move hello.txt to the Trash", "rm /HELLO.TXT")],
     );
 }
+
+/// A text after a colon that the words before it send into a live file is
+/// added to it, also where the router took the text's numbers and names
+/// for nothing it knows; one after `on the screen:` or `print this for …:`
+/// is said (the model had cleared the screen, or shown the uptime for a
+/// text with `minutes` in it).
+#[test]
+fn colon_texts_into_files_and_onto_the_screen() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "Tally into notes: 3 crates, 2 pallets (late), done at 16:40",
+                "append /NOTES.TXT \"3 crates, 2 pallets (late), done at 16:40\"",
+            ),
+            (
+                "put on the screen: gate closes in 5",
+                "echo \"gate closes in 5\"",
+            ),
+            ("write on screen: all clear now", "echo \"all clear now\""),
+            (
+                "Print this for the crew: Lunch is at 1. Be quick.",
+                "echo \"Lunch is at 1. Be quick.\"",
+            ),
+        ],
+    );
+}
+
+/// Another language's word for a folder after `new` makes one; a file the
+/// person does not need, thrown, is deleted, and burnt in read-only mode
+/// is a write out of reach.
+#[test]
+fn foreign_folders_and_thrown_files() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("make a new mappe, Kuvat", "mkdir /Kuvat"),
+            ("I do not need the readme, throw it", "rm /README.TXT"),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &["burn the todo list"],
+        Abstain::NeedsWriteMode,
+    );
+}

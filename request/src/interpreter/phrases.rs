@@ -836,7 +836,17 @@ pub(super) fn discards(request: &str) -> bool {
     let throws = |v: &str| {
         matches!(
             v,
-            "toss" | "trash" | "bin" | "ditch" | "scrap" | "nuke" | "chuck" | "muck" | "strike"
+            "toss"
+                | "trash"
+                | "bin"
+                | "ditch"
+                | "scrap"
+                | "nuke"
+                | "chuck"
+                | "muck"
+                | "strike"
+                | "throw"
+                | "burn"
         )
     };
     let throws_away =

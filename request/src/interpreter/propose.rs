@@ -752,7 +752,19 @@ impl<'m> Interpreter<'m> {
                         self.reader_mass(p, |c| c == r.applet) >= self.config.intent_over_lm
                     })
             });
+        // Nor where the router's command says a text the line announced
+        // after a colon and the model's takes no words at all (`Print this
+        // for the players: You have 60 minutes. Good luck.`: model
+        // `uptime`).
+        let ridge_says_announced = ridge_cmd.is_some_and(|c| {
+            c.args.iter().any(|a| {
+                matches!(a, command::Arg::Text(t) if typed
+                    .split_once(':')
+                    .is_some_and(|(_, rest)| rest.trim() == &**t))
+            })
+        }) && grammar.as_ref().is_ok_and(|g| g.args.is_empty());
         let lm_over_ridge = lm_sure
+            && !ridge_says_announced
             && disagree
             && !unlearnt
             && !named_first
@@ -1002,6 +1014,26 @@ impl<'m> Interpreter<'m> {
                     _ => false,
                 }
             };
+            let says_on_screen_colon = {
+                // Or where, then a colon, then the words (`write on the
+                // screen: feeding stopped, storm`, `count us in on the
+                // screen: 5, 6, 7, 8`).
+                let before = asked.split_once(':').map(|(b, _)| b.trim_end());
+                before.is_some_and(|b| {
+                    let lb = b.to_ascii_lowercase();
+                    [
+                        "on the screen",
+                        "on screen",
+                        "onto the screen",
+                        "to the screen",
+                        "on my screen",
+                    ]
+                    .iter()
+                    .any(|e| lb.ends_with(e))
+                        && !asks_what_is(b)
+                        && !grounded.grounding.texts.is_empty()
+                })
+            };
             // A line that opens by asking the time (`what time is it, my
             // 3pm root canal is waiting`) asks the clock, whatever the rest
             // names.
@@ -1060,14 +1092,16 @@ impl<'m> Interpreter<'m> {
                         .flatten()
                 }
                 Some(a)
-                    if says_on_screen
+                    if ((says_on_screen || says_on_screen_colon)
                         && matches!(
                             self.role_of(a),
                             None | Some(
                                 Role::Processor | Role::Clock | Role::Uptime | Role::ClearScreen
                             )
                         )
-                        && named_word.is_none()
+                        || (says_on_screen_colon && is(a, Role::Explain)))
+                        // (`write on the screen: …` names no file to write.)
+                        && named_word.is_none_or(|w| self.role_of(w) == Some(Role::Write))
                         && !self.table.get_any(a).is_some_and(|x| x.spec().writes) =>
                 {
                     doer(Role::Say)
@@ -1339,8 +1373,11 @@ impl<'m> Interpreter<'m> {
                 }
                 _ => None,
             };
+            let say_doer = doer(Role::Say);
             if let Some(c) = self.decode_as(&prompt, want, should_cancel)? {
-                settled = shown_by_words || ridge.as_ref().is_some_and(|r| r.applet == c.applet);
+                settled = shown_by_words
+                    || ridge.as_ref().is_some_and(|r| r.applet == c.applet)
+                    || (says_on_screen_colon && Some(c.applet) == say_doer);
                 // The one file the request asks to see, by words that read
                 // it, outweighs the router's "nothing fits" (`Would you be
                 // good enough to show me the frequently asked questions?`).
@@ -1626,6 +1663,9 @@ impl<'m> Interpreter<'m> {
                         *t = whole.into();
                     }
                 }
+                // The line's own shape says what it asks: a router that
+                // took the text's words for nothing it knows is outvoted.
+                abstain = None;
                 command = Some(c);
                 via = Via::Grammar;
                 settled = true;
