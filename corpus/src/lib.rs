@@ -190,6 +190,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten13.tsv",
     "handwritten14.tsv",
     "handwritten15.tsv",
+    "handwritten16.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

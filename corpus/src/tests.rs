@@ -416,6 +416,19 @@ fn handwritten15_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten16.tsv`, the sixteenth (written blind on 6 December 2026, eleventh session,
+/// while the fifteenth had been read once), passes the same checks with at least 400 rows, and
+/// none of its requests is one of the fifteen other hand-written splits' either.
+#[test]
+fn handwritten16_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten16.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten16.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {

@@ -158,7 +158,19 @@ impl FileText {
 
     fn has_word(&self, w: &str) -> bool {
         let has = |x: &str| self.words.binary_search_by(|v| v.as_str().cmp(x)).is_ok();
-        has(w) || w.strip_suffix('s').is_some_and(has) || has(&alloc::format!("{w}s"))
+        // A name with a version after it is that name (`qwen` for
+        // `Qwen3-0.6B`, split at its dashes and dots).
+        let versioned = || {
+            self.words.iter().any(|v| {
+                v.len() > w.len()
+                    && v.starts_with(w)
+                    && v[w.len()..].bytes().all(|b| b.is_ascii_digit())
+            })
+        };
+        has(w)
+            || w.strip_suffix('s').is_some_and(has)
+            || has(&alloc::format!("{w}s"))
+            || versioned()
     }
 }
 

@@ -1583,7 +1583,21 @@ fn by_content(
         match *w {
             "which" | "what" => (1..=3).any(|n| file_noun(after(n))),
             "where" | "where's" | "wheres" | "mentioned" | "mentions" | "says" => true,
-            _ if file_noun(w) => matches!(after(1), "that" | "where" | "which" | "with" | "about"),
+            _ if file_noun(w) => matches!(
+                after(1),
+                "that"
+                    | "where"
+                    | "which"
+                    | "with"
+                    | "about"
+                    | "whose"
+                    | "telling"
+                    | "saying"
+                    | "listing"
+                    | "mentioning"
+                    | "explaining"
+                    | "containing"
+            ),
             _ => false,
         }
     });
@@ -1614,9 +1628,18 @@ fn by_content(
             }
         }
     }
+    // Three capitals typed are a word of their own (`three IMG files`).
+    let capitals: Vec<String> = request
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|t| t.len() == 3 && t.bytes().all(|b| b.is_ascii_uppercase()))
+        .map(|t| t.to_ascii_lowercase())
+        .collect();
     let mut content: Vec<String> = words
         .iter()
-        .filter(|w| w.len() >= 4 && w.bytes().all(|b| b.is_ascii_alphabetic()))
+        .filter(|w| {
+            (w.len() >= 4 || capitals.iter().any(|c| c == *w))
+                && w.bytes().all(|b| b.is_ascii_alphabetic())
+        })
         .filter(|w| {
             !is_stopword(w)
                 && !is_filler(w)
@@ -1651,11 +1674,13 @@ fn by_content(
                 | "covers"
                 | "telling"
                 | "tells"
+                | "lists"
         )
     });
     // Not where a word of the request is a name's (`anything in the FAQ
     // about where my files are` asks about the FAQ).
-    let long = content.iter().any(|w| w.len() >= 7) && !words.iter().any(|w| a_name_word(w));
+    let long = content.iter().any(|w| w.len() >= 7 || capitals.contains(w))
+        && !words.iter().any(|w| a_name_word(w));
     // Tied files, one of them in a folder the request names (`which of
     // the documents explains long file names`): that one.
     let in_named_folder = |p: &str| {
@@ -2134,7 +2159,17 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 .get(k)
                 .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"))
         };
+        // Or where a thing is sent, spelt as the folder is (`copy the
+        // meeting file into LOGS`): the folder is where it goes.
+        let sent_into_folder = (1..=2).any(|k| {
+            at >= k
+                && matches!(words[at - k].as_str(), "into" | "to" | "inside" | "onto")
+                && (k == 1 || words[at - 1] == "the")
+        }) && paths
+            .iter()
+            .any(|p| p.is_dir && basename(&p.path).eq_ignore_ascii_case(w));
         let folder_named = folder_word(at + 1)
+            || sent_into_folder
             || (at >= 1 && folder_word(at - 1))
             || (at >= 2
                 && matches!(words[at - 1].as_str(), "called" | "named")
@@ -2307,7 +2342,9 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             || (matches!(words[i].as_str(), "top" | "main")
                 && i >= 1
                 && words[i - 1] == "the"
-                && i + 1 == words.len());
+                // At the end, or of a clause (`copy the FAQ up to the top,
+                // it's what …`).
+                && (i + 1 == words.len() || raw[i].ends_with([',', ';', '.'])));
         // Not where it is said not to go (`… in the docs folder, not at
         // the top`).
         let denied = (1..=3).any(|k| i >= k && matches!(words[i - k].as_str(), "not" | "never"));
@@ -3086,7 +3123,11 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // request refers to nothing else: that file, as a weak referent (a
     // read may act on it; the proposal runs no change of it).
     let mut weak: Vec<String> = Vec::new();
-    if existing.is_empty() && missing.is_empty() && !any_file_token {
+    // Beside folders only (where a file goes: `move the file of the
+    // meeting into DOCS`), the word must say the file, as what it is about
+    // or before `file` (`the meeting file`).
+    let only_folders = !existing.is_empty() && existing.iter().all(|e| e.is_dir);
+    if (existing.is_empty() || only_folders) && missing.is_empty() && !any_file_token {
         let owners_of = |w: &str, singular: &str| -> Vec<&PathEntry> {
             paths
                 .iter()
@@ -3130,11 +3171,26 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 if !p.is_dir && stem_words(stem(basename(&p.path))).len() >= 2 && !hits.contains(p)
                 {
                     hits.push(p);
-                    described_file |= about_a_file(at);
+                    described_file |= about_a_file(at)
+                        || words
+                            .get(at + 1)
+                            .is_some_and(|n| matches!(n.as_str(), "file" | "files"));
                 }
             }
         }
-        if let [p] = hits.as_slice() {
+        if let ([p], true) = (hits.as_slice(), described_file || !only_folders) {
+            // Sent into the folders named, a copy or move goes there.
+            if only_folders {
+                let name = basename(&p.path);
+                for d in existing.iter().filter(|e| e.is_dir) {
+                    let q = alloc::format!("{}/{name}", d.path);
+                    if !new_paths.iter().any(|x| same_path(x, &q))
+                        && !paths.iter().any(|e| same_path(&e.path, &q))
+                    {
+                        new_paths.push(q);
+                    }
+                }
+            }
             existing.push((*p).clone());
             if !described_file {
                 weak.push(p.path.clone());
@@ -3331,13 +3387,17 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
 }
 
 /// Whether the word at `i` names the top folder: `root`, `top-level`, or
-/// `top`/`main` before `level`, `folder` or `directory`.
+/// `top`/`main` before `level`, `folder`, `directory` or a word for a
+/// place (`to the main place`).
 fn names_root_at(words: &[String], i: usize) -> bool {
     matches!(words[i].as_str(), "root" | "top-level" | "toplevel")
         || (matches!(words[i].as_str(), "top" | "main")
-            && words
-                .get(i + 1)
-                .is_some_and(|w| matches!(w.as_str(), "level" | "folder" | "directory")))
+            && words.get(i + 1).is_some_and(|w| {
+                matches!(
+                    w.as_str(),
+                    "level" | "folder" | "directory" | "place" | "area" | "spot"
+                )
+            }))
 }
 
 /// Whether the request asks for one new file with nothing in it (`touch

@@ -3391,3 +3391,60 @@ fn foreign_folders_and_thrown_files() {
         Abstain::NeedsWriteMode,
     );
 }
+
+/// A file found by what it says: a name with its version after it in the
+/// file (`Qwen` for `Qwen3-0.6B`), `the file whose first line is "…"`,
+/// `the file telling about …` (the model had answered `model`, `help
+/// history`, or written a file called `whose`).
+#[test]
+fn files_found_by_a_name_or_a_first_line_they_hold() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    it.set_contents(common::sample_contents());
+    for (typed, line) in [
+        (
+            "which file is it that mentions the Qwen model",
+            "cat \"/meeting notes.txt\"",
+        ),
+        (
+            "show the file whose first line is \"A short guide\"",
+            "cat /DOCS/GUIDE.TXT",
+        ),
+        (
+            "the file telling about the Tab key and the history, open it",
+            "cat /DOCS/GUIDE.TXT",
+        ),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
+    }
+}
+
+/// A file said by one word of its long name and where it goes: the
+/// folder spelt after `into` is where it goes, never the log file in it
+/// (`copy the meeting file into LOGS` had copied /LOGS/BOOT.LOG); `the top`
+/// before a clause and `the main place` are the top folder, not new names.
+#[test]
+fn a_file_by_its_word_sent_into_a_folder_or_to_the_top() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "copy the meeting file into LOGS",
+                "cp \"/meeting notes.txt\" \"/LOGS/meeting notes.txt\"",
+            ),
+            (
+                "the file of the meeting, move it inside DOCS",
+                "mv \"/meeting notes.txt\" \"/DOCS/meeting notes.txt\"",
+            ),
+            (
+                "copy the guide up to the top, for the visitors",
+                "cp /DOCS/GUIDE.TXT /GUIDE.TXT",
+            ),
+            (
+                "bring the faq out of DOCS to the main place",
+                "mv /DOCS/FAQ.TXT /FAQ.TXT",
+            ),
+        ],
+    );
+}

@@ -358,7 +358,7 @@ fn handwritten5_is_read_through_its_ledger_only() {
 }
 
 #[test]
-fn handwritten6_to_15_are_read_through_their_ledgers_only() {
+fn handwritten6_to_16_are_read_through_their_ledgers_only() {
     for split in [
         "handwritten6",
         "handwritten7",
@@ -370,6 +370,7 @@ fn handwritten6_to_15_are_read_through_their_ledgers_only() {
         "handwritten13",
         "handwritten14",
         "handwritten15",
+        "handwritten16",
     ] {
         split_is_read_through_its_ledger_only(
             split,
