@@ -4336,8 +4336,7 @@ fn colon_text(
         });
     // `Print this for the players:`: an asking verb, then what points at
     // what follows, then a few words on whom it is for.
-    let pointed = lead <= 5
-        && lead >= 2
+    let pointed = (2..=5).contains(&lead)
         && matches!(
             word(0).as_str(),
             "print" | "show" | "display" | "say" | "type" | "echo"
