@@ -3448,3 +3448,24 @@ fn a_file_by_its_word_sent_into_a_folder_or_to_the_top() {
         ],
     );
 }
+
+/// Handed over is shown, in read-only mode too (`give me the notes` had
+/// pointed at F2); a question then `List it` names no missing `level`; a
+/// rename the line asks first is the router's `mv` over the model's sure
+/// `ls`; the living room lights switched off are no power-off.
+#[test]
+fn given_listed_renamed_and_lights_off() {
+    proposes_lines(Mode::ReadOnly, &[("give me the notes", "cat /NOTES.TXT")]);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("What is at the top level? List it", "ls"),
+            ("rename folder DOCS to Dokumentai", "mv /DOCS /Dokumentai"),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["switch off the living room lights", "turn the tv off"],
+        Abstain::NothingFits,
+    );
+}

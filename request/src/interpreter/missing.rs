@@ -346,6 +346,30 @@ pub(super) fn described_missing(
     paths: &[grammar::PathEntry],
     table: &command::Table,
 ) -> Option<ground::Missing> {
+    // One sentence at a time: `the top level? List it` has no `level list`.
+    let mut sentences: Vec<&str> = Vec::new();
+    let mut from = 0;
+    let bytes = request.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        let ends = matches!(b, b'?' | b'!' | b';')
+            || (b == b'.' && bytes.get(i + 1).is_some_and(|n| n.is_ascii_whitespace()));
+        if ends {
+            sentences.push(&request[from..i]);
+            from = i + 1;
+        }
+    }
+    sentences.push(&request[from..]);
+    sentences
+        .into_iter()
+        .find_map(|s| described_missing_in(s, paths, table))
+}
+
+/// [`described_missing`] within one sentence.
+fn described_missing_in(
+    request: &str,
+    paths: &[grammar::PathEntry],
+    table: &command::Table,
+) -> Option<ground::Missing> {
     const FILE_NOUNS: &[&str] = &[
         "file",
         "spreadsheet",

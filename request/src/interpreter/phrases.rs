@@ -145,6 +145,11 @@ pub(super) fn first_ask(request: &str) -> Option<Ask> {
         if let Some(v) = SEE.iter().find(|v| **v == at(i)) {
             return Some(Ask::See(v));
         }
+        // Handing over to the person is showing (`give us the readme`,
+        // `gimme the todo`).
+        if (at(i) == "give" && matches!(at(i + 1), "me" | "us")) || at(i) == "gimme" {
+            return Some(Ask::See("give"));
+        }
         let question = matches!(
             at(i),
             "what"
@@ -362,6 +367,115 @@ pub(super) fn speaks_of_power(request: &str) -> bool {
                     .iter()
                     .any(|p| near(x, p) || (p.len() >= 4 && x.starts_with(p)))
         })
+}
+
+/// Whether `switch off` or `turn off` has an object that is not the
+/// machine (`switch off the living room lights`, `turn the tv off`): a
+/// thing of the house, not this computer's power.
+pub(super) fn switches_off_else(request: &str) -> bool {
+    const MACHINE: &[&str] = &[
+        "system",
+        "machine",
+        "computer",
+        "box",
+        "pc",
+        "it",
+        "server",
+        "laptop",
+        "everything",
+        "this",
+        "thing",
+        "sys",
+        "device",
+        "os",
+        "nosys",
+        "her",
+        "him",
+        "vm",
+        "qemu",
+        "kernel",
+        "host",
+        "workstation",
+        "terminal",
+        "node",
+        "mac",
+        "unit",
+        "rig",
+        "tower",
+        "desktop",
+        "hardware",
+        "instance",
+        "power",
+        "now",
+        "please",
+        "pls",
+    ];
+    const FILLER: &[&str] = &[
+        "the", "my", "our", "a", "that", "those", "these", "all", "off",
+    ];
+    let w = lower_words(request);
+    let Some(v) = w
+        .iter()
+        .position(|x| matches!(x.as_str(), "switch" | "turn"))
+    else {
+        return false;
+    };
+    let Some(off) = w[v + 1..]
+        .iter()
+        .position(|x| x == "off")
+        .map(|k| v + 1 + k)
+    else {
+        return false;
+    };
+    // The object between the verb and `off` (`turn the tv off`), or after.
+    let between = &w[v + 1..off];
+    let object: Vec<&str> = if between.is_empty() {
+        w[off + 1..].iter().map(|x| x.as_str()).collect()
+    } else {
+        between.iter().map(|x| x.as_str()).collect()
+    };
+    // The object ends where the line goes on to who, why or what next
+    // (`switch off for me`, `turn off, heading out`).
+    let comma_after = |x: &str| {
+        request
+            .to_ascii_lowercase()
+            .split_whitespace()
+            .any(|t| t.ends_with(',') && t.trim_end_matches(',') == x)
+    };
+    let mut kept: Vec<&str> = Vec::new();
+    for x in object {
+        if matches!(
+            x,
+            "and"
+                | "then"
+                | "so"
+                | "because"
+                | "before"
+                | "for"
+                | "me"
+                | "us"
+                | "thank"
+                | "thanks"
+                | "you"
+                | "i"
+                | "im"
+                | "i'm"
+                | "heading"
+                | "going"
+                | "to"
+                | "when"
+                | "while"
+        ) {
+            break;
+        }
+        if !FILLER.contains(&x) {
+            kept.push(x);
+        }
+        if comma_after(x) {
+            break;
+        }
+    }
+    !kept.is_empty() && !w.iter().any(|x| MACHINE.contains(&x.as_str()))
 }
 
 /// Whether the request opens by logging an activity of the person's

@@ -588,7 +588,7 @@ impl<'m> Interpreter<'m> {
             && matches!(
                 first,
                 Some(Ask::See(
-                    "open" | "read" | "view" | "display" | "see" | "cat" | "show"
+                    "open" | "read" | "view" | "display" | "see" | "cat" | "show" | "give"
                 ))
             );
         if self.mode == Mode::ReadOnly
@@ -763,8 +763,23 @@ impl<'m> Interpreter<'m> {
                     .is_some_and(|(_, rest)| rest.trim() == &**t))
             })
         }) && grammar.as_ref().is_ok_and(|g| g.args.is_empty());
+        // Nor where the line opens by asking a change (`rename folder DOCS
+        // to Dokumentai`) that the router's command makes and the model's
+        // does not (`ls /DOCS`).
+        let ridge_makes_asked_change = first == Some(Ask::Change)
+            && ridge_cmd.is_some_and(|c| {
+                self.table
+                    .get_any(c.applet)
+                    .is_some_and(|a| a.spec().writes)
+            })
+            && grammar.as_ref().is_ok_and(|g| {
+                self.table
+                    .get_any(g.applet)
+                    .is_some_and(|a| !a.spec().writes)
+            });
         let lm_over_ridge = lm_sure
             && !ridge_says_announced
+            && !ridge_makes_asked_change
             && disagree
             && !unlearnt
             && !named_first
@@ -2061,8 +2076,7 @@ impl<'m> Interpreter<'m> {
             && command.as_ref().is_some_and(|c| {
                 matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
             })
-            && !speaks_of_power(asked)
-            && !speaks_of_power(request)
+            && (!(speaks_of_power(asked) || speaks_of_power(request)) || switches_off_else(asked))
         {
             abstain = Some(Abstain::NothingFits);
         }
