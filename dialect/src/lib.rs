@@ -11,6 +11,17 @@
 //! Python and JavaScript, and one SQL statement on a table), and returns the job
 //! ([`command::Role`]) and what the line gives it (paths, a count, a text).
 //!
+//! Other systems' lines are read the same way, each by its own reader: R,
+//! MATLAB, Julia, Ruby and PHP calls; OpenVMS DCL; Cisco IOS; Emacs and Vim
+//! commands; a home computer's BASIC, CP/M and AmigaDOS; z/OS's TSO and
+//! operator commands; IBM i's control language (`DSPF '/NOTES.TXT'`,
+//! `PWRDWNSYS RESTART(*YES)`); keys typed out as a chord (`Ctrl+Alt+Del`,
+//! `cmd-K`, `Alt+SysRq+B`); one line of AppleScript (`tell application
+//! "Finder" to delete file "HELLO.TXT"`); and git's commands on files (`git
+//! rm HELLO.TXT`, `git show HEAD:NOTES.TXT`). A line that is plainly one of
+//! theirs for a job no applet has (`git push`, `WRKACTJOB`, `alt+f4`) is
+//! named by [`elsewhere`].
+//!
 //! It names no applet: the request path asks the live command table which
 //! reachable applet does the job, so read-only mode, an added applet and a
 //! missing file are handled as for any request. It knows nothing of the
@@ -24,12 +35,16 @@
 
 extern crate alloc;
 
+mod applescript;
 mod basic;
 mod calls;
 mod code;
 mod dcl;
 mod editor;
+mod git;
+mod ibmi;
 mod ios;
+mod keys;
 mod mainframe;
 mod retro;
 mod sql;
@@ -78,6 +93,17 @@ pub enum Shell {
     /// A TSO or ISPF command, or an MVS operator's (`LISTC LEVEL(DOCS)`,
     /// `D IPLINFO`).
     Zos,
+    /// A command of IBM i's control language (`DSPF STMF('/NOTES.TXT')`,
+    /// `WRKLNK '/DOCS/*'`, `PWRDWNSYS RESTART(*YES)`).
+    IbmI,
+    /// Keys pressed, typed out (`Ctrl+Alt+Del`, `cmd-K`, `Alt+SysRq+B`).
+    Keys,
+    /// A line of AppleScript (`tell application "Finder" to delete file
+    /// "HELLO.TXT"`, `display dialog "hi"`).
+    AppleScript,
+    /// A git command on the files (`git rm HELLO.TXT`, `git show
+    /// HEAD:NOTES.TXT`).
+    Git,
 }
 
 impl Shell {
@@ -103,6 +129,10 @@ impl Shell {
             Shell::Cpm => "CP/M",
             Shell::AmigaDos => "AmigaDOS",
             Shell::Zos => "z/OS",
+            Shell::IbmI => "IBM i CL",
+            Shell::Keys => "key chord",
+            Shell::AppleScript => "AppleScript",
+            Shell::Git => "git",
         }
     }
 }
@@ -291,17 +321,10 @@ pub fn know(line: &str) -> Option<Known> {
     // DCL's own prompt: `$ show time` is a DCL line, `show time` English.
     let prompted = line.trim().starts_with("$ ");
     let line = without_prompt(line.trim());
-    // The keys that clear a terminal, typed out (`cmd-K`, `Ctrl+L`, `^L`).
-    if matches!(
-        line.to_ascii_lowercase().as_str(),
-        "cmd-k" | "cmd+k" | "\u{2318}k" | "\u{2318}+k" | "ctrl-l" | "ctrl+l" | "^l"
-    ) {
-        return read_as(Reading {
-            shell: Shell::Posix,
-            role: Role::ClearScreen,
-            parts: Vec::new(),
-            renames: false,
-        });
+    // Keys typed out (`cmd-K`, `Ctrl+Alt+Del`): no other system's line
+    // is only key names.
+    if let Some(known) = keys::know(line) {
+        return Some(known);
     }
     if let Some(r) = sql::read(line) {
         return Some(Known::Read(r));
@@ -309,6 +332,15 @@ pub fn know(line: &str) -> Option<Known> {
     // (Before DCL's and R's: `PRINT FRE(0)` and `? "HI"` are BASIC's.)
     if let Some(r) = basic::read(line) {
         return Some(Known::Read(r));
+    }
+    // Each has marks no other system's line has (a CL keyword's
+    // parentheses or a name of CL's own, `tell application`, `git`), and
+    // each says for itself when its line is for a job with nothing here.
+    if let Some(known) = ibmi::know(line)
+        .or_else(|| applescript::know(line))
+        .or_else(|| git::know(line))
+    {
+        return Some(known);
     }
     if let Some(r) = dcl::read(line, prompted)
         .or_else(|| ios::read(line))
@@ -1742,6 +1774,8 @@ mod test_util;
 mod tests;
 #[cfg(test)]
 mod tests_calls;
+#[cfg(test)]
+mod tests_more;
 #[cfg(test)]
 mod tests_retro;
 #[cfg(test)]

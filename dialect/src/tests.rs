@@ -413,8 +413,8 @@ fn mac_commands_and_typed_out_clear_keys() {
         vec![],
     );
     reads("vm_stat", S, Role::Memory, vec![]);
-    reads("cmd-K", S, Role::ClearScreen, vec![]);
-    reads("Ctrl+L", S, Role::ClearScreen, vec![]);
+    reads("cmd-K", Shell::Keys, Role::ClearScreen, vec![]);
+    reads("Ctrl+L", Shell::Keys, Role::ClearScreen, vec![]);
     assert_eq!(read("system_profiler"), None);
 }
 
