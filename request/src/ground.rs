@@ -670,10 +670,11 @@ pub(crate) fn means(path: &str, word: &str, singular: &str) -> bool {
 
 /// Whether `word` is a misspelling of `name`: a few edits for its length,
 /// never a different number (`notes2` is not `notes`).
-/// The two slips a four-letter word may have and still be a name: two
-/// letters swapped (`dcos`, `lgos`) or a doubled letter typed once (`helo`).
-/// Any other one-letter change makes another word too often (`does` is
-/// no `docs`).
+/// The slips a three- or four-letter word may have and still be a name:
+/// two letters swapped (`dcos`, `lgos`, `fqa`), a doubled letter typed once
+/// (`helo`), or one inner letter of a five-letter name left out (`gide`,
+/// `nots`; not the first or last: `hell` is no `hello`). Any other
+/// one-letter change makes another word too often (`does` is no `docs`).
 fn short_slip(word: &str, name: &str) -> bool {
     let (w, n) = (word.as_bytes(), name.as_bytes());
     let swapped = w.len() == n.len()
@@ -686,7 +687,9 @@ fn short_slip(word: &str, name: &str) -> bool {
         });
     let undoubled = n.len() == w.len() + 1
         && (1..n.len()).any(|i| n[i] == n[i - 1] && w[..i] == n[..i] && w[i..] == n[i + 1..]);
-    swapped || undoubled
+    let inner_dropped =
+        w.len() == 4 && n.len() == 5 && (1..4).any(|i| w[..i] == n[..i] && w[i..] == n[i + 1..]);
+    swapped || undoubled || inner_dropped
 }
 
 fn misspelt(word: &str, name: &str) -> bool {
@@ -2202,7 +2205,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                     || (!p.is_dir && sq.len() >= 6 && sq == squash(basename(&path)))
                     || means(&path, &sq, singular)
                     || (sq.len() >= 5 && misspelt(&sq, st))
-                    || (sq.len() == 4 && short_slip(&sq, st)))
+                    || ((3..=4).contains(&sq.len()) && short_slip(&sq, st)))
             {
                 described.push(p);
                 if by_ext {

@@ -3469,3 +3469,19 @@ fn given_listed_renamed_and_lights_off() {
         Abstain::NothingFits,
     );
 }
+
+/// Short names slipped (`fqa`, `gide`, `nots`: letters swapped, an inner
+/// one left out) are the files, and asking what a file says shows it,
+/// whatever the router made of `say` (`echo`, `write`).
+#[test]
+fn short_slips_and_what_a_file_says() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("show the fqa", "cat /DOCS/FAQ.TXT"),
+            ("open the gide", "cat /DOCS/GUIDE.TXT"),
+            ("cat the nots", "cat /NOTES.TXT"),
+            ("wot's the fqa say", "cat /DOCS/FAQ.TXT"),
+        ],
+    );
+}

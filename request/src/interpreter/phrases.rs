@@ -839,6 +839,37 @@ pub(super) fn leads_with_reading(request: &str) -> bool {
     }
 }
 
+/// Whether the request asks what a thing says, ending there (`whit's the
+/// meeting file say`, `what's that list of pictures say, the one with the
+/// lighthouse`): it asks to see it.
+pub(super) fn asks_what_thing_says(request: &str) -> bool {
+    let w = lower_words(request);
+    let opens = w.first().is_some_and(|x| {
+        matches!(
+            x.as_str(),
+            "what"
+                | "whats"
+                | "what's"
+                | "wots"
+                | "wot"
+                | "wot's"
+                | "wat"
+                | "wats"
+                | "wat's"
+                | "whit's"
+                | "whits"
+        )
+    });
+    // The question's own clause: up to a comma.
+    let clause = request.split(',').next().unwrap_or(request);
+    let last = lower_words(clause);
+    opens
+        && last.len() <= 10
+        && last
+            .last()
+            .is_some_and(|x| matches!(x.as_str(), "say" | "says"))
+}
+
 /// Whether the request asks what something says (`what do they say about
 /// long names`, `what does it say`).
 pub(super) fn asks_what_it_says_about(request: &str) -> bool {

@@ -517,7 +517,10 @@ impl<'m> Interpreter<'m> {
                 let firm = !grounded.weak.contains(&only.path)
                     && grounded.by_content.as_deref() != Some(only.path.as_str())
                     && grounded.titled.as_deref() != Some(only.path.as_str());
-                if !only.is_dir && firm && leads_with_reading(asked) {
+                if !only.is_dir
+                    && firm
+                    && (leads_with_reading(asked) || asks_what_thing_says(asked))
+                {
                     if let Some(show) = self.doer(Role::ShowText) {
                         abstain = None;
                         guess = Some((show, self.config.threshold, None));
@@ -859,7 +862,7 @@ impl<'m> Interpreter<'m> {
                             .iter()
                             .any(|d| x.eq_ignore_ascii_case(d))
                     })
-            };
+            } || asks_what_thing_says(asked);
             // A noun of words after another noun names a file's kind of
             // text (`the welcome message`, `the welcome text`), not words to
             // say (`print the message hello`, `show text hi`).
@@ -1080,6 +1083,18 @@ impl<'m> Interpreter<'m> {
                         && !self.table.get_any(a).is_some_and(|x| x.spec().writes) =>
                 {
                     doer(Role::Clock)
+                }
+                // What the one file it refers to says (`wots the gide say`):
+                // its text, not the words said or written.
+                Some(a)
+                    if asks_what_it_says
+                        && one_file.is_some()
+                        && named_word.is_none()
+                        && !is(a, Role::ShowText)
+                        // (`what's the kernel log say` asks the log.)
+                        && !(is(a, Role::KernelLog) && any_word(asked, &["log", "kernel"])) =>
+                {
+                    doer(Role::ShowText)
                 }
                 // A log of what was typed is the history, whatever file
                 // `log` sounds like (`Show me the log of what has been typed
@@ -1389,10 +1404,12 @@ impl<'m> Interpreter<'m> {
                 _ => None,
             };
             let say_doer = doer(Role::Say);
+            let show_doer = doer(Role::ShowText);
             if let Some(c) = self.decode_as(&prompt, want, should_cancel)? {
                 settled = shown_by_words
                     || ridge.as_ref().is_some_and(|r| r.applet == c.applet)
-                    || (says_on_screen_colon && Some(c.applet) == say_doer);
+                    || (says_on_screen_colon && Some(c.applet) == say_doer)
+                    || (asks_what_it_says && Some(c.applet) == show_doer);
                 // The one file the request asks to see, by words that read
                 // it, outweighs the router's "nothing fits" (`Would you be
                 // good enough to show me the frequently asked questions?`).
@@ -1942,8 +1959,13 @@ impl<'m> Interpreter<'m> {
                 && r.confidence >= self.config.threshold
                 && command.as_ref().is_some_and(|c| c.applet != r.applet)
         });
+        // (What a file it refers to says was asked: the file is shown,
+        // whatever the router made of `say`.)
+        let asks_what_it_says_of_a_file = asks_what_thing_says(asked)
+            && matches!(grounded.grounding.referents.as_slice(), [p] if !p.is_dir);
         if abstain.is_none()
             && unfilled
+            && !(settled && via == Via::Grammar && asks_what_it_says_of_a_file)
             && !said_as_typed
             && missing.is_none()
             && !lm_over_ridge
