@@ -3485,3 +3485,26 @@ fn short_slips_and_what_a_file_says() {
         ],
     );
 }
+
+/// A line about the one live file it refers to, asking no change, that the
+/// two paths could not settle: the file is shown where the line opens with
+/// it or asks anywhere to see it (`the guide please, the little one` had
+/// been written to). A sentence about a thing is not asking for it.
+#[test]
+fn the_one_file_a_line_is_about_is_shown() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("the guide please, the little one", "cat /DOCS/GUIDE.TXT"),
+            (
+                "the list of photographs, i want the words beside each one",
+                "cat \"/photo-list 2026.txt\"",
+            ),
+            (
+                "my cousin said there are notes about the shell on here, i want to read them now",
+                "cat /NOTES.TXT",
+            ),
+        ],
+    );
+    never_proposes(Mode::ReadWrite, &[("my boots are too small", "cat")]);
+}

@@ -839,6 +839,43 @@ pub(super) fn leads_with_reading(request: &str) -> bool {
     }
 }
 
+/// Whether the request asks to see, anywhere in it, and asks no change
+/// (`i think the minutes are on here. can you open them?`, `which file
+/// tells you about tab? open that`).
+pub(super) fn asks_to_see_anywhere(request: &str) -> bool {
+    let w = lower_words(request);
+    let sees = w.iter().enumerate().any(|(i, x)| {
+        // (Not words of a text: `extend notes with read chapter 3`.)
+        let in_text = i >= 1 && matches!(w[i - 1].as_str(), "with" | "saying" | "says");
+        !in_text
+            && (matches!(x.as_str(), "open" | "show" | "read" | "view" | "display")
+                || (matches!(x.as_str(), "pull" | "bring")
+                    && w.get(i + 1).is_some_and(|n| n == "up")))
+    });
+    sees && !(0..w.len()).any(|i| change_at(&w, i))
+        && !any_word(request, &["extend", "append", "add"])
+}
+
+/// Whether the request opens with the thing it is about, a noun and no
+/// verb before it (`the frequently asked questions doc`, `the guide
+/// please, the short one`, `meeting notes from december`), and asks no
+/// change nor has a text for one.
+pub(super) fn opens_with_a_thing(request: &str) -> bool {
+    let w = lower_words(request);
+    let first = w.iter().find(|x| !is_politeness(x));
+    first.is_some_and(|x| matches!(x.as_str(), "the" | "my" | "our" | "that" | "this" | "those"))
+        // A sentence about the thing is not asking for it (`my boots are
+        // too small`, `the file … prints as junk`).
+        && !any_word(
+            request,
+            &["is", "are", "was", "were", "prints", "looks", "seems", "has", "have"],
+        )
+        && !request.contains([':', '"'])
+        && !(0..w.len()).any(|i| change_at(&w, i))
+        && !asks_to_write(request)
+        && !discards(request)
+}
+
 /// Whether the request asks what a thing says, ending there (`whit's the
 /// meeting file say`, `what's that list of pictures say, the one with the
 /// lighthouse`): it asks to see it.

@@ -2892,7 +2892,11 @@ impl<'m> Interpreter<'m> {
         ) && missing.is_none()
             && !named_first
             && !discards
-            && (leads_with_reading(asked) || asks_whats_in(asked))
+            && (leads_with_reading(asked)
+                || asks_whats_in(asked)
+                || asks_what_thing_says(asked)
+                || asks_to_see_anywhere(asked)
+                || opens_with_a_thing(asked))
         {
             if let [only] = grounded.grounding.referents.as_slice() {
                 let name_words = path_words(&only.path);
@@ -2909,7 +2913,14 @@ impl<'m> Interpreter<'m> {
                 // (A file reached by what a name stands for, no live
                 // word said: `what jobs are on the to-do`.)
                 let described = said.is_empty() && firm;
-                if !only.is_dir && (all_its || described) && (firm || said.len() >= 2) {
+                // (Or found by what it holds, and asked to be opened:
+                // `which file tells you about tab? open that`.)
+                let found_and_opened = grounded.by_content.as_deref() == Some(only.path.as_str())
+                    && asks_to_see_anywhere(asked);
+                if !only.is_dir
+                    && (all_its || described || found_and_opened)
+                    && (firm || said.len() >= 2 || found_and_opened)
+                {
                     if let Some(show) = self.doer(Role::ShowText) {
                         if let Ok(c) = self.table.parse(
                             &command::render(&command::Command {
