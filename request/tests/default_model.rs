@@ -3508,3 +3508,40 @@ fn the_one_file_a_line_is_about_is_shown() {
     );
     never_proposes(Mode::ReadWrite, &[("my boots are too small", "cat")]);
 }
+
+/// One live file put into a live folder it is not in, by any verb (`tuck`,
+/// `slide`, `goes in with`), is moved there (the paths had deleted it,
+/// written to it, or run nothing); read-only mode points at F2. A question
+/// where it is, or a line in hex, moves nothing.
+#[test]
+fn a_file_put_into_a_folder_is_moved() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "tuck the hello file in the logs folder",
+                "mv /HELLO.TXT /LOGS/HELLO.TXT",
+            ),
+            (
+                "slide the photo list into docs",
+                "mv \"/photo-list 2026.txt\" \"/DOCS/photo-list 2026.txt\"",
+            ),
+            (
+                "the todo goes in with the docs",
+                "mv /TODO.TXT /DOCS/TODO.TXT",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &["tuck the hello file in the logs folder"],
+        Abstain::NeedsWriteMode,
+    );
+    never_proposes(
+        Mode::ReadWrite,
+        &[
+            ("is the todo list in docs?", "mv"),
+            ("dump readme.txt in hex", "mv"),
+        ],
+    );
+}

@@ -1659,3 +1659,104 @@ pub(super) fn only_as_a_noun(request: &str, name: &str) -> bool {
             )
         })
 }
+
+/// The one live file a line puts into the one live folder it names, where
+/// grounding sends it there (the folder's copy of its name is a new path,
+/// and the only one in a folder other than its own): no word copies,
+/// deletes, shows or asks a question. The file and where it goes.
+pub(super) fn placed_into<'g>(
+    request: &str,
+    g: &'g crate::Grounded,
+    paths: &[grammar::PathEntry],
+) -> Option<(&'g grammar::PathEntry, alloc::string::String)> {
+    let refs = &g.grounding.referents;
+    let files: Vec<&grammar::PathEntry> = refs.iter().filter(|r| !r.is_dir).collect();
+    let [file] = files.as_slice() else {
+        return None;
+    };
+    let (parent, name) = file.path.rsplit_once('/')?;
+    let dests: Vec<&alloc::string::String> = g
+        .grounding
+        .new_paths
+        .iter()
+        .filter(|p| {
+            p.rsplit_once('/').is_some_and(|(d, n)| {
+                !d.is_empty()
+                    && !command::same_path(d, parent)
+                    && command::same_path(n, name)
+                    && paths
+                        .iter()
+                        .any(|e| e.is_dir && command::same_path(&e.path, d))
+            })
+        })
+        .collect();
+    let [dest] = dests.as_slice() else {
+        return None;
+    };
+    if g.weak.contains(&file.path) {
+        return None;
+    }
+    let w = lower_words(request);
+    // A word of another live name sends it somewhere else (`change the
+    // filename hello.txt to the faq in docs`).
+    let ours = |x: &str| {
+        path_words(&file.path)
+            .iter()
+            .chain(path_words(dest.rsplit_once('/').map_or("", |(d, _)| d)).iter())
+            .any(|n| n == x || x.strip_suffix('s') == Some(n.as_str()))
+    };
+    let generic = |x: &str| matches!(x, "list" | "file" | "files");
+    if w.iter()
+        .any(|x| x.len() >= 3 && !generic(x) && is_a_live_word(paths, x) && !ours(x))
+    {
+        return None;
+    }
+    let first = w.iter().find(|x| !is_politeness(x))?;
+    let question = matches!(
+        first.as_str(),
+        "is" | "are"
+            | "was"
+            | "does"
+            | "do"
+            | "did"
+            | "where"
+            | "what"
+            | "whats"
+            | "which"
+            | "why"
+            | "how"
+            | "when"
+            | "who"
+            | "can"
+            | "should"
+            | "will"
+    ) && !w.iter().any(|x| x == "you");
+    let into = w.iter().any(|x| {
+        matches!(
+            x.as_str(),
+            "in" | "into" | "inside" | "under" | "to" | "onto"
+        )
+    });
+    let copies = any_word(
+        request,
+        &[
+            "copy",
+            "copies",
+            "duplicate",
+            "backup",
+            "clone",
+            "cp",
+            "twin",
+            "also",
+            "too",
+        ],
+    ) || renames(request)
+        || any_word(request, &["name", "filename", "nae", "hex", "bytes"]);
+    let removes = any_word(
+        request,
+        &[
+            "delete", "remove", "erase", "rm", "del", "trash", "bin", "ls", "show", "open",
+        ],
+    ) || discards(request);
+    (into && !question && !copies && !removes).then(|| (*file, (*dest).clone()))
+}

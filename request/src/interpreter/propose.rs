@@ -780,7 +780,16 @@ impl<'m> Interpreter<'m> {
                     .get_any(g.applet)
                     .is_some_and(|a| !a.spec().writes)
             });
+        // Nor with words to say where the line asks to say nothing (`please
+        // open release note document`: model `echo release`, router `cat`):
+        // such a command would be refused below anyway.
+        let lm_says_unasked = grammar
+            .as_ref()
+            .is_ok_and(|g| self.role_of(g.applet) == Some(Role::Say))
+            && !asks_to_say(asked)
+            && ridge_on_referent;
         let lm_over_ridge = lm_sure
+            && !lm_says_unasked
             && !ridge_says_announced
             && !ridge_makes_asked_change
             && disagree
@@ -2934,6 +2943,55 @@ impl<'m> Interpreter<'m> {
                             abstain = None;
                         }
                     }
+                }
+            }
+        }
+        // One live file put into one live folder it is not in (`drop the
+        // hello file in the logs folder`, `stow the photo list in the docs
+        // locker`, `Put the todo list in the map DOCS`), by a line that asks
+        // no copy, no delete and no question: it is moved there, whatever
+        // the paths made of the verb (`rm`, a write of the folder's name).
+        if !named_first && missing.is_none() {
+            if let Some((file, dest)) = placed_into(asked, &grounded, &self.paths) {
+                let mv = self
+                    .table
+                    .all()
+                    .find(|a| a.spec().role == Some(Role::Move))
+                    .map(|a| a.spec().name);
+                let moved = command.as_ref().is_some_and(|c| {
+                    self.role_of(c.applet) == Some(Role::Move)
+                        && c.args.iter().any(
+                            |a| matches!(a, command::Arg::Path(p) if command::same_path(p, &dest)),
+                        )
+                });
+                match mv {
+                    Some(_) if moved => {
+                        if matches!(abstain, Some(Abstain::Unsure | Abstain::NothingFits)) {
+                            abstain = None;
+                        }
+                    }
+                    Some(_) if self.mode == Mode::ReadOnly => {
+                        command = None;
+                        via = Via::Neither;
+                        abstain = Some(Abstain::NeedsWriteMode);
+                    }
+                    Some(name) => {
+                        if let Ok(c) = self.table.parse(
+                            &command::render(&command::Command {
+                                applet: name,
+                                args: alloc::vec![
+                                    command::Arg::Path(file.path.clone()),
+                                    command::Arg::Path(dest),
+                                ],
+                            }),
+                            self.mode,
+                        ) {
+                            command = Some(c);
+                            via = Via::Grammar;
+                            abstain = None;
+                        }
+                    }
+                    None => {}
                 }
             }
         }
