@@ -3545,3 +3545,22 @@ fn a_file_put_into_a_folder_is_moved() {
         ],
     );
 }
+
+/// A question how a file job is done gets the help of the applet its verb
+/// names (`copy` had been read as `ls`); a request to route, quoted or
+/// after `what command for`, stays a route.
+#[test]
+fn how_a_file_job_is_done_by_its_verb() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("how do I copy a file on this box", "help cp"),
+            ("how do i rename a file", "help mv"),
+            ("what is the command to copy files", "help cp"),
+        ],
+    );
+    never_proposes(
+        Mode::ReadWrite,
+        &[("how would you handle \"delete every file\"", "help")],
+    );
+}

@@ -7,6 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::ground::{self, Grounded};
+use command::Role;
 
 /// `line` without the texts it quotes, as the words-only reader learnt
 /// its lines (the texts of its write requests cut out): `put the sentence
@@ -703,6 +704,34 @@ pub(super) fn asks_how_a_file_job_is_done(request: &str) -> bool {
             "dir",
         ],
     )
+}
+
+/// The job a question how a file job is done names by its verb (`how do I
+/// copy a file on this thing`, `how do i rename a file`): the first such
+/// verb after the asking words. The router had read `copy` as `ls`.
+pub(super) fn file_job_asked(request: &str) -> Option<Role> {
+    let w = lower_words(request);
+    w.iter().enumerate().find_map(|(i, x)| {
+        let next = w.get(i + 1).map_or("", |n| n.as_str());
+        let after = w.get(i + 2).map_or("", |n| n.as_str());
+        let folder = |n: &str| matches!(n, "folder" | "directory" | "dir" | "folders");
+        match x.as_str() {
+            "copy" | "copying" | "duplicate" | "duplicating" => Some(Role::Copy),
+            "rename" | "renaming" | "move" | "moving" => Some(Role::Move),
+            "delete" | "deleting" | "remove" | "removing" | "erase" | "erasing" => {
+                Some(Role::Remove)
+            }
+            "get" | "getting" if next == "rid" => Some(Role::Remove),
+            "make" | "making" | "create" | "creating" | "add" | "new"
+                if folder(next) || folder(after) =>
+            {
+                Some(Role::MakeDir)
+            }
+            "list" | "listing" => Some(Role::List),
+            "read" | "reading" | "open" | "opening" | "view" | "viewing" => Some(Role::ShowText),
+            _ => None,
+        }
+    })
 }
 
 /// `request` without `set … up` (`set this up`, `set it up for me`): a

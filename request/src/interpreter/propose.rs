@@ -2865,10 +2865,25 @@ impl<'m> Interpreter<'m> {
                     )
                 )
             };
-            let heard = ridge
-                .as_ref()
-                .filter(|r| r.confidence >= self.config.unsure && file_job(r.applet))
-                .map(|r| r.applet)
+            // (Not a request to route that the paths read as one: `what
+            // command for list my files`, a quoted one.)
+            let routed = [
+                ridge.as_ref().map(|r| r.applet),
+                grammar.as_ref().ok().map(|g| g.applet),
+            ]
+            .iter()
+            .flatten()
+            .any(|a| self.role_of(a) == Some(Role::Explain));
+            let named_job = file_job_asked(&without_quoted_text(asked))
+                .filter(|_| !routed && !asked.contains(['"', '\u{201c}']))
+                .and_then(|r| self.doer(r));
+            let heard = named_job
+                .or_else(|| {
+                    ridge
+                        .as_ref()
+                        .filter(|r| r.confidence >= self.config.unsure && file_job(r.applet))
+                        .map(|r| r.applet)
+                })
                 .or_else(|| {
                     grammar
                         .as_ref()
