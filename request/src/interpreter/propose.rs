@@ -2867,13 +2867,14 @@ impl<'m> Interpreter<'m> {
             };
             // (Not a request to route that the paths read as one: `what
             // command for list my files`, a quoted one.)
-            let routed = [
-                ridge.as_ref().map(|r| r.applet),
-                grammar.as_ref().ok().map(|g| g.applet),
-            ]
-            .iter()
-            .flatten()
-            .any(|a| self.role_of(a) == Some(Role::Explain));
+            let routes_a_job = |c: &command::Command| {
+                self.role_of(c.applet) == Some(Role::Explain)
+                    && c.args
+                        .iter()
+                        .any(|a| matches!(a, command::Arg::Text(t) if file_job_asked(t).is_some()))
+            };
+            let routed =
+                ridge_cmd.is_some_and(routes_a_job) || grammar.as_ref().is_ok_and(routes_a_job);
             let named_job = file_job_asked(&without_quoted_text(asked))
                 .filter(|_| !routed && !asked.contains(['"', '\u{201c}']))
                 .and_then(|r| self.doer(r));
