@@ -1496,6 +1496,14 @@ pub fn ground_with(
                     && !is_content_cue(w)
                     && !learnt.is_applet(w)
                     && !a_name_word(w)
+                    // A kind of file is no title's word (`show me the
+                    // retinal scan image` is no boot log, whose first line
+                    // names the image tool).
+                    && !matches!(
+                        *w,
+                        "image" | "images" | "photo" | "photos" | "picture" | "pictures"
+                            | "video" | "videos" | "scan" | "scans" | "file" | "files"
+                    )
             })
             .filter_map(|w| match contents.titled(w).as_slice() {
                 [one] => Some(*one),

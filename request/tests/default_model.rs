@@ -3564,3 +3564,33 @@ fn how_a_file_job_is_done_by_its_verb() {
         &[("how would you handle \"delete every file\"", "help")],
     );
 }
+
+/// Asked to be produced or fetched is shown, in read-only mode too; a
+/// comparison names no missing list (`like a word list`); a kind of file
+/// is no word of the boot log's first line (`the retinal scan image` had
+/// shown the boot log, which names the image tool).
+#[test]
+fn produced_compared_and_kinds_of_files() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    it.set_contents(common::sample_contents());
+    for (typed, line) in [
+        ("fetch the readme", Some("cat /README.TXT")),
+        (
+            "Produce the meeting notes please",
+            Some("cat \"/meeting notes.txt\""),
+        ),
+        ("show me the scan image of the invoice", None),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), line, "{typed}: {}", p.display());
+    }
+    let p = it
+        .propose(
+            "which commands are there? list them, like a word list",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert!(p.missing.is_none(), "{}", p.display());
+}

@@ -483,6 +483,11 @@ fn described_missing_in(
         // What something is for is no file asked for (`need it for the post
         // schedule`, `a folder named RX for the controlled drug register`).
         let for_it = (2..=4).any(|k| i >= k && w[i - k].eq_ignore_ascii_case("for"))
+            // Nor what something is like (`list every one, like a word
+            // list`).
+            || (2..=3).any(|k| {
+                i >= k && matches!(w[i - k].to_ascii_lowercase().as_str(), "like" | "as")
+            })
             // Nor where something goes (`need it on the consent form`).
             || (2..=3).any(|k| {
                 i >= k && matches!(w[i - k].to_ascii_lowercase().as_str(), "on" | "onto")

@@ -135,7 +135,7 @@ pub(super) fn lower_words(request: &str) -> Vec<alloc::string::String> {
 pub(super) fn first_ask(request: &str) -> Option<Ask> {
     const SEE: &[&str] = &[
         "show", "open", "read", "see", "view", "display", "print", "list", "cat", "look", "check",
-        "tell",
+        "tell", "produce", "fetch", "retrieve",
     ];
     let w = lower_words(request);
     let at = |i: usize| w.get(i).map_or("", |x| x.as_str());
@@ -863,6 +863,9 @@ pub(super) fn leads_with_reading(request: &str) -> bool {
     let next = w.get(i + 1).map_or("", |x| x.as_str());
     match w[i].as_str() {
         "open" | "show" | "display" | "view" | "read" | "cat" => true,
+        // Asked to be handed over (`Produce the meeting notes of 2
+        // December`, `fetch the readme`).
+        "produce" | "fetch" | "retrieve" => true,
         "pull" | "bring" | "call" => next == "up",
         _ => false,
     }

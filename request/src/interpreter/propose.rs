@@ -591,7 +591,17 @@ impl<'m> Interpreter<'m> {
             && matches!(
                 first,
                 Some(Ask::See(
-                    "open" | "read" | "view" | "display" | "see" | "cat" | "show" | "give"
+                    "open"
+                        | "read"
+                        | "view"
+                        | "display"
+                        | "see"
+                        | "cat"
+                        | "show"
+                        | "give"
+                        | "produce"
+                        | "fetch"
+                        | "retrieve"
                 ))
             );
         if self.mode == Mode::ReadOnly
