@@ -3594,3 +3594,22 @@ fn produced_compared_and_kinds_of_files() {
         .unwrap();
     assert!(p.missing.is_none(), "{}", p.display());
 }
+
+/// A line that opens by asking to see a document the volume lacks, said
+/// definitely, names it missing rather than "nothing fits"; an app, a
+/// website or a picture of anything asks for no file.
+#[test]
+fn a_document_asked_to_be_seen_is_named_missing() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for typed in ["open the choir rota for advent", "pull up my tax return"] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{typed}: {}", p.display());
+        assert!(p.missing.is_some(), "{typed}: {}", p.display());
+    }
+    for typed in ["open youtube", "show me a picture of a dog"] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{typed}: {}", p.display());
+        assert!(p.missing.is_none(), "{typed}: {}", p.display());
+    }
+}

@@ -1792,3 +1792,139 @@ pub(super) fn placed_into<'g>(
     ) || discards(request);
     (into && !question && !copies && !removes).then(|| (*file, (*dest).clone()))
 }
+
+/// The thing a line opens by asking to see (`Open the Nutcracker running
+/// order`, `open the photo of the harbour at dawn`, `pull up the appraisal
+/// sheet for the Rolex`): the words after the reading verb and a
+/// determiner, up to a word that says which (`of`, `for`, `from` …), as
+/// typed. None for a thing of the machine's (`the time`, `the memory`),
+/// which an applet answers.
+pub(super) fn seen_thing(request: &str) -> Option<alloc::string::String> {
+    if !leads_with_reading(request) {
+        return None;
+    }
+    let typed: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
+    let lower: Vec<String> = typed.iter().map(|w| w.to_ascii_lowercase()).collect();
+    let mut i = lower.iter().position(|x| !is_politeness(x))? + 1;
+    if lower.get(i).is_some_and(|x| x == "up") {
+        i += 1;
+    }
+    while lower
+        .get(i)
+        .is_some_and(|x| matches!(x.as_str(), "me" | "us"))
+    {
+        i += 1;
+    }
+    // A document of someone's, said definitely (`the`, `my`): `open
+    // youtube` and `show me a picture of a cat` ask for no file.
+    let definite = lower.get(i).is_some_and(|x| {
+        matches!(
+            x.as_str(),
+            "the" | "my" | "our" | "his" | "her" | "their" | "your"
+        ) || (x.len() > 3 && x.ends_with("'s"))
+    });
+    if !definite {
+        return None;
+    }
+    i += 1;
+    let start = i;
+    while lower.get(i).is_some_and(|x| {
+        !matches!(
+            x.as_str(),
+            "of" | "from"
+                | "for"
+                | "with"
+                | "at"
+                | "in"
+                | "on"
+                | "about"
+                | "to"
+                | "please"
+                | "pls"
+                | "and"
+                | "so"
+                | "that"
+                | "which"
+                | "i"
+                | "we"
+                | "now"
+        )
+    }) {
+        i += 1;
+    }
+    let thing = &lower[start..i];
+    const MACHINE: &[&str] = &[
+        "time",
+        "date",
+        "clock",
+        "memory",
+        "ram",
+        "cpu",
+        "processor",
+        "disk",
+        "disks",
+        "drive",
+        "storage",
+        "space",
+        "log",
+        "logs",
+        "history",
+        "help",
+        "commands",
+        "command",
+        "model",
+        "uptime",
+        "screen",
+        "devices",
+        "device",
+        "pci",
+        "files",
+        "file",
+        "folder",
+        "folders",
+        "directory",
+        "list",
+        "contents",
+        "everything",
+        "all",
+        "it",
+        "them",
+        "one",
+        "bytes",
+        "hex",
+        "kernel",
+        "system",
+        "machine",
+        "computer",
+        "route",
+        "benchmark",
+        "bench",
+        "speed",
+        // Things of the house and the web, and words to say.
+        "door",
+        "doors",
+        "window",
+        "windows",
+        "gate",
+        "garage",
+        "app",
+        "browser",
+        "tab",
+        "fridge",
+        "curtains",
+        "blinds",
+        "lid",
+        "message",
+        "words",
+        "text",
+        "way",
+    ];
+    let plain = |x: &String| x.len() >= 2 && x.chars().all(|c| c.is_alphanumeric() || c == '-');
+    (!thing.is_empty()
+        && thing.len() <= 4
+        && thing.iter().all(plain)
+        && !thing
+            .iter()
+            .any(|x| MACHINE.contains(&x.as_str()) || ground::is_stopword(x)))
+    .then(|| typed[start..i].join(" "))
+}

@@ -3101,6 +3101,31 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // A line that opens by asking to see a thing no live file is
+        // (`Open the Nutcracker running order`): where nothing else would
+        // run, the reply names it missing, with the closest live names,
+        // rather than "nothing fits". Reading it could change nothing, so
+        // read-only mode answers the same.
+        if matches!(
+            abstain,
+            Some(Abstain::Unsure | Abstain::NothingFits | Abstain::NoFile)
+        ) && missing.is_none()
+            && !named_first
+            && grounded.grounding.referents.is_empty()
+        {
+            if let Some(name) = seen_thing(asked) {
+                let files: Vec<grammar::PathEntry> =
+                    self.paths.iter().filter(|p| !p.is_dir).cloned().collect();
+                missing = Some(ground::Missing {
+                    closest: ground::closest(&name, &files),
+                    name,
+                    source: true,
+                    folder: false,
+                });
+                command = None;
+                via = Via::Neither;
+            }
+        }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
         if abstain != Some(Abstain::NeedsWriteMode) && missing.is_some() {
