@@ -3613,3 +3613,64 @@ fn a_document_asked_to_be_seen_is_named_missing() {
         assert!(p.missing.is_none(), "{typed}: {}", p.display());
     }
 }
+
+/// The audit of 6 December: a change the line does not ask for runs
+/// nothing, whether refused in so many words, told as done, weighed,
+/// said of the person or sent where nothing here reaches.
+#[test]
+fn changes_nobody_asked_for_run_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "please don't reboot",
+            "do not shut down",
+            "my computer shut down by itself last night",
+            "i accidentally removed my notes last week",
+            "should i delete the photo list?",
+            "is it safe to delete the boot log?",
+            "time to power down my brain",
+            "i need to restart my life",
+            "back up my notes to the cloud",
+            "text the meeting notes to anna",
+            "i'm going to bed",
+        ],
+        Abstain::NothingFits,
+    );
+    // A reason or a weighing beside an order keeps the order.
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "delete the photo list, i moved everything to my phone",
+            "rm \"/photo-list 2026.txt\"",
+        )],
+    );
+}
+
+/// A change of a document the line tells apart from the live file (another
+/// year or version, a backup of it, another kind of log, a whole path that
+/// is not live) names that document missing and never acts on the live one.
+#[test]
+fn another_document_than_the_live_one_is_missing() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for typed in [
+        "erase the photo list from 2025",
+        "delete release notes 0.2",
+        "remove the backup of the notes",
+        "delete the crash log",
+        "delete /GUIDE.TXT please",
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{typed}: {}", p.display());
+        assert!(p.missing.is_some(), "{typed}: {}", p.display());
+    }
+    let p = it
+        .propose("delete the boot log", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("rm /LOGS/BOOT.LOG"),
+        "{}",
+        p.display()
+    );
+}

@@ -543,3 +543,99 @@ fn described_missing_in(
         })
     })
 }
+
+/// Another document than the live file `path` a command would act on, as
+/// the request says it: the same name with another year or version (`the
+/// photo list from 2025` beside `photo-list 2026.txt`, `release notes
+/// 0.2`), or, for a change only, a copy of it (`the backup of the notes`)
+/// or a log of another kind (`the crash log` is no boot log). The name the
+/// request means, which the volume lacks.
+pub(super) fn another_document(request: &str, path: &str, change: bool) -> Option<String> {
+    let base = path.rsplit('/').next().unwrap_or(path);
+    let stem = base.rsplit_once('.').map_or(base, |(s, _)| s);
+    // Numbers as a name holds them: a year, or a version `0.1`.
+    let numbers = |s: &str| -> Vec<String> {
+        s.split(|c: char| c.is_whitespace() || matches!(c, '-' | '_' | ',' | '(' | ')'))
+            .map(|t| t.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+            .filter(|t| {
+                let year = t.len() == 4
+                    && t.bytes().all(|b| b.is_ascii_digit())
+                    && (t.starts_with("19") || t.starts_with("20"));
+                let version = t.contains('.')
+                    && t.split('.').count() == 2
+                    && t.split('.')
+                        .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+                year || version
+            })
+            .map(String::from)
+            .collect()
+    };
+    let own = numbers(stem);
+    let said = numbers(request);
+    for o in &own {
+        let kind = |t: &str| t.contains('.') == o.contains('.');
+        if said.iter().any(|t| t == o) {
+            continue;
+        }
+        if let Some(other) = said.iter().find(|t| kind(t)) {
+            return Some(base.replacen(o.as_str(), other, 1));
+        }
+    }
+    if !change {
+        return None;
+    }
+    let w: Vec<String> = words(request)
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    // A copy of it: `the backup of the notes`, `the copy of the guide`.
+    const COPIES: &[&str] = &["backup", "back-up", "copy", "duplicate", "draft", "version"];
+    if let Some(i) = w
+        .windows(2)
+        .position(|p| COPIES.contains(&p[0].as_str()) && p[1] == "of")
+    {
+        let first = w
+            .iter()
+            .find(|x| !ground::is_filler(x))
+            .map_or("", |x| x.as_str());
+        // (`copy of` after the verb `make` is a copy to be made.)
+        let makes = matches!(first, "make" | "create" | "copy" | "duplicate" | "backup");
+        if i >= 1 && matches!(w[i - 1].as_str(), "the" | "my" | "our" | "that") && !makes {
+            return Some(alloc::format!("{} of {}", w[i], base));
+        }
+    }
+    // A log of another kind, where the file is a log: `the crash log`.
+    let is_log = base.to_ascii_lowercase().ends_with(".log");
+    if is_log {
+        let own_words: Vec<String> = stem
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .map(|x| x.to_ascii_lowercase())
+            .collect();
+        if let Some(i) = w.iter().position(|x| x == "log") {
+            let q = if i >= 1 { w[i - 1].as_str() } else { "" };
+            let same = own_words.iter().any(|o| o == q)
+                || matches!(
+                    q,
+                    "" | "the"
+                        | "my"
+                        | "this"
+                        | "that"
+                        | "a"
+                        | "our"
+                        | "startup"
+                        | "start-up"
+                        | "booting"
+                        | "bootup"
+                        | "old"
+                        | "whole"
+                        | "entire"
+                        | "kernel"
+                        | "system"
+                );
+            if !same && q.bytes().all(|b| b.is_ascii_alphabetic()) {
+                return Some(alloc::format!("{q} log"));
+            }
+        }
+    }
+    None
+}

@@ -356,8 +356,16 @@ pub(super) fn speaks_of_power(request: &str) -> bool {
     if lower.contains("shut up") {
         return false;
     }
+    // Two slips only in a long word (`shtudown`, `pwoer` is one swap);
+    // `going` is no slip of `thing`.
     let near = |x: &str, w: &str| {
-        x == w || (w.len() >= 5 && x.len() >= 4 && ground::edit_distance(x, w) <= 2)
+        x == w
+            || (w.len() >= 7 && x.len() >= 5 && ground::edit_distance(x, w) <= 2)
+            || (w.len() >= 4
+                && x.len() >= 4
+                && x.as_bytes()[0] == w.as_bytes()[0]
+                && ground::edit_distance(x, w) <= 1)
+            || (w.len() >= 4 && x.len() == w.len() && short_swap(x, w))
     };
     lower
         .split(|c: char| !c.is_ascii_alphanumeric())
@@ -1927,4 +1935,267 @@ pub(super) fn seen_thing(request: &str) -> Option<alloc::string::String> {
             .iter()
             .any(|x| MACHINE.contains(&x.as_str()) || ground::is_stopword(x)))
     .then(|| typed[start..i].join(" "))
+}
+
+/// Why a line that a change answered asks no change at all, if it does
+/// not: the change is refused in so many words (`do not shut down`,
+/// `please don't reboot`), told as done already or elsewhere (`i
+/// accidentally removed my notes last week`, `my computer shut down by
+/// itself last night`), weighed rather than asked (`should i delete the
+/// photo list?`, `is it safe to delete the boot log?`, `suppose i moved
+/// the faq …`), said of the person rather than the machine (`power down
+/// my brain`, `restart my life`), or sent where nothing here reaches
+/// (`text the meeting notes to anna`, `back up my notes to the cloud`).
+/// The audit of 6 December (eleventh session) found each proposed as the
+/// change.
+pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
+    let r = request.to_ascii_lowercase().replace('\u{2019}', "'");
+    let w = lower_words(&r);
+    let at = |i: usize| w.get(i).map_or("", |x| x.as_str());
+    const CHANGES: &[&str] = &[
+        "delete",
+        "remove",
+        "erase",
+        "rm",
+        "del",
+        "move",
+        "copy",
+        "rename",
+        "shut",
+        "shutdown",
+        "reboot",
+        "restart",
+        "power",
+        "turn",
+        "switch",
+        "write",
+        "append",
+        "add",
+        "wipe",
+        "trash",
+        "overwrite",
+        "format",
+    ];
+    // Refused: the first change word with a `not` just before it.
+    if let Some(i) = w.iter().position(|x| CHANGES.contains(&x.as_str())) {
+        let negated = (1..=2).any(|k| {
+            i >= k
+                && matches!(
+                    at(i - k),
+                    "don't" | "dont" | "not" | "never" | "no" | "stop"
+                )
+        });
+        let again = w[i + 1..].iter().any(|x| CHANGES.contains(&x.as_str()));
+        if negated && !again {
+            return Some("refused");
+        }
+    }
+    // Of the person: their brain, life, head; idioms of going on or
+    // stopping that turn nothing off.
+    if [
+        "power through",
+        "write off the whole",
+        "write off the week",
+        "write off the day",
+        "hands off",
+        "going to bed",
+        "go to bed",
+        "off to bed",
+        "power nap",
+        "shut the door",
+        "shut your",
+    ]
+    .iter()
+    .any(|p| r.contains(p))
+    {
+        return Some("idiom");
+    }
+    // A clause that opens by asking the change asks it, whatever reason
+    // or weighing comes with it (`delete the photo list, i moved
+    // everything to my phone`, `… should you turn off first? please turn
+    // off`).
+    let ordered = r.split(['.', '?', '!', ',', ';']).any(|clause| {
+        let cw = lower_words(clause);
+        let mut it = cw.iter().skip_while(|x| is_politeness(x) || *x == "just");
+        it.next().is_some_and(|v| {
+            matches!(
+                v.as_str(),
+                "delete"
+                    | "remove"
+                    | "erase"
+                    | "rm"
+                    | "del"
+                    | "move"
+                    | "copy"
+                    | "rename"
+                    | "shut"
+                    | "shutdown"
+                    | "reboot"
+                    | "restart"
+                    | "turn"
+                    | "switch"
+                    | "power"
+                    | "trash"
+                    | "wipe"
+            )
+        })
+    });
+    if ordered {
+        return None;
+    }
+    // Told as done: a mark of the past, or a person then a change in the
+    // past tense, and no asking.
+    const PAST: &[&str] = &[
+        "yesterday",
+        "last night",
+        "last week",
+        "last month",
+        "last year",
+        " ago",
+        "already",
+        "by itself",
+        "accidentally",
+        "by accident",
+        "by mistake",
+    ];
+    const DONE: &[&str] = &[
+        "deleted",
+        "removed",
+        "erased",
+        "copied",
+        "moved",
+        "renamed",
+        "made",
+        "created",
+        "wrote",
+        "rebooted",
+        "restarted",
+        "crashed",
+        "trashed",
+        "wiped",
+        "lost",
+    ];
+    let asking = any_word(
+        &r,
+        &[
+            "please", "pls", "can", "could", "would", "again", "undo", "now",
+        ],
+    );
+    let person_did = w.windows(2).any(|p| {
+        matches!(
+            p[0].as_str(),
+            "i" | "we"
+                | "he"
+                | "she"
+                | "they"
+                | "someone"
+                | "somebody"
+                | "sister"
+                | "brother"
+                | "wife"
+                | "husband"
+                | "son"
+                | "daughter"
+                | "boss"
+                | "computer"
+                | "it"
+        ) && DONE.contains(&p[1].as_str())
+    }) || w.windows(3).any(|p| {
+        p[0] == "i"
+            && matches!(p[1].as_str(), "accidentally" | "already" | "just")
+            && DONE.contains(&p[2].as_str())
+    });
+    if !asking && (PAST.iter().any(|p| r.contains(p)) || person_did) {
+        return Some("told");
+    }
+    // Weighed: advice or a hypothesis.
+    let opens = |p: &[&str]| w.len() >= p.len() && w.iter().zip(p).all(|(a, b)| a == b);
+    if opens(&["should", "i"])
+        || opens(&["should", "we"])
+        || opens(&["is", "it", "safe"])
+        || opens(&["is", "it", "ok"])
+        || opens(&["is", "it", "okay"])
+        || opens(&["do", "you", "think"])
+        || opens(&["suppose"])
+        || opens(&["what", "if"])
+        || opens(&["what", "would", "happen"])
+        || r.contains("would it be")
+        || r.contains("what happens if")
+        // A question about the thing, not to the machine to do it (`are
+        // the release notes up to date?`).
+        || (matches!(
+            w.first().map(|x| x.as_str()),
+            Some("is" | "are" | "was" | "were" | "does" | "did" | "has" | "have" | "had")
+        ) && !w.iter().any(|x| x == "you")
+            // (`is possible to erase the file todo?` asks it, as `is it
+            // possible` does.)
+            && !w.iter().take(3).any(|x| x == "possible"))
+    {
+        return Some("weighed");
+    }
+    if [
+        "my brain",
+        "my life",
+        "my head",
+        "my mind",
+        "my body",
+        "myself",
+        "my heart",
+        "my career",
+        "my week",
+        "my day",
+    ]
+    .iter()
+    .any(|p| r.contains(p))
+    {
+        return Some("of the person");
+    }
+    // Sent where nothing here reaches.
+    let first = w
+        .iter()
+        .find(|x| !is_politeness(x))
+        .map_or("", |x| x.as_str());
+    let sends = matches!(
+        first,
+        "post"
+            | "upload"
+            | "share"
+            | "text"
+            | "email"
+            | "e-mail"
+            | "mail"
+            | "fax"
+            | "tweet"
+            | "sms"
+            | "whatsapp"
+            | "airdrop"
+            | "publish"
+            | "forward"
+    );
+    const PLACES: &[&str] = &[
+        "phone", "cloud", "forum", "tablet", "icloud", "dropbox", "onedrive", "usb", "stick",
+        "inbox", "email", "website", "internet", "web", "printer", "laptop", "pc", "mac", "server",
+        "drive",
+    ];
+    let to_place = w.windows(3).any(|p| {
+        matches!(p[0].as_str(), "to" | "onto" | "on" | "into")
+            && matches!(p[1].as_str(), "my" | "the" | "our" | "a" | "her" | "his")
+            && PLACES.contains(&p[2].as_str())
+    }) || w
+        .windows(2)
+        .any(|p| matches!(p[0].as_str(), "to" | "onto") && PLACES.contains(&p[1].as_str()));
+    (sends || to_place).then_some("sent elsewhere")
+}
+
+/// Whether `x` is `w` with two neighbouring letters swapped (`pwoer`).
+fn short_swap(x: &str, w: &str) -> bool {
+    let (a, b) = (x.as_bytes(), w.as_bytes());
+    a.len() == b.len()
+        && (0..a.len().saturating_sub(1)).any(|i| {
+            a[i] != a[i + 1]
+                && a[i] == b[i + 1]
+                && a[i + 1] == b[i]
+                && a[..i] == b[..i]
+                && a[i + 2..] == b[i + 2..]
+        })
 }

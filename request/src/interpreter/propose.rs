@@ -12,7 +12,7 @@ use crate::ground::{self, Grounded};
 use crate::proposal::{Abstain, Proposal, RidgeGuess, Timings, Via};
 use crate::Clock;
 
-use super::missing::{described_missing, own_log_missing, qualified_missing};
+use super::missing::{another_document, described_missing, own_log_missing, qualified_missing};
 use super::phrases::*;
 use super::{Feature, Interpreter, RequestError};
 
@@ -3099,6 +3099,84 @@ impl<'m> Interpreter<'m> {
                         abstain = None;
                     }
                 }
+            }
+        }
+        // A change the line does not ask for: refused in so many words,
+        // told as done, weighed, said of the person or sent where nothing
+        // here reaches (`asks_no_change`). Nothing runs; in read-only mode
+        // no F2 either, since no write was asked.
+        let changes = command.as_ref().is_some_and(|c| {
+            self.table
+                .get_any(c.applet)
+                .is_some_and(|a| a.spec().writes)
+                || matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
+        });
+        if (changes || abstain == Some(Abstain::NeedsWriteMode))
+            && !named_first
+            && self.config.own_words
+            && (asks_no_change(asked).is_some() || asks_no_change(request).is_some())
+        {
+            command = None;
+            via = Via::Neither;
+            abstain = Some(Abstain::NothingFits);
+        }
+        // A change of a file spelt by a whole path that is not live
+        // (`delete /GUIDE.TXT`, the guide being /DOCS/GUIDE.TXT): that path
+        // is missing, never the file of that name elsewhere. Reading it is
+        // still the file of that name (`cat /GUIDE.TXT` shows the guide).
+        if changes && command.is_some() && missing.is_none() {
+            let spelt_elsewhere = request.split_whitespace().find_map(|t| {
+                let t =
+                    t.trim_matches(|c: char| matches!(c, '"' | '\'' | ',' | '.' | '?' | '!' | ';'));
+                let whole = t.starts_with('/') && t.len() > 1 && t[1..].contains('.');
+                let live = self.paths.iter().any(|e| command::same_path(&e.path, t));
+                let used = command.as_ref().is_some_and(|c| {
+                    c.args.iter().any(|a| {
+                        matches!(a, command::Arg::Path(p)
+                            if !command::same_path(p, t)
+                                && p.rsplit('/').next().is_some_and(|b| {
+                                    command::same_path(b, t.rsplit('/').next().unwrap_or(t))
+                                })
+                                && self.is_live(p, false))
+                    })
+                });
+                (whole && !live && used).then(|| alloc::string::String::from(t))
+            });
+            if let Some(name) = spelt_elsewhere {
+                let files: Vec<grammar::PathEntry> =
+                    self.paths.iter().filter(|p| !p.is_dir).cloned().collect();
+                missing = Some(ground::Missing {
+                    closest: ground::closest(&name, &files),
+                    name,
+                    source: true,
+                    folder: false,
+                });
+                command = None;
+                via = Via::Neither;
+            }
+        }
+        // Another document than the live file the command acts on, as the
+        // line says it (`erase the photo list from 2025`, `delete release
+        // notes 0.2`, `remove the backup of the notes`, `delete the crash
+        // log`): that one is missing, never the live file instead.
+        if command.is_some() && missing.is_none() && !named_first {
+            let other = command.as_ref().and_then(|c| {
+                let a = self.table.get_any(c.applet)?;
+                c.paths(a.spec())
+                    .filter(|(_, must_exist)| *must_exist)
+                    .find_map(|(p, _)| another_document(asked, p, changes))
+            });
+            if let Some(name) = other {
+                let files: Vec<grammar::PathEntry> =
+                    self.paths.iter().filter(|p| !p.is_dir).cloned().collect();
+                missing = Some(ground::Missing {
+                    closest: ground::closest(&name, &files),
+                    name,
+                    source: true,
+                    folder: false,
+                });
+                command = None;
+                via = Via::Neither;
             }
         }
         // A line that opens by asking to see a thing no live file is
