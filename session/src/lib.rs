@@ -200,12 +200,20 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
     // A quoted text typed where the file goes (`write "Haud yer wheesht"
     // intae a new file cawed wheesht.txt`): the path is a phrase, no name
     // (spaces, no extension), and the words after it spell a file.
+    // Or where the words after it say where it goes (`write "v0.2 coming
+    // soon" into the release notes`).
     let phrase_for_a_path = command.args.first().is_some_and(|a| {
         matches!(a, command::Arg::Path(p)
-            if p.contains(' ') && !p.rsplit('/').next().unwrap_or("").contains('.'))
-    }) && text
+            if p.contains(' ') && !names_a_file(p.rsplit('/').next().unwrap_or("")))
+    }) && (text
         .iter()
-        .any(|w| names_a_file(w.text.trim_end_matches([',', '.', '!', '?'])));
+        .any(|w| names_a_file(w.text.trim_end_matches([',', '.', '!', '?'])))
+        || text.first().is_some_and(|w| {
+            matches!(
+                w.text.to_ascii_lowercase().as_str(),
+                "to" | "into" | "onto" | "in" | "inside"
+            )
+        }));
     if phrase_for_a_path {
         return true;
     }
@@ -266,7 +274,19 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
         let Some(next) = text[i + 1..].iter().map(|w| w.text.as_str()).find(|w| {
             !matches!(
                 w.to_ascii_lowercase().as_str(),
-                "the" | "a" | "an" | "my" | "your" | "this" | "that" | "file" | "folder"
+                "the"
+                    | "a"
+                    | "an"
+                    | "my"
+                    | "your"
+                    | "this"
+                    | "that"
+                    | "file"
+                    | "folder"
+                    // (`write "hi" to a file called todo2.txt`.)
+                    | "new"
+                    | "called"
+                    | "named"
             )
         }) else {
             return false;

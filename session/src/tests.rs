@@ -285,6 +285,9 @@ fn classify_is_the_one_decision() {
         "append the file todo.txt buy milk",
         "write lyrics about love",
         "write a poem about cats",
+        "write \"hi\" to a file called todo2.txt",
+        "write \"first\" into a new file called meeting.txt",
+        "write \"v0.2 coming soon\" into the release notes",
     ] {
         assert_eq!(classify(&t, rw, line, live), Line::Request(line), "{line}");
     }
