@@ -3674,3 +3674,27 @@ fn another_document_than_the_live_one_is_missing() {
         p.display()
     );
 }
+
+/// A folder is made only where one is asked for (`add milk to my shopping
+/// list` had made /shopping), inside the live folder the line names, and
+/// under the whole name with its number.
+#[test]
+fn folders_made_where_and_as_asked() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "create a folder called notes inside docs",
+                "mkdir /DOCS/notes",
+            ),
+            (
+                "make a directory called photos 2026",
+                "mkdir \"/photos 2026\"",
+            ),
+        ],
+    );
+    never_proposes(
+        Mode::ReadWrite,
+        &[("add milk to my shopping list", "mkdir")],
+    );
+}

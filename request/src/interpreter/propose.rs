@@ -3155,6 +3155,77 @@ impl<'m> Interpreter<'m> {
                 via = Via::Neither;
             }
         }
+        // A folder made needs a folder asked for (`add milk to my shopping
+        // list` had made /shopping); one made inside a live folder the line
+        // names goes there (`create a folder called notes inside docs`),
+        // and a name with a number after it keeps it (`called photos
+        // 2026`).
+        if let Some(c) = command
+            .as_mut()
+            .filter(|c| self.role_of(c.applet) == Some(Role::MakeDir) && !named_first)
+        {
+            let folder_said = any_word(
+                asked,
+                &[
+                    "folder",
+                    "folders",
+                    "directory",
+                    "directories",
+                    "dir",
+                    "subfolder",
+                    "mkdir",
+                    "map",
+                    "catalog",
+                    "katalog",
+                    "ordner",
+                    "dossier",
+                    "carpeta",
+                    "cartella",
+                    "pasta",
+                    "mappe",
+                    "mapp",
+                    "kansio",
+                    "mappa",
+                    "md",
+                ],
+            );
+            let folder_said = folder_said
+                || asked.to_ascii_lowercase().contains("folder")
+                || ridge.as_ref().is_some_and(|r| r.applet == c.applet);
+            if !folder_said {
+                command = None;
+                via = Via::Neither;
+                abstain = Some(Abstain::Unsure);
+            } else if let Some(command::Arg::Path(p)) = c.args.first_mut() {
+                let name = p.rsplit('/').next().unwrap_or("").to_string();
+                let lw = lower_words(asked);
+                let inside = lw.windows(2).find_map(|w| {
+                    matches!(w[0].as_str(), "in" | "inside" | "into" | "under" | "within")
+                        .then(|| w[1].clone())
+                        .filter(|d| d != "the")
+                });
+                let better = grounded.grounding.new_paths.iter().find(|q| {
+                    let (d, n) = q.rsplit_once('/').unwrap_or(("", q));
+                    // In the folder the line names after `inside`.
+                    (n == name
+                        && !d.is_empty()
+                        && inside.as_deref().is_some_and(|i| {
+                            d.rsplit('/').next().is_some_and(|b| b.eq_ignore_ascii_case(i))
+                        }))
+                        // Or the name and the number after it.
+                        || (d.is_empty()
+                            && n.strip_prefix(name.as_str()).is_some_and(|rest| {
+                                rest.starts_with(' ')
+                                    && rest.trim().bytes().all(|b| b.is_ascii_digit())
+                                    && !rest.trim().is_empty()
+                            })
+                            && asked.trim_end().ends_with(n))
+                });
+                if let Some(b) = better {
+                    *p = b.clone();
+                }
+            }
+        }
         // Another document than the live file the command acts on, as the
         // line says it (`erase the photo list from 2025`, `delete release
         // notes 0.2`, `remove the backup of the notes`, `delete the crash
