@@ -3698,3 +3698,28 @@ fn folders_made_where_and_as_asked() {
         &[("add milk to my shopping list", "mkdir")],
     );
 }
+
+/// The file a line says not to touch is not touched, and a file placed in
+/// another folder than its own is named missing there.
+#[test]
+fn the_file_refused_or_placed_elsewhere_is_not_acted_on() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["get rid of the notes file, not the meeting one"],
+        Abstain::Unsure,
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for (typed, name) in [
+        ("delete the faq in the top folder", "/FAQ.TXT"),
+        ("delete the readme in docs", "/DOCS/README.TXT"),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{typed}: {}", p.display());
+        assert_eq!(
+            p.missing.as_ref().map(|m| m.name.as_str()),
+            Some(name),
+            "{typed}"
+        );
+    }
+}

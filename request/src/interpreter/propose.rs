@@ -3226,6 +3226,83 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // The file the line says not to touch (`get rid of the notes file,
+        // not the meeting one`), or one it places in another folder than
+        // its own (`delete the faq in the top folder`, the FAQ being in
+        // DOCS): not that file. The first runs nothing; the second names
+        // the file the line placed missing.
+        if let Some(c) = command.as_ref().filter(|_| changes && !named_first) {
+            let lw = lower_words(asked);
+            let refused = self.table.get_any(c.applet).is_some_and(|a| {
+                c.paths(a.spec()).any(|(p, must_exist)| {
+                    let own = path_words(p);
+                    must_exist
+                        && lw.windows(3).any(|w| {
+                            w[0] == "not"
+                                && ((w[1] == "the" && own.contains(&w[2])) || own.contains(&w[1]))
+                        })
+                })
+            });
+            if refused {
+                command = None;
+                via = Via::Neither;
+                abstain = Some(Abstain::Unsure);
+            }
+        }
+        if let Some(c) = command.as_ref().filter(|c| {
+            !named_first
+                && matches!(
+                    self.role_of(c.applet),
+                    Some(Role::Remove | Role::ShowText | Role::ShowBytes)
+                )
+        }) {
+            let lw = lower_words(asked);
+            let at_top = any_phrase(
+                asked,
+                &[
+                    "in the top folder",
+                    "in the root",
+                    "at the top level",
+                    "in the top level",
+                    "at the root",
+                    "in the main folder",
+                ],
+            );
+            let in_dir = lw.windows(2).find_map(|w| {
+                (matches!(w[0].as_str(), "in" | "inside" | "from"))
+                    .then(|| {
+                        self.paths.iter().find(|e| {
+                            e.is_dir && e.path.trim_start_matches('/').eq_ignore_ascii_case(&w[1])
+                        })
+                    })
+                    .flatten()
+            });
+            let placed = c.args.iter().find_map(|a| match a {
+                command::Arg::Path(p) if self.is_live(p, false) => {
+                    let (parent, base) = p.rsplit_once('/')?;
+                    match (at_top, in_dir) {
+                        (true, _) if !parent.is_empty() => Some(alloc::format!("/{base}")),
+                        (false, Some(d)) if !command::same_path(&d.path, parent) => {
+                            Some(alloc::format!("{}/{base}", d.path))
+                        }
+                        _ => None,
+                    }
+                }
+                _ => None,
+            });
+            if let Some(name) = placed {
+                let files: Vec<grammar::PathEntry> =
+                    self.paths.iter().filter(|p| !p.is_dir).cloned().collect();
+                missing = Some(ground::Missing {
+                    closest: ground::closest(&name, &files),
+                    name,
+                    source: true,
+                    folder: false,
+                });
+                command = None;
+                via = Via::Neither;
+            }
+        }
         // Another document than the live file the command acts on, as the
         // line says it (`erase the photo list from 2025`, `delete release
         // notes 0.2`, `remove the backup of the notes`, `delete the crash
