@@ -3723,3 +3723,35 @@ fn the_file_refused_or_placed_elsewhere_is_not_acted_on() {
         );
     }
 }
+
+/// In read-only mode a line that asks no change gets no F2 hint: a
+/// question about a file (`who wrote the readme`), an idiom (`move on`), a
+/// file kept as it is (`leave the meeting notes alone`); a copy kept
+/// (`keep a spare copy of my todo list as todo.bak`) is still a copy.
+#[test]
+fn no_f2_for_lines_that_ask_no_change() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    for typed in [
+        "who wrote the readme",
+        "move on",
+        "leave the meeting notes alone",
+        "the machine rebooted twice this morning",
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{typed}: {}", p.display());
+        assert_ne!(
+            p.abstain,
+            Some(Abstain::NeedsWriteMode),
+            "{typed}: {}",
+            p.display()
+        );
+    }
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "keep a spare copy of my todo list as todo.bak",
+            "cp /TODO.TXT /todo.bak",
+        )],
+    );
+}

@@ -2004,6 +2004,35 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "power nap",
         "shut the door",
         "shut your",
+        "shut up",
+        "drop it",
+        "move on",
+        "moving on",
+        "copy that",
+        "roger",
+        "rest in peace",
+        "let it go",
+        "drop the mic",
+        "turn the page",
+        "kill time",
+        "kill two birds",
+        "midnight oil",
+        "put a pin in",
+        "file that under",
+        "copy and paste is",
+        "a copy of a copy",
+        "this feeling",
+        "with fire",
+        "kill me",
+        "wipe that smile",
+        "cut it out",
+        "cut to the chase",
+        "call it a day",
+        "call it a night",
+        "sleep on it",
+        "hit the road",
+        "hit the hay",
+        "hit the sack",
     ]
     .iter()
     .any(|p| r.contains(p))
@@ -2043,6 +2072,28 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     if ordered {
         return None;
     }
+    // Kept as it is (`leave the meeting notes alone`, `keep the boot log`,
+    // `nevermind, leave the photo list as is`, `i don't want to delete
+    // anything`), no change ordered beside it.
+    let opens_keep = matches!(w.first().map(|x| x.as_str()), Some("keep" | "leave"))
+        // (`keep a spare copy of my todo list as todo.bak` asks a copy.)
+        && !any_word(&r, &["copy", "backup", "spare", "duplicate", "as"]);
+    if opens_keep
+        || [
+            " alone",
+            "as is",
+            "never mind",
+            "nevermind",
+            "don't want to",
+            "dont want to",
+            "keep everything",
+            "not the ",
+        ]
+        .iter()
+        .any(|p| r.contains(p))
+    {
+        return Some("kept");
+    }
     // Told as done: a mark of the past, or a person then a change in the
     // past tense, and no asking.
     const PAST: &[&str] = &[
@@ -2057,6 +2108,8 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "accidentally",
         "by accident",
         "by mistake",
+        "this morning",
+        "earlier today",
     ];
     const DONE: &[&str] = &[
         "deleted",
@@ -2072,6 +2125,9 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "restarted",
         "crashed",
         "trashed",
+        "appended",
+        "added",
+        "saved",
         "wiped",
         "lost",
     ];
@@ -2121,6 +2177,17 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         || opens(&["what", "would", "happen"])
         || r.contains("would it be")
         || r.contains("what happens if")
+        || r.contains("what happens when")
+        // Who did it, why it is so, how big it is: about the thing.
+        || opens(&["who"])
+        || opens(&["why", "is"])
+        || opens(&["why", "are"])
+        || opens(&["why", "does"])
+        || opens(&["why", "did"])
+        || opens(&["how", "big"])
+        || opens(&["how", "long"])
+        || opens(&["how", "old"])
+        || opens(&["do", "i", "have"])
         // A question about the thing, not to the machine to do it (`are
         // the release notes up to date?`).
         || (matches!(

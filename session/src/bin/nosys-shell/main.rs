@@ -364,11 +364,14 @@ pub fn proposal_json(p: &Proposal) -> String {
         .field("grammar", grammar)
         .field("agree", V::Bool(p.agree))
         .field("low_confidence", V::Bool(p.low_confidence))
+        // What the person reads when nothing runs: the missing file, or why
+        // nothing fits (the F2 hint in read-only mode), as the shell says it.
         .opt_str(
             "reply",
             p.missing
                 .as_ref()
                 .map(|m| m.reply(LABEL.get().map_or("NOSYS", |l| l.as_str())))
+                .or_else(|| line.is_none().then(|| session::abstain_reply(p)))
                 .as_deref(),
         )
         .field(
