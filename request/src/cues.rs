@@ -97,7 +97,7 @@ impl Cues {
 /// The forms a verb's inflection may come from (`erased` of `erase`,
 /// `deleting` of `delete`, `wiped` of `wipe`, `scrapped` of `scrap`): the
 /// trainer listed the words its requests used, and people inflect them.
-fn base_forms(w: &str) -> alloc::vec::Vec<String> {
+pub(crate) fn base_forms(w: &str) -> alloc::vec::Vec<String> {
     let mut out = alloc::vec::Vec::new();
     for suffix in ["ed", "ing"] {
         if let Some(stem) = w.strip_suffix(suffix).filter(|s| s.len() >= 3) {

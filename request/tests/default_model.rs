@@ -3755,3 +3755,21 @@ fn no_f2_for_lines_that_ask_no_change() {
         )],
     );
 }
+
+/// A delete needs a word that deletes or says the file is not needed:
+/// `From the top, darling: the notes, please.` had deleted the notes on
+/// `top`, a word of the delete requests the model learnt.
+#[test]
+fn a_delete_needs_a_word_that_deletes() {
+    never_proposes(
+        Mode::ReadWrite,
+        &[("From the top, love: the notes, please.", "rm")],
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("nuke the boot log", "rm /LOGS/BOOT.LOG"),
+            ("i no need the hello file", "rm /HELLO.TXT"),
+        ],
+    );
+}

@@ -3665,6 +3665,26 @@ impl Interpreter<'_> {
         if uses_referent && !destroys {
             return false;
         }
+        // A delete needs a word that deletes (`From the top, darling: the
+        // notes, please.` had deleted the notes on `top`, a word of the
+        // delete requests the model learnt from, as in `remove … from the
+        // top folder`).
+        if role == Some(Role::Remove) {
+            let removes = lines.iter().any(|l| {
+                words(l).any(|w| {
+                    let w = w.to_ascii_lowercase();
+                    let forms = crate::cues::base_forms(&w);
+                    core::iter::once(w.as_str())
+                        .chain(forms.iter().map(|f| f.as_str()))
+                        .any(|x| REMOVAL_WORDS.contains(&x))
+                }) || discards
+                    // Not needed any more (`i no need budget.log in home`).
+                    || any_phrase(l, &["no need", "not need", "don't need", "dont need", "no longer need", "not wanted", "unneeded", "unwanted"])
+            });
+            if !removes {
+                return true;
+            }
+        }
         let named = |w: &str| {
             grounded
                 .grounding
@@ -3936,3 +3956,78 @@ fn typed_quotes_kept(typed: &str, command: &mut command::Command) {
         }
     }
 }
+
+/// Words a delete is asked with, any language's shell or slang: a delete
+/// without one of them (or a discard, [`discards`]) says nothing of
+/// deleting.
+const REMOVAL_WORDS: &[&str] = &[
+    "delete",
+    "remove",
+    "erase",
+    "rm",
+    "del",
+    "trash",
+    "bin",
+    "toss",
+    "ditch",
+    "scrap",
+    "nuke",
+    "chuck",
+    "muck",
+    "strike",
+    "throw",
+    "burn",
+    "kill",
+    "destroy",
+    "purge",
+    "zap",
+    "axe",
+    "drop",
+    "dump",
+    "lose",
+    "shred",
+    "junk",
+    "eliminate",
+    "discard",
+    "wipe",
+    "clear",
+    "cut",
+    "cancel",
+    "unlink",
+    "expunge",
+    "obliterate",
+    "can",
+    "yeet",
+    "rid",
+    "gone",
+    "go",
+    "rmdir",
+    "erase",
+    "deletion",
+    "removal",
+    "out",
+    "off",
+    "away",
+    "eradicate",
+    "scratch",
+    "scrub",
+    "bury",
+    "chop",
+    "dispose",
+    "dispose",
+    "rubbish",
+    "garbage",
+    "waste",
+    "86",
+    "binned",
+    "del",
+    "supprimer",
+    "borrar",
+    "eliminar",
+    "loeschen",
+    "löschen",
+    "usun",
+    "hapus",
+    "futa",
+    "xoa",
+];
