@@ -3679,7 +3679,7 @@ impl Interpreter<'_> {
                         .any(|x| REMOVAL_WORDS.contains(&x))
                 }) || discards
                     // Not needed any more (`i no need budget.log in home`).
-                    || any_phrase(l, &["no need", "not need", "don't need", "dont need", "no longer need", "not wanted", "unneeded", "unwanted"])
+                    || any_phrase(l, &["no need", "not need", "don't need", "dont need", "no longer need", "not wanted", "unneeded", "unwanted", "can go", "let go", "must go", "has to go", "needs to go", "go away"])
             });
             if !removes {
                 return true;
@@ -3996,31 +3996,22 @@ const REMOVAL_WORDS: &[&str] = &[
     "unlink",
     "expunge",
     "obliterate",
-    "can",
     "yeet",
     "rid",
     "gone",
-    "go",
     "rmdir",
-    "erase",
     "deletion",
     "removal",
-    "out",
-    "off",
-    "away",
     "eradicate",
     "scratch",
     "scrub",
     "bury",
     "chop",
     "dispose",
-    "dispose",
     "rubbish",
     "garbage",
     "waste",
     "86",
-    "binned",
-    "del",
     "supprimer",
     "borrar",
     "eliminar",
@@ -4030,4 +4021,8 @@ const REMOVAL_WORDS: &[&str] = &[
     "hapus",
     "futa",
     "xoa",
+    "away",
+    "off",
+    "anymore",
+    "longer",
 ];
