@@ -299,30 +299,32 @@ pub(super) fn history_of_else(request: &str) -> bool {
         })
 }
 
+/// Words for this machine (`take the system down`, `turn it off`).
+const MACHINE_WORDS: &[&str] = &[
+    "system",
+    "machine",
+    "computer",
+    "box",
+    "pc",
+    "it",
+    "server",
+    "laptop",
+    "everything",
+    "this",
+    "thing",
+    "sys",
+    "device",
+    "os",
+    "nosys",
+    "her",
+    "him",
+];
+
 /// Whether a request speaks of the machine (`take the sysstem down`,
 /// `cycle it`) or of its power, start or end (`shtudown`, `lights out`,
 /// `close the computer`, `pwoer down`), slips within two letters: what a
 /// request to power off or restart must do. `shut up` does neither.
 pub(super) fn speaks_of_power(request: &str) -> bool {
-    const MACHINE: &[&str] = &[
-        "system",
-        "machine",
-        "computer",
-        "box",
-        "pc",
-        "it",
-        "server",
-        "laptop",
-        "everything",
-        "this",
-        "thing",
-        "sys",
-        "device",
-        "os",
-        "nosys",
-        "her",
-        "him",
-    ];
     const POWER: &[&str] = &[
         "shutdown",
         "reboot",
@@ -371,7 +373,7 @@ pub(super) fn speaks_of_power(request: &str) -> bool {
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|x| !x.is_empty())
         .any(|x| {
-            MACHINE.iter().any(|m| near(x, m))
+            MACHINE_WORDS.iter().any(|m| near(x, m))
                 || POWER
                     .iter()
                     .any(|p| near(x, p) || (p.len() >= 4 && x.starts_with(p)))
@@ -382,24 +384,9 @@ pub(super) fn speaks_of_power(request: &str) -> bool {
 /// machine (`switch off the living room lights`, `turn the tv off`): a
 /// thing of the house, not this computer's power.
 pub(super) fn switches_off_else(request: &str) -> bool {
-    const MACHINE: &[&str] = &[
-        "system",
-        "machine",
-        "computer",
-        "box",
-        "pc",
-        "it",
-        "server",
-        "laptop",
-        "everything",
-        "this",
-        "thing",
-        "sys",
-        "device",
-        "os",
-        "nosys",
-        "her",
-        "him",
+    // Beyond the machine words, what else names this computer, and words
+    // that are no object at all.
+    const MORE: &[&str] = &[
         "vm",
         "qemu",
         "kernel",
@@ -484,7 +471,10 @@ pub(super) fn switches_off_else(request: &str) -> bool {
             break;
         }
     }
-    !kept.is_empty() && !w.iter().any(|x| MACHINE.contains(&x.as_str()))
+    !kept.is_empty()
+        && !w
+            .iter()
+            .any(|x| MACHINE_WORDS.contains(&x.as_str()) || MORE.contains(&x.as_str()))
 }
 
 /// Whether the request opens by logging an activity of the person's

@@ -3143,14 +3143,7 @@ impl<'m> Interpreter<'m> {
                 (whole && !live && used).then(|| alloc::string::String::from(t))
             });
             if let Some(name) = spelt_elsewhere {
-                let files: Vec<grammar::PathEntry> =
-                    self.paths.iter().filter(|p| !p.is_dir).cloned().collect();
-                missing = Some(ground::Missing {
-                    closest: ground::closest(&name, &files),
-                    name,
-                    source: true,
-                    folder: false,
-                });
+                missing = Some(self.missing_file(name));
                 command = None;
                 via = Via::Neither;
             }
@@ -3291,14 +3284,7 @@ impl<'m> Interpreter<'m> {
                 _ => None,
             });
             if let Some(name) = placed {
-                let files: Vec<grammar::PathEntry> =
-                    self.paths.iter().filter(|p| !p.is_dir).cloned().collect();
-                missing = Some(ground::Missing {
-                    closest: ground::closest(&name, &files),
-                    name,
-                    source: true,
-                    folder: false,
-                });
+                missing = Some(self.missing_file(name));
                 command = None;
                 via = Via::Neither;
             }
@@ -3315,14 +3301,7 @@ impl<'m> Interpreter<'m> {
                     .find_map(|(p, _)| another_document(asked, p, changes))
             });
             if let Some(name) = other {
-                let files: Vec<grammar::PathEntry> =
-                    self.paths.iter().filter(|p| !p.is_dir).cloned().collect();
-                missing = Some(ground::Missing {
-                    closest: ground::closest(&name, &files),
-                    name,
-                    source: true,
-                    folder: false,
-                });
+                missing = Some(self.missing_file(name));
                 command = None;
                 via = Via::Neither;
             }
@@ -3340,14 +3319,7 @@ impl<'m> Interpreter<'m> {
             && grounded.grounding.referents.is_empty()
         {
             if let Some(name) = seen_thing(asked) {
-                let files: Vec<grammar::PathEntry> =
-                    self.paths.iter().filter(|p| !p.is_dir).cloned().collect();
-                missing = Some(ground::Missing {
-                    closest: ground::closest(&name, &files),
-                    name,
-                    source: true,
-                    folder: false,
-                });
+                missing = Some(self.missing_file(name));
                 command = None;
                 via = Via::Neither;
             }
@@ -3695,6 +3667,19 @@ impl Interpreter<'_> {
         lines
             .iter()
             .all(|l| cues.said_besides(c.applet, l, named) == Some(false))
+    }
+
+    /// A file the line names that the volume lacks, with the closest live
+    /// files' names.
+    fn missing_file(&self, name: alloc::string::String) -> ground::Missing {
+        let files: Vec<grammar::PathEntry> =
+            self.paths.iter().filter(|p| !p.is_dir).cloned().collect();
+        ground::Missing {
+            closest: ground::closest(&name, &files),
+            name,
+            source: true,
+            folder: false,
+        }
     }
 
     /// Whether `path` is a live folder (`dir`) or file on the volume.
