@@ -1863,23 +1863,27 @@ fn a_change_asked_not_to_run_is_explained() {
     }
 }
 
-/// A delete of a file the request places in another folder, or one it
-/// says not to delete, deletes nothing: `drop the hello file in the logs
-/// folder` ran `rm /HELLO.TXT`; a file in a folder named as where it is
-/// is still deleted.
+/// A file the request places in another folder is not deleted (`drop the
+/// hello file in the logs folder` ran `rm /HELLO.TXT`; it is now moved
+/// there), nor one it says not to delete; a file in a folder named as
+/// where it is is still deleted.
 #[test]
 fn a_file_placed_elsewhere_or_kept_is_not_deleted() {
+    // (A delete refused in so many words asks no change: nothing fits.)
     runs_nothing(
         Mode::ReadWrite,
-        &[
-            "drop the hello file in the logs folder",
-            "let the readme just say: Property of Ward 7, do not remove",
-        ],
-        Abstain::Unsure,
+        &["let the readme just say: Property of Ward 7, do not remove"],
+        Abstain::NothingFits,
     );
+    // (Dropped into a live folder it is not in, a file is moved there: the
+    // eleventh session's `placed_into`.)
     proposes_lines(
         Mode::ReadWrite,
         &[
+            (
+                "drop the hello file in the logs folder",
+                "mv /HELLO.TXT /LOGS/HELLO.TXT",
+            ),
             (
                 "delete the boot log in the logs folder",
                 "rm /LOGS/BOOT.LOG",
@@ -3334,11 +3338,19 @@ fn whole_colon_texts_and_strikes() {
 /// the boot log to the top.
 #[test]
 fn a_change_of_another_kind_runs_nothing() {
-    runs_nothing(
-        Mode::ReadWrite,
-        &["delete the copy of the ledger in logs"],
-        Abstain::Unsure,
-    );
+    // (Since the eleventh session the copy is named missing: no copy of
+    // the ledger is on the volume.)
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose(
+            "delete the copy of the ledger in logs",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+    assert!(p.missing.is_some(), "{}", p.display());
     // Moving a file to the trash deletes it.
     proposes_lines(
         Mode::ReadWrite,
@@ -3706,7 +3718,7 @@ fn the_file_refused_or_placed_elsewhere_is_not_acted_on() {
     runs_nothing(
         Mode::ReadWrite,
         &["get rid of the notes file, not the meeting one"],
-        Abstain::Unsure,
+        Abstain::NothingFits,
     );
     let bytes = default_model();
     let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);

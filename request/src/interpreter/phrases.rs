@@ -2182,7 +2182,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         // the release notes up to date?`).
         || (matches!(
             w.first().map(|x| x.as_str()),
-            Some("is" | "are" | "was" | "were" | "does" | "did" | "has" | "have" | "had")
+            Some("is" | "are" | "was" | "were" | "does" | "did")
         ) && !w.iter().any(|x| x == "you")
             // (`is possible to erase the file todo?` asks it, as `is it
             // possible` does.)
