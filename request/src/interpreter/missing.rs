@@ -186,19 +186,9 @@ pub(super) fn qualified_missing(
     contents: &crate::Contents,
 ) -> Option<ground::Missing> {
     // What notes and lists are like, not whose or what about.
+    // (A folder's kind, in English or another language, `the map DOCS`,
+    // is in `FOLDER_WORDS`.)
     const LIKE: &[&str] = &[
-        // A folder's kind, in English or another language (`the map DOCS`).
-        "folder",
-        "directory",
-        "dir",
-        "map",
-        "catalog",
-        "katalog",
-        "ordner",
-        "dossier",
-        "carpeta",
-        "cartella",
-        "pasta",
         // When, which says which one (`the notes from the December
         // meeting`).
         "january",
@@ -317,6 +307,7 @@ pub(super) fn qualified_missing(
             && (someones || (determiner && !possessive))
             && !NOT_NAMES.contains(&stem)
             && !LIKE.contains(&stem)
+            && !FOLDER_WORDS.contains(&stem)
             && !ground::is_stopword(stem)
             && !ground::is_filler(stem)
             && !ground::is_asking_frame(stem)

@@ -299,6 +299,26 @@ pub(super) fn history_of_else(request: &str) -> bool {
         })
 }
 
+/// Words for a folder, in English and in the languages people bring
+/// (`the map DOCS`, `make a new mappe, Merder`).
+pub(super) const FOLDER_WORDS: &[&str] = &[
+    "folder",
+    "directory",
+    "dir",
+    "map",
+    "catalog",
+    "katalog",
+    "ordner",
+    "dossier",
+    "carpeta",
+    "cartella",
+    "pasta",
+    "mappe",
+    "mapp",
+    "kansio",
+    "mappa",
+];
+
 /// Words for this machine (`take the system down`, `turn it off`).
 const MACHINE_WORDS: &[&str] = &[
     "system",

@@ -3157,31 +3157,11 @@ impl<'m> Interpreter<'m> {
             .as_mut()
             .filter(|c| self.role_of(c.applet) == Some(Role::MakeDir) && !named_first)
         {
-            let folder_said = any_word(
-                asked,
-                &[
-                    "folder",
-                    "folders",
-                    "directory",
-                    "directories",
-                    "dir",
-                    "subfolder",
-                    "mkdir",
-                    "map",
-                    "catalog",
-                    "katalog",
-                    "ordner",
-                    "dossier",
-                    "carpeta",
-                    "cartella",
-                    "pasta",
-                    "mappe",
-                    "mapp",
-                    "kansio",
-                    "mappa",
-                    "md",
-                ],
-            );
+            let folder_said = any_word(asked, FOLDER_WORDS)
+                || any_word(
+                    asked,
+                    &["folders", "directories", "subfolder", "mkdir", "md"],
+                );
             let folder_said = folder_said
                 || asked.to_ascii_lowercase().contains("folder")
                 || ridge.as_ref().is_some_and(|r| r.applet == c.applet);
