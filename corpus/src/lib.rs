@@ -191,6 +191,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten14.tsv",
     "handwritten15.tsv",
     "handwritten16.tsv",
+    "handwritten17.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

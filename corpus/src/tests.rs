@@ -429,6 +429,20 @@ fn handwritten16_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten17.tsv`, the seventeenth (written blind on 6 December 2026, twelfth session,
+/// while the fifteenth and sixteenth had each one quotable read left), passes the same checks
+/// with at least 400 rows, and none of its requests is one of the sixteen other hand-written
+/// splits' either.
+#[test]
+fn handwritten17_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten17.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten17.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {

@@ -127,6 +127,9 @@ pub fn compile_with(
                     let after_required = si == 0 || spec.slots[si - 1].required;
                     after_required && g.numbers.iter().any(|n| (lo..=hi).contains(n))
                 }
+                // A text the request gives is what an optional text slot
+                // says: `print see you later` is never a bare `echo`.
+                (SlotKind::Text, Some(g)) => !g.texts.is_empty(),
                 _ => false,
             };
             if !slot.required && !given_number {

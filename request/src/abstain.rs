@@ -34,6 +34,8 @@ pub const NOTHING_FITS: &str = "(nothing fits)";
 pub const NEEDS_WRITE_REPLY: &str =
     "nothing reachable does that; write commands exist in read-write mode (F2)";
 /// What the shell answers when nothing fits.
+/// What is said to a line that takes its own request back.
+pub const TAKEN_BACK_REPLY: &str = "the line takes its request back; nothing runs";
 pub const NOTHING_FITS_REPLY: &str = "nothing reachable does that; type `help` for the commands";
 
 /// Lines that are no request to any machine, written by hand for the

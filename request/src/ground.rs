@@ -1142,10 +1142,22 @@ fn loose_stems<'p>(
         let one_clause = (lo..hi).all(|k| !raw[k].ends_with([':', '.', ';', '!', '?']));
         // Nor across a word that sends a text to a file: `add meeting at 3
         // to notes` adds a meeting to the notes.
+        // Nor across one that opens the text (`add a line to notes saying
+        // meeting at 3` adds to the notes).
         let sent = (lo + 1..hi).any(|k| {
             matches!(
                 words[k].as_str(),
-                "to" | "into" | "onto" | "in" | "inside" | "under"
+                "to" | "into"
+                    | "onto"
+                    | "in"
+                    | "inside"
+                    | "under"
+                    | "saying"
+                    | "says"
+                    | "sayin"
+                    | "reading"
+                    | "stating"
+                    | "containing"
             )
         });
         if hi - lo < WINDOW && !whole && one_clause && !sent {
@@ -1197,6 +1209,20 @@ fn tidy_texts(texts: Vec<String>, request: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// `output a blank line`, `print me a single empty line`: a request for an empty line, which no text of it says (unless one
+/// is quoted).
+fn asks_for_empty_line(request: &str, texts: &[String]) -> bool {
+    if texts.iter().any(|t| t.starts_with(['"', '\''])) {
+        return false;
+    }
+    let words = clause_words(request);
+    let line = words
+        .windows(2)
+        .any(|w| matches!(w[0].as_str(), "blank" | "empty") && matches!(w[1].as_str(), "line"))
+        || words.iter().any(|w| w == "newline");
+    line
 }
 
 /// A clause's words, lower case, without the marks around them.
@@ -3370,9 +3396,24 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             }
         }
     }
+    // `a copy … called old todo.txt`: the name runs to its extension, so
+    // `/old` alone is a name cut short.
+    let whole: Vec<String> = new_paths.clone();
+    new_paths.retain(|p| {
+        has_extension(p)
+            || !whole.iter().any(|q| {
+                q.len() > p.len()
+                    && q.starts_with(p.as_str())
+                    && q[p.len()..].starts_with(' ')
+                    && has_extension(q)
+            })
+    });
     let mut texts = tidy_texts(texts, request);
     if let Some(t) = text_then_pointer(request).or_else(|| said_of_it(request)) {
         texts = alloc::vec![t];
+    }
+    if asks_for_empty_line(request, &texts) {
+        texts.clear();
     }
     if asks_for_empty_file(&words, &existing, &new_paths, &texts) {
         texts = alloc::vec![String::new()];

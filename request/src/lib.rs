@@ -26,6 +26,7 @@ extern crate alloc;
 pub mod abstain;
 pub mod case;
 pub mod contents;
+pub mod correction;
 pub mod cues;
 pub mod decode;
 pub mod features;

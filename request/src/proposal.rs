@@ -59,6 +59,9 @@ pub enum Abstain {
     /// fill (`copy the text hello into notes.txt`: no file to copy), and
     /// the grammar's command is another applet's, which nobody asked for.
     Unfilled,
+    /// The line takes its own request back (`delete the readme, no wait,
+    /// never mind`): nothing was asked.
+    TakenBack,
 }
 
 /// The ridge router's answer and the command it led to.

@@ -3785,3 +3785,78 @@ fn a_delete_needs_a_word_that_deletes() {
         ],
     );
 }
+
+/// A person who corrects themselves in mid-line gets what the correction
+/// leaves: the file, name, text or command said last (the first had won:
+/// `delete notes, no wait, the todo list` deleted the notes), and a line
+/// that takes its request back runs nothing, in either mode.
+#[test]
+fn a_correction_in_mid_line_is_what_runs() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("delete notes, no wait, the todo list", "rm /TODO.TXT"),
+            ("show the faq - actually the guide", "cat /DOCS/GUIDE.TXT"),
+            ("open the guide, I mean the FAQ", "cat /DOCS/FAQ.TXT"),
+            (
+                "make a folder Clients, no wait, make it Clients-2026",
+                "mkdir /Clients-2026",
+            ),
+            (
+                "rename todo.txt to tasks.txt -- no, to jobs.txt",
+                "mv /TODO.TXT /jobs.txt",
+            ),
+            (
+                "print goodbye, no, print see you later",
+                "echo \"see you later\"",
+            ),
+            ("reboot, no, shut it down", "shutdown"),
+            (
+                "delete hello.txt... no don't. show it instead",
+                "cat /HELLO.TXT",
+            ),
+            (
+                "don't remove it, just show me the readme",
+                "cat /README.TXT",
+            ),
+        ],
+    );
+    for mode in [Mode::ReadWrite, Mode::ReadOnly] {
+        runs_nothing(
+            mode,
+            &[
+                "delete the boot log. no, actually, don't.",
+                "delete the readme, no wait, never mind",
+                "shut down the machine — scratch that",
+            ],
+            Abstain::TakenBack,
+        );
+    }
+}
+
+/// Words of a text or a new name are the text's and the name's: `saying
+/// meeting at 3` does not make the notes the meeting notes, a name runs to
+/// its extension past a space, and a text the request gives is what
+/// `echo` says (`print see you later` had printed an empty line).
+#[test]
+fn texts_and_names_stay_whole_and_apart() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "add a line to notes saying meeting at 3",
+                "append /NOTES.TXT \"meeting at 3\"",
+            ),
+            (
+                "make a copy of the todo list called old todo.txt",
+                "cp /TODO.TXT \"/old todo.txt\"",
+            ),
+            ("print see you later", "echo \"see you later\""),
+            ("output a blank line", "echo"),
+            (
+                "cpy the boot lgo to docs",
+                "cp /LOGS/BOOT.LOG /DOCS/BOOT.LOG",
+            ),
+        ],
+    );
+}

@@ -75,6 +75,7 @@ pub fn abstain_reply(p: &Proposal) -> alloc::string::String {
     match (p.abstain, unsure) {
         (_, Some(u)) => u,
         (Some(Abstain::NeedsWriteMode), _) => abstain::NEEDS_WRITE_REPLY.into(),
+        (Some(Abstain::TakenBack), _) => abstain::TAKEN_BACK_REPLY.into(),
         _ => abstain::NOTHING_FITS_REPLY.into(),
     }
 }

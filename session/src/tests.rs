@@ -951,3 +951,23 @@ fn a_file_is_found_by_what_it_says_after_warming_and_after_a_write() {
     assert!(matches!(r, Outcome::Ran { ok: true, .. }), "{r:?}");
     assert_eq!(found(&mut s, balloon).as_deref(), Some("/TODO.TXT"));
 }
+
+/// A line that takes its own request back is told so, not that nothing
+/// reachable fits nor (in read-only mode) to press F2.
+#[test]
+fn a_request_taken_back_is_told_so() {
+    let mut p = Proposal::typed(
+        "x",
+        command::Command {
+            applet: "ls",
+            args: alloc::vec![],
+        },
+        0,
+    );
+    p.command = None;
+    p.via = request::Via::Neither;
+    p.abstain = Some(request::Abstain::TakenBack);
+    assert_eq!(abstain_reply(&p), request::abstain::TAKEN_BACK_REPLY);
+    p.abstain = Some(request::Abstain::NothingFits);
+    assert_eq!(abstain_reply(&p), request::abstain::NOTHING_FITS_REPLY);
+}

@@ -363,7 +363,7 @@ fn handwritten5_is_read_through_its_ledger_only() {
 }
 
 #[test]
-fn handwritten6_to_16_are_read_through_their_ledgers_only() {
+fn handwritten6_to_17_are_read_through_their_ledgers_only() {
     for split in [
         "handwritten6",
         "handwritten7",
@@ -376,6 +376,7 @@ fn handwritten6_to_16_are_read_through_their_ledgers_only() {
         "handwritten14",
         "handwritten15",
         "handwritten16",
+        "handwritten17",
     ] {
         split_is_read_through_its_ledger_only(
             split,

@@ -1792,6 +1792,12 @@ pub(super) fn placed_into<'g>(
         &[
             "copy",
             "copies",
+            // Slips of it the speller leaves (`cpy the boot lgo to docs`).
+            "cpy",
+            "cpoy",
+            "coppy",
+            "ocpy",
+            "copu",
             "duplicate",
             "backup",
             "clone",

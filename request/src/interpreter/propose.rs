@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use command::{Mode, Role};
 
+use crate::correction::Correction;
 use crate::decode::{self, DecodeFailure};
 use crate::ground::{self, Grounded};
 use crate::proposal::{Abstain, Proposal, RidgeGuess, Timings, Via};
@@ -383,7 +384,34 @@ impl<'m> Interpreter<'m> {
                     .replace(['\u{2018}', '\u{2019}'], "'")
             });
         let request = straight.as_deref().unwrap_or(request);
-        if let Some(p) = self.shell_line(request, clock.now_ns().saturating_sub(start)) {
+        // `delete notes, no wait, the todo list`: what the correction leaves
+        // (`crate::correction`); a request taken back asks nothing.
+        let fixed = match crate::correction::corrected(request) {
+            Some(Correction::Request(r)) => Some(r),
+            Some(Correction::TakenBack) => {
+                return Ok(Proposal {
+                    input: typed.into(),
+                    read_as: None,
+                    nothing_share: None,
+                    command: None,
+                    via: Via::Neither,
+                    low_confidence: false,
+                    agree: true,
+                    missing: None,
+                    abstain: Some(Abstain::TakenBack),
+                    ridge: None,
+                    grammar: None,
+                    timings: Timings {
+                        total_ns: clock.now_ns().saturating_sub(start),
+                        ..Timings::default()
+                    },
+                });
+            }
+            None => None,
+        };
+        let request = fixed.as_deref().unwrap_or(request);
+        if let Some(mut p) = self.shell_line(request, clock.now_ns().saturating_sub(start)) {
+            p.read_as = p.read_as.or_else(|| fixed.clone());
             return Ok(p);
         }
         // `help me open the docs folder`, `Dear computer, … Yours, Edith`:
@@ -3320,7 +3348,9 @@ impl<'m> Interpreter<'m> {
         };
         Ok(Proposal {
             input: typed.into(),
-            read_as: corrected.or_else(|| unframed.clone()),
+            read_as: corrected
+                .or_else(|| fixed.clone())
+                .or_else(|| unframed.clone()),
             nothing_share,
             command,
             via,
