@@ -3860,3 +3860,14 @@ fn texts_and_names_stay_whole_and_apart() {
         ],
     );
 }
+
+/// A name the volume lacks that the speller reads as a word naming a live
+/// file is that file (`nose` is a slip of `note`), not a missing one.
+#[test]
+fn a_misspelt_word_for_a_live_file_is_no_missing_file() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("show me the nose file", "cat /NOTES.TXT")],
+    );
+    says_missing(&[("show me the recipes file", "recipes")]);
+}

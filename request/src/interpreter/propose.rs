@@ -420,7 +420,22 @@ impl<'m> Interpreter<'m> {
         let request = unframed.as_deref().unwrap_or(request);
         let spaced = redirected(request);
         let request = spaced.as_deref().unwrap_or(request);
-        let grounded = self.ground_request(request)?;
+        let mut grounded = self.ground_request(request)?;
+        // A name the volume lacks that is only a misspelt word (`wots in
+        // the dokuments fowlder`): the line as the speller reads it names
+        // a live path and nothing missing, so that is what it refers to.
+        // Names and texts are still copied from what was typed elsewhere.
+        if !grounded.missing.is_empty() && self.config.spelling {
+            if let Some(fixed) = self.lexicon.correct(request) {
+                let g = self.ground_request(&fixed)?;
+                if g.missing.is_empty() && !g.grounding.referents.is_empty() {
+                    grounded = g;
+                } else {
+                    // Back to the grammar of the line as typed.
+                    grounded = self.ground_request(request)?;
+                }
+            }
+        }
         let t0 = clock.now_ns();
         t.ground_ns = t0.saturating_sub(start);
         // The model and the router read an odd case as the case they
