@@ -3871,3 +3871,30 @@ fn a_misspelt_word_for_a_live_file_is_no_missing_file() {
     );
     says_missing(&[("show me the recipes file", "recipes")]);
 }
+
+/// An opinion of a file and an idiom of starting again ask no change
+/// (`this readme is useless` had deleted the readme, `start from scratch`
+/// rebooted), while an opinion with an order keeps the order; a line whose
+/// one slip is its command's name (`mkdri games`) is that command.
+#[test]
+fn opinions_ask_nothing_and_a_slipped_command_name_is_the_command() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for r in [
+        "this readme is useless",
+        "start from scratch",
+        "the boot log is so long",
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{r}: {}", p.display());
+    }
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("this readme is useless, bin it", "rm /README.TXT"),
+            ("the guide is outdated, throw it away", "rm /DOCS/GUIDE.TXT"),
+            ("mkdri games", "mkdir /games"),
+        ],
+    );
+    runs_nothing(Mode::ReadOnly, &["mkdri games"], Abstain::NeedsWriteMode);
+}

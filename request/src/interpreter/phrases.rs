@@ -2049,6 +2049,8 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "hit the road",
         "hit the hay",
         "hit the sack",
+        "start from scratch",
+        "starting from scratch",
     ]
     .iter()
     .any(|p| r.contains(p))
@@ -2215,6 +2217,72 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             && !w.iter().take(3).any(|x| x == "possible"))
     {
         return Some("weighed");
+    }
+    // An opinion of a thing, and nothing asked of it (`this readme is
+    // useless`): the model had read it as a delete.
+    let judged = w.windows(2).any(|p| {
+        matches!(
+            p[0].as_str(),
+            "is" | "are" | "looks" | "seems" | "feels" | "sounds"
+        ) && matches!(
+            p[1].as_str(),
+            "useless"
+                | "pointless"
+                | "rubbish"
+                | "garbage"
+                | "terrible"
+                | "awful"
+                | "boring"
+                | "outdated"
+                | "obsolete"
+                | "stupid"
+                | "ugly"
+                | "confusing"
+                | "wrong"
+                | "bad"
+                | "great"
+                | "good"
+                | "nice"
+                | "fine"
+                | "perfect"
+                | "too"
+                | "so"
+                | "really"
+                | "very"
+        )
+    }) || r.contains("'s useless")
+        || r.contains("'s rubbish");
+    let acts = w.iter().any(|x| {
+        CHANGES.contains(&x.as_str())
+            || matches!(
+                x.as_str(),
+                "bin"
+                    | "toss"
+                    | "ditch"
+                    | "scrap"
+                    | "nuke"
+                    | "chuck"
+                    | "kill"
+                    | "get"
+                    | "rid"
+                    | "throw"
+                    | "away"
+                    | "out"
+                    | "lose"
+                    | "dump"
+                    | "junk"
+                    | "please"
+                    | "pls"
+                    | "can"
+                    | "could"
+                    | "show"
+                    | "open"
+                    | "read"
+                    | "fix"
+            )
+    });
+    if judged && !acts {
+        return Some("judged");
     }
     if [
         "my brain",

@@ -452,6 +452,17 @@ impl<'m> Interpreter<'m> {
             .spelling
             .then(|| self.lexicon.correct(line))
             .flatten();
+        // `mkdri games`: a line whose one slip is its command's name is
+        // that command, the rest as typed (its files live, as a typed
+        // line's must be).
+        if let Some(c) = spelt
+            .as_deref()
+            .and_then(|f| self.slipped_command(request, f))
+        {
+            let mut p = Proposal::typed(typed, c, clock.now_ns().saturating_sub(start));
+            p.read_as = spelt;
+            return Ok(p);
+        }
         let corrected = spelt.or(cased);
         let asked = corrected.as_deref().unwrap_or(request);
         let prompt = self.prefill_request(asked, Prefill::Logits, should_cancel)?;
@@ -3666,21 +3677,8 @@ impl Interpreter<'_> {
         // notes, please.` had deleted the notes on `top`, a word of the
         // delete requests the model learnt from, as in `remove … from the
         // top folder`).
-        if role == Some(Role::Remove) {
-            let removes = lines.iter().any(|l| {
-                words(l).any(|w| {
-                    let w = w.to_ascii_lowercase();
-                    let forms = crate::cues::base_forms(&w);
-                    core::iter::once(w.as_str())
-                        .chain(forms.iter().map(|f| f.as_str()))
-                        .any(|x| REMOVAL_WORDS.contains(&x))
-                }) || discards
-                    // Not needed any more (`i no need budget.log in home`).
-                    || any_phrase(l, &["no need", "not need", "don't need", "dont need", "no longer need", "not wanted", "unneeded", "unwanted", "can go", "let go", "must go", "has to go", "needs to go", "go away"])
-            });
-            if !removes {
-                return true;
-            }
+        if role == Some(Role::Remove) && !asks_removal(lines, discards) {
+            return true;
         }
         let named = |w: &str| {
             grounded
@@ -3805,6 +3803,28 @@ impl Interpreter<'_> {
             .filter(|(c, _)| not_help(c))
             .max_by(|a, b| a.1.total_cmp(b.1));
         best.is_some_and(|(c, q)| c == applet && *q >= 0.5 * self.reader_mass(p, not_help))
+    }
+
+    /// The command `fixed` (the speller's reading of `request`) is, when
+    /// the speller changed only its first word, into the name of an applet
+    /// reachable now that takes no text, and every file it needs is live.
+    fn slipped_command(&self, request: &str, fixed: &str) -> Option<command::Command> {
+        let (first, rest) = request.trim().split_once(' ')?;
+        let (name, fixed_rest) = fixed.trim().split_once(' ')?;
+        if first.eq_ignore_ascii_case(name) || rest.trim() != fixed_rest.trim() {
+            return None;
+        }
+        let c = self.table.parse(fixed.trim(), self.mode).ok()?;
+        let spec = self.table.get_any(c.applet)?.spec();
+        // A text typed unquoted reads as English as often as not (`wirte
+        // ok to status.txt`): the request path copies it.
+        if spec.slots.iter().any(|s| s.kind == command::SlotKind::Text) {
+            return None;
+        }
+        let live = c.paths(spec).all(|(p, must_exist)| {
+            !must_exist || self.paths.iter().any(|e| command::same_path(&e.path, p))
+        });
+        live.then_some(c)
     }
 
     fn is_live(&self, path: &str, dir: bool) -> bool {
@@ -3965,6 +3985,23 @@ fn typed_quotes_kept(typed: &str, command: &mut command::Command) {
             *text = was;
         }
     }
+}
+
+/// Whether `lines` (the request as typed and as read) ask for a delete in
+/// so many words: a word that deletes, a discard ([`discards`]), or the
+/// thing said to be no longer needed.
+fn asks_removal(lines: &[&str], discards: bool) -> bool {
+    lines.iter().any(|l| {
+        words(l).any(|w| {
+            let w = w.to_ascii_lowercase();
+            let forms = crate::cues::base_forms(&w);
+            core::iter::once(w.as_str())
+                .chain(forms.iter().map(|f| f.as_str()))
+                .any(|x| REMOVAL_WORDS.contains(&x))
+        }) || discards
+            // Not needed any more (`i no need budget.log in home`).
+            || any_phrase(l, &["no need", "not need", "don't need", "dont need", "no longer need", "not wanted", "unneeded", "unwanted", "can go", "let go", "must go", "has to go", "needs to go", "go away"])
+    })
 }
 
 /// Words a delete is asked with, any language's shell or slang: a delete
