@@ -1211,6 +1211,82 @@ fn tidy_texts(texts: Vec<String>, request: &str) -> Vec<String> {
     out
 }
 
+/// The name of several words a request gives after `called`, `named`,
+/// `name it`, `call it` or `calling it`: up to a word with an extension
+/// (kept), or to a comma, a stop or a word that goes on to something else
+/// (`with`, `in`, `and` …). Each word of it must be a name's (letters,
+/// digits, `-_.()`), and it must hold a capital, a digit or an extension
+/// where it has no quote: `called old todo.txt`, `named Travel Plans`.
+fn named_span(request: &str) -> Option<String> {
+    let toks: Vec<&str> = request.split_whitespace().collect();
+    let lower: Vec<String> = toks.iter().map(|t| t.to_ascii_lowercase()).collect();
+    let start = (0..toks.len()).find_map(|i| {
+        let one = matches!(lower[i].as_str(), "called" | "named" | "titled");
+        let two = matches!(lower[i].as_str(), "name" | "call" | "calling" | "naming")
+            && lower.get(i + 1).is_some_and(|x| x == "it");
+        if one {
+            Some(i + 1)
+        } else if two {
+            Some(i + 2)
+        } else {
+            None
+        }
+    })?;
+    let mut words: Vec<&str> = Vec::new();
+    for (k, t) in toks.iter().enumerate().skip(start) {
+        let bare = t.trim_end_matches([',', '.', ';', '!', '?']);
+        let stop = matches!(
+            lower[k].trim_end_matches([',', '.', ';', '!', '?']),
+            "with"
+                | "in"
+                | "into"
+                | "inside"
+                | "and"
+                | "to"
+                | "that"
+                | "containing"
+                | "saying"
+                | "please"
+                | "for"
+                | "under"
+                | "on"
+                | "which"
+                | "so"
+                | "then"
+                | "within"
+                | "folder"
+                | "directory"
+                | "dir"
+                | "file"
+                | "document"
+                | "at"
+                | "of"
+        );
+        if stop || bare.is_empty() {
+            break;
+        }
+        if !bare
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'(' | b')'))
+        {
+            return None;
+        }
+        words.push(bare);
+        if has_extension(bare) || bare.len() != t.len() {
+            break;
+        }
+    }
+    if words.len() < 2 || words.len() > 5 {
+        return None;
+    }
+    let marked = words.iter().any(|w| {
+        w.bytes()
+            .any(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+            || has_extension(w)
+    });
+    marked.then(|| words.join(" "))
+}
+
 /// `output a blank line`, `print me a single empty line`: a request for an empty line, which no text of it says (unless one
 /// is quoted).
 fn asks_for_empty_line(request: &str, texts: &[String]) -> bool {
@@ -3408,7 +3484,38 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                     && has_extension(q)
             })
     });
+    // `called Shopping List.txt`, `name it Travel Plans`, `call it START
+    // HERE.txt`: a name of several words after the word that names, to
+    // its extension or the clause's end, is the name, in every folder a
+    // part of it was offered in; its parts alone are names cut short, and
+    // not missing files.
+    let span = named_span(request);
+    if let Some(span) = &span {
+        let parts: Vec<&str> = span.split(' ').collect();
+        let mut dirs: Vec<String> = alloc::vec![String::new()];
+        for p in &new_paths {
+            if let Some((d, n)) = p.rsplit_once('/') {
+                if parts.iter().any(|x| x.eq_ignore_ascii_case(n)) && !dirs.iter().any(|e| e == d) {
+                    dirs.push(String::from(d));
+                }
+            }
+        }
+        new_paths.retain(|p| {
+            !p.rsplit_once('/')
+                .is_some_and(|(_, n)| parts.iter().any(|x| x.eq_ignore_ascii_case(n)))
+        });
+        for d in dirs {
+            let p = alloc::format!("{d}/{span}");
+            if !new_paths.iter().any(|q| same_path(q, &p)) {
+                new_paths.push(p);
+            }
+        }
+        missing.retain(|m| !parts.iter().any(|x| x.eq_ignore_ascii_case(&m.name)));
+    }
     let mut texts = tidy_texts(texts, request);
+    if let Some(span) = &span {
+        texts.retain(|t| !span.contains(t.as_str()));
+    }
     if let Some(t) = text_then_pointer(request).or_else(|| said_of_it(request)) {
         texts = alloc::vec![t];
     }

@@ -24,6 +24,7 @@
 extern crate alloc;
 
 pub mod abstain;
+pub mod carrier;
 pub mod case;
 pub mod contents;
 pub mod correction;

@@ -3898,3 +3898,61 @@ fn opinions_ask_nothing_and_a_slipped_command_name_is_the_command() {
     );
     runs_nothing(Mode::ReadOnly, &["mkdri games"], Abstain::NeedsWriteMode);
 }
+
+/// A line that carries a text after a head and a colon or dash adds the
+/// text to the file the head names, whatever the text's words ask (`todo:
+/// move the boot log to the archive` had moved the todo list over the
+/// boot log); a head that asks for the screen shows it; a job on the head's
+/// own file is still that job; in read-only mode nothing is added.
+#[test]
+fn a_carried_text_is_the_texts_and_its_head_says_where() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("todo: call the vet", "append /TODO.TXT \"call the vet\""),
+            (
+                "todo: move the boot log to the archive",
+                "append /TODO.TXT \"move the boot log to the archive\"",
+            ),
+            (
+                "note to self - the spare key is under the blue pot",
+                "append /NOTES.TXT \"the spare key is under the blue pot\"",
+            ),
+            ("print the phrase shutdown now", "echo \"shutdown now\""),
+            (
+                "tell me on screen: the boot log is clean",
+                "echo \"the boot log is clean\"",
+            ),
+            ("show \"Wait... what?!\"", "echo \"Wait... what?!\""),
+            ("HELLO.TXT - delete", "rm /HELLO.TXT"),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &["todo: move the boot log to the archive"],
+        Abstain::NeedsWriteMode,
+    );
+}
+
+/// A new name of several words after `called`, `named`, `name it` or
+/// `call it` is the whole name, in the folder it goes to.
+#[test]
+fn a_new_name_of_several_words_is_kept_whole() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "create a new file called Shopping List.txt with eggs and butter",
+                "write \"/Shopping List.txt\" \"eggs and butter\"",
+            ),
+            (
+                "make a folder and name it Travel Plans",
+                "mkdir \"/Travel Plans\"",
+            ),
+            (
+                "the readme needs a new name, call it START HERE.txt",
+                "mv /README.TXT \"/START HERE.txt\"",
+            ),
+        ],
+    );
+}

@@ -420,6 +420,22 @@ impl<'m> Interpreter<'m> {
         let request = unframed.as_deref().unwrap_or(request);
         let spaced = redirected(request);
         let request = spaced.as_deref().unwrap_or(request);
+        // `todo: move the boot log to the archive`, `print the phrase
+        // shutdown now`: a head and the text it carries (`crate::carrier`);
+        // only the head is grounded, so no word of the text picks a command
+        // or a file.
+        let carrying = {
+            let paths = &self.paths;
+            crate::carrier::carried(request, &|w| is_a_live_word(paths, w))
+        };
+        if let Some(c) = carrying {
+            if let Some(mut p) = self.carried(&c) {
+                p.input = typed.into();
+                p.read_as = fixed.clone().or_else(|| unframed.clone());
+                p.timings.total_ns = clock.now_ns().saturating_sub(start);
+                return Ok(p);
+            }
+        }
         let mut grounded = self.ground_request(request)?;
         // A name the volume lacks that is only a misspelt word (`wots in
         // the dokuments fowlder`): the line as the speller reads it names
@@ -3803,6 +3819,55 @@ impl Interpreter<'_> {
             .filter(|(c, _)| not_help(c))
             .max_by(|a, b| a.1.total_cmp(b.1));
         best.is_some_and(|(c, q)| c == applet && *q >= 0.5 * self.reader_mass(p, not_help))
+    }
+
+    /// What a line that carries a text asks: the text on the screen when
+    /// its head asks for the screen and names no file; added to the one
+    /// live file its head names, and nothing else (in read-only mode,
+    /// nothing, with the F2 hint). `None` leaves the line to the model.
+    fn carried(&self, c: &crate::carrier::Carried<'_>) -> Option<Proposal> {
+        let g = ground::ground(c.target, &self.paths, &self.descriptions);
+        let named = !g.grounding.referents.is_empty() || !g.missing.is_empty();
+        let text = command::Arg::Text(c.text.into());
+        let args = if c.shown {
+            if named {
+                return None;
+            }
+            alloc::vec![text]
+        } else {
+            let files: Vec<&grammar::PathEntry> =
+                g.grounding.referents.iter().filter(|r| !r.is_dir).collect();
+            let ([file], true) = (files.as_slice(), g.missing.is_empty()) else {
+                return None;
+            };
+            // A job in the text on the head's own file is asked, not noted
+            // (`Release notes: rename to …`).
+            if c.orders {
+                return None;
+            }
+            alloc::vec![command::Arg::Path(file.path.clone()), text]
+        };
+        let role = if c.shown { Role::Say } else { Role::Append };
+        let Some(applet) = self.doer(role) else {
+            // Read-only: nothing reachable adds to a file.
+            let mut p = Proposal::typed(
+                "",
+                command::Command {
+                    applet: "",
+                    args: Vec::new(),
+                },
+                0,
+            );
+            p.command = None;
+            p.via = Via::Neither;
+            p.abstain = Some(Abstain::NeedsWriteMode);
+            return Some(p);
+        };
+        let line = command::render(&command::Command { applet, args });
+        let command = self.table.parse(&line, self.mode).ok()?;
+        let mut p = Proposal::typed("", command, 0);
+        p.via = Via::Grammar;
+        Some(p)
     }
 
     /// The command `fixed` (the speller's reading of `request`) is, when
