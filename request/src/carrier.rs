@@ -555,4 +555,18 @@ mod tests {
             assert_eq!(split(line), None, "{line}");
         }
     }
+
+    /// Lines of any script split on character boundaries.
+    #[test]
+    fn any_script_splits_cleanly() {
+        for line in [
+            "todo: café — 日本 📝",
+            "say “hi” — on the screen",
+            "print the words «ß» on the screen",
+            "CPU — …",
+            "notes -> ü",
+        ] {
+            let _ = carried(line, &names);
+        }
+    }
 }

@@ -486,7 +486,7 @@ fn replaced(before: &str, after: &str) -> Option<String> {
                 let mut s = String::from(&after[..p.start]);
                 s.push_str(trim_clause(&before[object_at..]));
                 // The pronoun's own letters: its comma stays.
-                s.push_str(&after[p.start + p.bare.len()..]);
+                s.push_str(after.get(p.start + p.bare.len()..).unwrap_or(""));
                 s
             }
             _ => after.into(),
@@ -674,6 +674,19 @@ mod tests {
             "copy the readme to a.txt, sorry to bother you",
         ] {
             assert_eq!(corrected(line), None, "{line}");
+        }
+    }
+
+    /// Lines of any script are corrected on character boundaries.
+    #[test]
+    fn any_script_is_cut_cleanly() {
+        for line in [
+            "delete «it» — no wait, the faq",
+            "show the faq — I mean 日本",
+            "delete hello.txt… no don't. show «it» instead",
+            "print hi, no, print “hé”",
+        ] {
+            let _ = corrected(line);
         }
     }
 }

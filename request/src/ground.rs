@@ -1287,6 +1287,79 @@ fn named_span(request: &str) -> Option<String> {
     marked.then(|| words.join(" "))
 }
 
+/// Texts without the words that say where they go or that they are said:
+/// `that says move to Berlin` says `move to Berlin`, `bread and milk on
+/// it` is `bread and milk`, `hello Doris up on the screen` is `hello
+/// Doris`; and `the end of my to-do` (of `add buy lightbulbs to the end of
+/// my to-do list`) is where a text goes, not one.
+fn placed_texts(texts: Vec<String>, request: &str) -> Vec<String> {
+    let lower = request.to_ascii_lowercase();
+    let positioned = [
+        "to the end",
+        "at the end",
+        "on the end",
+        "at the bottom",
+        "to the bottom",
+        "the end of",
+        "the bottom of",
+    ]
+    .iter()
+    .any(|p| lower.contains(p));
+    let mut out: Vec<String> = Vec::new();
+    for t in texts {
+        let quoted = t.starts_with(['"', '\'']);
+        let mut t = t.as_str();
+        if !quoted {
+            for lead in [
+                "that says ",
+                "which says ",
+                "saying ",
+                "says ",
+                "that reads ",
+                "reads ",
+            ] {
+                if t.len() > lead.len()
+                    && t.get(..lead.len())
+                        .is_some_and(|h| h.eq_ignore_ascii_case(lead))
+                {
+                    t = &t[lead.len()..];
+                }
+            }
+            for tail in [
+                " up on the screen",
+                " on the screen",
+                " on screen",
+                " on it",
+                " in it",
+                " into it",
+                " inside it",
+                " to it",
+            ] {
+                let n = t.len();
+                if n > tail.len()
+                    && t.is_char_boundary(n - tail.len())
+                    && t[n - tail.len()..].eq_ignore_ascii_case(tail)
+                {
+                    t = &t[..n - tail.len()];
+                }
+            }
+            let l = t.to_ascii_lowercase();
+            if positioned
+                && ["the end", "the bottom", "end of", "bottom of"]
+                    .iter()
+                    .any(|p| l.starts_with(p))
+            {
+                continue;
+            }
+        }
+        let t = String::from(t.trim());
+        if !t.is_empty() && !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    out
+}
+
 /// `output a blank line`, `print me a single empty line`: a request for an empty line, which no text of it says (unless one
 /// is quoted).
 fn asks_for_empty_line(request: &str, texts: &[String]) -> bool {
@@ -3519,6 +3592,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     if let Some(t) = text_then_pointer(request).or_else(|| said_of_it(request)) {
         texts = alloc::vec![t];
     }
+    texts = placed_texts(texts, request);
     if asks_for_empty_line(request, &texts) {
         texts.clear();
     }
