@@ -149,10 +149,15 @@ impl Lexicon {
             let plain = !core.is_empty()
                 && core.bytes().all(|b| b.is_ascii_alphabetic())
                 && !token.contains('/');
+            let lower = core.to_ascii_lowercase();
             let fix = (!quoted && !opens_or_closes && plain)
-                .then(|| self.correction(&core.to_ascii_lowercase()))
+                .then(|| {
+                    self.correction(&lower)
+                        .map(String::from)
+                        .or_else(|| (core == lower).then(|| self.split(&lower)).flatten())
+                })
                 .flatten();
-            match fix {
+            match fix.as_deref() {
                 Some(k) => {
                     let at = token.find(core).unwrap_or(0);
                     out.push_str(&token[..at]);
@@ -170,6 +175,62 @@ impl Lexicon {
             rest = &after[ws..];
         }
         changed.then_some(out)
+    }
+}
+
+/// Short words a run typed without spaces is made of besides the known
+/// ones (which have at least [`MIN_LETTERS`] letters).
+const SHORT: &[&str] = &[
+    "me", "my", "the", "is", "it", "to", "in", "on", "of", "at", "up", "do", "go", "an", "be",
+    "us", "we", "you", "all", "can", "how", "who", "why", "get", "put", "are", "and", "for", "off",
+    "out", "new", "old", "ls", "cat", "rm", "cp", "mv", "mem", "cpu", "df", "log", "its", "now",
+    "pls", "see", "way",
+];
+
+impl Lexicon {
+    /// A run of words typed without spaces (`showmethenotes`,
+    /// `whattimeisit`) as those words, when it is no known word and splits
+    /// into known and short words only, in the fewest pieces (at least
+    /// three, none a lone letter: `document at i on` is no reading).
+    pub fn split(&self, w: &str) -> Option<String> {
+        // Shorter runs and runs of two are as often one word the model
+        // never learnt (`catalog` is no `cat a log`, `overview` no `over
+        // view`).
+        const MIN_RUN: usize = 10;
+        if w.len() < MIN_RUN
+            || w.len() > 40
+            || self.knows(w)
+            || !w.bytes().all(|b| b.is_ascii_lowercase())
+        {
+            return None;
+        }
+        let word = |p: &str| SHORT.contains(&p) || self.knows(p);
+        // best[i]: the fewest pieces covering w[..i], and where the last
+        // piece starts.
+        let n = w.len();
+        let mut best: Vec<Option<(usize, usize)>> = alloc::vec![None; n + 1];
+        best[0] = Some((0, 0));
+        for end in 1..=n {
+            for start in 0..end {
+                let Some((k, _)) = best[start] else { continue };
+                if word(&w[start..end]) && best[end].is_none_or(|(b, _)| k + 1 < b) {
+                    best[end] = Some((k + 1, start));
+                }
+            }
+        }
+        let (pieces, _) = best[n]?;
+        if pieces < 3 {
+            return None;
+        }
+        let mut parts = Vec::new();
+        let mut end = n;
+        while end > 0 {
+            let (_, start) = best[end]?;
+            parts.push(&w[start..end]);
+            end = start;
+        }
+        parts.reverse();
+        Some(parts.join(" "))
     }
 }
 
@@ -291,5 +352,24 @@ mod tests {
         assert_eq!(l.correction("delet"), Some("delete"));
         // `time` is a known word, but no request asked with it.
         assert_eq!(l.correction("tiem"), None);
+    }
+
+    #[test]
+    fn words_run_together_are_read_apart() {
+        let l = lex(&["show", "notes", "what", "time", "list", "files"]);
+        assert_eq!(
+            l.correct("showmethenotes").as_deref(),
+            Some("show me the notes")
+        );
+        assert_eq!(
+            l.correct("whattimeisit?").as_deref(),
+            Some("what time is it?")
+        );
+        // A name, a known word and a run of unknown pieces stay.
+        assert_eq!(l.correct("make Faktury"), None);
+        assert_eq!(l.split("notes"), None);
+        assert_eq!(l.split("zzqqxxwy"), None);
+        // Quoted, it is a text.
+        assert_eq!(l.correct("echo \"showmethenotes\""), None);
     }
 }

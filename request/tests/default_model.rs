@@ -3956,3 +3956,20 @@ fn a_new_name_of_several_words_is_kept_whole() {
         ],
     );
 }
+
+/// Words typed without spaces are read apart, and the file they name is
+/// grounded as read; a long word the model never learnt is not cut up.
+#[test]
+fn words_run_together_are_read_apart() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("showmethenotes", "cat /NOTES.TXT"),
+            ("whattimeisit", "date"),
+            (
+                "Could you list the contents of the documentation directory?",
+                "ls /DOCS",
+            ),
+        ],
+    );
+}

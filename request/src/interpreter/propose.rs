@@ -441,8 +441,17 @@ impl<'m> Interpreter<'m> {
         // the dokuments fowlder`): the line as the speller reads it names
         // a live path and nothing missing, so that is what it refers to.
         // Names and texts are still copied from what was typed elsewhere.
-        if !grounded.missing.is_empty() && self.config.spelling {
-            if let Some(fixed) = self.lexicon.correct(request) {
+        // So is a line typed without spaces that names nothing as typed and
+        // a live file as read (`showmethenotes`); other slips read into a
+        // name (`catalog` as `log`) too often to be trusted.
+        let nothing_named = grounded.grounding.referents.is_empty();
+        if (!grounded.missing.is_empty() || nothing_named) && self.config.spelling {
+            let split = |f: &str| f.split_whitespace().count() > request.split_whitespace().count();
+            if let Some(fixed) = self
+                .lexicon
+                .correct(request)
+                .filter(|f| !grounded.missing.is_empty() || split(f))
+            {
                 let g = self.ground_request(&fixed)?;
                 if g.missing.is_empty() && !g.grounding.referents.is_empty() {
                     grounded = g;
