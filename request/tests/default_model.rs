@@ -3973,3 +3973,28 @@ fn words_run_together_are_read_apart() {
         ],
     );
 }
+
+/// The clock is asked in words of time: a feeling about today or the soup
+/// of the day runs nothing, while the time, the day and a slip of them
+/// still ask it; `chuck us a look` hands the notes over, it does not bin
+/// them.
+#[test]
+fn the_clock_is_asked_in_words_of_time() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for r in ["i am sad today", "Chef, whats the soup of the day?"] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{r}: {}", p.display());
+    }
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("what day is it", "date"),
+            ("what time is it", "date"),
+            (
+                "chuck us a look at the meeting notes mate",
+                "cat \"/meeting notes.txt\"",
+            ),
+        ],
+    );
+}

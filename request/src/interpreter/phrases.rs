@@ -1081,8 +1081,13 @@ pub(super) fn discards(request: &str) -> bool {
                 | "burn"
         )
     };
-    let throws_away =
-        w.first().is_some_and(|v| throws(v)) || w.windows(2).any(|p| throws(p[0]) && p[1] == "it");
+    // (`chuck us a look at the notes` hands them over, as `toss me the
+    // faq` does.)
+    let to_someone = w
+        .get(1)
+        .is_some_and(|x| matches!(*x, "us" | "me" | "him" | "her" | "them"));
+    let throws_away = (w.first().is_some_and(|v| throws(v)) && !to_someone)
+        || w.windows(2).any(|p| throws(p[0]) && p[1] == "it");
     let done_with = [
         "finished with",
         "done with",
@@ -2349,4 +2354,79 @@ fn short_swap(x: &str, w: &str) -> bool {
                 && a[..i] == b[..i]
                 && a[i + 2..] == b[i + 2..]
         })
+}
+
+/// Whether a line asks the clock in words of time: the time, the date, an
+/// hour, a part of the day or a day of the week (`is it still tuesday?`,
+/// `is it bedtime yet`), slips of them (`whar tine is it`, `wot dait`), or
+/// today asked about (`what's the dare today`); `i am sad today` and
+/// `what's the soup of the day` do not.
+pub(super) fn asks_the_clock(request: &str) -> bool {
+    let r = request.to_ascii_lowercase().replace('\u{2019}', "'");
+    const TIME: &[&str] = &[
+        "date",
+        "time",
+        "tine",
+        "tiem",
+        "tyme",
+        "dait",
+        "clock",
+        "hour",
+        "minute",
+        "o'clock",
+        "oclock",
+        "morning",
+        "afternoon",
+        "evening",
+        "night",
+        "late",
+        "early",
+        "noon",
+        "bedtime",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "weekend",
+        "week",
+        "month",
+        "year",
+        "calendar",
+        "now",
+        "utc",
+        "gmt",
+        "zone",
+        "hora",
+        "heure",
+        "zeit",
+        "uhr",
+        "oras",
+        "jam ",
+        "saa ",
+        "tarehe",
+        "datum",
+        "fecha",
+        "jikan",
+        "day is it",
+        "day it is",
+        "what day",
+        "which day",
+        "wat day",
+        "waht day",
+        "whats the day",
+        "what's the day",
+        "day of the week",
+        "day today",
+    ];
+    let w = lower_words(&r);
+    let asks = w.iter().any(|x| {
+        matches!(
+            x.as_str(),
+            "what" | "whats" | "what's" | "which" | "is" | "wot" | "how" | "when" | "whar"
+        )
+    });
+    TIME.iter().any(|t| r.contains(t)) || (asks && (r.contains("today") || r.contains("tooday")))
 }

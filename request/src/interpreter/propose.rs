@@ -3383,6 +3383,18 @@ impl<'m> Interpreter<'m> {
                 via = Via::Neither;
             }
         }
+        // The clock is asked in words of time (`what time is it`, `today's
+        // date`, `what day is it`): `i am sad today` and `what's the soup of
+        // the day` had run `date`.
+        if abstain.is_none()
+            && command
+                .as_ref()
+                .is_some_and(|c| self.role_of(c.applet) == Some(Role::Clock))
+            && !asks_the_clock(asked)
+            && !asks_the_clock(request)
+        {
+            abstain = Some(Abstain::NothingFits);
+        }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
         if abstain != Some(Abstain::NeedsWriteMode) && missing.is_some() {
