@@ -1325,6 +1325,11 @@ fn placed_texts(texts: Vec<String>, request: &str) -> Vec<String> {
                     t = &t[lead.len()..];
                 }
             }
+            for lead in ["w/ "] {
+                if let Some(rest) = t.strip_prefix(lead) {
+                    t = rest;
+                }
+            }
             for tail in [
                 " up on the screen",
                 " on the screen",
@@ -3593,6 +3598,55 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         texts = alloc::vec![t];
     }
     texts = placed_texts(texts, request);
+    // `add call the bank to the end of the todo list`: `the todo list`
+    // refers to the file the text goes into; it is no text of it.
+    if texts.len() > 1 {
+        let names: Vec<String> = existing
+            .iter()
+            .flat_map(|r| stem_words(stem(basename(&r.path))))
+            .collect();
+        let refers = |t: &str| {
+            let first = clause_words(t).into_iter().next().unwrap_or_default();
+            if t.starts_with(['"', '\''])
+                || !matches!(first.as_str(), "the" | "my" | "this" | "our" | "your")
+            {
+                return false;
+            }
+            let w: Vec<String> = clause_words(t)
+                .into_iter()
+                .filter(|x| {
+                    !matches!(
+                        x.as_str(),
+                        "the"
+                            | "my"
+                            | "a"
+                            | "an"
+                            | "this"
+                            | "that"
+                            | "our"
+                            | "your"
+                            | "list"
+                            | "file"
+                            | "folder"
+                            | "document"
+                            | "doc"
+                            | ""
+                    )
+                })
+                .collect();
+            !w.is_empty()
+                && w.iter().all(|x| {
+                    names.iter().any(|n| {
+                        n == x
+                            || x.strip_suffix('s') == Some(n.as_str())
+                            || n.strip_suffix('s') == Some(x)
+                    })
+                })
+        };
+        if texts.iter().any(|t| !refers(t)) {
+            texts.retain(|t| !refers(t));
+        }
+    }
     if asks_for_empty_line(request, &texts) {
         texts.clear();
     }

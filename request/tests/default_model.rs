@@ -3998,3 +3998,27 @@ fn the_clock_is_asked_in_words_of_time() {
         ],
     );
 }
+
+/// The words that name where a text goes are not the text: `the todo
+/// list` of `add call the bank to the end of the todo list`, in any case.
+#[test]
+fn where_a_text_goes_is_no_text() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "add call the bank to the end of the todo list",
+                "append /TODO.TXT \"call the bank\"",
+            ),
+            (
+                "ADD CALL THE BANK TO THE END OF THE TODO LIST!!!",
+                "append /TODO.TXT \"CALL THE BANK\"",
+            ),
+            (
+                "new file shop.txt w/ milk n eggs",
+                "write /shop.txt \"milk n eggs\"",
+            ),
+            ("shout HELLO", "echo HELLO"),
+        ],
+    );
+}
