@@ -4022,3 +4022,27 @@ fn where_a_text_goes_is_no_text() {
         ],
     );
 }
+
+/// A text to add that names the live file it would go into (`the faq`),
+/// typed without quotes or a colon, runs nothing: the file was misread as
+/// words of the text (`add see also the faq to the user guide` had added
+/// "the faq to the user" to the FAQ).
+#[test]
+fn a_text_that_names_its_own_file_is_not_added_to_it() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for r in [
+        "add see also the faq to the user guide",
+        "make a note that the faq needs a section on backups",
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line(), None, "{r}: {}", p.display());
+    }
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "store pick up kids in kids.txt",
+            "write /kids.txt \"pick up kids\"",
+        )],
+    );
+}

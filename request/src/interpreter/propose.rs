@@ -3383,6 +3383,41 @@ impl<'m> Interpreter<'m> {
                 via = Via::Neither;
             }
         }
+        // A text to add or write that names the file it goes into, typed
+        // without quotes or a colon, is the file misread as words of the
+        // text (`add see also the faq to the user guide` had added "the faq
+        // to the user" to the FAQ): which file and which words are not
+        // settled.
+        if abstain.is_none() {
+            if let Some(c) = command
+                .as_ref()
+                .filter(|c| matches!(self.role_of(c.applet), Some(Role::Append | Role::Write)))
+            {
+                let file = c.args.iter().find_map(|a| match a {
+                    command::Arg::Path(p) => Some(p.as_str()),
+                    _ => None,
+                });
+                let text = c.args.iter().find_map(|a| match a {
+                    command::Arg::Text(t) => Some(t.as_str()),
+                    _ => None,
+                });
+                if let (Some(file), Some(text)) = (file, text) {
+                    let set_apart = request.contains(['"', ':', '\u{201c}'])
+                        || request.contains(&alloc::format!("'{text}'"));
+                    // Said as a live file is (`the faq`), not a word a new
+                    // name shares (`pick up kids` into kids.txt).
+                    let tw = lower_words(text);
+                    let names_it = self.paths.iter().any(|e| command::same_path(&e.path, file))
+                        && tw.windows(2).any(|p| {
+                            matches!(p[0].as_str(), "the" | "my" | "this" | "that")
+                                && path_words(file).iter().any(|n| same_word(n, &p[1]))
+                        });
+                    if names_it && !set_apart {
+                        abstain = Some(Abstain::Unsure);
+                    }
+                }
+            }
+        }
         // The clock is asked in words of time (`what time is it`, `today's
         // date`, `what day is it`): `i am sad today` and `what's the soup of
         // the day` had run `date`.
