@@ -24,6 +24,12 @@ pub struct Carried<'a> {
     /// the archive`): a note of a job only when it names another thing
     /// than the head does, which the caller checks.
     pub orders: bool,
+    /// The text is a job on the head's own thing and no more (`delete`,
+    /// `rename to …`, `update it`): asked, not noted.
+    pub bare_order: bool,
+    /// The head says a line is being noted (`add`, `note`, `one more
+    /// line`), so a question or a job in the text is the text.
+    pub noting: bool,
     /// Where in the head the file is named: after its last `to`/`into`/
     /// `in`/`onto` (`Bingo log into notes`), or all of it.
     pub target: &'a str,
@@ -156,12 +162,51 @@ const QUESTIONS: &[&str] = &[
     "did", "can't", "cannot",
 ];
 
+/// Words that open a question or a request to see (`faq: show me`).
+const ASKING: &[&str] = &[
+    "who", "whom", "whose", "any", "anything", "do", "can", "could", "should", "will", "would",
+    "has", "have", "was", "were", "show", "open", "read", "list", "print", "display",
+];
+
+/// Words of a head that notes a line down.
+const NOTING: &[&str] = &[
+    "add",
+    "append",
+    "put",
+    "jot",
+    "note",
+    "record",
+    "insert",
+    "ink",
+    "tag",
+    "dictate",
+    "dictating",
+    "dictation",
+    "remember",
+    "reminder",
+    "line",
+    "item",
+    "entry",
+    "memo",
+    "stick",
+    "pop",
+    "scribble",
+    "ps",
+];
+
+/// Jobs on a file no applet here does.
+const UNDONE: &[&str] = &[
+    "update", "fix", "edit", "clean", "tidy", "sort", "shorten", "trim", "empty", "check",
+    "change", "set",
+];
+
 /// Verbs of jobs a text may open with (`move the boot log …`).
 const JOBS: &[&str] = &[
     "show", "open", "read", "view", "cat", "list", "ls", "delete", "remove", "erase", "rm", "del",
     "copy", "cp", "move", "mv", "rename", "make", "create", "mkdir", "write", "add", "append",
     "put", "clear", "reboot", "restart", "shutdown", "shut", "get", "give", "print", "hexdump",
-    "dump", "save", "set", "change", "replace",
+    "dump", "save", "set", "change", "replace", "empty", "update", "fix", "clean", "tidy", "edit",
+    "sort", "shorten", "trim", "check", "reboot", "restart", "shutdown",
 ];
 
 /// Words a head that asks for the screen may hold besides a saying verb.
@@ -279,6 +324,8 @@ pub fn carried<'a>(line: &'a str, names: &dyn Fn(&str) -> bool) -> Option<Carrie
                 text,
                 shown: true,
                 orders: false,
+                bare_order: false,
+                noting: false,
                 target: head,
             });
         }
@@ -313,6 +360,18 @@ pub fn carried<'a>(line: &'a str, names: &dyn Fn(&str) -> bool) -> Option<Carrie
         let first = tw
             .iter()
             .find(|w| !matches!(w.as_str(), "just" | "please" | "pls" | "and"));
+        let noting = words.iter().any(|w| NOTING.contains(&w.as_str()));
+        // `todo: what's on it?`, `the boot log: any errors?`: a question
+        // about the file, not a line for it (after `add to the faq:` it is
+        // the line).
+        if !noting
+            && (text.trim_end().ends_with('?')
+                || first.is_some_and(|w| {
+                    QUESTIONS.contains(&w.as_str()) || ASKING.contains(&w.as_str())
+                }))
+        {
+            return None;
+        }
         // `faq.txt -> faq2.txt (copy)`: a name where the text goes; `…
         // clean desk in /draft.md`: the text says where it goes itself;
         // `…, add it to the notes`: the line's own asking is in the text.
@@ -322,6 +381,7 @@ pub fn carried<'a>(line: &'a str, names: &dyn Fn(&str) -> bool) -> Option<Carrie
             .any(|p| matches!(p[0].as_str(), "in" | "into" | "to" | "onto") && file_like(&p[1]))
             || tw.windows(2).any(|p| {
                 (JOBS.contains(&p[0].as_str()) || DISCARDS.contains(&p[0].as_str()))
+                    && !UNDONE.contains(&p[0].as_str())
                     && matches!(p[1].as_str(), "it" | "this" | "that" | "them")
             });
         // `TODO: add "back up the disk"`: the text is asked to be added
@@ -336,14 +396,24 @@ pub fn carried<'a>(line: &'a str, names: &dyn Fn(&str) -> bool) -> Option<Carrie
             shown: false,
             // `rename to …`, `delete it`, `show`: a job on the head's own
             // thing; `move the boot log to the archive` is a note of one.
-            orders: first.is_some_and(|w| JOBS.contains(&w.as_str()))
-                && tw
-                    .iter()
-                    .skip_while(|w| !JOBS.contains(&w.as_str()))
-                    .nth(1)
-                    .is_none_or(|w| {
-                        matches!(w.as_str(), "to" | "as" | "into" | "it" | "them" | "in")
-                    }),
+            orders: first
+                .is_some_and(|w| JOBS.contains(&w.as_str()) || DISCARDS.contains(&w.as_str())),
+            // (A job no applet does, `update it`, is left unsettled: the
+            // caller runs nothing for it.)
+            bare_order: first.is_some_and(|w| {
+                (JOBS.contains(&w.as_str()) || DISCARDS.contains(&w.as_str()))
+                    && !UNDONE.contains(&w.as_str())
+            }) && tw
+                .iter()
+                .skip_while(|w| !JOBS.contains(&w.as_str()) && !DISCARDS.contains(&w.as_str()))
+                .nth(1)
+                .is_none_or(|w| {
+                    matches!(
+                        w.as_str(),
+                        "to" | "as" | "into" | "it" | "them" | "this" | "that" | "in"
+                    )
+                }),
+            noting,
             target,
         });
     }
@@ -375,6 +445,8 @@ pub fn carried<'a>(line: &'a str, names: &dyn Fn(&str) -> bool) -> Option<Carrie
             text: quoted,
             shown: true,
             orders: false,
+            bare_order: false,
+            noting: false,
             target: quoted,
         });
     }
@@ -404,6 +476,8 @@ pub fn carried<'a>(line: &'a str, names: &dyn Fn(&str) -> bool) -> Option<Carrie
         text,
         shown: true,
         orders: false,
+        bare_order: false,
+        noting: false,
         target: head,
     })
 }
@@ -454,8 +528,10 @@ mod tests {
             Some(("todo", "call the vet", false))
         );
         assert!(!carried("todo: call the vet", &names).unwrap().orders);
+        // A job is the caller's to weigh: a note of it when it is about another
+        // thing.
         assert!(
-            !carried("todo: move the boot log to the archive", &names)
+            carried("todo: move the boot log to the archive", &names)
                 .unwrap()
                 .orders
         );
@@ -478,7 +554,7 @@ mod tests {
             ("notes", "QUIXOTIC 8D", false)
         );
         let c = carried("todo - cp the photos to the backup drive", &names).unwrap();
-        assert!(!c.orders);
+        assert!(c.orders);
         assert_eq!(
             split("todo — buy a birthday card for Sam"),
             Some(("todo", "buy a birthday card for Sam", false))
@@ -551,6 +627,11 @@ mod tests {
             "The hello file — given out, LBW. Take it off the field.",
             "rename the readme to notes: done",
             "readme: delete it",
+            "todo: what's on it?",
+            "the boot log: any errors?",
+            "faq: show me",
+            "notes - anything new?",
+            "the guide: where is it",
         ] {
             assert_eq!(split(line), None, "{line}");
         }

@@ -71,6 +71,8 @@ const MARKERS: &[Marker] = &[
     m(&["actually"], false, false),
     m(&["sorry"], false, false),
     m(&["oops"], true, false),
+    m(&["jk"], true, false),
+    m(&["kidding"], true, false),
     m(&["whoops"], true, false),
     m(&["correction"], false, false),
     m(&["nope"], false, false),
@@ -356,6 +358,10 @@ pub fn corrected(line: &str) -> Option<Correction> {
     if TAKEN_BACK.contains(&after_lower.as_str()) || (after.is_empty() && strong) {
         return (!before.is_empty()).then_some(Correction::TakenBack);
     }
+    // `delete the notes? no!`: the question answered, the request back.
+    if after.is_empty() && mk.words == ["no"] && line.trim_end().ends_with(['!', '.']) {
+        return (!before.is_empty()).then_some(Correction::TakenBack);
+    }
     // `… the list of pictures I mean`: the marker closes the line and
     // points back; the line reads as typed.
     if after.is_empty() || before.is_empty() {
@@ -370,6 +376,10 @@ pub fn corrected(line: &str) -> Option<Correction> {
 
 /// Words that open a clause saying what not to do.
 const NEGATIONS: &[&[&str]] = &[
+    &["you", "don't", "need", "to"],
+    &["you", "dont", "need", "to"],
+    &["don't", "need", "to"],
+    &["dont", "need", "to"],
     &["i", "don't", "want", "to"],
     &["i", "dont", "want", "to"],
     &["i", "don't", "want"],
@@ -403,6 +413,12 @@ fn negated_first(line: &str, ws: &[Word]) -> Option<String> {
     }
     let before = trim_clause(&line[ws[neg.len()].start..ws[cut].end]);
     let after = trim_clause(&line[ws[cut + 1].start..]);
+    // `don't reboot, don't shut down, just show the date`: every clause
+    // that says what not to do, then what to do.
+    let after_ws = words(after);
+    if let Some(r) = negated_first(after, &after_ws) {
+        return Some(r);
+    }
     let before_ws = words(before);
     if before_ws
         .first()
@@ -602,6 +618,14 @@ mod tests {
             ("not the readme, the notes", "the notes"),
             ("don't show me the notes, delete them", "delete the notes"),
             ("no need to have it running, turn it off", "turn it off"),
+            (
+                "you don't need to delete the boot log, just show it",
+                "show the boot log",
+            ),
+            (
+                "don't reboot, don't shut down, just show the date",
+                "show the date",
+            ),
             ("list the logs folder, no, docs", "list the docs folder"),
             (
                 "delete hello.txt... no don't. show it instead",
@@ -646,6 +670,8 @@ mod tests {
             "delete everything, just kidding",
             "shut down — actually no, don't",
             "delete the boot log. no, actually, don't.",
+            "remove the notes. jk",
+            "delete the notes? no!",
             "reboot, wait, don't",
         ] {
             assert_eq!(corrected(line), Some(Correction::TakenBack), "{line}");

@@ -1261,6 +1261,22 @@ fn named_span(request: &str) -> Option<String> {
                 | "document"
                 | "at"
                 | "of"
+                | "would"
+                | "is"
+                | "again"
+                | "too"
+                | "also"
+                | "now"
+                | "first"
+                | "will"
+                | "should"
+                | "as"
+                | "by"
+                | "from"
+                | "or"
+                | "but"
+                | "if"
+                | "when"
         );
         if stop || bare.is_empty() {
             break;
@@ -1284,7 +1300,14 @@ fn named_span(request: &str) -> Option<String> {
             .any(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
             || has_extension(w)
     });
-    marked.then(|| words.join(" "))
+    // Two plain words up to a stop are a name too (`a folder called old
+    // stuff would be nice`).
+    let plain_pair = words.len() == 2
+        && !matches!(
+            words[0].to_ascii_lowercase().as_str(),
+            "the" | "a" | "an" | "my" | "our" | "this" | "that" | "your"
+        );
+    (marked || plain_pair).then(|| words.join(" "))
 }
 
 /// Texts without the words that say where they go or that they are said:

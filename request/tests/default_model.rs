@@ -4046,3 +4046,65 @@ fn a_text_that_names_its_own_file_is_not_added_to_it() {
         )],
     );
 }
+
+/// The audit of this session's own rules: a question or a job on a file
+/// after its name and a colon is no line for it; a statement of doing it,
+/// a wish, a refusal a word away and a power-off put off change nothing;
+/// a request taken back by `jk` or `? no!` runs nothing; a folder and a
+/// file read the wrong way round are put right; a power word run into
+/// another word powers nothing off.
+#[test]
+fn what_the_new_rules_must_not_do() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    for r in [
+        "todo: what's on it?",
+        "the boot log: any errors?",
+        "README: update it",
+        "todo: reboot the router",
+        "rebooting is annoying",
+        "the notes should not be deleted",
+        "no need to reboot",
+        "not now, reboot later",
+        "my boss said: reboot the server tonight",
+        "I wish I hadn't deleted the todo list",
+        "I used to have a folder called archive",
+        "remove the notes. jk",
+        "delete the notes? no!",
+        "show the notes, the todo list and the faq",
+        "shutdownnotes",
+    ] {
+        let p = it.propose(r, &mut clock, &mut || false).unwrap();
+        let changes = p.line().is_some_and(|l| {
+            [
+                "append", "write", "rm", "mv", "cp", "mkdir", "reboot", "shutdown",
+            ]
+            .iter()
+            .any(|a| l.split(' ').next() == Some(a))
+        });
+        assert!(!changes, "{r}: {}", p.display());
+    }
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("move hello.txt to /DOCS", "mv /HELLO.TXT /DOCS/HELLO.TXT"),
+            (
+                "add to the faq: how do I add a line to a file?",
+                "append /DOCS/FAQ.TXT \"how do I add a line to a file?\"",
+            ),
+            (
+                "new todo item: clean the gutters",
+                "append /TODO.TXT \"clean the gutters\"",
+            ),
+            (
+                "a folder called old stuff would be nice",
+                "mkdir \"/old stuff\"",
+            ),
+            ("powerdown", "shutdown"),
+            (
+                "you dont need to delete the boot log, just show it",
+                "cat /LOGS/BOOT.LOG",
+            ),
+        ],
+    );
+}

@@ -101,6 +101,7 @@ pub fn classify<'a>(
             Some(paths) if text_reads_as_prose(table, line, &command, paths) => Line::Request(line),
             Some(paths) if names_a_joining_word(table, &command, paths) => Line::Request(line),
             Some(_) if redirects(&command) => Line::Request(line),
+            Some(_) if announces_its_text(line) => Line::Request(line),
             _ => Line::Typed(command),
         },
         Err(ParseError::Empty) => Line::Empty,
@@ -354,6 +355,46 @@ fn is_function_word(w: &str) -> bool {
 /// (`echo hi there>notes.txt`, `echo done > a.txt`): whoever types it means
 /// the file, which the request path writes (asking first), not the text
 /// with the `>` in it.
+/// `Echo this back to me: all systems nominal`: an unquoted text whose
+/// words before a colon only announce what follows is English that says
+/// which text; typed, the whole of it would be printed.
+fn announces_its_text(line: &str) -> bool {
+    let Some((name, rest)) = line.split_once(char::is_whitespace) else {
+        return false;
+    };
+    if !matches!(name.to_ascii_lowercase().as_str(), "echo" | "say" | "print") || rest.contains('"')
+    {
+        return false;
+    }
+    let Some((head, text)) = rest.split_once(": ") else {
+        return false;
+    };
+    !text.trim().is_empty()
+        && !head.trim().is_empty()
+        && head.split_whitespace().all(|w| {
+            matches!(
+                w.to_ascii_lowercase().as_str(),
+                "this"
+                    | "that"
+                    | "back"
+                    | "to"
+                    | "me"
+                    | "us"
+                    | "the"
+                    | "following"
+                    | "out"
+                    | "loud"
+                    | "aloud"
+                    | "please"
+                    | "for"
+                    | "exactly"
+                    | "words"
+                    | "text"
+                    | "line"
+            )
+        })
+}
+
 fn redirects(command: &Command) -> bool {
     command.args.iter().any(|a| match a {
         command::Arg::Text(t) => t.rsplit_once('>').is_some_and(|(before, after)| {

@@ -971,3 +971,28 @@ fn a_request_taken_back_is_told_so() {
     p.abstain = Some(request::Abstain::NothingFits);
     assert_eq!(abstain_reply(&p), request::abstain::NOTHING_FITS_REPLY);
 }
+
+/// A typed `echo` whose words before a colon only announce the text is a
+/// request (the text after the colon is what is said); other echoes stay
+/// typed.
+#[test]
+fn an_echo_that_announces_its_text_is_a_request() {
+    let t = applets::builtin();
+    let live = request::paths_from_list(SAMPLE_FS);
+    let live = Some(live.as_slice());
+    let rw = Mode::ReadWrite;
+    assert!(matches!(
+        classify(&t, rw, "Echo this back to me: all systems nominal", live),
+        Line::Request(_)
+    ));
+    for typed in [
+        "echo hello: world",
+        "echo \"this: that\"",
+        "echo time: 10:30",
+    ] {
+        assert!(
+            matches!(classify(&t, rw, typed, live), Line::Typed(_)),
+            "{typed}"
+        );
+    }
+}

@@ -1997,8 +1997,26 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "overwrite",
         "format",
     ];
-    // Refused: the first change word with a `not` just before it.
-    if let Some(i) = w.iter().position(|x| CHANGES.contains(&x.as_str())) {
+    // Refused: the first change word with a `not` shortly before it (`no
+    // need to reboot`, `the notes should not be deleted`).
+    const DONE_FORMS: &[&str] = &[
+        "deleted",
+        "removed",
+        "erased",
+        "moved",
+        "copied",
+        "renamed",
+        "rebooted",
+        "restarted",
+        "wiped",
+        "trashed",
+        "overwritten",
+        "formatted",
+    ];
+    if let Some(i) = w
+        .iter()
+        .position(|x| CHANGES.contains(&x.as_str()) || DONE_FORMS.contains(&x.as_str()))
+    {
         let negated = (1..=2).any(|k| {
             i >= k
                 && matches!(
@@ -2006,10 +2024,63 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
                     "don't" | "dont" | "not" | "never" | "no" | "stop"
                 )
         });
+        // (`no need to reboot`, `should not be deleted`.)
+        let negated = negated
+            || (i >= 3 && at(i - 3) == "no" && at(i - 2) == "need")
+            || (i >= 2 && at(i - 1) == "be" && matches!(at(i - 2), "not" | "never"));
         let again = w[i + 1..].iter().any(|x| CHANGES.contains(&x.as_str()));
         if negated && !again {
             return Some("refused");
         }
+    }
+    // Said of doing it, not asked (`rebooting is annoying`, `deleting the
+    // notes was a mistake`), or wished undone (`I wish I hadn't deleted
+    // the todo list`), or of a thing gone (`I used to have a folder …`).
+    if matches!(
+        w.first().map(|x| x.as_str()),
+        Some(
+            "rebooting"
+                | "restarting"
+                | "shutting"
+                | "deleting"
+                | "removing"
+                | "erasing"
+                | "copying"
+                | "moving"
+                | "renaming"
+                | "wiping"
+                | "formatting"
+                | "writing"
+                | "appending"
+        )
+    ) || r.contains("wish i")
+        || r.contains("used to")
+    {
+        return Some("told");
+    }
+    // Put off: nothing here waits to restart or power off later (`reboot
+    // later`, `reboot the server tonight`).
+    let power = w.iter().any(|x| {
+        matches!(
+            x.as_str(),
+            "reboot" | "restart" | "shutdown" | "shut" | "poweroff" | "halt"
+        )
+    });
+    let ends = r.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+    if power
+        && w.len() <= 8
+        && [
+            "later",
+            "tonight",
+            "tomorrow",
+            "next week",
+            "in an hour",
+            "at midnight",
+        ]
+        .iter()
+        .any(|p| ends.ends_with(p))
+    {
+        return Some("put off");
     }
     // Of the person: their brain, life, head; idioms of going on or
     // stopping that turn nothing off.

@@ -3190,8 +3190,12 @@ impl<'m> Interpreter<'m> {
                 .is_some_and(|a| a.spec().writes)
                 || matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
         });
+        // (Put off, even after the applet's name: `reboot later`.)
+        let put_off = [asked, request]
+            .iter()
+            .any(|l| asks_no_change(l) == Some("put off"));
         if (changes || abstain == Some(Abstain::NeedsWriteMode))
-            && !named_first
+            && (!named_first || put_off)
             && self.config.own_words
             && (asks_no_change(asked).is_some() || asks_no_change(request).is_some())
         {
@@ -3417,6 +3421,95 @@ impl<'m> Interpreter<'m> {
                     }
                 }
             }
+        }
+        // A move or copy of a live folder onto a live file is the two read
+        // the wrong way round (`move hello.txt to /DOCS` had become `mv
+        // /DOCS /HELLO.TXT`): the file goes into the folder.
+        if abstain.is_none() {
+            if let Some(c) = command
+                .as_mut()
+                .filter(|c| matches!(self.role_of(c.applet), Some(Role::Move | Role::Copy)))
+            {
+                if let [command::Arg::Path(src), command::Arg::Path(dst)] = c.args.as_slice() {
+                    // Read the wrong way round only when the line names the
+                    // file first (`MOVE THE FILE logs TO /todo.txt` asks it).
+                    let lower = request.to_ascii_lowercase();
+                    let at = |p: &str| {
+                        let name = p.rsplit('/').next().unwrap_or(p).to_ascii_lowercase();
+                        let stem = name.split('.').next().unwrap_or(&name).to_string();
+                        lower.find(&stem)
+                    };
+                    let file_first = matches!((at(dst), at(src)), (Some(d), Some(s)) if d < s);
+                    if self.is_live(src, true) && self.is_live(dst, false) && file_first {
+                        let name = dst.rsplit('/').next().unwrap_or(dst);
+                        let into = alloc::format!("{}/{name}", src.trim_end_matches('/'));
+                        c.args =
+                            alloc::vec![command::Arg::Path(dst.clone()), command::Arg::Path(into)];
+                    }
+                }
+            }
+        }
+        // A move or copy needs words of one: a line that opens by asking to
+        // see (`show the notes, the todo list and the faq` had moved the
+        // todo list onto the FAQ) moves nothing without them.
+        if abstain.is_none()
+            && command
+                .as_ref()
+                .is_some_and(|c| matches!(self.role_of(c.applet), Some(Role::Move | Role::Copy)))
+            && leads_with_reading(request)
+            && ![asked, request].iter().any(|l| {
+                any_word(
+                    l,
+                    &[
+                        "move",
+                        "mv",
+                        "copy",
+                        "cp",
+                        "rename",
+                        "ren",
+                        "put",
+                        "place",
+                        "duplicate",
+                        "backup",
+                        "back",
+                        "clone",
+                        "transfer",
+                        "send",
+                        "stow",
+                        "relocate",
+                        "shift",
+                        "drag",
+                        "drop",
+                        "save",
+                        "store",
+                        "into",
+                        "to",
+                        "as",
+                        "called",
+                        "named",
+                    ],
+                )
+            })
+        {
+            abstain = Some(Abstain::NothingFits);
+        }
+        // A power word run into another word (`shutdownnotes`) powers
+        // nothing off: the model read the word inside it (`powerdown` and
+        // `shutdwon` still ask it).
+        let glued = {
+            let t = request.trim().to_ascii_lowercase();
+            !t.contains(char::is_whitespace)
+                && ["shutdown", "reboot", "restart", "poweroff", "powerdown"]
+                    .iter()
+                    .any(|p| t.strip_prefix(p).is_some_and(|rest| rest.len() >= 3))
+        };
+        if abstain.is_none()
+            && glued
+            && command.as_ref().is_some_and(|c| {
+                matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
+            })
+        {
+            abstain = Some(Abstain::NothingFits);
         }
         // The clock is asked in words of time (`what time is it`, `today's
         // date`, `what day is it`): `i am sad today` and `what's the soup of
@@ -3896,10 +3989,37 @@ impl Interpreter<'_> {
             let ([file], true) = (files.as_slice(), g.missing.is_empty()) else {
                 return None;
             };
-            // A job in the text on the head's own file is asked, not noted
-            // (`Release notes: rename to …`).
-            if c.orders {
+            // A job in the text is a note of it only when it is about
+            // another thing (`todo: move the boot log to the archive`); on
+            // the head's own file it is asked (`todo: delete the second
+            // line`, `Release notes: rename to …`).
+            if c.bare_order {
                 return None;
+            }
+            if c.orders && !c.noting {
+                let t = ground::ground(c.text, &self.paths, &self.descriptions);
+                let other = t
+                    .grounding
+                    .referents
+                    .iter()
+                    .any(|r| !command::same_path(&r.path, &file.path));
+                // `todo: reboot the router`, `todo: delete the second line`:
+                // a note of a job or a job on the file, which the line does
+                // not settle; nothing runs.
+                if !other {
+                    let mut p = Proposal::typed(
+                        "",
+                        command::Command {
+                            applet: "",
+                            args: Vec::new(),
+                        },
+                        0,
+                    );
+                    p.command = None;
+                    p.via = Via::Neither;
+                    p.abstain = Some(Abstain::NothingFits);
+                    return Some(p);
+                }
             }
             alloc::vec![command::Arg::Path(file.path.clone()), text]
         };
