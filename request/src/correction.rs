@@ -359,7 +359,11 @@ pub fn corrected(line: &str) -> Option<Correction> {
         return (!before.is_empty()).then_some(Correction::TakenBack);
     }
     // `delete the notes? no!`: the question answered, the request back.
-    if after.is_empty() && mk.words == ["no"] && line.trim_end().ends_with(['!', '.']) {
+    if after.is_empty()
+        && mk.words == ["no"]
+        && line.trim_end().ends_with('!')
+        && before.trim_end().ends_with('?')
+    {
         return (!before.is_empty()).then_some(Correction::TakenBack);
     }
     // `… the list of pictures I mean`: the marker closes the line and

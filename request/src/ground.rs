@@ -1277,6 +1277,12 @@ fn named_span(request: &str) -> Option<String> {
                 | "but"
                 | "if"
                 | "when"
+                | "thx"
+                | "thanks"
+                | "pls"
+                | "plz"
+                | "ty"
+                | "cheers"
         );
         if stop || bare.is_empty() {
             break;

@@ -4108,3 +4108,21 @@ fn what_the_new_rules_must_not_do() {
         ],
     );
 }
+
+/// What the last guards must leave alone: an answer inside a carried text
+/// (`A: no.`), a power word with punctuation after it, a name before a
+/// thanks.
+#[test]
+fn the_last_guards_leave_these_alone() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "add this to the faq: Q: does it run on ARM? A: no.",
+                "append /DOCS/FAQ.TXT \"Q: does it run on ARM? A: no.\"",
+            ),
+            ("Restart…", "reboot"),
+            ("mk a fldr called pics thx", "mkdir /pics"),
+        ],
+    );
+}

@@ -3501,7 +3501,11 @@ impl<'m> Interpreter<'m> {
             !t.contains(char::is_whitespace)
                 && ["shutdown", "reboot", "restart", "poweroff", "powerdown"]
                     .iter()
-                    .any(|p| t.strip_prefix(p).is_some_and(|rest| rest.len() >= 3))
+                    .any(|p| {
+                        t.strip_prefix(p).is_some_and(|rest| {
+                            rest.chars().filter(|c| c.is_ascii_alphabetic()).count() >= 3
+                        })
+                    })
         };
         if abstain.is_none()
             && glued
