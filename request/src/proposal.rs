@@ -25,6 +25,9 @@ pub enum Via {
     /// A line in another shell's language, read as that shell reads it
     /// (`dialect`): no model was asked.
     Shell(dialect::Shell),
+    /// A line that carries a text (`request::carrier`): its head named the
+    /// file or the screen, and no model was asked.
+    Carried,
 }
 
 impl Via {
@@ -35,6 +38,7 @@ impl Via {
             Via::Grammar => "grammar",
             Via::Neither => "none",
             Via::Shell(_) => "shell",
+            Via::Carried => "carried",
         }
     }
 }
@@ -224,6 +228,9 @@ impl fmt::Display for Display<'_> {
         }
         if let Via::Shell(shell) = p.via {
             return write!(f, "   (read as a {} line)", shell.name());
+        }
+        if p.via == Via::Carried {
+            return f.write_str("   (a text after the name of where it goes)");
         }
         let t = &p.timings;
         f.write_str("   ")?;

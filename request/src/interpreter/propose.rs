@@ -4046,7 +4046,7 @@ impl Interpreter<'_> {
         let line = command::render(&command::Command { applet, args });
         let command = self.table.parse(&line, self.mode).ok()?;
         let mut p = Proposal::typed("", command, 0);
-        p.via = Via::Grammar;
+        p.via = Via::Carried;
         Some(p)
     }
 
