@@ -206,7 +206,7 @@ const JOBS: &[&str] = &[
     "copy", "cp", "move", "mv", "rename", "make", "create", "mkdir", "write", "add", "append",
     "put", "clear", "reboot", "restart", "shutdown", "shut", "get", "give", "print", "hexdump",
     "dump", "save", "set", "change", "replace", "empty", "update", "fix", "clean", "tidy", "edit",
-    "sort", "shorten", "trim", "check", "reboot", "restart", "shutdown",
+    "sort", "shorten", "trim", "check",
 ];
 
 /// Words a head that asks for the screen may hold besides a saying verb.

@@ -132,6 +132,27 @@ pub struct Proposal {
 }
 
 impl Proposal {
+    /// Nothing runs, for the reason `why`, before any model was asked.
+    pub fn nothing(input: &str, why: Abstain, total_ns: u64) -> Proposal {
+        Proposal {
+            input: input.into(),
+            read_as: None,
+            nothing_share: None,
+            command: None,
+            via: Via::Neither,
+            ridge: None,
+            grammar: None,
+            agree: true,
+            low_confidence: false,
+            missing: None,
+            abstain: Some(why),
+            timings: Timings {
+                total_ns,
+                ..Timings::default()
+            },
+        }
+    }
+
     /// A typed command: no model involved.
     pub fn typed(input: &str, command: Command, total_ns: u64) -> Proposal {
         Proposal {

@@ -389,23 +389,8 @@ impl<'m> Interpreter<'m> {
         let fixed = match crate::correction::corrected(request) {
             Some(Correction::Request(r)) => Some(r),
             Some(Correction::TakenBack) => {
-                return Ok(Proposal {
-                    input: typed.into(),
-                    read_as: None,
-                    nothing_share: None,
-                    command: None,
-                    via: Via::Neither,
-                    low_confidence: false,
-                    agree: true,
-                    missing: None,
-                    abstain: Some(Abstain::TakenBack),
-                    ridge: None,
-                    grammar: None,
-                    timings: Timings {
-                        total_ns: clock.now_ns().saturating_sub(start),
-                        ..Timings::default()
-                    },
-                });
+                let ns = clock.now_ns().saturating_sub(start);
+                return Ok(Proposal::nothing(typed, Abstain::TakenBack, ns));
             }
             None => None,
         };
@@ -4011,18 +3996,7 @@ impl Interpreter<'_> {
                 // a note of a job or a job on the file, which the line does
                 // not settle; nothing runs.
                 if !other {
-                    let mut p = Proposal::typed(
-                        "",
-                        command::Command {
-                            applet: "",
-                            args: Vec::new(),
-                        },
-                        0,
-                    );
-                    p.command = None;
-                    p.via = Via::Neither;
-                    p.abstain = Some(Abstain::NothingFits);
-                    return Some(p);
+                    return Some(Proposal::nothing("", Abstain::NothingFits, 0));
                 }
             }
             alloc::vec![command::Arg::Path(file.path.clone()), text]
@@ -4030,18 +4004,7 @@ impl Interpreter<'_> {
         let role = if c.shown { Role::Say } else { Role::Append };
         let Some(applet) = self.doer(role) else {
             // Read-only: nothing reachable adds to a file.
-            let mut p = Proposal::typed(
-                "",
-                command::Command {
-                    applet: "",
-                    args: Vec::new(),
-                },
-                0,
-            );
-            p.command = None;
-            p.via = Via::Neither;
-            p.abstain = Some(Abstain::NeedsWriteMode);
-            return Some(p);
+            return Some(Proposal::nothing("", Abstain::NeedsWriteMode, 0));
         };
         let line = command::render(&command::Command { applet, args });
         let command = self.table.parse(&line, self.mode).ok()?;
