@@ -203,13 +203,7 @@ pub(super) fn qualified_missing(
         "october",
         "november",
         "december",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
+        // (The days of the week are `WEEKDAYS`.)
         "weekly",
         "monthly",
         "yearly",
@@ -307,6 +301,7 @@ pub(super) fn qualified_missing(
             && (someones || (determiner && !possessive))
             && !NOT_NAMES.contains(&stem)
             && !LIKE.contains(&stem)
+            && !WEEKDAYS.contains(&stem)
             && !FOLDER_WORDS.contains(&stem)
             && !ground::is_stopword(stem)
             && !ground::is_filler(stem)

@@ -2427,6 +2427,18 @@ fn short_swap(x: &str, w: &str) -> bool {
         })
 }
 
+/// The days of the week: words of time for the clock, and words that say
+/// which document (`the notes from tuesday`) for a missing one.
+pub(super) const WEEKDAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
 /// Whether a line asks the clock in words of time: the time, the date, an
 /// hour, a part of the day or a day of the week (`is it still tuesday?`,
 /// `is it bedtime yet`), slips of them (`whar tine is it`, `wot dait`), or
@@ -2454,13 +2466,6 @@ pub(super) fn asks_the_clock(request: &str) -> bool {
         "early",
         "noon",
         "bedtime",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
         "weekend",
         "week",
         "month",
@@ -2499,5 +2504,7 @@ pub(super) fn asks_the_clock(request: &str) -> bool {
             "what" | "whats" | "what's" | "which" | "is" | "wot" | "how" | "when" | "whar"
         )
     });
-    TIME.iter().any(|t| r.contains(t)) || (asks && (r.contains("today") || r.contains("tooday")))
+    TIME.iter().any(|t| r.contains(t))
+        || WEEKDAYS.iter().any(|d| r.contains(d))
+        || (asks && (r.contains("today") || r.contains("tooday")))
 }
