@@ -313,9 +313,14 @@ fn trim_clause(s: &str) -> &str {
 
 /// What a line with a mid-line correction asks, or `None` when it has no
 /// correction (or one that leaves nothing clear to replace).
-pub fn corrected(line: &str) -> Option<Correction> {
+///
+/// `live` says whether a word is a word of a live path's name: a single word
+/// after the marker that is none, where the first request ends on a file's
+/// name, corrects that request's text, not its file (`add milk to the todo,
+/// I mean eggs`).
+pub fn corrected(line: &str, live: &dyn Fn(&str) -> bool) -> Option<Correction> {
     let ws = words(line);
-    if let Some(r) = negated_first(line, &ws) {
+    if let Some(r) = negated_first(line, &ws, live) {
         return Some(Correction::Request(r));
     }
     // The first marker after some words of a request.
@@ -375,7 +380,7 @@ pub fn corrected(line: &str) -> Option<Correction> {
     if after.ends_with('?') && mk.words == ["no"] {
         return None;
     }
-    Some(Correction::Request(replaced(before, after)?))
+    Some(Correction::Request(replaced(before, after, live)?))
 }
 
 /// Words that open a clause saying what not to do.
@@ -399,7 +404,7 @@ const NEGATIONS: &[&[&str]] = &[
 /// `don't remove it, just show me the readme`, `not the readme, the
 /// notes`: a first clause that says what not to do, and after it what to
 /// do. The request is the second clause, its `it` the first one's thing.
-fn negated_first(line: &str, ws: &[Word]) -> Option<String> {
+fn negated_first(line: &str, ws: &[Word], live: &dyn Fn(&str) -> bool) -> Option<String> {
     let neg = NEGATIONS
         .iter()
         .find(|n| n.len() < ws.len() && n.iter().zip(ws).all(|(a, w)| w.bare == *a))?;
@@ -420,7 +425,7 @@ fn negated_first(line: &str, ws: &[Word]) -> Option<String> {
     // `don't reboot, don't shut down, just show the date`: every clause
     // that says what not to do, then what to do.
     let after_ws = words(after);
-    if let Some(r) = negated_first(after, &after_ws) {
+    if let Some(r) = negated_first(after, &after_ws, live) {
         return Some(r);
     }
     let before_ws = words(before);
@@ -430,11 +435,11 @@ fn negated_first(line: &str, ws: &[Word]) -> Option<String> {
     {
         return Some(after.into());
     }
-    replaced(before, after)
+    replaced(before, after, live)
 }
 
 /// `before` with `after` in place of the part it corrects.
-fn replaced(before: &str, after: &str) -> Option<String> {
+fn replaced(before: &str, after: &str, live: &dyn Fn(&str) -> bool) -> Option<String> {
     let mut after_ws = words(after);
     // `make it Clients-2026`, `call it hi.txt`: the name after is the
     // correction.
@@ -446,18 +451,18 @@ fn replaced(before: &str, after: &str) -> Option<String> {
         && matches!(after_ws[1].bare.as_str(), "it" | "that" | "this")
     {
         let rest = trim_clause(&after[after_ws[2].start..]);
-        return replaced(before, rest);
+        return replaced(before, rest, live);
     }
     // `Recipes not Recipies`: what follows `not` is what was wrong.
     if let Some(i) = after_ws.iter().position(|w| w.bare == "not") {
         if i > 0 {
             let cut = trim_clause(&after[..after_ws[i].start]);
-            return replaced(before, cut);
+            return replaced(before, cut, live);
         }
     }
     // `just the guide`: what the correction is, without its hedge.
     if after_ws.len() > 1 && matches!(after_ws[0].bare.as_str(), "just" | "only" | "oh") {
-        return replaced(before, trim_clause(&after[after_ws[1].start..]));
+        return replaced(before, trim_clause(&after[after_ws[1].start..]), live);
     }
     // `the guide instead`, `b.txt please`.
     while after_ws.len() > 1
@@ -546,6 +551,22 @@ fn replaced(before: &str, after: &str) -> Option<String> {
         return None;
     }
     let n = before_ws.len();
+    // `add milk to the todo, I mean eggs`: the first request ends on a
+    // live file, the correction names none, so it replaces the word before
+    // the file's preposition (the text), not the file.
+    if !live(&after_ws[0].bare) && live(&before_ws[n - 1].bare) {
+        if let Some(p) = (2..n - 1).rev().find(|&i| {
+            matches!(
+                before_ws[i].bare.as_str(),
+                "to" | "into" | "onto" | "in" | "on"
+            )
+        }) {
+            let mut s = join(&before[..before_ws[p - 1].start], after);
+            s.push(' ');
+            s.push_str(&before[before_ws[p].start..]);
+            return Some(s);
+        }
+    }
     let kind = before_ws[n - 1].bare.as_str();
     if n >= 3 && KINDS.contains(&kind) && !DETERMINERS.contains(&before_ws[n - 2].bare.as_str()) {
         let mut s = join(&before[..before_ws[n - 2].start], after);
@@ -560,8 +581,16 @@ fn replaced(before: &str, after: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// Words of the sample volume's names.
+    fn live(w: &str) -> bool {
+        [
+            "todo", "notes", "readme", "faq", "guide", "docs", "logs", "boot",
+        ]
+        .contains(&w)
+    }
+
     fn req(line: &str) -> Option<String> {
-        match corrected(line) {
+        match corrected(line, &live) {
             Some(Correction::Request(r)) => Some(r),
             _ => None,
         }
@@ -598,6 +627,12 @@ mod tests {
                 "restart the computer",
             ),
             ("clear the table, I mean the screen", "clear the screen"),
+            ("add milk to the todo, I mean eggs", "add eggs to the todo"),
+            (
+                "add eggs to the todo, no wait, milk",
+                "add milk to the todo",
+            ),
+            ("delete notes, no wait, eggs", "delete eggs"),
             (
                 "make a folder called Recipes I mean Recipes not Recipies",
                 "make a folder called Recipes",
@@ -678,7 +713,11 @@ mod tests {
             "delete the notes? no!",
             "reboot, wait, don't",
         ] {
-            assert_eq!(corrected(line), Some(Correction::TakenBack), "{line}");
+            assert_eq!(
+                corrected(line, &live),
+                Some(Correction::TakenBack),
+                "{line}"
+            );
         }
     }
 
@@ -703,7 +742,7 @@ mod tests {
             "Write a new file orders.txt: Parade 0900, best boots, no excuses",
             "copy the readme to a.txt, sorry to bother you",
         ] {
-            assert_eq!(corrected(line), None, "{line}");
+            assert_eq!(corrected(line, &live), None, "{line}");
         }
     }
 
@@ -716,7 +755,7 @@ mod tests {
             "delete hello.txt… no don't. show «it» instead",
             "print hi, no, print “hé”",
         ] {
-            let _ = corrected(line);
+            let _ = corrected(line, &live);
         }
     }
 }

@@ -1073,6 +1073,7 @@ fn loose_stems<'p>(
     words: &[String],
     raw: &[&str],
     names: &[MultiWord<'p>],
+    quoted: &[usize],
 ) -> Vec<(Vec<usize>, &'p PathEntry)> {
     const WINDOW: usize = 7;
     let mut out = Vec::new();
@@ -1090,7 +1091,12 @@ fn loose_stems<'p>(
         let at: Vec<Option<usize>> = parts
             .iter()
             .map(|p| {
-                words.iter().position(|w| {
+                // A quoted word is the text's (`update the notes with
+                // "meeting postponed"` is no meeting notes).
+                words.iter().enumerate().position(|(i, w)| {
+                    if quoted.contains(&i) {
+                        return false;
+                    }
                     let w = squash(w);
                     let one = w.strip_suffix('s').unwrap_or(&w);
                     w == *p || one == p.as_str() || other_word_for(p, one) || other_word_for(p, &w)
@@ -1666,6 +1672,7 @@ pub fn ground_with(
     contents: &Contents,
 ) -> Grounded {
     let mut g = ground_names(request, paths, learnt);
+    text_names_no_target(request, paths, &mut g);
     if contents.is_empty() {
         return g;
     }
@@ -1759,6 +1766,96 @@ pub fn ground_with(
         }
     }
     g
+}
+
+/// `add read the notes to the todo`, `write check the faq to notes`: a
+/// text put somewhere may hold a live file's name, and that file is not
+/// where the text goes. Where a line opens with a verb that puts a text,
+/// the text is the whole span from after the verb to a last `to`/`into`/
+/// `onto`/`in`/`on`, and the words after it name a live file, a file named
+/// only inside the text is no referent (the grammar offered it as the
+/// destination, and the LM took it about as often as the right one).
+fn text_names_no_target(request: &str, paths: &[PathEntry], g: &mut Grounded) {
+    let words: Vec<String> = request
+        .split_whitespace()
+        .map(|t| clean(t).to_ascii_lowercase())
+        .collect();
+    let puts = words.first().is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "add" | "append" | "write" | "put" | "jot" | "stick" | "tack" | "insert" | "pop"
+        )
+    });
+    if !puts || g.grounding.referents.is_empty() {
+        return;
+    }
+    let Some(p) = (2..words.len().saturating_sub(1))
+        .rev()
+        .find(|&i| matches!(words[i].as_str(), "to" | "into" | "onto" | "in" | "on"))
+    else {
+        return;
+    };
+    // `put a copy of the boot log next to the FAQ` puts a file, not a text.
+    if matches!(
+        words[p - 1].as_str(),
+        "next" | "close" | "back" | "up" | "down"
+    ) || words[1..p].iter().any(|w| w.starts_with("cop"))
+    {
+        return;
+    }
+    let span = words[1..p].join(" ");
+    let is_the_text = |t: &String| {
+        let t = t.to_ascii_lowercase();
+        let t: Vec<&str> = t.split_whitespace().collect();
+        t.join(" ") == span || t.iter().map(|w| clean(w)).collect::<Vec<_>>().join(" ") == span
+    };
+    if !g.grounding.texts.iter().any(is_the_text) {
+        return;
+    }
+    let names = |r: &PathEntry, ws: &[String]| {
+        stem_words(stem(basename(&r.path))).iter().any(|n| {
+            ws.iter()
+                .any(|w| w == n || w.strip_suffix('s') == Some(n) || n.strip_suffix('s') == Some(w))
+        })
+    };
+    let (inside, after) = (&words[1..p], &words[p + 1..]);
+    let target = |r: &PathEntry| !r.is_dir && names(r, after);
+    // The destination as spelt (`to notes`) is a new path of the same
+    // name as a live file: the live file is where the text goes.
+    let live_target: Vec<PathEntry> = g
+        .grounding
+        .new_paths
+        .iter()
+        .filter_map(|n| paths.iter().find(|e| !e.is_dir && same_path(&e.path, n)))
+        .filter(|e| target(e))
+        .cloned()
+        .collect();
+    if live_target.is_empty() && !g.grounding.referents.iter().any(target) {
+        return;
+    }
+    g.grounding
+        .referents
+        .retain(|r| target(r) || r.is_dir || !names(r, inside));
+    // Nor is a word of the text a new file's name (`write hello to notes`
+    // makes no HELLO.TXT).
+    g.grounding.new_paths.retain(|n| {
+        let e = PathEntry {
+            path: n.clone(),
+            is_dir: false,
+        };
+        names(&e, after) || !names(&e, inside)
+    });
+    // `to notes` with NOTES.TXT live is NOTES.TXT, not a new `/DOCS/notes`.
+    if !live_target.is_empty() {
+        g.grounding
+            .new_paths
+            .retain(|n| live_target.iter().any(|e| same_path(&e.path, n)));
+    }
+    for e in live_target {
+        if !g.grounding.referents.contains(&e) {
+            g.grounding.referents.push(e);
+        }
+    }
 }
 
 /// The one file a request describes by what it holds, if it asks for a
@@ -2110,7 +2207,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     let mut describing: Vec<usize> = Vec::new();
     // Words that reached a file only as a kind of file (`log`, `bin`).
     let mut by_kind: Vec<usize> = Vec::new();
-    let loose = loose_stems(&words, &raw, &multi_word);
+    let loose = loose_stems(&words, &raw, &multi_word, &quoted);
     // Each live path's stem squashed, once per request, not once per word.
     let squashed_stems: Vec<String> = paths
         .iter()

@@ -4126,3 +4126,37 @@ fn the_last_guards_leave_these_alone() {
         ],
     );
 }
+
+/// Thirteenth session: a correction that names no live file corrects the
+/// text; a text's own words name no destination; a text put into a file
+/// the volume holds is a line more; a quoted text's words name no file.
+#[test]
+fn texts_put_into_files_keep_the_file_and_the_text_apart() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("add milk to the todo, I mean eggs", "append /TODO.TXT eggs"),
+            (
+                "add read the notes to the todo",
+                "append /TODO.TXT \"read the notes\"",
+            ),
+            (
+                "write check the faq to notes",
+                "write /NOTES.TXT \"check the faq\"",
+            ),
+            ("write hello to notes", "write /NOTES.TXT hello"),
+            (
+                "put \"ring bob\" in the notes",
+                "append /NOTES.TXT \"ring bob\"",
+            ),
+            (
+                "update the notes with 'meeting postponed to friday'",
+                "append /NOTES.TXT \"meeting postponed to friday\"",
+            ),
+            (
+                "put the line hi into hello.txt, replacing what is there",
+                "write /HELLO.TXT hi",
+            ),
+        ],
+    );
+}

@@ -1209,6 +1209,19 @@ pub(super) fn adds_to_end(request: &str) -> bool {
                 .any(|p| r.contains(p)))
 }
 
+/// A text put into a file or the file updated with it (`put "ring bob" in
+/// the notes`, `update the notes with 'meeting postponed'`): into a file
+/// the volume holds, a line more, as every hand-written split expects;
+/// writing over it takes a word that says so ([`replaces`]).
+pub(super) fn puts_into(request: &str) -> bool {
+    let r = request.to_ascii_lowercase();
+    let w: Vec<&str> = words(&r).filter(|w| !w.is_empty()).collect();
+    w.iter().enumerate().any(|(i, t)| {
+        matches!(*t, "put" | "stick" | "pop" | "insert")
+            || (*t == "update" && w[i + 1..].contains(&"with"))
+    })
+}
+
 /// `note` as the verb that puts a line into a file (`note in the todo: fix
 /// the printer`, `note in the boot log that the check passed`, `let's note
 /// … in todo.txt`): a line more, never the file's whole text, which a
@@ -1655,7 +1668,9 @@ pub(super) fn replaces(request: &str) -> bool {
         &r,
         &[
             "replace",
+            "replacing",
             "overwrite",
+            "overwriting",
             "instead",
             "blank",
             "erase",

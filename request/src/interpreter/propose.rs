@@ -386,7 +386,10 @@ impl<'m> Interpreter<'m> {
         let request = straight.as_deref().unwrap_or(request);
         // `delete notes, no wait, the todo list`: what the correction leaves
         // (`crate::correction`); a request taken back asks nothing.
-        let fixed = match crate::correction::corrected(request) {
+        let fixed = match {
+            let paths = &self.paths;
+            crate::correction::corrected(request, &|w| is_a_live_word(paths, w))
+        } {
             Some(Correction::Request(r)) => Some(r),
             Some(Correction::TakenBack) => {
                 let ns = clock.now_ns().saturating_sub(start);
@@ -1452,7 +1455,16 @@ impl<'m> Interpreter<'m> {
                 {
                     doer(Role::Move)
                 }
-                Some(a) if is(a, Role::Write) && adds_to_end(asked) && !replaces(asked) => {
+                Some(a)
+                    if is(a, Role::Write)
+                        && (adds_to_end(asked)
+                            || (puts_into(asked)
+                                && command.as_ref().is_some_and(|c| {
+                                    matches!(c.args.first(), Some(command::Arg::Path(p))
+                                        if self.is_live(p, false))
+                                })))
+                        && !replaces(asked) =>
+                {
                     doer(Role::Append)
                 }
                 Some(a) if is(a, Role::Append) && replaces(asked) && !adds_to_end(asked) => {
