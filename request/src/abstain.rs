@@ -36,6 +36,9 @@ pub const NEEDS_WRITE_REPLY: &str =
 /// What the shell answers when nothing fits.
 /// What is said to a line that takes its own request back.
 pub const TAKEN_BACK_REPLY: &str = "the line takes its request back; nothing runs";
+/// What is said to a line that asks for two commands.
+pub const TWO_REQUESTS_REPLY: &str =
+    "that asks for two things; nothing runs: ask for one at a time";
 pub const NOTHING_FITS_REPLY: &str = "nothing reachable does that; type `help` for the commands";
 
 /// Lines that are no request to any machine, written by hand for the

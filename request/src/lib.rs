@@ -26,6 +26,7 @@ extern crate alloc;
 pub mod abstain;
 pub mod carrier;
 pub mod case;
+pub mod conjoined;
 pub mod contents;
 pub mod correction;
 pub mod cues;

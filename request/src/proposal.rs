@@ -66,6 +66,10 @@ pub enum Abstain {
     /// The line takes its own request back (`delete the readme, no wait,
     /// never mind`): nothing was asked.
     TakenBack,
+    /// The line asks for two commands (`show the todo; rm /NOTES.TXT`,
+    /// `tell me the time and reboot`): one runs per line, and neither
+    /// half alone is what was asked (`crate::conjoined`).
+    TwoRequests,
 }
 
 /// The ridge router's answer and the command it led to.

@@ -4160,3 +4160,91 @@ fn texts_put_into_files_keep_the_file_and_the_text_apart() {
         ],
     );
 }
+
+/// Two commands asked in one line run nothing (one runs per line, and
+/// half of the line is not what was asked), and neither do two things for
+/// a command that takes one; steps of one command still run it.
+#[test]
+fn two_requests_in_one_line_run_nothing() {
+    for mode in [Mode::ReadWrite, Mode::ReadOnly] {
+        runs_nothing(
+            mode,
+            &[
+                "show the todo; rm /NOTES.TXT",
+                "show me the guide. also, delete hello.txt",
+                "move the faq to the root and delete the guide",
+                "tell me the time and reboot",
+                "make a folder called new and a file called x",
+                "delete the todo and the notes",
+                "make a folder called archive and move the notes into it",
+            ],
+            Abstain::TwoRequests,
+        );
+    }
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "make a file plan.txt and write in it: Monday gym",
+                "write /plan.txt \"Monday gym\"",
+            ),
+            (
+                "make a copy of the meeting notes and put it in the DOCS folder",
+                "cp \"/meeting notes.txt\" \"/DOCS/meeting notes.txt\"",
+            ),
+            (
+                "add milk and eggs to the todo",
+                "append /TODO.TXT \"milk and eggs\"",
+            ),
+            (
+                "what changed in 0.1? show the release notes",
+                "cat \"/DOCS/Release Notes 0.1.txt\"",
+            ),
+        ],
+    );
+}
+
+/// A change told of someone else, said of, put off or weighed runs
+/// nothing: the model had read each as the change.
+#[test]
+fn changes_only_talked_about_run_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "he wants to delete the todo",
+            "someone should really delete the boot log",
+            "people often rename hello.txt to hi.txt",
+            "a friend told me rm /TODO.TXT is harmless",
+            "the readme says to reboot after installing",
+            "I would delete the meeting notes if I could",
+            "I'm thinking about deleting the readme",
+            "it would be funny to shut down right now",
+            "if the disk is full, delete the boot log",
+            "once the meeting is over, delete the meeting notes",
+            "after lunch, reboot",
+            "don't forget to delete the todo tomorrow",
+            "I never asked you to delete the notes",
+            "the todo was deleted by someone",
+            "I deleted the todo by mistake, can you restore it",
+            "why was the guide moved?",
+            "would deleting the todo be a bad idea?",
+            "shall I reboot now?",
+        ],
+        Abstain::NothingFits,
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["delete the todo. on second thought, keep it"],
+        Abstain::TakenBack,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("I said DELETE the todo list. Now.", "rm /TODO.TXT"),
+            (
+                "before i mess with the notes, save a copy as notes-orig.txt",
+                "cp /NOTES.TXT /notes-orig.txt",
+            ),
+        ],
+    );
+}

@@ -76,6 +76,7 @@ pub fn abstain_reply(p: &Proposal) -> alloc::string::String {
         (_, Some(u)) => u,
         (Some(Abstain::NeedsWriteMode), _) => abstain::NEEDS_WRITE_REPLY.into(),
         (Some(Abstain::TakenBack), _) => abstain::TAKEN_BACK_REPLY.into(),
+        (Some(Abstain::TwoRequests), _) => abstain::TWO_REQUESTS_REPLY.into(),
         _ => abstain::NOTHING_FITS_REPLY.into(),
     }
 }

@@ -2097,6 +2097,63 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     {
         return Some("put off");
     }
+    // Put off by a clause before it (`after lunch, reboot`, `once the
+    // meeting is over, delete the meeting notes`, `when the build
+    // finishes, reboot`) or a time after it (`don't forget to delete the
+    // todo tomorrow`, `maybe tomorrow I'll shut it down`): nothing here
+    // waits. Not a clause of the person's readiness (`when you get a
+    // chance, …`) nor `after that` of a line before.
+    let opens_when = matches!(at(0), "after" | "once" | "when" | "whenever")
+        && !matches!(at(1), "that" | "this" | "you" | "u")
+        && r.contains(',')
+        && !r
+            .split(',')
+            .next()
+            .is_some_and(|c| any_word(c, &["you", "u"]));
+    // (In the clause of the change, outside quotes: `delete the to-do,
+    // I'm starting fresh tomorrow` gives a reason, `write "see you
+    // tomorrow"` a text.)
+    let unquoted: String = {
+        let mut q = false;
+        r.chars()
+            .filter(|&c| {
+                if c == '"' {
+                    q = !q;
+                }
+                !q
+            })
+            .collect()
+    };
+    let change_clause = unquoted
+        .split([',', ';', '.', '!', '?'])
+        .find(|c| lower_words(c).iter().any(|x| CHANGES.contains(&x.as_str())))
+        .unwrap_or("");
+    let later = [
+        "tomorrow",
+        "tonight",
+        "next week",
+        "later today",
+        "later on",
+        "this evening",
+        "in an hour",
+        "at midnight",
+    ]
+    .iter()
+    .any(|p| change_clause.contains(p));
+    let remind = r.contains("don't forget to")
+        || r.contains("dont forget to")
+        || r.contains("remind me to")
+        || r.contains("remember to");
+    let any_change = w.iter().any(|x| CHANGES.contains(&x.as_str()));
+    if any_change && (opens_when || (later && (remind || w.len() <= 10))) {
+        return Some("put off");
+    }
+    // A condition the machine is not asked to judge (`if the disk is full,
+    // delete the boot log`, `if I were to reboot, would I lose anything?`),
+    // not a polite one (`if you could delete the notes`).
+    if any_change && at(0) == "if" && !matches!(at(1), "you" | "u" | "possible") {
+        return Some("weighed");
+    }
     // Of the person: their brain, life, head; idioms of going on or
     // stopping that turn nothing off.
     if [
@@ -2180,6 +2237,77 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     });
     if ordered {
         return None;
+    }
+    // Of someone else, or said of it (`he wants to delete the todo`,
+    // `someone should really delete the boot log`, `people often rename
+    // hello.txt to hi.txt`, `the readme says to reboot after installing`,
+    // `a friend told me rm /TODO.TXT is harmless`), or the person's own
+    // maybe (`I would delete the meeting notes if I could`, `I'm thinking
+    // about deleting the readme`, `it would be funny to shut down`): no
+    // change asked of the machine.
+    if let Some(i) = w.iter().position(|x| {
+        CHANGES.contains(&x.as_str())
+            || matches!(
+                x.as_str(),
+                "deleting" | "removing" | "erasing" | "rebooting" | "renaming" | "moving"
+            )
+    }) {
+        let before = &w[..i];
+        let has = |xs: &[&str]| before.iter().any(|x| xs.contains(&x.as_str()));
+        let asks_me =
+            has(&["you", "u", "please", "pls", "me", "can", "could"]) && !has(&["told", "tells"]);
+        let others = matches!(
+            at(0),
+            "he" | "she" | "they" | "someone" | "somebody" | "people" | "everyone" | "nobody"
+        ) || (at(0) == "my"
+            && matches!(
+                at(2),
+                "wants" | "said" | "says" | "should" | "thinks" | "keeps" | "always" | "often"
+            ));
+        // (Not the person's own word again: `I said DELETE the todo`.)
+        let reported = before.iter().enumerate().any(|(k, x)| {
+            matches!(
+                x.as_str(),
+                "says"
+                    | "said"
+                    | "explains"
+                    | "explained"
+                    | "told"
+                    | "tells"
+                    | "typed"
+                    | "often"
+                    | "usually"
+                    | "always"
+                    | "sometimes"
+            ) && (k == 0 || before[k - 1] != "i")
+        });
+        let maybe = r.contains("it would be")
+            || r.contains("that would be")
+            || before.windows(2).any(|p| {
+                p[0] == "i" && matches!(p[1].as_str(), "would" | "might" | "may" | "could" | "'d")
+            }) && !r.contains("would like")
+                && !r.contains("would love")
+            || r.contains("thinking about")
+            || r.contains("thinking of")
+            || r.contains("considering");
+        if (others && !asks_me) || reported || (maybe && !has(&["you", "u", "please"])) {
+            return Some("told");
+        }
+    }
+    // Done to it, by someone (`the todo was deleted by someone`), or
+    // never asked (`I never asked you to delete the notes`), or asked
+    // back (`restore it`, `undo that`), which no applet does.
+    let passive = w.windows(2).any(|p| {
+        matches!(p[0].as_str(), "was" | "were" | "been" | "got")
+            && DONE_FORMS.contains(&p[1].as_str())
+    });
+    if passive
+        || r.contains("never asked")
+        || r.contains("didn't ask")
+        || r.contains("did not ask")
+        || any_word(&r, &["restore", "undelete", "unerase", "recover"])
+    {
+        return Some("told");
     }
     // Kept as it is (`leave the meeting notes alone`, `keep the boot log`,
     // `nevermind, leave the photo list as is`, `i don't want to delete
@@ -2289,6 +2417,14 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         || r.contains("what happens when")
         // Who did it, why it is so, how big it is: about the thing.
         || opens(&["who"])
+        || (opens(&["why"])
+            && !matches!(
+                at(1),
+                "not" | "don't" | "dont" | "can't" | "cant" | "won't" | "wont" | "cannot"
+            ))
+        || opens(&["shall", "i"])
+        || opens(&["shall", "we"])
+        || (opens(&["would"]) && at(1).ends_with("ing"))
         || opens(&["why", "is"])
         || opens(&["why", "are"])
         || opens(&["why", "does"])

@@ -386,10 +386,11 @@ impl<'m> Interpreter<'m> {
         let request = straight.as_deref().unwrap_or(request);
         // `delete notes, no wait, the todo list`: what the correction leaves
         // (`crate::correction`); a request taken back asks nothing.
-        let fixed = match {
+        let correction = {
             let paths = &self.paths;
             crate::correction::corrected(request, &|w| is_a_live_word(paths, w))
-        } {
+        };
+        let fixed = match correction {
             Some(Correction::Request(r)) => Some(r),
             Some(Correction::TakenBack) => {
                 let ns = clock.now_ns().saturating_sub(start);
@@ -424,6 +425,14 @@ impl<'m> Interpreter<'m> {
                 return Ok(p);
             }
         }
+        // `show the todo; rm /NOTES.TXT`, `tell me the time and reboot`:
+        // two commands asked in one line, of which one would run.
+        if crate::conjoined::two_requests(request) {
+            let ns = clock.now_ns().saturating_sub(start);
+            let mut p = Proposal::nothing(typed, Abstain::TwoRequests, ns);
+            p.read_as = fixed.clone().or_else(|| unframed.clone());
+            return Ok(p);
+        }
         let mut grounded = self.ground_request(request)?;
         // A name the volume lacks that is only a misspelt word (`wots in
         // the dokuments fowlder`): the line as the speller reads it names
@@ -448,6 +457,34 @@ impl<'m> Interpreter<'m> {
                     grounded = self.ground_request(request)?;
                 }
             }
+        }
+        // `delete the todo and the notes`: two things for a command that
+        // takes one.
+        let names: Vec<Vec<String>> = grounded
+            .grounding
+            .referents
+            .iter()
+            .filter(|e| e.path != "/")
+            // (A place named beside a thing is no second thing: `a copy of
+            // the boot log next to the FAQ and the guide`.)
+            .filter(|e| {
+                let g = &grounded.grounding;
+                !g.landmarks.contains(&e.path) && !g.containers.contains(&e.path)
+            })
+            .map(|e| {
+                let base = e.path.rsplit('/').next().unwrap_or(&e.path);
+                let stem = base.rsplit_once('.').map_or(base, |(s, _)| s);
+                crate::cues::words(stem)
+                    .map(|w| w.to_ascii_lowercase())
+                    .filter(|w| !w.is_empty())
+                    .collect()
+            })
+            .collect();
+        if crate::conjoined::names_two(request, &names) {
+            let ns = clock.now_ns().saturating_sub(start);
+            let mut p = Proposal::nothing(typed, Abstain::TwoRequests, ns);
+            p.read_as = fixed.clone().or_else(|| unframed.clone());
+            return Ok(p);
         }
         let t0 = clock.now_ns();
         t.ground_ns = t0.saturating_sub(start);

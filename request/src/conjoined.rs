@@ -1,0 +1,521 @@
+//! A line that asks for two things: `show the todo; rm /NOTES.TXT`, `tell
+//! me the time and reboot`, `move the faq to the root and delete the
+//! guide`, `make a folder called new and a file called x`. The shell runs
+//! one command per line, and read whole such a line gave one command made
+//! of both halves: the file to show was deleted, the guide moved onto the
+//! FAQ's place. Neither half alone is what was asked, so nothing runs and
+//! the reply says to ask one at a time ([`crate::Abstain::TwoRequests`]).
+//!
+//! [`two_requests`] looks only at the words: a clause joined by `and`,
+//! `then`, `also`, `plus`, `after that`, `;` or a full stop that opens with
+//! a verb of a command, after a clause that asks something itself. A verb
+//! of the same kind on the same thing (`open the faq and read it`, `shut
+//! down and restart`) is one request, and so is `copy and paste`. Words in
+//! quotes or after a colon are a text, never a clause.
+
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// What a command verb does, so two of the same kind on one thing read as
+/// one request.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Read,
+    List,
+    Remove,
+    Copy,
+    Move,
+    Make,
+    Put,
+    Power,
+    Clear,
+    Say,
+}
+
+/// Verbs that open a request for a command, and their kind.
+const VERBS: &[(&str, Kind)] = &[
+    ("show", Kind::Read),
+    ("display", Kind::Read),
+    ("open", Kind::Read),
+    ("read", Kind::Read),
+    ("view", Kind::Read),
+    ("cat", Kind::Read),
+    ("list", Kind::List),
+    ("ls", Kind::List),
+    ("delete", Kind::Remove),
+    ("remove", Kind::Remove),
+    ("erase", Kind::Remove),
+    ("rm", Kind::Remove),
+    ("del", Kind::Remove),
+    ("trash", Kind::Remove),
+    ("copy", Kind::Copy),
+    ("cp", Kind::Copy),
+    ("duplicate", Kind::Copy),
+    ("move", Kind::Move),
+    ("mv", Kind::Move),
+    ("rename", Kind::Move),
+    ("make", Kind::Make),
+    ("create", Kind::Make),
+    ("mkdir", Kind::Make),
+    ("write", Kind::Put),
+    ("append", Kind::Put),
+    ("add", Kind::Put),
+    ("put", Kind::Put),
+    ("reboot", Kind::Power),
+    ("restart", Kind::Power),
+    ("shutdown", Kind::Power),
+    ("shut", Kind::Power),
+    ("poweroff", Kind::Power),
+    ("clear", Kind::Clear),
+    ("echo", Kind::Say),
+    ("print", Kind::Say),
+    ("say", Kind::Say),
+];
+
+/// Words before a clause's verb that leave it a request (`also, delete`,
+/// `then please show`).
+const LEAD: &[&str] = &[
+    "and",
+    "then",
+    "also",
+    "plus",
+    "please",
+    "pls",
+    "can",
+    "could",
+    "would",
+    "you",
+    "u",
+    "just",
+    "afterwards",
+    "after",
+    "that",
+    "finally",
+    "now",
+    "next",
+    "lastly",
+    "maybe",
+    "want",
+    "like",
+    "i'd",
+    "let's",
+    "lets",
+    "wanna",
+    "gonna",
+    "to",
+    "need",
+    "go",
+    "ahead",
+    "kindly",
+    "will",
+    "first",
+    "second",
+    "secondly",
+    "third",
+];
+
+/// Words that ask without a verb of a command (`what time is it and
+/// reboot`).
+const ASKING: &[&str] = &[
+    "what", "what's", "whats", "how", "when", "where", "which", "why", "who", "tell", "does", "do",
+    "did", "is", "are", "was", "can", "could", "will", "should", "have", "has",
+];
+
+/// A verb of a command that is none here (`make sure`, `shut up`).
+fn idle(clause: &[String], i: usize) -> bool {
+    let next = clause.get(i + 1).map(String::as_str);
+    matches!(
+        (clause[i].as_str(), next),
+        ("make", Some("sure")) | ("shut", Some("up"))
+    )
+}
+
+fn kind(w: &str) -> Option<Kind> {
+    VERBS.iter().find(|(v, _)| *v == w).map(|&(_, k)| k)
+}
+
+/// A clause of the line: its words, lower case, and whether a full stop or
+/// question mark opened it (rather than `and`, `then`, `;`).
+struct Clause {
+    words: Vec<String>,
+    after_stop: bool,
+}
+
+/// The line's clauses: words in quotes and after a colon are dropped (a
+/// text, not a clause).
+fn clauses(line: &str) -> Vec<Clause> {
+    let mut out: Vec<Clause> = vec![Clause {
+        words: Vec::new(),
+        after_stop: false,
+    }];
+    let mut quote: Option<char> = None;
+    let mut word = String::new();
+    let open = |out: &mut Vec<Clause>, after_stop: bool| {
+        out.push(Clause {
+            words: Vec::new(),
+            after_stop,
+        })
+    };
+    let flush = |word: &mut String, out: &mut Vec<Clause>| {
+        if !word.is_empty() {
+            let w = core::mem::take(word);
+            let joiner = |w: &str| matches!(w, "and" | "then" | "also" | "plus");
+            // `and then` opens one clause.
+            if joiner(&w)
+                && !out
+                    .last()
+                    .is_some_and(|c| c.words.iter().all(|x| joiner(x)))
+            {
+                open(out, false);
+            }
+            if let Some(last) = out.last_mut() {
+                last.words.push(w);
+            }
+        }
+    };
+    let chars: Vec<char> = line.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if let Some(q) = quote {
+            if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        let opens = matches!(c, '"' | '\u{201c}')
+            || (c == '\'' && (i == 0 || !chars[i - 1].is_alphanumeric()));
+        if opens {
+            flush(&mut word, &mut out);
+            quote = Some(if c == '\u{201c}' { '\u{201d}' } else { c });
+            continue;
+        }
+        match c {
+            ':' => {
+                flush(&mut word, &mut out);
+                break;
+            }
+            ';' | ',' | '&' => {
+                flush(&mut word, &mut out);
+                // (`also, delete hello.txt` is one clause.)
+                let lead_only = out
+                    .last()
+                    .is_some_and(|c| c.words.iter().all(|w| LEAD.contains(&w.as_str())));
+                if !lead_only {
+                    open(&mut out, false);
+                }
+            }
+            // A full stop ends a sentence only before a space (`hello.txt`
+            // is a name).
+            '.' | '!' | '?' if chars.get(i + 1).is_none_or(|n| n.is_whitespace()) => {
+                flush(&mut word, &mut out);
+                open(&mut out, true);
+            }
+            c if c.is_alphanumeric() || matches!(c, '\'' | '/' | '.' | '-' | '_') => {
+                word.extend(c.to_lowercase());
+            }
+            _ => flush(&mut word, &mut out),
+        }
+    }
+    flush(&mut word, &mut out);
+    out.retain(|c| !c.words.is_empty());
+    out
+}
+
+/// The verb a clause opens with after its leading words, and what follows.
+fn opening(clause: &[String]) -> Option<(Kind, &[String])> {
+    // (`i` only before a word that asks: `i want to delete …`, not `i put
+    // songs there`.)
+    let at = (0..clause.len()).find(|&i| {
+        let w = clause[i].as_str();
+        let i_asks = matches!(w, "i" | "we")
+            && clause
+                .get(i + 1)
+                .is_some_and(|n| LEAD.contains(&n.as_str()) && n != "to");
+        !(LEAD.contains(&w) || i_asks)
+    })?;
+    if idle(clause, at) {
+        return None;
+    }
+    let k = kind(&clause[at])?;
+    Some((k, &clause[at + 1..]))
+}
+
+/// What a clause asks: the kind of the verb it opens with (after polite
+/// words), `Some(None)` for a question (`what time is it`, `does the photo
+/// list have a BOM`), `None` for anything else (`the photo list is
+/// missing one`, `i put songs there`).
+fn asks(clause: &[String]) -> Option<Option<Kind>> {
+    if let Some((k, _)) = opening(clause) {
+        return Some(Some(k));
+    }
+    ASKING.contains(&clause[0].as_str()).then_some(None)
+}
+
+/// Whether the object is only the first clause's thing again (`it`,
+/// `them`) or nothing at all.
+fn same_thing(rest: &[String]) -> bool {
+    rest.iter()
+        .filter(|w| {
+            !matches!(
+                w.as_str(),
+                "it" | "them" | "that" | "up" | "down" | "please" | "pls" | "too" | "again"
+            )
+        })
+        .count()
+        == 0
+}
+
+/// Whether `line` asks for two commands (module docs).
+pub fn two_requests(line: &str) -> bool {
+    let cs = clauses(line);
+    for (at, pair) in cs.windows(2).enumerate() {
+        let (first, second) = (&pair[0].words, &pair[1].words);
+        let Some(before) = asks(first) else {
+            continue;
+        };
+        // `copy and paste the faq into docs` is one copy.
+        if second.iter().any(|w| w == "paste") {
+            continue;
+        }
+        if let Some((k, rest)) = opening(second) {
+            if before == Some(k) && same_thing(rest) {
+                continue;
+            }
+            // A last clause that adds the text after a colon is the
+            // request, what comes before it the occasion (`show notes
+            // time, append to notes: [00:14:32] …`).
+            if k == Kind::Put && at + 2 == cs.len() && line.contains(':') {
+                continue;
+            }
+            // A power verb stands alone; any other needs its thing.
+            if k != Kind::Power && k != Kind::Clear && rest.is_empty() {
+                continue;
+            }
+            // A question, then what to do about it (`what changed in 0.1?
+            // show the release notes`, `where can i keep my screenshots?
+            // make a folder screenshots`): one request. Joined by `and`, a
+            // change is a second one (`tell me the time and reboot`).
+            let joined = matches!(second[0].as_str(), "and" | "then" | "also" | "plus");
+            if before.is_none() && (!joined || matches!(k, Kind::Read | Kind::List | Kind::Say)) {
+                continue;
+            }
+            // Steps of one command, the second on the first's thing (`make
+            // a file plan.txt and write in it …`, `make a copy of the notes
+            // and put it in docs`, `erase the readme and write hello
+            // instead`).
+            // (`… and put eggs and those biscuits in it`: the `it` may be
+            // a clause on.)
+            let later = cs[at + 2..].iter().flat_map(|c| c.words.iter());
+            let back = rest
+                .iter()
+                .chain(later)
+                .any(|w| matches!(w.as_str(), "it" | "them" | "inside" | "instead" | "there"));
+            // (A folder made and a file moved into it are two: `make a
+            // folder called archive and move the notes into it`.)
+            let copy_made = first.iter().any(|w| w == "copy");
+            let builds = match (before, k) {
+                (Some(Kind::Make), Kind::Put) => true,
+                (Some(Kind::Make), Kind::Move | Kind::Copy) => copy_made,
+                (Some(Kind::Clear | Kind::Remove | Kind::Put), Kind::Put) => true,
+                (Some(Kind::Copy | Kind::Move), Kind::Put | Kind::Move | Kind::Copy) => true,
+                _ => false,
+            };
+            if back && builds {
+                continue;
+            }
+            return true;
+        }
+        // `make a folder called new and a file called x`.
+        let names_another = matches!(
+            second.as_slice(),
+            [j, a, kind, called, ..]
+                if j == "and"
+                    && matches!(a.as_str(), "a" | "an" | "another")
+                    && matches!(kind.as_str(), "file" | "folder" | "directory")
+                    && matches!(called.as_str(), "called" | "named")
+        );
+        if names_another && before == Some(Kind::Make) {
+            return true;
+        }
+        // `write hi to a.txt and bye to b.txt`, `copy a to b and c to d`:
+        // a second thing sent somewhere else.
+        let sends = |c: &[String]| {
+            c.iter()
+                .position(|w| matches!(w.as_str(), "to" | "into"))
+                .is_some_and(|i| i > 1 && i + 1 < c.len())
+        };
+        if matches!(before, Some(Kind::Copy | Kind::Move | Kind::Put))
+            && !pair[1].after_stop
+            && sends(first)
+            && sends(second)
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Words that may stand between two things named together (`the todo
+/// and the notes`, `hello.txt or readme.txt`, `the logs folder and the
+/// docs folder`).
+const BETWEEN: &[&str] = &[
+    "and",
+    "or",
+    "the",
+    "my",
+    "a",
+    "also",
+    "plus",
+    "folder",
+    "file",
+    "directory",
+    "dir",
+    "both",
+    "either",
+    "too",
+];
+
+/// Whether the line names two of the things in `names` (each a live path's
+/// name words, lower case) side by side, joined by `and`, `or`, a comma or
+/// `&` (`delete the todo and the notes`, `show me the photo list and the
+/// meeting notes`): every command here takes one, so whichever ran would be
+/// half of what was asked.
+pub fn names_two(line: &str, names: &[Vec<String>]) -> bool {
+    let cs = clauses(line);
+    // The clauses' words in one run, a break marked by an empty word.
+    let mut ws: Vec<&str> = Vec::new();
+    for c in &cs {
+        if !ws.is_empty() {
+            ws.push("");
+        }
+        ws.extend(c.words.iter().map(String::as_str));
+    }
+    let same = |a: &str, b: &str| {
+        let a = a.trim_end_matches(".txt");
+        a == b || a.strip_suffix('s') == Some(b) || b.strip_suffix('s') == Some(a)
+    };
+    // Where each thing is named: its first and last word.
+    let spans: Vec<(usize, usize)> = names
+        .iter()
+        .filter_map(|n| {
+            let at: Vec<usize> = (0..ws.len())
+                .filter(|&i| n.iter().any(|x| same(ws[i], x)))
+                .collect();
+            Some((*at.first()?, *at.last()?))
+        })
+        .collect();
+    spans.iter().enumerate().any(|(i, a)| {
+        spans.iter().skip(i + 1).any(|b| {
+            let (x, y) = if a.1 < b.0 {
+                (a, b)
+            } else if b.1 < a.0 {
+                (b, a)
+            } else {
+                return false;
+            };
+            let gap = &ws[x.1 + 1..y.0];
+            gap.iter().any(|w| matches!(*w, "and" | "or" | ""))
+                && gap.iter().all(|w| w.is_empty() || BETWEEN.contains(w))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_commands_in_one_line_are_two_requests() {
+        for line in [
+            "show the todo; rm /NOTES.TXT",
+            "show me the guide. also, delete hello.txt",
+            "move the faq to the root and delete the guide",
+            "tell me the time and reboot",
+            "make a folder called new and a file called x",
+            "delete the todo and then show the notes",
+            "copy the faq to docs, then delete the guide",
+            "what time is it and shut down",
+            "list the docs folder plus show the readme",
+            "write hi to a.txt and bye to b.txt",
+            "copy a.txt to b.txt and c.txt to d.txt",
+            "cat /TODO.TXT && rm /TODO.TXT",
+            "first list the docs, second delete the faq",
+            "make a folder called archive and move the notes into it",
+        ] {
+            assert!(two_requests(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn one_request_with_and_is_one() {
+        for line in [
+            "add milk and eggs to the todo",
+            "open the faq and read it",
+            "shut down and restart",
+            "copy and paste the faq into docs",
+            "write \"show the todo and delete it\" to notes.txt",
+            "todo: show the notes, then delete them",
+            "hi there. show me the todo",
+            "the notes are old. delete them",
+            "make a folder and call it pics",
+            "copy the faq and name it faq2.txt",
+            "add 'call mom and then reboot the router' to the todo",
+            "delete the readme, no wait, the faq",
+            "make sure the notes are there and show them",
+            "and show the todo",
+            "where can i keep my screenshots? make a folder screenshots",
+            "make a file plan.txt and write in it: Monday gym",
+            "Kindly make a copy of the meeting notes and put it in the DOCS folder",
+            "erase whats in the readme and write hello instead",
+            "shut up and show me the notes",
+            "does the photo list have a BOM at the start? show its first 8 bytes",
+            "what is the readme and can you open it for me",
+            "how fast can the model go? put it through its paces",
+            "the file HELLO.TXT should now be called Welcome.txt; could you rename it for me?",
+            "can you make a file called shopping.txt and put eggs and those biscuits in it",
+            "the docs folder has some release notes in it and i want to rename them",
+            "The screen is rather crowded; would you clear it, please.",
+        ] {
+            assert!(!two_requests(line), "{line}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod names_two_tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    fn names(list: &[&[&str]]) -> Vec<Vec<String>> {
+        list.iter()
+            .map(|n| n.iter().map(|w| w.to_string()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn two_things_named_together_are_two_requests() {
+        let n = names(&[
+            &["todo"],
+            &["notes"],
+            &["meeting", "notes"],
+            &["logs"],
+            &["docs"],
+        ]);
+        for line in [
+            "delete the todo and the notes",
+            "show me the notes and the todo please",
+            "list the logs folder and the docs folder",
+            "delete the notes, the todo",
+        ] {
+            assert!(names_two(line, &n), "{line}");
+        }
+        for line in [
+            "copy the todo to the docs folder",
+            "add milk and eggs to the todo",
+            "show the todo",
+            "move the notes into logs",
+        ] {
+            assert!(!names_two(line, &n), "{line}");
+        }
+    }
+}
