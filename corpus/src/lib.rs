@@ -192,6 +192,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten15.tsv",
     "handwritten16.tsv",
     "handwritten17.tsv",
+    "handwritten18.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",
