@@ -2411,7 +2411,29 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 words[at - 2].as_str(),
                 "add" | "write" | "make" | "create" | "take" | "jot" | "put" | "leave" | "start"
             );
-        if made || (at >= 1 && words[at - 1] == "another") {
+        // A part played (`play a tour guide and show me …`, `you're a
+        // librarian`, `talk like a guide`): a kind of person, no file.
+        let role_verb = |k: usize| {
+            matches!(
+                words[k].as_str(),
+                "play"
+                    | "playing"
+                    | "be"
+                    | "being"
+                    | "am"
+                    | "are"
+                    | "you're"
+                    | "youre"
+                    | "as"
+                    | "like"
+                    | "pretend"
+                    | "act"
+            )
+        };
+        let article = |k: usize| matches!(words[k].as_str(), "a" | "an");
+        let played = (at >= 2 && article(at - 1) && role_verb(at - 2))
+            || (at >= 3 && article(at - 2) && role_verb(at - 3) && !is_stopword(&words[at - 1]));
+        if made || played || (at >= 1 && words[at - 1] == "another") {
             continue;
         }
         // `note` as the verb that puts a line somewhere (`please note in the
@@ -2887,6 +2909,14 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         // the meeting notes` names no /saying).
         let before_a_file = first_file_described.is_some_and(|r| i < r);
         if !introduced(i) {
+            continue;
+        }
+        // A name given later (`as your manager I'm asking you to make a
+        // folder called reports`, `it'd be handy to have a folder called
+        // invoices`) is the name; a word after `as` or `to` before it is
+        // none.
+        let after_dest = i >= 1 && is_destination_word(&words[i - 1]);
+        if after_dest && !called(i) && named_later(i) {
             continue;
         }
         if (!any_file_token && !any_given && !before_a_file) || gives(i) || after_source {

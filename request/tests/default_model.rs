@@ -4248,3 +4248,37 @@ fn changes_only_talked_about_run_nothing() {
         ],
     );
 }
+
+/// A name given with `called` is the new name over a word after `as` or
+/// `to` before it; a part played is no file; a refusal is only in the
+/// change's own clause; a question of what was written adds nothing.
+#[test]
+fn given_names_parts_played_and_clauses_of_refusal() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "as your manager I'm asking you to make a folder called reports",
+                "mkdir /reports",
+            ),
+            (
+                "it'd be handy to have a folder called invoices",
+                "mkdir /invoices",
+            ),
+            ("no cap, delete the notes", "rm /NOTES.TXT"),
+        ],
+    );
+    never_proposes(
+        Mode::ReadWrite,
+        &[
+            (
+                "play a tour guide and show me what's in the logs folder",
+                "cat /DOCS/GUIDE.TXT",
+            ),
+            (
+                "I can never remember what I jotted down in my notes",
+                "append",
+            ),
+        ],
+    );
+}

@@ -2028,10 +2028,16 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "overwritten",
         "formatted",
     ];
-    if let Some(i) = w
-        .iter()
-        .position(|x| CHANGES.contains(&x.as_str()) || DONE_FORMS.contains(&x.as_str()))
-    {
+    // (In the change's own clause: `no cap, delete the notes` refuses
+    // nothing.)
+    let is_change = |x: &str| CHANGES.contains(&x) || DONE_FORMS.contains(&x);
+    let clause_words = r
+        .split([',', ';', '.', '!', '?'])
+        .map(lower_words)
+        .find(|cw| cw.iter().any(|x| is_change(x)))
+        .unwrap_or_default();
+    if let Some(i) = clause_words.iter().position(|x| is_change(x)) {
+        let at = |k: usize| clause_words.get(k).map_or("", |x| x.as_str());
         let negated = (1..=2).any(|k| {
             i >= k
                 && matches!(
@@ -2043,7 +2049,8 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         let negated = negated
             || (i >= 3 && at(i - 3) == "no" && at(i - 2) == "need")
             || (i >= 2 && at(i - 1) == "be" && matches!(at(i - 2), "not" | "never"));
-        let again = w[i + 1..].iter().any(|x| CHANGES.contains(&x.as_str()));
+        let first = w.iter().position(|x| is_change(x)).unwrap_or(0);
+        let again = w[first + 1..].iter().any(|x| CHANGES.contains(&x.as_str()));
         if negated && !again {
             return Some("refused");
         }
@@ -2367,13 +2374,18 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "saved",
         "wiped",
         "lost",
+        "jotted",
+        "noted",
+        "scribbled",
+        "typed",
     ];
-    let asking = any_word(
-        &r,
-        &[
-            "please", "pls", "can", "could", "would", "again", "undo", "now",
-        ],
-    );
+    // (`can`, `could`, `would` ask of someone: `can you …`, not `I can
+    // never remember what I jotted down`.)
+    let asking = any_word(&r, &["please", "pls", "again", "undo", "now"])
+        || w.windows(2).any(|p| {
+            matches!(p[0].as_str(), "can" | "could" | "would")
+                && matches!(p[1].as_str(), "you" | "u" | "i" | "we" | "ya" | "it")
+        });
     let person_did = w.windows(2).any(|p| {
         matches!(
             p[0].as_str(),
