@@ -1609,19 +1609,21 @@ fn stem_run<'p>(
             .filter(|n| {
                 n.all == run
                     || n.letters.as_deref() == Some(run.as_str())
+                    // (Never another number: `photo-list 2025` is not the
+                    // 2026 one, `release notes 0.2` not 0.1.)
                     || (j > i
                         && run.len() >= 8
                         && [Some(&n.all), n.letters.as_ref()]
                             .into_iter()
                             .flatten()
-                            .any(|name| edit_distance(&run, name) == 1))
+                            .any(|name| digits(&run) == digits(name) && edit_distance(&run, name) == 1))
                     // Two slips in a long one (`realese notes`).
                     || (j > i
                         && run.len() >= 12
                         && [Some(&n.all), n.letters.as_ref()]
                             .into_iter()
                             .flatten()
-                            .any(|name| edit_distance(&run, name) == 2))
+                            .any(|name| digits(&run) == digits(name) && edit_distance(&run, name) == 2))
             })
             .map(|n| n.path)
             .collect();
@@ -1673,6 +1675,7 @@ pub fn ground_with(
 ) -> Grounded {
     let mut g = ground_names(request, paths, learnt);
     text_names_no_target(request, paths, &mut g);
+    another_number(request, paths, &mut g);
     if contents.is_empty() {
         return g;
     }
@@ -1766,6 +1769,100 @@ pub fn ground_with(
         }
     }
     g
+}
+
+/// `show photo-list 2025.txt`, `delete meeting notes 2.txt`, `read
+/// Release Notes 0.2.txt`: a live long name's words, then a number that
+/// is not its number. That is another file, which the volume lacks: the
+/// words alone had reached the live one, and `delete` had removed it.
+fn another_number(request: &str, paths: &[PathEntry], g: &mut Grounded) {
+    let raw: Vec<&str> = request.split_whitespace().collect();
+    let words: Vec<String> = raw.iter().map(|t| squash(clean(t))).collect();
+    let mut gone: Vec<(PathEntry, String)> = Vec::new();
+    for r in &g.grounding.referents {
+        let name = stem(basename(&r.path));
+        let parts: Vec<String> = stem_words(name)
+            .into_iter()
+            .filter(|w| w.bytes().any(|b| b.is_ascii_alphabetic()))
+            .collect();
+        if parts.len() < 2 {
+            continue;
+        }
+        let last = parts.last().map(String::as_str).unwrap_or("");
+        let first = parts[0].as_str();
+        for k in 0..words.len().saturating_sub(1) {
+            let next = &words[k + 1];
+            let number = raw[k + 1].trim_start_matches(['(', '#', 'v', 'V']);
+            // (`photo-list 2025` is one token of both words.)
+            if !words[k].ends_with(last) || !number.starts_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+            // A count is no name (`the photo list, 64 bytes`, `the meeting
+            // notes 48 bytes in hex`).
+            let unit = words.get(k + 2).is_some_and(|u| {
+                matches!(
+                    u.as_str(),
+                    "bytes"
+                        | "byte"
+                        | "b"
+                        | "lines"
+                        | "line"
+                        | "chars"
+                        | "characters"
+                        | "kb"
+                        | "words"
+                        | "times"
+                        | "rows"
+                )
+            });
+            if raw[k].ends_with([',', ';', ':', '.']) || unit {
+                continue;
+            }
+            // The number as typed, less a `.txt` it ends with.
+            let typed = clean(raw[k + 1]);
+            let typed = typed
+                .strip_suffix(".txt")
+                .or_else(|| typed.strip_suffix(".TXT"))
+                .unwrap_or(typed);
+            // Named like a name: with its extension, a version (`0.2`), or
+            // as many digits as the live name's number (`2025` for 2026);
+            // a bare count is an argument (`hexdump the photo list 64`).
+            let like_a_name = typed.len() < clean(raw[k + 1]).len()
+                || typed.contains('.')
+                || (!digits(name).is_empty() && digits(typed).len() == digits(name).len());
+            if digits(typed) == digits(name) || next.is_empty() || !like_a_name {
+                continue;
+            }
+            let from = (0..=k)
+                .rev()
+                .find(|&i| words[i].starts_with(first))
+                .unwrap_or(k);
+            // A new name is no missing file (`copy the photo list to
+            // photo-list 2027.txt`).
+            if from > 0 && is_destination_word(&clean(raw[from - 1]).to_ascii_lowercase()) {
+                continue;
+            }
+            let said = raw[from..=k + 1]
+                .iter()
+                .map(|t| clean(t))
+                .collect::<Vec<_>>()
+                .join(" ");
+            gone.push((r.clone(), said));
+            break;
+        }
+    }
+    for (r, said) in gone {
+        g.grounding.referents.retain(|x| *x != r);
+        g.grounding.new_paths.retain(|n| !same_path(n, &r.path));
+        if !g.missing.iter().any(|m| m.name == said) {
+            g.missing.push(Missing {
+                closest: closest(&said, paths),
+                name: said,
+                source: true,
+                folder: false,
+            });
+        }
+    }
 }
 
 /// `add read the notes to the todo`, `write check the faq to notes`: a

@@ -4282,3 +4282,29 @@ fn given_names_parts_played_and_clauses_of_refusal() {
         ],
     );
 }
+
+/// A live long name's words with another number are another file, which
+/// the volume lacks (`delete photo-list 2025.txt` had removed the 2026
+/// list); a count after the name is still a count.
+#[test]
+fn a_long_name_with_another_number_is_missing() {
+    says_missing(&[
+        ("delete photo-list 2025.txt", "photo-list 2025.txt"),
+        ("read Release Notes 0.2.txt", "Release Notes 0.2.txt"),
+        ("open meeting notes 2.txt", "meeting notes 2.txt"),
+        ("open the release notes 0.2", "release notes 0.2"),
+    ]);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "hexdump the photo list 64",
+                "hexdump \"/photo-list 2026.txt\" 64",
+            ),
+            (
+                "open release notes 0.1",
+                "cat \"/DOCS/Release Notes 0.1.txt\"",
+            ),
+        ],
+    );
+}
