@@ -4308,3 +4308,23 @@ fn a_long_name_with_another_number_is_missing() {
         ],
     );
 }
+
+/// A folder is removed whole only when asked for as itself, never as the
+/// place of what is to go (`delete everything in docs` had removed /DOCS).
+#[test]
+fn a_folder_is_removed_only_when_asked_for_itself() {
+    for r in [
+        "delete everything in docs",
+        "delete the two text files in docs",
+        "delete my document",
+    ] {
+        never_proposes(Mode::ReadWrite, &[(r, "rm")]);
+    }
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("delete the docs folder", "rm /DOCS"),
+            ("remove the logs directory", "rm /LOGS"),
+        ],
+    );
+}

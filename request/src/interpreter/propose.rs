@@ -3265,6 +3265,47 @@ impl<'m> Interpreter<'m> {
                 via = Via::Neither;
             }
         }
+        // A folder removed whole needs the folder asked for by its name or
+        // as a folder, and not as the place of what is removed (`delete
+        // everything in docs`, `delete the two text files in docs`, `delete
+        // my document` had each removed /DOCS): one command removes one
+        // thing.
+        if let Some(dir) = command.as_ref().and_then(|c| match c.args.first() {
+            Some(command::Arg::Path(p))
+                if self.role_of(c.applet) == Some(Role::Remove) && self.is_live(p, true) =>
+            {
+                Some(p.clone())
+            }
+            _ => None,
+        }) {
+            let lw = lower_words(asked);
+            let own: Vec<String> = path_words(&dir);
+            let at_name: Vec<usize> = (0..lw.len())
+                .filter(|&i| own.iter().any(|n| same_word(n, &lw[i])))
+                .collect();
+            let as_folder = at_name.iter().any(|&i| {
+                lw.get(i + 1).is_some_and(|n| {
+                    matches!(n.as_str(), "folder" | "directory" | "dir" | "folders")
+                })
+            }) || lw
+                .iter()
+                .any(|w| matches!(w.as_str(), "folder" | "directory" | "dir"))
+                || asked.contains('/');
+            let placed = at_name.iter().any(|&i| {
+                (1..=2).any(|k| {
+                    i >= k
+                        && matches!(
+                            lw[i - k].as_str(),
+                            "in" | "inside" | "from" | "within" | "under"
+                        )
+                })
+            });
+            if (at_name.is_empty() && !as_folder) || placed {
+                command = None;
+                via = Via::Neither;
+                abstain = Some(Abstain::Unsure);
+            }
+        }
         // A folder made needs a folder asked for (`add milk to my shopping
         // list` had made /shopping); one made inside a live folder the line
         // names goes there (`create a folder called notes inside docs`),
