@@ -1906,17 +1906,20 @@ fn text_names_no_target(request: &str, paths: &[PathEntry], g: &mut Grounded) {
         let t: Vec<&str> = t.split_whitespace().collect();
         t.join(" ") == span || t.iter().map(|w| clean(w)).collect::<Vec<_>>().join(" ") == span
     };
-    if !g.grounding.texts.iter().any(is_the_text) {
-        return;
-    }
     let names = |r: &PathEntry, ws: &[String]| {
         stem_words(stem(basename(&r.path))).iter().any(|n| {
             ws.iter()
                 .any(|w| w == n || w.strip_suffix('s') == Some(n) || n.strip_suffix('s') == Some(w))
         })
     };
-    let (inside, after) = (&words[1..p], &words[p + 1..]);
-    let target = |r: &PathEntry| !r.is_dir && names(r, after);
+    // (Each word's parts: `photo-list 2026.txt` is photo, list, 2026.)
+    let parts = |ws: &[String]| -> Vec<String> {
+        ws.iter()
+            .flat_map(|w| stem_words(w.strip_suffix(".txt").unwrap_or(w)))
+            .collect()
+    };
+    let (inside, after) = (&words[1..p], parts(&words[p + 1..]));
+    let target = |r: &PathEntry| !r.is_dir && names(r, &after);
     // The destination as spelt (`to notes`) is a new path of the same
     // name as a live file: the live file is where the text goes.
     let live_target: Vec<PathEntry> = g
@@ -1930,6 +1933,19 @@ fn text_names_no_target(request: &str, paths: &[PathEntry], g: &mut Grounded) {
     if live_target.is_empty() && !g.grounding.referents.iter().any(target) {
         return;
     }
+    // A name in the text is no missing file (`append IMG_0004.JPG beach to
+    // photo-list 2026.txt`).
+    // (Only where a text holds it whole: a text without it is cut short.)
+    let texts = &g.grounding.texts;
+    g.missing.retain(|m| {
+        !(inside.iter().any(|w| w.eq_ignore_ascii_case(&m.name))
+            && texts.iter().any(|t| t.contains(m.name.as_str())))
+    });
+    if !g.grounding.texts.iter().any(is_the_text) {
+        return;
+    }
+    let inside = parts(inside);
+    let inside = inside.as_slice();
     g.grounding
         .referents
         .retain(|r| target(r) || r.is_dir || !names(r, inside));
@@ -1940,7 +1956,7 @@ fn text_names_no_target(request: &str, paths: &[PathEntry], g: &mut Grounded) {
             path: n.clone(),
             is_dir: false,
         };
-        names(&e, after) || !names(&e, inside)
+        names(&e, &after) || !names(&e, inside)
     });
     // `to notes` with NOTES.TXT live is NOTES.TXT, not a new `/DOCS/notes`.
     if !live_target.is_empty() {

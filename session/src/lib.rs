@@ -267,12 +267,41 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
     if about_for_a_path {
         return true;
     }
+    // A bare word where the file goes (`append buy stamps to my task
+    // list`, `append hello to that file`): after `to` with `my`, `the` or
+    // `that`, the text says where it goes, and `/buy` is no file anyone
+    // named. So does the first word of a live name of several words
+    // (`append IMG_0004.JPG beach to photo-list 2026.txt`).
+    let bare_path = command.args.first().is_some_and(|a| {
+        matches!(a, command::Arg::Path(p)
+            if !p.contains('.') && !live.iter().any(|e| command::same_path(&e.path, p)))
+    });
+    let opens_long_name = |w: &str| {
+        w.len() >= 3
+            && live.iter().any(|e| {
+                let name = e.path.rsplit('/').next().unwrap_or("");
+                name.contains(' ')
+                    && name
+                        .split(' ')
+                        .next()
+                        .is_some_and(|f| f.eq_ignore_ascii_case(w))
+            })
+    };
     text.iter().enumerate().any(|(i, w)| {
         if !matches!(
             w.text.to_ascii_lowercase().as_str(),
             "to" | "into" | "onto" | "in" | "inside"
         ) {
             return false;
+        }
+        let det = text.get(i + 1).is_some_and(|d| {
+            matches!(
+                d.text.to_ascii_lowercase().as_str(),
+                "my" | "the" | "that" | "this" | "your" | "our"
+            )
+        });
+        if (bare_path && det) || text.get(i + 1).is_some_and(|n| opens_long_name(&n.text)) {
+            return true;
         }
         let Some(next) = text[i + 1..].iter().map(|w| w.text.as_str()).find(|w| {
             !matches!(

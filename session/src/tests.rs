@@ -288,6 +288,9 @@ fn classify_is_the_one_decision() {
         "write \"hi\" to a file called todo2.txt",
         "write \"first\" into a new file called meeting.txt",
         "write \"v0.2 coming soon\" into the release notes",
+        "append buy stamps to my task list",
+        "append hello to that file",
+        "append IMG_0004.JPG beach to photo-list 2026.txt",
     ] {
         assert_eq!(classify(&t, rw, line, live), Line::Request(line), "{line}");
     }
