@@ -1676,6 +1676,8 @@ pub fn ground_with(
     let mut g = ground_names(request, paths, learnt);
     text_names_no_target(request, paths, &mut g);
     another_number(request, paths, &mut g);
+    long_name_slipped(request, paths, &mut g);
+    slip_is_no_new_name(request, paths, &mut g);
     if contents.is_empty() {
         return g;
     }
@@ -1769,6 +1771,101 @@ pub fn ground_with(
         }
     }
     g
+}
+
+/// `move notse.txt into logs`: a file named with a slip where the file
+/// acted on stands is that file, and its slip no new name (the move had
+/// made /LOGS/notse.txt). After a word that gives a name (`called`, `as`,
+/// `to`) the name as typed is still offered (`create a file book.log`).
+fn slip_is_no_new_name(request: &str, paths: &[PathEntry], g: &mut Grounded) {
+    let raw: Vec<&str> = request.split_whitespace().collect();
+    for (i, t) in raw.iter().enumerate() {
+        let t = clean(t);
+        if !looks_like_file(&t.to_ascii_lowercase()) || !resolve_spelt(t, paths).is_empty() {
+            continue;
+        }
+        let live = resolve(t, paths);
+        if live.is_empty() || !live.iter().all(|e| g.grounding.referents.contains(e)) {
+            continue;
+        }
+        let before = if i > 0 {
+            clean(raw[i - 1]).to_ascii_lowercase()
+        } else {
+            String::new()
+        };
+        if matches!(
+            before.as_str(),
+            "called" | "named" | "as" | "to" | "into" | "file" | "new" | "create" | "make"
+        ) || raw[..i].iter().any(|w| w.contains('>'))
+        {
+            continue;
+        }
+        // (Into a folder, under the live file's own name.)
+        let own = basename(&live[0].path);
+        for n in g.grounding.new_paths.iter_mut() {
+            if basename(n).eq_ignore_ascii_case(t) {
+                let dir = &n[..n.len() - basename(n).len()];
+                *n = alloc::format!("{dir}{own}");
+            }
+        }
+        let mut seen: Vec<String> = Vec::new();
+        g.grounding.new_paths.retain(|n| {
+            let fresh = !seen.iter().any(|s| same_path(s, n));
+            seen.push(n.clone());
+            fresh
+        });
+    }
+}
+
+/// `open meeting ntoes.txt`, `delete meeting ntoes.txt`: a slip in the
+/// last word of a live long name typed with its extension. The token alone
+/// read as a slip of a short name (NOTES.TXT), and `delete` had removed
+/// the notes; the words together are the long name, one or two slips off.
+fn long_name_slipped(request: &str, paths: &[PathEntry], g: &mut Grounded) {
+    let raw: Vec<&str> = request.split_whitespace().collect();
+    for m in paths.iter().filter(|e| !e.is_dir) {
+        let name = stem(basename(&m.path));
+        let n_words = stem_words(name).len();
+        let target = squash(name);
+        if n_words < 2 || target.len() < 10 || raw.len() < n_words {
+            continue;
+        }
+        for k in 0..=raw.len() - n_words {
+            let window = &raw[k..k + n_words];
+            let last = clean(window[n_words - 1]);
+            // Typed as a file: the last word has the extension.
+            let Some((last_stem, _)) = last.rsplit_once('.') else {
+                continue;
+            };
+            let mut typed: String = window[..n_words - 1].iter().map(|t| clean(t)).collect();
+            typed.push_str(last_stem);
+            let typed = squash(&typed);
+            let d = edit_distance(&typed, &target);
+            if d == 0 || d > 2 || digits(&typed) != digits(&target) {
+                continue;
+            }
+            // The short names the last word reached: not meant.
+            let slipped = canonical(last, false);
+            let inside: Vec<String> = stem_words(name);
+            g.grounding.referents.retain(|r| {
+                r.is_dir
+                    || r == m
+                    || !stem_words(stem(basename(&r.path)))
+                        .iter()
+                        .all(|w| inside.contains(w))
+            });
+            if let Some(c) = slipped {
+                g.grounding
+                    .new_paths
+                    .retain(|n| !basename(n).eq_ignore_ascii_case(basename(&c)));
+                g.missing.retain(|x| !x.name.eq_ignore_ascii_case(&c));
+            }
+            if !g.grounding.referents.contains(m) {
+                g.grounding.referents.push(m.clone());
+            }
+            return;
+        }
+    }
 }
 
 /// `show photo-list 2025.txt`, `delete meeting notes 2.txt`, `read

@@ -4328,3 +4328,19 @@ fn a_folder_is_removed_only_when_asked_for_itself() {
         ],
     );
 }
+
+/// A slip in a long name typed with its extension is that long name, not
+/// the short name its last word resembles (`delete meeting ntoes.txt` had
+/// removed the notes); a file named with a slip is moved under its own
+/// name, not the slip.
+#[test]
+fn slips_reach_the_long_name_and_make_no_new_name() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("open meeting ntoes.txt", "cat \"/meeting notes.txt\""),
+            ("delete meeting ntoes.txt", "rm \"/meeting notes.txt\""),
+            ("move notse.txt into logs", "mv /NOTES.TXT /LOGS/NOTES.TXT"),
+        ],
+    );
+}
