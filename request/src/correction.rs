@@ -61,6 +61,7 @@ const MARKERS: &[Marker] = &[
     m(&["nevermind"], true, false),
     m(&["just", "kidding"], true, true),
     m(&["actually", "no"], true, false),
+    m(&["no", "actually"], true, true),
     m(&["no", "don't"], true, false),
     m(&["no", "dont"], true, false),
     m(&["no", "no"], true, false),
@@ -325,6 +326,9 @@ fn trim_clause(s: &str) -> &str {
 /// name, corrects that request's text, not its file (`add milk to the todo,
 /// I mean eggs`).
 pub fn corrected(line: &str, live: &dyn Fn(&str) -> bool) -> Option<Correction> {
+    if let Some(r) = set_apart(line) {
+        return Some(corrected(&r, live).unwrap_or(Correction::Request(r)));
+    }
     let ws = words(line);
     if let Some(r) = negated_first(line, &ws, live) {
         return Some(Correction::Request(r));
@@ -389,8 +393,53 @@ pub fn corrected(line: &str, live: &dyn Fn(&str) -> bool) -> Option<Correction> 
     Some(Correction::Request(replaced(before, after, live)?))
 }
 
+/// `copy the guide, not the faq, into logs`, `delete the meeting notes,
+/// not the notes`, `print hi not hello`: a thing set apart with `not` is
+/// not the thing asked for. The line without it; read whole, the thing set
+/// apart had been the copy's destination, written over.
+fn set_apart(line: &str) -> Option<String> {
+    let lower = line.to_ascii_lowercase();
+    if let Some(at) = lower.find(", not ") {
+        let rest = &line[at + 6..];
+        // To the next comma, or the end of the line.
+        let end = rest.find(',').map_or(line.len(), |e| at + 6 + e + 1);
+        let set = &line[at + 6..end.min(line.len())];
+        let first = set
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        // A thing (`the faq`, `hello.txt`), not a clause (`, not now`,
+        // `, not sure which`).
+        let thing = DETERMINERS.contains(&first.as_str())
+            || first.contains('.')
+            || set.split_whitespace().count() == 1
+                && !matches!(first.as_str(), "now" | "sure" | "yet" | "really" | "today");
+        if !thing || at == 0 {
+            return None;
+        }
+        let mut out = String::from(line[..at].trim_end());
+        if end < line.len() {
+            out.push(' ');
+            out.push_str(line[end..].trim_start());
+        }
+        return Some(out);
+    }
+    // `print hi not hello`: a verb, a word, `not` and a word.
+    let ws: Vec<&str> = line.split_whitespace().collect();
+    if ws.len() == 4
+        && ws[2].eq_ignore_ascii_case("not")
+        && ACTIONS.contains(&ws[0].to_ascii_lowercase().as_str())
+    {
+        return Some(alloc::format!("{} {}", ws[0], ws[1]));
+    }
+    None
+}
+
 /// Words that open a clause saying what not to do.
 const NEGATIONS: &[&[&str]] = &[
+    &["rather", "than"],
+    &["instead", "of"],
     &["you", "don't", "need", "to"],
     &["you", "dont", "need", "to"],
     &["don't", "need", "to"],
@@ -553,8 +602,9 @@ fn replaced(before: &str, after: &str, live: &dyn Fn(&str) -> bool) -> Option<St
     }
     // One word: a name in place of the last one, or of the one before a
     // word saying what kind of thing it is (`list the logs folder, no, docs`).
+    // A line of one word is replaced whole (`reboot, I mean uptime`).
     if before_ws.len() < 2 {
-        return None;
+        return (before_ws.len() == 1 && after_ws.len() == 1).then(|| after.into());
     }
     let n = before_ws.len();
     // `add milk to the todo, I mean eggs`: the first request ends on a

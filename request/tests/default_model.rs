@@ -4344,3 +4344,43 @@ fn slips_reach_the_long_name_and_make_no_new_name() {
         ],
     );
 }
+
+/// A thing set apart with `not` is not the thing asked for; `rather than`
+/// says what not to do; a one-word line corrected is the correction; a
+/// change the person is unsure of waits.
+#[test]
+fn things_set_apart_and_unsure_changes() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "copy the guide, not the faq, into logs",
+                "cp /DOCS/GUIDE.TXT /LOGS/GUIDE.TXT",
+            ),
+            (
+                "delete the meeting notes, not the notes",
+                "rm \"/meeting notes.txt\"",
+            ),
+            (
+                "add eggs to the todo, not the notes",
+                "append /TODO.TXT eggs",
+            ),
+            ("print hi not hello", "echo hi"),
+            (
+                "rather than deleting the notes, show them",
+                "cat /NOTES.TXT",
+            ),
+            ("reboot, I mean uptime", "uptime"),
+            (
+                "show me hello.txt. no actually, show me the todo",
+                "cat /TODO.TXT",
+            ),
+            ("say I am not happy", "echo \"I am not happy\""),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["delete the notes, not sure", "not sure if i should reboot"],
+        Abstain::NothingFits,
+    );
+}

@@ -2155,6 +2155,11 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     if any_change && (opens_when || (later && (remind || w.len() <= 10))) {
         return Some("put off");
     }
+    // Unsure of it (`delete the notes, not sure`, `not sure if i should
+    // reboot`): a change waits for a person who is.
+    if any_change && (r.contains("not sure") || any_word(&r, &["unsure", "undecided"])) {
+        return Some("weighed");
+    }
     // A condition the machine is not asked to judge (`if the disk is full,
     // delete the boot log`, `if I were to reboot, would I lose anything?`),
     // not a polite one (`if you could delete the notes`).
