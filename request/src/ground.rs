@@ -167,6 +167,12 @@ pub(crate) fn is_stopword(w: &str) -> bool {
         "a",
         "an",
         "the",
+        // `the` as fingers slip it (`mvoe the fqa to teh root` had made
+        // /teh).
+        "teh",
+        "hte",
+        "thw",
+        "tge",
         "to",
         "into",
         "onto",

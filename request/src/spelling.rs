@@ -92,6 +92,22 @@ impl Lexicon {
     /// letter is kept because a slip there is rare and matching on it keeps
     /// real words apart (`bake` is not `make`).
     pub fn correction(&self, w: &str) -> Option<&str> {
+        // Short words slip too, the commonest always the same way (`teh`):
+        // too short for edits, known by heart.
+        const SHORT_SLIPS: &[(&str, &str)] = &[
+            ("teh", "the"),
+            ("hte", "the"),
+            ("thw", "the"),
+            ("tge", "the"),
+            ("adn", "and"),
+            ("nad", "and"),
+            ("taht", "that"),
+            ("waht", "what"),
+            ("yuo", "you"),
+        ];
+        if let Some((_, k)) = SHORT_SLIPS.iter().find(|(s, _)| *s == w) {
+            return Some(k);
+        }
         if w.len() < MIN_LETTERS || !w.bytes().all(|b| b.is_ascii_lowercase()) || self.knows(w) {
             return None;
         }
