@@ -96,6 +96,32 @@ pub fn unframed(request: &str) -> Option<String> {
             }
         }
     }
+    // Pleasantries of their own sentence before the request (`hope you're
+    // well. could you …`, `how are you? show …`).
+    loop {
+        let lower = s.to_ascii_lowercase().replace('\u{2019}', "'");
+        let Some(p) = [
+            "hope you're well",
+            "hope you are well",
+            "hope you're doing well",
+            "hope you are doing well",
+            "hope all is well",
+            "how are you",
+            "how's it going",
+            "hows it going",
+            "how are things",
+        ]
+        .iter()
+        .find(|p| lower.starts_with(*p)) else {
+            break;
+        };
+        let rest = s[p.len()..].trim_start_matches(['.', '!', '?', ',', ' ']);
+        if rest.is_empty() || rest.len() == s.len() - p.len() {
+            break;
+        }
+        s = rest;
+        changed = true;
+    }
     // A signature after the last sentence: `… do. Yours, Edith`, `…
     // please. Thank you.`
     if let Some((body, tail)) = s.trim_end_matches(['.', '!']).rsplit_once(['.', '!', '?']) {
@@ -118,7 +144,16 @@ pub fn unframed(request: &str) -> Option<String> {
                 || t.starts_with(&alloc::format!("{w},"))
                 || t.starts_with(&alloc::format!("{w} "))
         });
-        if signs_off && !body.trim().is_empty() && t.split_whitespace().count() <= 4 {
+        // (Thanks may run on: `thanks so much, you're a star`.)
+        let thanks = ["thanks", "thank you", "thx", "ta", "cheers"]
+            .iter()
+            .any(|w| {
+                t == *w
+                    || t.starts_with(&alloc::format!("{w} "))
+                    || t.starts_with(&alloc::format!("{w},"))
+            });
+        let short = t.split_whitespace().count() <= if thanks { 8 } else { 4 };
+        if signs_off && !body.trim().is_empty() && short {
             let keep = body.len() + 1;
             s = &s[..keep.min(s.len())];
             changed = true;

@@ -51,6 +51,14 @@ impl Lexicon {
                 }
             }
         }
+        // Words of chat a small vocabulary lacks, each an edit from a word
+        // of a command: known, so never read as it (`you're a star` is no
+        // `start`).
+        for w in [
+            "star", "stars", "mate", "cheers", "haha", "hehe", "lmao", "dear", "shot", "lovely",
+        ] {
+            lex.add(w);
+        }
         for text in extra {
             for w in text.split(|c: char| !c.is_ascii_alphabetic()) {
                 let w = w.to_ascii_lowercase();

@@ -4384,3 +4384,25 @@ fn things_set_apart_and_unsure_changes() {
         Abstain::NothingFits,
     );
 }
+
+/// Chat around a request is not the request: pleasantries before it,
+/// thanks after it however long, asides (`lol`) and words a small
+/// vocabulary lacks (`you're a star` is no `start`).
+#[test]
+fn chat_around_a_request_is_not_the_request() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "hi there! hope you're well. could you show me the todo list? thanks so much, you're a star",
+                "cat /TODO.TXT",
+            ),
+            ("how are you? show me the notes", "cat /NOTES.TXT"),
+            (
+                "my kid wants to see the computer's insides lol, list the pci devices please",
+                "lspci",
+            ),
+            ("waht time is it", "date"),
+        ],
+    );
+}
