@@ -23,6 +23,15 @@ use model::tokenizer::Tokenizer;
 /// one edit from another (`cat`, `cap`, `car`).
 pub const MIN_LETTERS: usize = 4;
 
+fn is_vowel(c: char) -> bool {
+    matches!(c, 'a' | 'e' | 'i' | 'o' | 'u')
+}
+
+/// A word of letters without a vowel (`y` is none).
+fn vowelless(w: &str) -> bool {
+    !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() && !is_vowel(c))
+}
+
 /// The words a model knows, by first letter.
 #[derive(Clone, Debug, Default)]
 pub struct Lexicon {
@@ -95,6 +104,48 @@ impl Lexicon {
             .is_ok()
     }
 
+    /// A word of text-speak, read in a line typed that way (two or more
+    /// words without vowels, `shw th nts`): short forms everyone reads
+    /// (`wt tym`), and words typed without their vowels, read as the one
+    /// word of the requests with those consonants (`rbt`, `mmry`). Not in
+    /// other lines: `hlp with maths` or `nvm` alone is no request to read.
+    fn sms(&self, w: &str) -> Option<&str> {
+        const SMS: &[(&str, &str)] = &[
+            ("th", "the"),
+            ("hw", "how"),
+            ("wt", "what"),
+            ("wht", "what"),
+            ("wot", "what"),
+            ("nw", "now"),
+            ("bn", "been"),
+            ("cn", "can"),
+            ("tym", "time"),
+            ("tm", "time"),
+            ("mch", "much"),
+            ("lng", "long"),
+            ("wud", "would"),
+            ("shud", "should"),
+            ("sed", "said"),
+        ];
+        if let Some((_, k)) = SMS.iter().find(|(s, _)| *s == w) {
+            return Some(k);
+        }
+        if w.len() < 3 || self.knows(w) || !vowelless(w) {
+            return None;
+        }
+        let skeleton = |k: &str| -> String { k.chars().filter(|&c| !is_vowel(c)).collect() };
+        let targets = match w.as_bytes()[0] {
+            b @ b'a'..=b'z' => &self.targets[(b - b'a') as usize],
+            _ => return None,
+        };
+        let mut hits = targets.iter().filter(|k| skeleton(k) == w);
+        // Only one word: `lst` is `list` and `last` alike.
+        match (hits.next(), hits.next()) {
+            (Some(k), None) => Some(k.as_str()),
+            _ => None,
+        }
+    }
+
     /// The one known word one edit from `w` (lower case) with the same
     /// first letter, if `w` is unknown and there is exactly one. The first
     /// letter is kept because a slip there is rare and matching on it keeps
@@ -157,6 +208,44 @@ impl Lexicon {
     /// kept, or `None` when no word changed. Quoted words, file names
     /// (`notes.txt`, `/DOCS`) and words with digits are left as typed.
     pub fn correct(&self, request: &str) -> Option<String> {
+        // (Text-speak: two words without vowels, not counting the ones
+        // every line may have.)
+        let sms = request
+            .split_whitespace()
+            .map(|t| {
+                t.trim_matches(|c: char| c.is_ascii_punctuation())
+                    .to_ascii_lowercase()
+            })
+            .filter(|w| {
+                w.len() >= 2
+                    && vowelless(w)
+                    && !matches!(
+                        w.as_str(),
+                        "pls"
+                            | "plz"
+                            | "thx"
+                            | "ty"
+                            | "rm"
+                            | "ls"
+                            | "cp"
+                            | "mv"
+                            | "cd"
+                            | "pwd"
+                            | "my"
+                            | "by"
+                            | "why"
+                            | "try"
+                            | "fly"
+                            | "sky"
+                            | "shy"
+                            | "gym"
+                            | "thy"
+                            | "dry"
+                            | "cry"
+                    )
+            })
+            .count()
+            >= 2;
         let mut out = String::with_capacity(request.len());
         let mut changed = false;
         let mut quoted = false;
@@ -176,7 +265,9 @@ impl Lexicon {
             let lower = core.to_ascii_lowercase();
             let fix = (!quoted && !opens_or_closes && plain)
                 .then(|| {
-                    self.correction(&lower)
+                    sms.then(|| self.sms(&lower))
+                        .flatten()
+                        .or_else(|| self.correction(&lower))
                         .map(String::from)
                         .or_else(|| (core == lower).then(|| self.split(&lower)).flatten())
                 })

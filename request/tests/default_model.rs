@@ -4406,3 +4406,22 @@ fn chat_around_a_request_is_not_the_request() {
         ],
     );
 }
+
+/// A line typed without vowels is read as text-speak (`shw th nts`), and
+/// only such a line: a lone short word is not (`hlp with maths`).
+#[test]
+fn text_speak_is_read_in_lines_typed_that_way() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("shw th nts", "cat /NOTES.TXT"),
+            ("wt tym is it", "date"),
+            ("hw mch mmry", "mem"),
+            ("hw lng u bn up", "uptime"),
+        ],
+    );
+    never_proposes(
+        Mode::ReadWrite,
+        &[("hlp with maths", "help"), ("nvm", "disk")],
+    );
+}
