@@ -49,6 +49,7 @@ const VERBS: &[(&str, Kind)] = &[
     ("rm", Kind::Remove),
     ("del", Kind::Remove),
     ("trash", Kind::Remove),
+    ("backup", Kind::Copy),
     ("copy", Kind::Copy),
     ("cp", Kind::Copy),
     ("duplicate", Kind::Copy),
@@ -118,8 +119,8 @@ const LEAD: &[&str] = &[
 /// Words that ask without a verb of a command (`what time is it and
 /// reboot`).
 const ASKING: &[&str] = &[
-    "what", "what's", "whats", "how", "when", "where", "which", "why", "who", "tell", "does", "do",
-    "did", "is", "are", "was", "can", "could", "will", "should", "have", "has",
+    "give", "what", "what's", "whats", "how", "when", "where", "which", "why", "who", "tell",
+    "does", "do", "did", "is", "are", "was", "can", "could", "will", "should", "have", "has",
 ];
 
 /// A verb of a command that is none here (`make sure`, `shut up`).
@@ -128,7 +129,7 @@ fn idle(clause: &[String], i: usize) -> bool {
     matches!(
         (clause[i].as_str(), next),
         ("make", Some("sure")) | ("shut", Some("up"))
-    )
+    ) || (clause[i] == "make" && next == Some("it") && clause.get(i + 2).is_some_and(|w| w == "so"))
 }
 
 fn kind(w: &str) -> Option<Kind> {
@@ -236,6 +237,10 @@ fn opening(clause: &[String]) -> Option<(Kind, &[String])> {
     if idle(clause, at) {
         return None;
     }
+    // `back up the notes` copies them.
+    if clause[at] == "back" && clause.get(at + 1).is_some_and(|w| w == "up") {
+        return Some((Kind::Copy, &clause[at + 2..]));
+    }
     let k = kind(&clause[at])?;
     Some((k, &clause[at + 1..]))
 }
@@ -254,6 +259,20 @@ fn asks(clause: &[String]) -> Option<Option<Kind>> {
 /// Whether the object is only the first clause's thing again (`it`,
 /// `them`) or nothing at all.
 fn same_thing(rest: &[String]) -> bool {
+    // (`open the readme and read it to me`.)
+    // (Not sent elsewhere: `copy the readme to docs, then copy it to
+    // logs` is two copies.)
+    let sent = rest.windows(2).any(|p| {
+        matches!(p[0].as_str(), "to" | "into" | "onto" | "as" | "in")
+            && !matches!(p[1].as_str(), "me" | "us")
+    });
+    if rest
+        .first()
+        .is_some_and(|w| matches!(w.as_str(), "it" | "them" | "that" | "this"))
+        && !sent
+    {
+        return true;
+    }
     rest.iter()
         .filter(|w| {
             !matches!(
@@ -267,6 +286,9 @@ fn same_thing(rest: &[String]) -> bool {
 
 /// Whether `line` asks for two commands (module docs).
 pub fn two_requests(line: &str) -> bool {
+    if chains(line) {
+        return true;
+    }
     let cs = clauses(line);
     for (at, pair) in cs.windows(2).enumerate() {
         let (first, second) = (&pair[0].words, &pair[1].words);
@@ -316,13 +338,25 @@ pub fn two_requests(line: &str) -> bool {
             let builds = match (before, k) {
                 (Some(Kind::Make), Kind::Put) => true,
                 (Some(Kind::Make), Kind::Move | Kind::Copy) => copy_made,
-                (Some(Kind::Clear | Kind::Remove | Kind::Put), Kind::Put) => true,
-                (Some(Kind::Copy | Kind::Move), Kind::Put | Kind::Move | Kind::Copy) => true,
+                (Some(Kind::Clear | Kind::Remove | Kind::Put), Kind::Put | Kind::Make) => true,
+                (Some(Kind::Copy | Kind::Move), Kind::Put | Kind::Move) => true,
                 _ => false,
             };
             if back && builds {
                 continue;
             }
+            return true;
+        }
+        // A change, then a question (`reboot. also, what time is it?`).
+        let question = second
+            .iter()
+            .find(|w| !LEAD.contains(&w.as_str()))
+            .is_some_and(|w| ASKING.contains(&w.as_str()) && w != "give");
+        let joined = matches!(second[0].as_str(), "and" | "then" | "also" | "plus");
+        if question
+            && (pair[1].after_stop || joined)
+            && matches!(before, Some(Kind::Power | Kind::Remove))
+        {
             return true;
         }
         // `make a folder called new and a file called x`.
@@ -355,12 +389,44 @@ pub fn two_requests(line: &str) -> bool {
     false
 }
 
+/// Whether `line` chains commands as a Unix shell does: `&&` or `||`
+/// outside quotes, or `;` before a command's name (`ls; cat /TODO.TXT`,
+/// `echo hi; reboot`). A semicolon in prose or SQL (`… the kernel's
+/// messages; I'd like …`, `DROP TABLE hello;`) chains nothing.
+pub fn chains(line: &str) -> bool {
+    const COMMANDS: &[&str] = &[
+        "rm", "ls", "cat", "cp", "mv", "echo", "mkdir", "reboot", "shutdown", "clear", "del",
+        "dir", "type", "copy", "move", "ren", "rmdir", "touch", "head", "tail", "less", "more",
+        "date", "uptime", "mem", "log", "lspci", "hexdump", "write", "append", "halt", "poweroff",
+        "sudo", "cd", "pwd", "free", "df",
+    ];
+    let mut quote = None;
+    let b = line.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == b'"' => quote = Some(c),
+            None if c == b';' => {
+                let next = line[i + 1..].split_whitespace().next().unwrap_or("");
+                if COMMANDS.contains(&next.to_ascii_lowercase().as_str()) {
+                    return true;
+                }
+            }
+            None if (c == b'&' || c == b'|') && b.get(i + 1) == Some(&c) => return true,
+            None => {}
+        }
+    }
+    false
+}
+
 /// Words that may stand between two things named together (`the todo
 /// and the notes`, `hello.txt or readme.txt`, `the logs folder and the
 /// docs folder`).
 const BETWEEN: &[&str] = &[
     "and",
     "or",
+    "then",
     "the",
     "my",
     "a",
@@ -381,7 +447,8 @@ const BETWEEN: &[&str] = &[
 /// meeting notes`): every command here takes one, so whichever ran would be
 /// half of what was asked.
 pub fn names_two(line: &str, names: &[Vec<String>]) -> bool {
-    let cs = clauses(line);
+    let line = line.replace(" + ", " and ");
+    let cs = clauses(&line);
     // The clauses' words in one run, a break marked by an empty word.
     let mut ws: Vec<&str> = Vec::new();
     for c in &cs {
@@ -394,13 +461,26 @@ pub fn names_two(line: &str, names: &[Vec<String>]) -> bool {
         let a = a.trim_end_matches(".txt");
         a == b || a.strip_suffix('s') == Some(b) || b.strip_suffix('s') == Some(a)
     };
-    // Where each thing is named: its first and last word.
+    // Where each thing is named: its first and last word. A word of a
+    // longer name named there is that name's (`the notes and the meeting
+    // notes`: the second `notes` is the meeting notes').
+    let at_of = |n: &Vec<String>| -> Vec<usize> {
+        (0..ws.len())
+            .filter(|&i| n.iter().any(|x| same(ws[i], x)))
+            .collect()
+    };
+    let longer_at = |n: &Vec<String>, i: usize| {
+        names.iter().any(|m| {
+            m.len() > n.len()
+                && m.iter().all(|x| ws.iter().any(|w| same(w, x)))
+                && i >= 1
+                && m.iter().any(|x| same(ws[i - 1], x))
+        })
+    };
     let spans: Vec<(usize, usize)> = names
         .iter()
         .filter_map(|n| {
-            let at: Vec<usize> = (0..ws.len())
-                .filter(|&i| n.iter().any(|x| same(ws[i], x)))
-                .collect();
+            let at: Vec<usize> = at_of(n).into_iter().filter(|&i| !longer_at(n, i)).collect();
             Some((*at.first()?, *at.last()?))
         })
         .collect();
@@ -414,7 +494,7 @@ pub fn names_two(line: &str, names: &[Vec<String>]) -> bool {
                 return false;
             };
             let gap = &ws[x.1 + 1..y.0];
-            gap.iter().any(|w| matches!(*w, "and" | "or" | ""))
+            gap.iter().any(|w| matches!(*w, "and" | "or" | "then" | ""))
                 && gap.iter().all(|w| w.is_empty() || BETWEEN.contains(w))
         })
     })

@@ -370,6 +370,17 @@ pub fn corrected(line: &str, live: &dyn Fn(&str) -> bool) -> Option<Correction> 
         .trim_end_matches(['.', '!'])
         .to_ascii_lowercase()
         .replace('\u{2019}', "'");
+    // `I mean it`: said to be meant, not corrected.
+    if matches!(after_lower.as_str(), "it" | "it!" | "business" | "well")
+        && mk.words.first() == Some(&"i")
+    {
+        return None;
+    }
+    // One word corrected by one word only after a break (`reboot, I mean
+    // uptime`), not in a phrase (`print I mean business`).
+    if words(before).len() == 1 && !ws[at].after_break {
+        return None;
+    }
     if TAKEN_BACK.contains(&after_lower.as_str()) || (after.is_empty() && strong) {
         return (!before.is_empty()).then_some(Correction::TakenBack);
     }
@@ -399,6 +410,20 @@ pub fn corrected(line: &str, live: &dyn Fn(&str) -> bool) -> Option<Correction> 
 /// apart had been the copy's destination, written over.
 fn set_apart(line: &str) -> Option<String> {
     let lower = line.to_ascii_lowercase();
+    // (`show the guide rather than the faq`, `… instead of the readme`.)
+    for joint in [" rather than ", " instead of "] {
+        if let Some(at) = lower.find(joint) {
+            let set = &line[at + joint.len()..];
+            let first = set
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            if at > 0 && DETERMINERS.contains(&first.as_str()) && !set.contains(',') {
+                return Some(String::from(line[..at].trim_end()));
+            }
+        }
+    }
     if let Some(at) = lower.find(", not ") {
         let rest = &line[at + 6..];
         // To the next comma, or the end of the line.
@@ -607,6 +632,18 @@ fn replaced(before: &str, after: &str, live: &dyn Fn(&str) -> bool) -> Option<St
         return (before_ws.len() == 1 && after_ws.len() == 1).then(|| after.into());
     }
     let n = before_ws.len();
+    // `show 10 log lines, I mean 20`: a number for the number.
+    if after_ws[0].bare.bytes().all(|b| b.is_ascii_digit()) {
+        if let Some(k) = before_ws
+            .iter()
+            .rposition(|w| w.bare.bytes().all(|b| b.is_ascii_digit()))
+        {
+            let mut s = String::from(&before[..before_ws[k].start]);
+            s.push_str(after);
+            s.push_str(&before[before_ws[k].end..]);
+            return Some(s);
+        }
+    }
     // `add milk to the todo, I mean eggs`: the first request ends on a
     // live file, the correction names none, so it replaces the word before
     // the file's preposition (the text), not the file.

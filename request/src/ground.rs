@@ -1945,7 +1945,7 @@ fn another_number(request: &str, paths: &[PathEntry], g: &mut Grounded) {
             // a bare count is an argument (`hexdump the photo list 64`).
             let like_a_name = typed.len() < clean(raw[k + 1]).len()
                 || typed.contains('.')
-                || (!digits(name).is_empty() && digits(typed).len() == digits(name).len());
+                || (digits(name).len() >= 3 && digits(typed).len() == digits(name).len());
             if digits(typed) == digits(name) || next.is_empty() || !like_a_name {
                 continue;
             }

@@ -4425,3 +4425,64 @@ fn text_speak_is_read_in_lines_typed_that_way() {
         &[("hlp with maths", "help"), ("nvm", "disk")],
     );
 }
+
+/// A shell's chain is two requests (`rm /TODO.TXT && ls` had deleted the
+/// todo), a semicolon in prose is not; changes asked of someone else,
+/// done by the machine or waiting for a time or condition run nothing;
+/// polite conditions and relayed pleas still ask.
+#[test]
+fn chains_and_changes_said_around_them() {
+    for mode in [Mode::ReadWrite, Mode::ReadOnly] {
+        runs_nothing(
+            mode,
+            &["rm /TODO.TXT && ls", "ls; cat /TODO.TXT", "echo hi; reboot"],
+            Abstain::TwoRequests,
+        );
+    }
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "give me the uptime, then shut down",
+            "reboot. also, what time is it?",
+            "copy the readme to docs, then copy it to logs",
+        ],
+        Abstain::TwoRequests,
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "did you delete the todo?",
+            "you deleted my notes!",
+            "she wants me to delete the todo",
+            "my colleague is going to rename the guide",
+            "the todo list reads: delete the hello file",
+            "tomorrow, delete the boot log",
+            "reboot at 5pm",
+            "delete the notes, maybe?",
+            "delete the notes if the disk is full",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("my boss says please delete the todo now", "rm /TODO.TXT"),
+            ("if it is ok, delete the hello file", "rm /HELLO.TXT"),
+            ("open the readme and read it to me", "cat /README.TXT"),
+            ("show the guide rather than the faq", "cat /DOCS/GUIDE.TXT"),
+            ("show 10 log lines, I mean 20", "log 20"),
+            (
+                "write meeting at 3pm into the faq document",
+                "write /DOCS/FAQ.TXT \"meeting at 3pm\"",
+            ),
+            (
+                "wipe hello.txt and make it say Goodbye from nosys",
+                "write /HELLO.TXT \"Goodbye from nosys\"",
+            ),
+            (
+                "hexdump the release notes 64",
+                "hexdump \"/DOCS/Release Notes 0.1.txt\" 64",
+            ),
+        ],
+    );
+}

@@ -97,6 +97,10 @@ pub fn classify<'a>(
 ) -> Line<'a> {
     let line = line.trim();
     match table.parse(line, mode) {
+        // `rm /TODO.TXT && ls`, `cat a; rm b`: shell chaining, which runs
+        // one command here; as typed the first had run with the rest as
+        // its arguments. The request path says it asks for two.
+        Ok(_) if live.is_some() && request::conjoined::chains(line) => Line::Request(line),
         Ok(command) => match live {
             Some(paths) if names_a_missing_file(table, &command, paths) => Line::Request(line),
             Some(paths) if text_reads_as_prose(table, line, &command, paths) => Line::Request(line),

@@ -2147,6 +2147,60 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     ]
     .iter()
     .any(|p| change_clause.contains(p));
+    // (Or opening the line: `tomorrow, delete the boot log`, `next week,
+    // move the faq`, `on friday, reboot`, `in 10 minutes, shut down`.)
+    const DAYS: &[&str] = &[
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ];
+    let opens_later = matches!(at(0), "tomorrow" | "tonight" | "later" | "afterwards")
+        || (at(0) == "next"
+            && (DAYS.contains(&at(1)) || matches!(at(1), "week" | "month" | "time")))
+        || (at(0) == "on" && DAYS.contains(&at(1)))
+        || (at(0) == "in" && at(1).starts_with(|c: char| c.is_ascii_digit()))
+        || (at(0) == "this" && matches!(at(1), "evening" | "afternoon" | "weekend"));
+    // (Or a time after the change: `reboot at 5pm`, `reboot after lunch`.)
+    // (Only of a change that waits; a text may hold a time: `write
+    // meeting at 3pm into the faq`.)
+    let cw = lower_words(change_clause);
+    let timed_change = cw.iter().any(|x| {
+        matches!(
+            x.as_str(),
+            "reboot"
+                | "restart"
+                | "shutdown"
+                | "shut"
+                | "power"
+                | "turn"
+                | "switch"
+                | "delete"
+                | "remove"
+                | "erase"
+                | "rm"
+                | "del"
+                | "move"
+                | "rename"
+                | "trash"
+        )
+    }) && !cw.iter().any(|x| {
+        matches!(
+            x.as_str(),
+            "write" | "add" | "append" | "put" | "note" | "echo" | "say" | "print"
+        )
+    });
+    let at_time = timed_change
+        && cw.windows(2).any(|p| {
+            (p[0] == "at" && p[1].starts_with(|c: char| c.is_ascii_digit()))
+                || (p[0] == "after"
+                    && matches!(p[1].as_str(), "lunch" | "dinner" | "work" | "school"))
+                || (p[0] == "in" && p[1].starts_with(|c: char| c.is_ascii_digit()))
+        });
+    let later = later || opens_later || at_time;
     let remind = r.contains("don't forget to")
         || r.contains("dont forget to")
         || r.contains("remind me to")
@@ -2157,13 +2211,59 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     }
     // Unsure of it (`delete the notes, not sure`, `not sure if i should
     // reboot`): a change waits for a person who is.
-    if any_change && (r.contains("not sure") || any_word(&r, &["unsure", "undecided"])) {
+    // (Not of something else: `copy the notes, I'm not sure they're backed
+    // up` gives a reason.)
+    let trimmed = r.trim_end_matches(['.', '!', '?', ' ']);
+    let unsure = r.contains("not sure if")
+        || r.contains("not sure whether")
+        || r.contains("not sure about")
+        || r.contains("not sure i should")
+        || trimmed.ends_with("not sure")
+        || any_word(&r, &["unsure", "undecided"])
+        // (`delete the notes, maybe?`, `perhaps reboot?`, `…, i guess?`.)
+        || (r.trim_end().ends_with('?')
+            && (any_word(&r, &["maybe", "perhaps"]) || r.contains("i guess")));
+    if any_change && unsure {
         return Some("weighed");
     }
     // A condition the machine is not asked to judge (`if the disk is full,
     // delete the boot log`, `if I were to reboot, would I lose anything?`),
     // not a polite one (`if you could delete the notes`).
-    if any_change && at(0) == "if" && !matches!(at(1), "you" | "u" | "possible") {
+    let polite = |w: &str| {
+        matches!(
+            w,
+            "you"
+                | "u"
+                | "possible"
+                | "it's"
+                | "its"
+                | "that's"
+                | "thats"
+                | "ok"
+                | "okay"
+                | "you'd"
+                | "youd"
+                | "you're"
+                | "needed"
+                | "necessary"
+                | "convenient"
+                | "not"
+        )
+    };
+    // (`if it's ok, …`, `if that is fine, …`.)
+    let first_clause = r.split(',').next().unwrap_or("");
+    let asks_leave = any_word(first_clause, &["ok", "okay", "fine", "alright", "possible"]);
+    if any_change && at(0) == "if" && !polite(at(1)) && !asks_leave {
+        return Some("weighed");
+    }
+    // A condition after it (`delete the notes if the disk is full`,
+    // `reboot unless someone is logged in`, `… in case it crashes`).
+    let cond_after = w.iter().enumerate().skip(1).any(|(i, x)| {
+        (x == "if" && !polite(at(i + 1)) && !matches!(at(i + 1), "i" | "we"))
+            || x == "unless"
+            || (x == "in" && at(i + 1) == "case" && (i == 0 || w[i - 1] != "just"))
+    });
+    if any_change && cond_after && !r.contains("if you") {
         return Some("weighed");
     }
     // Of the person: their brain, life, head; idioms of going on or
@@ -2267,14 +2367,26 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         let before = &w[..i];
         let has = |xs: &[&str]| before.iter().any(|x| xs.contains(&x.as_str()));
         let asks_me =
-            has(&["you", "u", "please", "pls", "me", "can", "could"]) && !has(&["told", "tells"]);
+            has(&["you", "u", "please", "pls", "can", "could"]) && !has(&["told", "tells"]);
         let others = matches!(
             at(0),
             "he" | "she" | "they" | "someone" | "somebody" | "people" | "everyone" | "nobody"
         ) || (at(0) == "my"
             && matches!(
                 at(2),
-                "wants" | "said" | "says" | "should" | "thinks" | "keeps" | "always" | "often"
+                "wants"
+                    | "said"
+                    | "says"
+                    | "should"
+                    | "thinks"
+                    | "keeps"
+                    | "always"
+                    | "often"
+                    | "is"
+                    | "was"
+                    | "will"
+                    | "might"
+                    | "asked"
             ));
         // (Not the person's own word again: `I said DELETE the todo`.)
         let reported = before.iter().enumerate().any(|(k, x)| {
@@ -2291,6 +2403,9 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
                     | "usually"
                     | "always"
                     | "sometimes"
+                    | "reads"
+                    | "wrote"
+                    | "writes"
             ) && (k == 0 || before[k - 1] != "i")
         });
         let maybe = r.contains("it would be")
@@ -2302,7 +2417,13 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             || r.contains("thinking about")
             || r.contains("thinking of")
             || r.contains("considering");
-        if (others && !asks_me) || reported || (maybe && !has(&["you", "u", "please"])) {
+        // (Relayed with a plea it is asked: `my boss says please delete the
+        // todo now`.)
+        let relayed_plea = has(&["please", "pls"]) || w.iter().any(|x| x == "now");
+        if (others && !asks_me)
+            || (reported && !relayed_plea)
+            || (maybe && !has(&["you", "u", "please"]))
+        {
             return Some("told");
         }
     }
@@ -2395,6 +2516,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         matches!(
             p[0].as_str(),
             "i" | "we"
+                | "you"
                 | "he"
                 | "she"
                 | "they"
@@ -2440,6 +2562,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
                 "not" | "don't" | "dont" | "can't" | "cant" | "won't" | "wont" | "cannot"
             ))
         || opens(&["shall", "i"])
+        || opens(&["did", "you"])
         || opens(&["shall", "we"])
         || (opens(&["would"]) && at(1).ends_with("ing"))
         || opens(&["why", "is"])

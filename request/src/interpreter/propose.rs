@@ -399,6 +399,14 @@ impl<'m> Interpreter<'m> {
             None => None,
         };
         let request = fixed.as_deref().unwrap_or(request);
+        // `rm /TODO.TXT && ls`: a shell's chain is two commands, of which
+        // another system's reading would run the first.
+        if crate::conjoined::chains(request) {
+            let ns = clock.now_ns().saturating_sub(start);
+            let mut p = Proposal::nothing(typed, Abstain::TwoRequests, ns);
+            p.read_as = fixed.clone();
+            return Ok(p);
+        }
         if let Some(mut p) = self.shell_line(request, clock.now_ns().saturating_sub(start)) {
             p.read_as = p.read_as.or_else(|| fixed.clone());
             return Ok(p);
