@@ -4157,6 +4157,10 @@ fn texts_put_into_files_keep_the_file_and_the_text_apart() {
                 "put the line hi into hello.txt, replacing what is there",
                 "write /HELLO.TXT hi",
             ),
+            (
+                "put hi in the photo list",
+                "append \"/photo-list 2026.txt\" hi",
+            ),
         ],
     );
 }

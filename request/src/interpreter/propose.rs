@@ -3273,6 +3273,27 @@ impl<'m> Interpreter<'m> {
                 via = Via::Neither;
             }
         }
+        // A text put into a file the volume holds, however the command was
+        // settled (`put hi in the photo list` had written over the list): a
+        // line more, unless a word says to replace it.
+        if let Some(c) = command.as_mut().filter(|c| {
+            self.role_of(c.applet) == Some(Role::Write)
+                && matches!(c.args.first(), Some(command::Arg::Path(p)) if self.is_live(p, false))
+        }) {
+            let same_slots = |a: &str, b: &str| {
+                let kinds = |n: &str| {
+                    self.table
+                        .get_any(n)
+                        .map(|x| x.spec().slots.iter().map(|s| s.kind).collect::<Vec<_>>())
+                };
+                kinds(a).is_some() && kinds(a) == kinds(b)
+            };
+            if puts_into(asked) && !replaces(asked) && !named_first {
+                if let Some(append) = self.doer(Role::Append).filter(|a| same_slots(a, c.applet)) {
+                    c.applet = append;
+                }
+            }
+        }
         // A folder removed whole needs the folder asked for by its name or
         // as a folder, and not as the place of what is removed (`delete
         // everything in docs`, `delete the two text files in docs`, `delete
