@@ -1222,6 +1222,23 @@ pub(super) fn puts_into(request: &str) -> bool {
     })
 }
 
+/// `update the todo with pay rent`: the same request as `add pay rent to
+/// the todo`, which the model and the router know (they read `update … with`
+/// as a text to say). `file` is whether the words before `with` name a live
+/// file. The text is the typed words after `with`.
+pub(super) fn update_with(request: &str, file: &dyn Fn(&str) -> bool) -> Option<String> {
+    let lower = request.to_ascii_lowercase();
+    let start = ["please update ", "pls update ", "update ", "kindly update "]
+        .iter()
+        .find(|p| lower.starts_with(*p))?
+        .len();
+    let with = lower[start..].find(" with ")? + start;
+    let thing = request[start..with].trim();
+    let text = request[with + 6..].trim();
+    (!text.is_empty() && thing.split_whitespace().count() <= 4 && file(thing))
+        .then(|| alloc::format!("add {text} to {thing}"))
+}
+
 /// `note` as the verb that puts a line into a file (`note in the todo: fix
 /// the printer`, `note in the boot log that the check passed`, `let's note
 /// … in todo.txt`): a line more, never the file's whole text, which a

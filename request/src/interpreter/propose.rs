@@ -398,6 +398,14 @@ impl<'m> Interpreter<'m> {
             }
             None => None,
         };
+        // `update the todo with pay rent` asks what `add pay rent to the
+        // todo` does.
+        let fixed = fixed.or_else(|| {
+            let paths = &self.paths;
+            update_with(request, &|thing| {
+                words(thing).any(|w| !w.is_empty() && is_a_live_word(paths, w))
+            })
+        });
         let request = fixed.as_deref().unwrap_or(request);
         // `rm /TODO.TXT && ls`: a shell's chain is two commands, of which
         // another system's reading would run the first.
