@@ -4161,6 +4161,10 @@ fn texts_put_into_files_keep_the_file_and_the_text_apart() {
                 "put hi in the photo list",
                 "append \"/photo-list 2026.txt\" hi",
             ),
+            (
+                "update the todo with pay rent",
+                "append /TODO.TXT \"pay rent\"",
+            ),
         ],
     );
 }
