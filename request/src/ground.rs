@@ -2060,6 +2060,9 @@ fn text_names_no_target(request: &str, paths: &[PathEntry], g: &mut Grounded) {
     if !g.grounding.texts.iter().any(is_the_text) {
         return;
     }
+    // The text is that span and no other (`add see also the faq to the
+    // user guide` is not "the faq to the user").
+    g.grounding.texts.retain(is_the_text);
     let inside = parts(inside);
     let inside = inside.as_slice();
     g.grounding

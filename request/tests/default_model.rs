@@ -3711,14 +3711,18 @@ fn folders_made_where_and_as_asked() {
     );
 }
 
-/// The file a line says not to touch is not touched, and a file placed in
-/// another folder than its own is named missing there.
+/// The file a line says not to touch is not touched (the thirteenth
+/// session reads the line as what it asks: the notes, set apart from the
+/// meeting notes, which had run nothing), and a file placed in another
+/// folder than its own is named missing there.
 #[test]
 fn the_file_refused_or_placed_elsewhere_is_not_acted_on() {
-    runs_nothing(
+    proposes_lines(
         Mode::ReadWrite,
-        &["get rid of the notes file, not the meeting one"],
-        Abstain::NothingFits,
+        &[(
+            "get rid of the notes file, not the meeting one",
+            "rm /NOTES.TXT",
+        )],
     );
     let bytes = default_model();
     let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
@@ -4026,15 +4030,21 @@ fn where_a_text_goes_is_no_text() {
 /// A text to add that names the live file it would go into (`the faq`),
 /// typed without quotes or a colon, runs nothing: the file was misread as
 /// words of the text (`add see also the faq to the user guide` had added
-/// "the faq to the user" to the FAQ).
+/// "the faq to the user" to the FAQ). Since the thirteenth session a text
+/// between the verb and the last `to` before a live file is that text, and
+/// the file after `to` is where it goes.
 #[test]
 fn a_text_that_names_its_own_file_is_not_added_to_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "add see also the faq to the user guide",
+            "append /DOCS/GUIDE.TXT \"see also the faq\"",
+        )],
+    );
     let bytes = default_model();
     let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    for r in [
-        "add see also the faq to the user guide",
-        "make a note that the faq needs a section on backups",
-    ] {
+    for r in ["make a note that the faq needs a section on backups"] {
         let p = it.propose(r, &mut clock, &mut || false).unwrap();
         assert_eq!(p.line(), None, "{r}: {}", p.display());
     }
