@@ -594,7 +594,27 @@ fn replaced(before: &str, after: &str, live: &dyn Fn(&str) -> bool) -> Option<St
                 s.push_str(after.get(p.start + p.bare.len()..).unwrap_or(""));
                 s
             }
-            _ => after.into(),
+            // `write hi to notes.txt, no wait, write bye`: the new text
+            // goes where the first one was going.
+            _ => {
+                let sends = |ws: &[Word]| {
+                    ws.iter()
+                        .rposition(|w| matches!(w.bare.as_str(), "to" | "into" | "in" | "onto"))
+                };
+                let puts = matches!(
+                    first,
+                    "write" | "add" | "append" | "put" | "echo" | "type" | "jot"
+                );
+                match (puts, sends(&before_ws), sends(&after_ws)) {
+                    (true, Some(k), None) if k >= 2 => {
+                        let mut s = String::from(after);
+                        s.push(' ');
+                        s.push_str(&before[before_ws[k].start..]);
+                        s
+                    }
+                    _ => after.into(),
+                }
+            }
         });
     }
     if PREPOSITIONS.contains(&first) {

@@ -4504,3 +4504,44 @@ fn chains_and_changes_said_around_them() {
         ],
     );
 }
+
+/// What is in a folder is not the folder; a new text after a correction
+/// goes where the first was going; wishes of others, changes that were
+/// going to happen, times and conditions before the change ask nothing.
+#[test]
+fn contents_corrections_and_more_changes_talked_about() {
+    for r in [
+        "delete the contents of docs",
+        "clean out docs",
+        "delete all the docs",
+    ] {
+        never_proposes(Mode::ReadWrite, &[(r, "rm")]);
+    }
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "remove the docs folder, I moved everything out of it",
+                "rm /DOCS",
+            ),
+            (
+                "write hi to notes.txt, no wait, write bye",
+                "write /NOTES.TXT bye",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "bob wants the photo list removed",
+            "I was going to delete the readme",
+            "we could reboot",
+            "maybe I'll delete the readme later",
+            "at 5pm, reboot",
+            "unless the notes are needed, delete them",
+            "delete the notes, or maybe not",
+            "I wonder if I should reboot",
+        ],
+        Abstain::NothingFits,
+    );
+}

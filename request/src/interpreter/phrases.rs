@@ -2175,7 +2175,14 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "saturday",
         "sunday",
     ];
+    let first_clause = r.split(',').next().unwrap_or("");
     let opens_later = matches!(at(0), "tomorrow" | "tonight" | "later" | "afterwards")
+        || (at(0) == "at" && at(1).starts_with(|c: char| c.is_ascii_digit()))
+        || (at(0) == "in" && matches!(at(1), "an" | "a" | "half") && r.contains(','))
+        || (matches!(at(0), "before" | "after" | "when")
+            && ["tonight", "tomorrow", "later", "this evening"]
+                .iter()
+                .any(|p| first_clause.contains(p)))
         || (at(0) == "next"
             && (DAYS.contains(&at(1)) || matches!(at(1), "week" | "month" | "time")))
         || (at(0) == "on" && DAYS.contains(&at(1)))
@@ -2217,12 +2224,19 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
                     && matches!(p[1].as_str(), "lunch" | "dinner" | "work" | "school"))
                 || (p[0] == "in" && p[1].starts_with(|c: char| c.is_ascii_digit()))
         });
-    let later = later || opens_later || at_time;
+    // (`maybe I'll delete the readme later`.)
+    let ends_later = change_clause
+        .trim_end()
+        .trim_end_matches(['.', '!', '?'])
+        .ends_with(" later");
+    let later = later || opens_later || at_time || ends_later;
     let remind = r.contains("don't forget to")
         || r.contains("dont forget to")
         || r.contains("remind me to")
         || r.contains("remember to");
-    let any_change = w.iter().any(|x| CHANGES.contains(&x.as_str()));
+    let any_change = w.iter().any(|x| {
+        CHANGES.contains(&x.as_str()) || matches!(x.as_str(), "make" | "create" | "mkdir")
+    });
     if any_change && (opens_when || (later && (remind || w.len() <= 10))) {
         return Some("put off");
     }
@@ -2237,6 +2251,12 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         || r.contains("not sure i should")
         || trimmed.ends_with("not sure")
         || any_word(&r, &["unsure", "undecided"])
+        || trimmed.ends_with("or maybe not")
+        || trimmed.ends_with("or not")
+        || at(0) == "maybe"
+        || trimmed.ends_with(" maybe")
+        || r.contains("wonder if")
+        || r.contains("wonder whether")
         // (`delete the notes, maybe?`, `perhaps reboot?`, `…, i guess?`.)
         || (r.trim_end().ends_with('?')
             && (any_word(&r, &["maybe", "perhaps"]) || r.contains("i guess")));
@@ -2252,10 +2272,6 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             "you"
                 | "u"
                 | "possible"
-                | "it's"
-                | "its"
-                | "that's"
-                | "thats"
                 | "ok"
                 | "okay"
                 | "you'd"
@@ -2270,7 +2286,10 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     // (`if it's ok, …`, `if that is fine, …`.)
     let first_clause = r.split(',').next().unwrap_or("");
     let asks_leave = any_word(first_clause, &["ok", "okay", "fine", "alright", "possible"]);
-    if any_change && at(0) == "if" && !polite(at(1)) && !asks_leave {
+    let opens_condition = (at(0) == "if" && !polite(at(1)) && !asks_leave)
+        || at(0) == "unless"
+        || (at(0) == "in" && at(1) == "case");
+    if any_change && opens_condition {
         return Some("weighed");
     }
     // A condition after it (`delete the notes if the disk is full`,
@@ -2376,6 +2395,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     // change asked of the machine.
     if let Some(i) = w.iter().position(|x| {
         CHANGES.contains(&x.as_str())
+            || DONE_FORMS.contains(&x.as_str())
             || matches!(
                 x.as_str(),
                 "deleting" | "removing" | "erasing" | "rebooting" | "renaming" | "moving"
@@ -2385,26 +2405,35 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         let has = |xs: &[&str]| before.iter().any(|x| xs.contains(&x.as_str()));
         let asks_me =
             has(&["you", "u", "please", "pls", "can", "could"]) && !has(&["told", "tells"]);
-        let others = matches!(
-            at(0),
-            "he" | "she" | "they" | "someone" | "somebody" | "people" | "everyone" | "nobody"
-        ) || (at(0) == "my"
-            && matches!(
-                at(2),
-                "wants"
-                    | "said"
-                    | "says"
-                    | "should"
-                    | "thinks"
-                    | "keeps"
-                    | "always"
-                    | "often"
-                    | "is"
-                    | "was"
-                    | "will"
-                    | "might"
-                    | "asked"
-            ));
+        // `bob wants the photo list removed`, `the manager asked bob to
+        // reboot`: a third person's wish.
+        let wished = before.iter().enumerate().any(|(k, x)| {
+            matches!(x.as_str(), "wants" | "wanted" | "asked")
+                && k >= 1
+                && !matches!(before[k - 1].as_str(), "i" | "you" | "we" | "u")
+        });
+        let others = wished
+            || matches!(
+                at(0),
+                "he" | "she" | "they" | "someone" | "somebody" | "people" | "everyone" | "nobody"
+            )
+            || (at(0) == "my"
+                && matches!(
+                    at(2),
+                    "wants"
+                        | "said"
+                        | "says"
+                        | "should"
+                        | "thinks"
+                        | "keeps"
+                        | "always"
+                        | "often"
+                        | "is"
+                        | "was"
+                        | "will"
+                        | "might"
+                        | "asked"
+                ));
         // (Not the person's own word again: `I said DELETE the todo`.)
         let reported = before.iter().enumerate().any(|(k, x)| {
             matches!(
@@ -2428,15 +2457,22 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         let maybe = r.contains("it would be")
             || r.contains("that would be")
             || before.windows(2).any(|p| {
-                p[0] == "i" && matches!(p[1].as_str(), "would" | "might" | "may" | "could" | "'d")
+                matches!(p[0].as_str(), "i" | "we")
+                    && matches!(p[1].as_str(), "would" | "might" | "may" | "could" | "'d")
             }) && !r.contains("would like")
                 && !r.contains("would love")
             || r.contains("thinking about")
+            || r.contains("was going to")
+            || r.contains("were going to")
             || r.contains("thinking of")
             || r.contains("considering");
         // (Relayed with a plea it is asked: `my boss says please delete the
         // todo now`.)
-        let relayed_plea = has(&["please", "pls"]) || w.iter().any(|x| x == "now");
+        let relayed_plea = has(&["please", "pls"])
+            || w.iter().any(|x| x == "now")
+            || ["i'd like", "i would like", "i want", "could you", "can you"]
+                .iter()
+                .any(|p| r.contains(p));
         if (others && !asks_me)
             || (reported && !relayed_plea)
             || (maybe && !has(&["you", "u", "please"]))

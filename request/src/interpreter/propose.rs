@@ -3337,7 +3337,36 @@ impl<'m> Interpreter<'m> {
                         )
                 })
             });
-            if (at_name.is_empty() && !as_folder) || placed {
+            // What is in it, not it (`delete the contents of docs`, `clean
+            // out docs`, `delete all the docs`); `files and all` is the
+            // folder with them.
+            // (In the folder's own clause: `remove the docs folder, I moved
+            // everything out of it` is the folder.)
+            let lower = asked
+                .to_ascii_lowercase()
+                .split([',', ';', '.'])
+                .find(|c| {
+                    lower_words(c)
+                        .iter()
+                        .any(|w| own.iter().any(|n| same_word(n, w)))
+                })
+                .unwrap_or("")
+                .to_string();
+            let contents = (any_word(
+                &lower,
+                &[
+                    "contents",
+                    "content",
+                    "everything",
+                    "inside",
+                    "empty",
+                    "clean",
+                ],
+            ) || lower.contains("all the")
+                || lower.contains("all of")
+                || lower.contains("clear out"))
+                && !lower.contains("and all");
+            if (at_name.is_empty() && !as_folder) || placed || contents {
                 command = None;
                 via = Via::Neither;
                 abstain = Some(Abstain::Unsure);
