@@ -195,6 +195,13 @@ fn clauses(line: &str) -> Vec<Clause> {
                 flush(&mut word, &mut out);
                 break;
             }
+            // (A text announced by `saying`: `create a file called
+            // steps.txt saying delete the todo then reboot`.)
+            c if c.is_whitespace()
+                && matches!(word.as_str(), "saying" | "containing" | "reading") =>
+            {
+                break;
+            }
             ';' | ',' | '&' => {
                 flush(&mut word, &mut out);
                 // (`also, delete hello.txt` is one clause.)
@@ -303,6 +310,18 @@ pub fn two_requests(line: &str) -> bool {
             if before == Some(k) && same_thing(rest) {
                 continue;
             }
+            // (`open the docs folder and show me what's inside`: one look.)
+            if before == Some(k)
+                && matches!(k, Kind::Read | Kind::List)
+                && rest.iter().any(|w| {
+                    matches!(
+                        w.as_str(),
+                        "it" | "them" | "inside" | "what's" | "whats" | "contents" | "there"
+                    )
+                })
+            {
+                continue;
+            }
             // A last clause that adds the text after a colon is the
             // request, what comes before it the occasion (`show notes
             // time, append to notes: [00:14:32] …`).
@@ -340,6 +359,8 @@ pub fn two_requests(line: &str) -> bool {
                 (Some(Kind::Make), Kind::Move | Kind::Copy) => copy_made,
                 (Some(Kind::Clear | Kind::Remove | Kind::Put), Kind::Put | Kind::Make) => true,
                 (Some(Kind::Copy | Kind::Move), Kind::Put | Kind::Move) => true,
+                // (`open the notes and write hello in them`: the writing.)
+                (Some(Kind::Read), Kind::Put) => true,
                 _ => false,
             };
             if back && builds {
@@ -380,6 +401,7 @@ pub fn two_requests(line: &str) -> bool {
         };
         if matches!(before, Some(Kind::Copy | Kind::Move | Kind::Put))
             && !pair[1].after_stop
+            && matches!(second[0].as_str(), "and" | "then" | "also" | "plus")
             && sends(first)
             && sends(second)
         {

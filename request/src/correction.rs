@@ -453,6 +453,7 @@ fn set_apart(line: &str) -> Option<String> {
     // `print hi not hello`: a verb, a word, `not` and a word.
     let ws: Vec<&str> = line.split_whitespace().collect();
     if ws.len() == 4
+        && !line.contains(['"', '\'', '\u{201c}'])
         && ws[2].eq_ignore_ascii_case("not")
         && ACTIONS.contains(&ws[0].to_ascii_lowercase().as_str())
     {

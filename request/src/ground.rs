@@ -1955,7 +1955,11 @@ fn another_number(request: &str, paths: &[PathEntry], g: &mut Grounded) {
                 .unwrap_or(k);
             // A new name is no missing file (`copy the photo list to
             // photo-list 2027.txt`).
-            if from > 0 && is_destination_word(&clean(raw[from - 1]).to_ascii_lowercase()) {
+            let gives = |t: &str| {
+                let t = clean(t).to_ascii_lowercase();
+                is_destination_word(&t) || matches!(t.as_str(), "called" | "named" | "file")
+            };
+            if from > 0 && gives(raw[from - 1]) {
                 continue;
             }
             let said = raw[from..=k + 1]

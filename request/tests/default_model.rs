@@ -4544,3 +4544,45 @@ fn contents_corrections_and_more_changes_talked_about() {
         Abstain::NothingFits,
     );
 }
+
+/// Everyday lines the new rules must leave alone (the everyday audit): a
+/// time or a condition inside a text to add, one look at a folder, a
+/// reason after a copy, a plea after a relayed wish, a note whose text
+/// says `new`, a new name with another number.
+#[test]
+fn everyday_lines_the_new_rules_leave_alone() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "add call mom tomorrow to the todo",
+                "append /TODO.TXT \"call mom tomorrow\"",
+            ),
+            (
+                "add \"if it rains, take the bus\" to the notes",
+                "append /NOTES.TXT \"if it rains, take the bus\"",
+            ),
+            (
+                "please open the docs folder and show me what is inside",
+                "ls /DOCS",
+            ),
+            (
+                "copy the boot log into docs, I want to keep it",
+                "cp /LOGS/BOOT.LOG /DOCS/BOOT.LOG",
+            ),
+            (
+                "note in the todo that the car needs new tires",
+                "append /TODO.TXT \"the car needs new tires\"",
+            ),
+            (
+                "copy the photo list to a new file called photo-list 2025.txt",
+                "cp \"/photo-list 2026.txt\" \"/photo-list 2025.txt\"",
+            ),
+            (
+                "record in the notes that hello.txt was copied",
+                "append /NOTES.TXT \"hello.txt was copied\"",
+            ),
+            ("say \"do not disturb\"", "echo \"do not disturb\""),
+        ],
+    );
+}

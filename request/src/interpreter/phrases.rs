@@ -2234,6 +2234,24 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         || r.contains("dont forget to")
         || r.contains("remind me to")
         || r.contains("remember to");
+    // (A text put somewhere may say when: `add call mom tomorrow to the
+    // todo`.)
+    let puts_a_text = lower_words(change_clause).iter().any(|x| {
+        matches!(
+            x.as_str(),
+            "add"
+                | "write"
+                | "append"
+                | "put"
+                | "note"
+                | "echo"
+                | "say"
+                | "print"
+                | "jot"
+                | "record"
+        )
+    });
+    let later = later && !puts_a_text;
     let any_change = w.iter().any(|x| {
         CHANGES.contains(&x.as_str()) || matches!(x.as_str(), "make" | "create" | "mkdir")
     });
@@ -2294,11 +2312,16 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     }
     // A condition after it (`delete the notes if the disk is full`,
     // `reboot unless someone is logged in`, `… in case it crashes`).
-    let cond_after = w.iter().enumerate().skip(1).any(|(i, x)| {
-        (x == "if" && !polite(at(i + 1)) && !matches!(at(i + 1), "i" | "we"))
-            || x == "unless"
-            || (x == "in" && at(i + 1) == "case" && (i == 0 || w[i - 1] != "just"))
-    });
+    // (Outside quotes, and not in a text put somewhere: `add "if it
+    // rains, take the bus" to the notes`.)
+    let uw = lower_words(&unquoted);
+    let uat = |i: usize| uw.get(i).map_or("", |x| x.as_str());
+    let cond_after = !puts_a_text
+        && uw.iter().enumerate().skip(1).any(|(i, x)| {
+            (x == "if" && !polite(uat(i + 1)) && !matches!(uat(i + 1), "i" | "we"))
+                || x == "unless"
+                || (x == "in" && uat(i + 1) == "case" && (i == 0 || uw[i - 1] != "just"))
+        });
     if any_change && cond_after && !r.contains("if you") {
         return Some("weighed");
     }
@@ -2403,8 +2426,8 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     }) {
         let before = &w[..i];
         let has = |xs: &[&str]| before.iter().any(|x| xs.contains(&x.as_str()));
-        let asks_me =
-            has(&["you", "u", "please", "pls", "can", "could"]) && !has(&["told", "tells"]);
+        let asks_me = (has(&["you", "u", "can", "could"]) || any_word(&r, &["please", "pls"]))
+            && !has(&["told", "tells"]);
         // `bob wants the photo list removed`, `the manager asked bob to
         // reboot`: a third person's wish.
         let wished = before.iter().enumerate().any(|(k, x)| {
@@ -2468,7 +2491,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             || r.contains("considering");
         // (Relayed with a plea it is asked: `my boss says please delete the
         // todo now`.)
-        let relayed_plea = has(&["please", "pls"])
+        let relayed_plea = any_word(&r, &["please", "pls"])
             || w.iter().any(|x| x == "now")
             || ["i'd like", "i would like", "i want", "could you", "can you"]
                 .iter()
@@ -2487,7 +2510,15 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         matches!(p[0].as_str(), "was" | "were" | "been" | "got")
             && DONE_FORMS.contains(&p[1].as_str())
     });
-    if passive
+    // (Not a text that tells it: `record in the notes that hello.txt was
+    // copied`.)
+    let puts_text = any_word(
+        &r,
+        &[
+            "record", "note", "add", "write", "append", "put", "say", "echo", "log",
+        ],
+    );
+    if (passive && !puts_text)
         || r.contains("never asked")
         || r.contains("didn't ask")
         || r.contains("did not ask")
@@ -2565,26 +2596,29 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             matches!(p[0].as_str(), "can" | "could" | "would")
                 && matches!(p[1].as_str(), "you" | "u" | "i" | "we" | "ya" | "it")
         });
+    // (`I'd be grateful if you deleted the readme` asks it.)
     let person_did = w.windows(2).any(|p| {
-        matches!(
-            p[0].as_str(),
-            "i" | "we"
-                | "you"
-                | "he"
-                | "she"
-                | "they"
-                | "someone"
-                | "somebody"
-                | "sister"
-                | "brother"
-                | "wife"
-                | "husband"
-                | "son"
-                | "daughter"
-                | "boss"
-                | "computer"
-                | "it"
-        ) && DONE.contains(&p[1].as_str())
+        !(p[0] == "you" && r.contains("if you"))
+            && matches!(
+                p[0].as_str(),
+                "i" | "we"
+                    | "you"
+                    | "he"
+                    | "she"
+                    | "they"
+                    | "someone"
+                    | "somebody"
+                    | "sister"
+                    | "brother"
+                    | "wife"
+                    | "husband"
+                    | "son"
+                    | "daughter"
+                    | "boss"
+                    | "computer"
+                    | "it"
+            )
+            && DONE.contains(&p[1].as_str())
     }) || w.windows(3).any(|p| {
         p[0] == "i"
             && matches!(p[1].as_str(), "accidentally" | "already" | "just")

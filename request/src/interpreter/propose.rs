@@ -3296,7 +3296,15 @@ impl<'m> Interpreter<'m> {
                 };
                 kinds(a).is_some() && kinds(a) == kinds(b)
             };
-            if puts_into(asked) && !replaces(asked) && !named_first {
+            // (The words before the text say whether it replaces: `note in
+            // the todo that the car needs new tires` adds a line.)
+            let head = [" that ", ":", " saying "]
+                .iter()
+                .filter_map(|k| asked.find(k))
+                .min()
+                .map_or(asked, |i| &asked[..i]);
+            let noted = notes_in(&asked.to_ascii_lowercase());
+            if (puts_into(asked) || noted) && !replaces(head) && !named_first {
                 if let Some(append) = self.doer(Role::Append).filter(|a| same_slots(a, c.applet)) {
                     c.applet = append;
                 }
@@ -3365,7 +3373,15 @@ impl<'m> Interpreter<'m> {
             ) || lower.contains("all the")
                 || lower.contains("all of")
                 || lower.contains("clear out"))
-                && !lower.contains("and all");
+                && ![
+                    "and all",
+                    "and everything",
+                    "and its",
+                    "with everything",
+                    "with all",
+                ]
+                .iter()
+                .any(|k| lower.contains(k));
             if (at_name.is_empty() && !as_folder) || placed || contents {
                 command = None;
                 via = Via::Neither;
