@@ -4586,3 +4586,30 @@ fn everyday_lines_the_new_rules_leave_alone() {
         ],
     );
 }
+
+/// `route` explains a request only when one is asked to be explained; a
+/// line that never asks so gets the router's own reading applet, or
+/// nothing (`as sysadmin i command thee to list the pci devices` had been
+/// explained, not run).
+#[test]
+fn route_only_for_a_request_asked_to_be_explained() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "as sysadmin i command thee to list the pci devices",
+                "lspci",
+            ),
+            (
+                "kindly do the needful and show the todo list",
+                "cat /TODO.TXT",
+            ),
+            ("route show me the notes", "route \"show me the notes\""),
+            ("what would happen if i said reboot", "route reboot"),
+        ],
+    );
+    never_proposes(
+        Mode::ReadWrite,
+        &[("pull up the todo before I roll to the next call", "mv")],
+    );
+}

@@ -1239,6 +1239,66 @@ pub(super) fn update_with(request: &str, file: &dyn Fn(&str) -> bool) -> Option<
         .then(|| alloc::format!("add {text} to {thing}"))
 }
 
+/// Whether the request asks how a request would be read rather than for
+/// it to be done (`route …`, `trace the request …`, `what would happen if
+/// i said …`, `dry-run …`, `what does … become`): every development row
+/// that expects `route` says one of these. Without one, a `route` proposed
+/// explains what nobody asked to have explained (`kindly do the needful
+/// and show the todo list`).
+pub(super) fn asks_the_route(request: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "rout",
+        "trace",
+        "would do",
+        "would happen",
+        "would run",
+        "would you",
+        "would it",
+        "would that",
+        "would be routed",
+        "what would",
+        "woould",
+        "without",
+        "don't run",
+        "dont run",
+        "not run",
+        "explain",
+        "which command",
+        "what command",
+        "command for",
+        "as command",
+        "as a command",
+        "dry",
+        "simulat",
+        "pretend",
+        "before running",
+        "before it runs",
+        "befpre",
+        "before you act",
+        "before anything runs",
+        "interpret",
+        "you'd",
+        "how you",
+        "map to",
+        "maps to",
+        "become",
+        "translate",
+        "turn into",
+        "turns into",
+        "mean",
+        "don't do anything",
+        "dont do anything",
+        "what you will do",
+        "what will you do",
+        "would read",
+        "read it as",
+        "how the shell",
+        "how it reads",
+    ];
+    let r = request.to_ascii_lowercase().replace('\u{2019}', "'");
+    KEYS.iter().any(|k| r.contains(k))
+}
+
 /// `note` as the verb that puts a line into a file (`note in the todo: fix
 /// the printer`, `note in the boot log that the check passed`, `let's note
 /// … in todo.txt`): a line more, never the file's whole text, which a

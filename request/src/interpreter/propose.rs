@@ -3281,6 +3281,59 @@ impl<'m> Interpreter<'m> {
                 via = Via::Neither;
             }
         }
+        // `route` only for a request asked to be explained (`asks_the_route`):
+        // otherwise the router's own applet (`as sysadmin i command thee to
+        // list the pci devices`: lspci at 0.99), or its runner-up, or
+        // nothing.
+        let explained = |c: &command::Command| {
+            self.table.get_any(c.applet).is_some_and(|a| {
+                a.spec()
+                    .slots
+                    .iter()
+                    .any(|s| s.kind == command::SlotKind::Request)
+            })
+        };
+        if command.as_ref().is_some_and(|c| explained(c))
+            && abstain.is_none()
+            && !named_first
+            && !asks_the_route(asked)
+            && !asks_the_route(request)
+        {
+            let other = ridge.as_ref().and_then(|r| {
+                let own = self.table.get_any(r.applet).is_some_and(|a| {
+                    !a.spec()
+                        .slots
+                        .iter()
+                        .any(|s| s.kind == command::SlotKind::Request)
+                });
+                let other = if own {
+                    Some(r.applet)
+                } else {
+                    r.second.filter(|(_, p)| *p >= 0.2).map(|(a, _)| a)
+                };
+                // (Only a command that changes nothing: the router's
+                // second thought is no ground for a change.)
+                other.filter(|a| {
+                    self.table.get_any(a).is_some_and(|x| !x.spec().writes)
+                        && !matches!(self.role_of(a), Some(Role::PowerOff | Role::Restart))
+                })
+            });
+            let redone = match other {
+                Some(a) => self.decode_as(&prompt, Some(a), should_cancel)?,
+                None => None,
+            };
+            match redone {
+                Some(c) => {
+                    command = Some(c);
+                    via = Via::Ridge;
+                }
+                None => {
+                    command = None;
+                    via = Via::Neither;
+                    abstain = Some(Abstain::Unsure);
+                }
+            }
+        }
         // A text put into a file the volume holds, however the command was
         // settled (`put hi in the photo list` had written over the list): a
         // line more, unless a word says to replace it.
