@@ -3293,7 +3293,7 @@ impl<'m> Interpreter<'m> {
                     .any(|s| s.kind == command::SlotKind::Request)
             })
         };
-        if command.as_ref().is_some_and(|c| explained(c))
+        if command.as_ref().is_some_and(explained)
             && abstain.is_none()
             && !named_first
             && !asks_the_route(asked)
