@@ -4613,3 +4613,24 @@ fn route_only_for_a_request_asked_to_be_explained() {
         &[("pull up the todo before I roll to the next call", "mv")],
     );
 }
+
+/// A text that is only the line's first word, its verb, is no text given
+/// for a file (`Produce the contract.txt file` had written "Produce" into a
+/// new file); a word said on the screen may still come first.
+#[test]
+fn a_verb_alone_is_no_text_for_a_file() {
+    never_proposes(
+        Mode::ReadWrite,
+        &[
+            ("Produce the contract.txt file", "write"),
+            (
+                "feeds log: 02:40 left side 15 min, add to notes",
+                "append /LOGS",
+            ),
+        ],
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("ping show on screen thank you", "echo ping")],
+    );
+}

@@ -3281,6 +3281,28 @@ impl<'m> Interpreter<'m> {
                 via = Via::Neither;
             }
         }
+        // A text that is only the line's first word, its verb (`Produce the
+        // contract.txt file` had written "Produce" into a new file): no text
+        // the person gave.
+        // (Said on the screen it may come first: `ping show on screen`.)
+        let to_a_file = command
+            .as_ref()
+            .is_some_and(|c| c.args.iter().any(|a| matches!(a, command::Arg::Path(_))));
+        let verb_only = to_a_file
+            && command.as_ref().and_then(copied_text).is_some_and(|t| {
+                let first = asked
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or("")
+                    .trim_matches(|c: char| !c.is_alphanumeric());
+                asked.split_whitespace().count() > 2
+                    && t.trim_matches('"').eq_ignore_ascii_case(first)
+            });
+        if verb_only && !named_first {
+            command = None;
+            via = Via::Neither;
+            abstain = Some(Abstain::Unsure);
+        }
         // `route` only for a request asked to be explained (`asks_the_route`):
         // otherwise the router's own applet (`as sysadmin i command thee to
         // list the pci devices`: lspci at 0.99), or its runner-up, or
