@@ -1697,6 +1697,7 @@ pub fn ground_with(
     another_number(request, paths, &mut g);
     long_name_slipped(request, paths, &mut g);
     slip_is_no_new_name(request, paths, &mut g);
+    into_the_folder_named(request, paths, &mut g);
     if contents.is_empty() {
         return g;
     }
@@ -1790,6 +1791,58 @@ pub fn ground_with(
         }
     }
     g
+}
+
+/// `copy the faq into logs and call it faq2.txt`, `copy the faq to logs as
+/// faq2.txt`: a new name given beside a live folder the line sends the
+/// file into is made in that folder (the copy had gone to /DOCS/faq2.txt,
+/// beside the source).
+fn into_the_folder_named(request: &str, paths: &[PathEntry], g: &mut Grounded) {
+    let words: Vec<String> = request
+        .split_whitespace()
+        .map(|t| clean(t).to_ascii_lowercase())
+        .collect();
+    // (Only a name given as such: `call it`, `name it`, `as`, `called`.)
+    let gives = words.windows(2).any(|p| {
+        matches!(p[0].as_str(), "call" | "name") && matches!(p[1].as_str(), "it" | "that")
+    }) || words
+        .iter()
+        .any(|w| matches!(w.as_str(), "as" | "called" | "named"));
+    if !gives {
+        return;
+    }
+    let mut folder: Option<&PathEntry> = None;
+    for (i, w) in words.iter().enumerate() {
+        if !matches!(w.as_str(), "into" | "to") {
+            continue;
+        }
+        let mut k = i + 1;
+        if words
+            .get(k)
+            .is_some_and(|x| matches!(x.as_str(), "the" | "my"))
+        {
+            k += 1;
+        }
+        let Some(name) = words.get(k) else {
+            continue;
+        };
+        let hit: Vec<&PathEntry> = paths
+            .iter()
+            .filter(|e| e.is_dir && e.path != "/")
+            .filter(|e| basename(&e.path).eq_ignore_ascii_case(name))
+            .collect();
+        if let [one] = hit.as_slice() {
+            folder = Some(one);
+        }
+    }
+    let Some(dir) = folder else {
+        return;
+    };
+    let prefix = alloc::format!("{}/", dir.path.to_ascii_lowercase());
+    let inside = |n: &String| n.to_ascii_lowercase().starts_with(&prefix);
+    if g.grounding.new_paths.iter().any(inside) {
+        g.grounding.new_paths.retain(inside);
+    }
 }
 
 /// `move notse.txt into logs`: a file named with a slip where the file

@@ -4634,3 +4634,22 @@ fn a_verb_alone_is_no_text_for_a_file() {
         &[("ping show on screen thank you", "echo ping")],
     );
 }
+
+/// A new name given beside a live folder the line sends the file into is
+/// made in that folder (the copy had gone beside its source).
+#[test]
+fn a_new_name_beside_a_folder_goes_into_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "copy the faq into logs and call it faq2.txt",
+                "cp /DOCS/FAQ.TXT /LOGS/faq2.txt",
+            ),
+            (
+                "copy the faq to logs as faq2.txt",
+                "cp /DOCS/FAQ.TXT /LOGS/faq2.txt",
+            ),
+        ],
+    );
+}
