@@ -442,6 +442,40 @@ pub fn chains(line: &str) -> bool {
     false
 }
 
+/// What the machine's own applets tell about, by the words people use:
+/// two of them asked together (`show me the memory and the cpu`, `check
+/// disk space and memory`) are two requests, as two files are.
+const SUBJECTS: &[&[&str]] = &[
+    &["memory", "ram"],
+    &["cpu", "processor"],
+    &["disk", "storage", "space"],
+    &["uptime"],
+    &["date", "time", "day"],
+    &["pci", "devices"],
+    &["history"],
+];
+
+/// Whether the line asks about two of the machine's subjects side by side
+/// ([`SUBJECTS`]); not where the words are a text put somewhere.
+pub fn asks_two_subjects(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let puts = lower.contains(['"', '\'', ':'])
+        || lower.split_whitespace().any(|w| {
+            matches!(
+                w,
+                "add" | "write" | "append" | "put" | "echo" | "say" | "note" | "jot" | "print"
+            )
+        });
+    if puts {
+        return false;
+    }
+    let names: Vec<Vec<String>> = SUBJECTS
+        .iter()
+        .map(|g| g.iter().map(|w| String::from(*w)).collect())
+        .collect();
+    names_two(line, &names)
+}
+
 /// Words that may stand between two things named together (`the todo
 /// and the notes`, `hello.txt or readme.txt`, `the logs folder and the
 /// docs folder`).
@@ -459,6 +493,10 @@ const BETWEEN: &[&str] = &[
     "directory",
     "dir",
     "both",
+    "usage",
+    "info",
+    "free",
+    "used",
     "either",
     "too",
 ];

@@ -4653,3 +4653,27 @@ fn a_new_name_beside_a_folder_goes_into_it() {
         ],
     );
 }
+
+/// Two of the machine's subjects asked together are two requests; one
+/// subject in two words, or two in a text to add, is not.
+#[test]
+fn two_subjects_asked_together_are_two_requests() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "show me the memory and the cpu",
+            "check disk space and memory",
+        ],
+        Abstain::TwoRequests,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("what is the date and time", "date"),
+            (
+                "add buy memory and a new cpu to the todo",
+                "append /TODO.TXT \"buy memory and a new cpu\"",
+            ),
+        ],
+    );
+}
