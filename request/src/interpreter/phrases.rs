@@ -2226,15 +2226,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     .any(|p| change_clause.contains(p));
     // (Or opening the line: `tomorrow, delete the boot log`, `next week,
     // move the faq`, `on friday, reboot`, `in 10 minutes, shut down`.)
-    const DAYS: &[&str] = &[
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-    ];
+    const DAYS: &[&str] = WEEKDAYS;
     let first_clause = r.split(',').next().unwrap_or("");
     let opens_later = matches!(at(0), "tomorrow" | "tonight" | "later" | "afterwards")
         || (at(0) == "at" && at(1).starts_with(|c: char| c.is_ascii_digit()))

@@ -1706,14 +1706,7 @@ impl<'m> Interpreter<'m> {
             let g = grammar.as_ref().ok();
             // A request explained (`route`) quotes its files rather than
             // using them.
-            let quotes = |c: &command::Command| {
-                self.table.get_any(c.applet).is_some_and(|a| {
-                    a.spec()
-                        .slots
-                        .iter()
-                        .any(|s| s.kind == command::SlotKind::Request)
-                })
-            };
+            let quotes = |c: &command::Command| self.quotes_a_request(c.applet);
             if let (Some(r), Some(g), true) = (ridge_cmd, g, ridge_ok) {
                 let (rs, r_all) = self.coverage(r, &grounded);
                 let (gs, g_all) = self.coverage(g, &grounded);
@@ -3307,14 +3300,7 @@ impl<'m> Interpreter<'m> {
         // otherwise the router's own applet (`as sysadmin i command thee to
         // list the pci devices`: lspci at 0.99), or its runner-up, or
         // nothing.
-        let explained = |c: &command::Command| {
-            self.table.get_any(c.applet).is_some_and(|a| {
-                a.spec()
-                    .slots
-                    .iter()
-                    .any(|s| s.kind == command::SlotKind::Request)
-            })
-        };
+        let explained = |c: &command::Command| self.quotes_a_request(c.applet);
         if command.as_ref().is_some_and(explained)
             && abstain.is_none()
             && !named_first
@@ -3322,12 +3308,7 @@ impl<'m> Interpreter<'m> {
             && !asks_the_route(request)
         {
             let other = ridge.as_ref().and_then(|r| {
-                let own = self.table.get_any(r.applet).is_some_and(|a| {
-                    !a.spec()
-                        .slots
-                        .iter()
-                        .any(|s| s.kind == command::SlotKind::Request)
-                });
+                let own = !self.quotes_a_request(r.applet);
                 let other = if own {
                     Some(r.applet)
                 } else {
@@ -4299,6 +4280,17 @@ impl Interpreter<'_> {
     }
 
     /// The reachable applet that does `role`, the first the table holds.
+    /// Whether `applet` explains a request rather than running it (a
+    /// request slot: `route`).
+    fn quotes_a_request(&self, applet: &str) -> bool {
+        self.table.get_any(applet).is_some_and(|a| {
+            a.spec()
+                .slots
+                .iter()
+                .any(|s| s.kind == command::SlotKind::Request)
+        })
+    }
+
     pub(super) fn doer(&self, role: Role) -> Option<&'static str> {
         self.table
             .reachable(self.mode)
