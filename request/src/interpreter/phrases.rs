@@ -2066,6 +2066,8 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     let w = lower_words(&r);
     let at = |i: usize| w.get(i).map_or("", |x| x.as_str());
     const CHANGES: &[&str] = &[
+        "poweroff",
+        "halt",
         "delete",
         "remove",
         "erase",
@@ -2157,31 +2159,8 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     {
         return Some("told");
     }
-    // Put off: nothing here waits to restart or power off later (`reboot
-    // later`, `reboot the server tonight`).
-    let power = w.iter().any(|x| {
-        matches!(
-            x.as_str(),
-            "reboot" | "restart" | "shutdown" | "shut" | "poweroff" | "halt"
-        )
-    });
-    let ends = r.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
-    if power
-        && w.len() <= 8
-        && [
-            "later",
-            "tonight",
-            "tomorrow",
-            "next week",
-            "in an hour",
-            "at midnight",
-        ]
-        .iter()
-        .any(|p| ends.ends_with(p))
-    {
-        return Some("put off");
-    }
-    // Put off by a clause before it (`after lunch, reboot`, `once the
+    // Put off: nothing here waits (`reboot later`, `reboot the server
+    // tonight`), by a clause before it (`after lunch, reboot`, `once the
     // meeting is over, delete the meeting notes`, `when the build
     // finishes, reboot`) or a time after it (`don't forget to delete the
     // todo tomorrow`, `maybe tomorrow I'll shut it down`): nothing here

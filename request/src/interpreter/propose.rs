@@ -1508,16 +1508,7 @@ impl<'m> Interpreter<'m> {
                 {
                     doer(Role::Move)
                 }
-                Some(a)
-                    if is(a, Role::Write)
-                        && (adds_to_end(asked)
-                            || (puts_into(asked)
-                                && command.as_ref().is_some_and(|c| {
-                                    matches!(c.args.first(), Some(command::Arg::Path(p))
-                                        if self.is_live(p, false))
-                                })))
-                        && !replaces(asked) =>
-                {
+                Some(a) if is(a, Role::Write) && adds_to_end(asked) && !replaces(asked) => {
                     doer(Role::Append)
                 }
                 Some(a) if is(a, Role::Append) && replaces(asked) && !adds_to_end(asked) => {
