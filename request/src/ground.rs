@@ -5251,9 +5251,26 @@ fn asks_at(word: &dyn Fn(usize) -> String, n: usize, k: usize) -> bool {
         "after" => before() == "repeat",
         // What is said may start with `i` or a filler (`say i am the king
         // of nosys`, `just say ok back to me`).
-        "i" | "ok" | "okay" | "hey" | "thanks" => !is_say_word(&before()),
+        "i" | "ok" | "okay" | "hey" | "thanks" => {
+            !is_say_word(&before()) && !(w == "i" && opens_a_line_of_mine(word, n, k, &before()))
+        }
         _ => is_asking_word(&w),
     }
+}
+
+/// Whether the `i` at `k`, right after a verb that writes, starts the text:
+/// `write i love mum in mum.txt`, `add i owe sam 5 to the todo`. Not when it
+/// goes on with the person's own asking (`write i mean append`, `add i
+/// guess`, `write i want …`).
+fn opens_a_line_of_mine(word: &dyn Fn(usize) -> String, n: usize, k: usize, before: &str) -> bool {
+    matches!(
+        before,
+        "write" | "append" | "add" | "jot" | "note" | "record"
+    ) && k + 1 < n
+        && !matches!(
+            word(k + 1).as_str(),
+            "mean" | "meant" | "guess" | "think" | "suppose" | "want" | "wanna" | "would" | "'d"
+        )
 }
 
 /// Whether token `at` sends a text to a file: `to the todo list`, `into

@@ -4677,3 +4677,27 @@ fn two_subjects_asked_together_are_two_requests() {
         ],
     );
 }
+
+/// A text may start with `i` right after the verb that writes it (the `i`
+/// had been read as the person's own asking and dropped); `i mean` after it
+/// is still a correction.
+#[test]
+fn a_text_may_start_with_i() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "write i love mum in mum.txt",
+                "write /mum.txt \"i love mum\"",
+            ),
+            (
+                "add i owe sam 5 to the todo",
+                "append /TODO.TXT \"i owe sam 5\"",
+            ),
+            (
+                "please write i mean append hello to the todo",
+                "append /TODO.TXT hello",
+            ),
+        ],
+    );
+}
