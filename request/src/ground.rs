@@ -1164,7 +1164,26 @@ fn loose_stems<'p>(
         let whole = hi - lo + 1 == parts.len() && stem_run(words, lo, names).is_some();
         // Within one sentence: `the notes: Meeting moved …` names the
         // notes (`the meeting is over, get rid of its notes` does not).
-        let one_clause = (lo..hi).all(|k| !raw[k].ends_with([':', '.', ';', '!', '?']));
+        // A comma before a new subject ends one too: `show me the notes, I
+        // need them for the meeting` names the notes.
+        let one_clause = (lo..hi).all(|k| {
+            !raw[k].ends_with([':', '.', ';', '!', '?'])
+                && !(raw[k].ends_with(',')
+                    && words.get(k + 1).is_some_and(|w| {
+                        matches!(
+                            w.as_str(),
+                            "i" | "i'm"
+                                | "im"
+                                | "i'll"
+                                | "i've"
+                                | "we"
+                                | "we're"
+                                | "they"
+                                | "he"
+                                | "she"
+                        )
+                    }))
+        });
         // Nor across a word that sends a text to a file: `add meeting at 3
         // to notes` adds a meeting to the notes.
         // Nor across one that opens the text (`add a line to notes saying

@@ -4701,3 +4701,27 @@ fn a_text_may_start_with_i() {
         ],
     );
 }
+
+/// A comma before a new subject ends the sentence that names a file: the
+/// reason after it names no longer file (`show me the notes, I need them
+/// for the meeting` had shown the meeting notes).
+#[test]
+fn a_reason_after_a_comma_names_no_file() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "show me the notes, I need them for the meeting",
+                "cat /NOTES.TXT",
+            ),
+            (
+                "show me the notes from the meeting",
+                "cat \"/meeting notes.txt\"",
+            ),
+            (
+                "open the meeting notes, i need them",
+                "cat \"/meeting notes.txt\"",
+            ),
+        ],
+    );
+}

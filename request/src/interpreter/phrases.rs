@@ -129,6 +129,30 @@ pub(super) fn lower_words(request: &str) -> Vec<alloc::string::String> {
         .collect()
 }
 
+/// The request's words, lowercased, in sentences: a comma before a new
+/// subject (`show me the notes, I need them for the meeting`) starts one.
+pub(super) fn subject_clauses(request: &str) -> Vec<Vec<alloc::string::String>> {
+    let mut out = alloc::vec![Vec::new()];
+    let mut comma = false;
+    for raw in request.split_whitespace() {
+        let w: alloc::string::String = raw
+            .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .to_ascii_lowercase();
+        let subject = matches!(
+            w.as_str(),
+            "i" | "i'm" | "im" | "i'll" | "i've" | "we" | "we're" | "they" | "he" | "she"
+        );
+        if comma && subject {
+            out.push(Vec::new());
+        }
+        comma = raw.ends_with(',');
+        if let Some(last) = out.last_mut() {
+            last.extend(lower_words(&w));
+        }
+    }
+    out
+}
+
 /// What the request asks first, past `can you` and `could you` (`i want
 /// to delete the boot log because …` asks a change; `Could you display the
 /// release notes` to see; `how do i delete` a question).

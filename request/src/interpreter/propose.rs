@@ -3147,12 +3147,18 @@ impl<'m> Interpreter<'m> {
                     Some(Role::ShowText | Role::ShowBytes | Role::Remove | Role::Copy | Role::Move)
                 );
                 if moves_or_reads {
-                    let said: Vec<alloc::string::String> =
-                        words(asked).map(|w| w.to_ascii_lowercase()).collect();
                     let name_words = |p: &str| path_words(p.rsplit('/').next().unwrap_or(p));
-                    let says = |n: &String| said.iter().any(|w| same_word(w, n));
                     if let Some(command::Arg::Path(p)) = c.args.first_mut() {
                         let mine = name_words(p);
+                        // Only the sentence that names it: `show me the notes,
+                        // I need them for the meeting` is no meeting notes.
+                        let clauses = subject_clauses(asked);
+                        let said = clauses
+                            .iter()
+                            .find(|c| mine.iter().all(|m| c.iter().any(|w| same_word(w, m))))
+                            .cloned()
+                            .unwrap_or_else(|| clauses.concat());
+                        let says = |n: &String| said.iter().any(|w| same_word(w, n));
                         let longer = self.paths.iter().filter(|e| !e.is_dir).find(|e| {
                             let theirs = name_words(&e.path);
                             !command::same_path(&e.path, p)
