@@ -1360,6 +1360,106 @@ fn named_span(request: &str) -> Option<String> {
     (marked || plain_pair).then(|| words.join(" "))
 }
 
+/// A new name of several words the request sends something to, up to its
+/// extension, with no word that names after it: `rename readme to READ ME
+/// FIRST.txt`, `back up the meeting notes to meeting notes backup.txt`,
+/// `make a file Notes 2.txt with …`. The words run back from the last word
+/// with an extension to `to`, `into`, `as` or `file` (at most four of them,
+/// none an article); without that word (`append hello world notes.txt`)
+/// they are no name. A live name is no new one.
+fn spaced_name(request: &str, live: &dyn Fn(&str) -> bool) -> Option<String> {
+    let toks: Vec<&str> = request.split_whitespace().collect();
+    let bare = |t: &str| String::from(t.trim_end_matches([',', '.', ';', '!', '?', ':']));
+    // (`Notes 2.txt`: a number before the extension is a name's too.)
+    let extended = |t: &str| {
+        has_extension(t)
+            || t.rsplit_once('.').is_some_and(|(b, e)| {
+                b.bytes().any(|c| c.is_ascii_digit())
+                    && b.bytes()
+                        .all(|c| c.is_ascii_digit() || matches!(c, b'-' | b'_'))
+                    && (2..=4).contains(&e.len())
+                    && e.bytes().all(|c| c.is_ascii_alphabetic())
+            })
+    };
+    let end = toks.iter().rposition(|t| extended(&bare(t)))?;
+    if toks[end].contains('/') {
+        return None;
+    }
+    let lower = |k: usize| bare(toks[k]).to_ascii_lowercase();
+    // In a line Typed In Title Case a capital marks no name.
+    let capitals = toks
+        .iter()
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_uppercase()))
+        .count();
+    let title_case = capitals * 2 > toks.len();
+    let capital = |t: &str| !title_case && t.bytes().any(|b| b.is_ascii_uppercase());
+    let mut start = end;
+    loop {
+        if start == 0 || end - start >= 5 {
+            return None;
+        }
+        let before = lower(start - 1);
+        // `called to do later.txt`: the name may start with `to`.
+        let named_before =
+            start >= 2 && matches!(lower(start - 2).as_str(), "called" | "named" | "titled");
+        if matches!(before.as_str(), "to" | "into" | "as") && !named_before {
+            break;
+        }
+        // After `file` or the verb that makes it only a name that looks
+        // like one (`a file Notes 2.txt`, `create 2026-12-05 standup.txt`;
+        // `a new file na utang.txt` is a word of another language).
+        if matches!(before.as_str(), "file" | "create" | "make")
+            && toks[start..end]
+                .iter()
+                .any(|t| capital(t) || t.bytes().any(|b| b.is_ascii_digit()))
+        {
+            break;
+        }
+        if matches!(before.as_str(), "called" | "named" | "titled") {
+            break;
+        }
+        if toks[start - 1].ends_with([',', '.', ';', '!', '?', ':'])
+            // (A word in capitals is the name's: `READ ME FIRST.txt`.)
+            || !capital(toks[start - 1])
+                && matches!(
+                before.as_str(),
+                "the" | "a" | "an" | "my" | "our" | "this" | "that" | "your" | "and" | "with"
+                    | "in" | "on" | "at" | "of" | "for" | "by" | "from" | "is" | "be" | "it"
+                    | "like" | "me" | "you" | "them" | "name" | "call" | "file" | "was" | "or"
+                    | "inside" | "under" | "onto"
+                    // (`free to delete notes.txt`: an order, not a name.)
+                    | "delete" | "remove" | "copy" | "move" | "rename" | "write" | "add"
+                    | "append" | "show" | "open" | "read" | "make" | "create" | "save"
+                    | "put" | "print" | "cat" | "rm" | "cp" | "mv" | "erase" | "send"
+                    | "overwrite" | "replace" | "update" | "edit" | "change" | "fill"
+                    | "empty" | "clear" | "see" | "view" | "check" | "find" | "load"
+            )
+            || !before
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'(' | b')' | b'.'))
+        {
+            return None;
+        }
+        start -= 1;
+    }
+    if start == end {
+        return None;
+    }
+    let name = toks[start..=end]
+        .iter()
+        .enumerate()
+        .map(|(k, t)| {
+            if start + k == end {
+                bare(t)
+            } else {
+                String::from(*t)
+            }
+        })
+        .collect::<Vec<String>>()
+        .join(" ");
+    (!live(&name)).then_some(name)
+}
+
 /// Texts without the words that say where they go or that they are said:
 /// `that says move to Berlin` says `move to Berlin`, `bread and milk on
 /// it` is `bread and milk`, `hello Doris up on the screen` is `hello
@@ -4031,16 +4131,27 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     // its extension or the clause's end, is the name, in every folder a
     // part of it was offered in; its parts alone are names cut short, and
     // not missing files.
-    let span = named_span(request);
+    let span = named_span(request).or_else(|| {
+        spaced_name(request, &|n| {
+            paths
+                .iter()
+                .any(|e| basename(&e.path).eq_ignore_ascii_case(n))
+        })
+    });
     if let Some(span) = &span {
         let parts: Vec<&str> = span.split(' ').collect();
-        let mut dirs: Vec<String> = alloc::vec![String::new()];
+        // (Where its last part was offered, else at the root: a rename in
+        // DOCS stays there.)
+        let mut dirs: Vec<String> = Vec::new();
         for p in &new_paths {
             if let Some((d, n)) = p.rsplit_once('/') {
                 if parts.iter().any(|x| x.eq_ignore_ascii_case(n)) && !dirs.iter().any(|e| e == d) {
                     dirs.push(String::from(d));
                 }
             }
+        }
+        if dirs.is_empty() {
+            dirs.push(String::new());
         }
         new_paths.retain(|p| {
             !p.rsplit_once('/')

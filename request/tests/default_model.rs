@@ -4725,3 +4725,48 @@ fn a_reason_after_a_comma_names_no_file() {
         ],
     );
 }
+
+/// A new name of several words after `to`, `as`, `called` or a word that
+/// makes a file is the whole name (`/FIRST.txt` had been the name of `READ
+/// ME FIRST.txt`), and a file the line makes is never a live file a word of
+/// it describes (the notes and the todo had been written over).
+#[test]
+fn a_new_name_of_several_words_is_whole() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "rename readme to READ ME FIRST.txt",
+                "mv /README.TXT \"/READ ME FIRST.txt\"",
+            ),
+            (
+                "rename the todo to old notes.txt",
+                "mv /TODO.TXT \"/old notes.txt\"",
+            ),
+            (
+                "copy the notes to a file called to do later.txt",
+                "cp /NOTES.TXT \"/to do later.txt\"",
+            ),
+            (
+                "rename the release notes to Release Notes 0.1 final.txt",
+                "mv \"/DOCS/Release Notes 0.1.txt\" \"/DOCS/Release Notes 0.1 final.txt\"",
+            ),
+            (
+                "make a file Notes 2.txt with first draft",
+                "write \"/Notes 2.txt\" \"first draft\"",
+            ),
+            (
+                "create note.txt with the text: the todo is in the top folder",
+                "write /note.txt \"the todo is in the top folder\"",
+            ),
+            (
+                "I'd like to overwrite HELLO.TXT with \"goodbye\"",
+                "write /HELLO.TXT goodbye",
+            ),
+            (
+                "write down call Bob in the todo",
+                "append /TODO.TXT \"call Bob\"",
+            ),
+        ],
+    );
+}

@@ -2211,6 +2211,18 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             })
             .collect()
     };
+    // (Nor in a file's name: `a file called to do later.txt`.)
+    let unquoted: String = unquoted
+        .split_whitespace()
+        .filter(|t| {
+            !t.rsplit_once('.').is_some_and(|(b, e)| {
+                !b.is_empty()
+                    && (2..=4).contains(&e.len())
+                    && e.bytes().all(|c| c.is_ascii_alphabetic())
+            })
+        })
+        .collect::<Vec<&str>>()
+        .join(" ");
     let change_clause = unquoted
         .split([',', ';', '.', '!', '?'])
         .find(|c| lower_words(c).iter().any(|x| CHANGES.contains(&x.as_str())))

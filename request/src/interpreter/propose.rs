@@ -3334,6 +3334,39 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // A file the line makes is the name it spells, never a live file a
+        // word of the name or of the text describes (`make a file Notes
+        // 2.txt with first draft` had written over the notes, `create
+        // note.txt with the text: the todo is …` over the todo).
+        if let Some(c) = command.as_mut().filter(|c| {
+            self.role_of(c.applet) == Some(Role::Write)
+                && matches!(c.args.first(), Some(command::Arg::Path(p)) if self.is_live(p, false))
+        }) {
+            let lower = asked.to_ascii_lowercase();
+            let spelled = |q: &str| {
+                let base = q.rsplit('/').next().unwrap_or(q).to_ascii_lowercase();
+                !base.is_empty() && lower.contains(base.as_str())
+            };
+            let makes = any_word(
+                asked,
+                &["create", "make", "new", "creating", "making", "start"],
+            );
+            let target = match c.args.first() {
+                Some(command::Arg::Path(p)) => p.clone(),
+                _ => String::new(),
+            };
+            if makes && !spelled(&target) {
+                let fresh: Vec<&String> = grounded
+                    .grounding
+                    .new_paths
+                    .iter()
+                    .filter(|q| !self.is_live(q, false) && !self.is_live(q, true) && spelled(q))
+                    .collect();
+                if let [q] = fresh.as_slice() {
+                    c.args[0] = command::Arg::Path((*q).clone());
+                }
+            }
+        }
         // A text put into a file the volume holds, however the command was
         // settled (`put hi in the photo list` had written over the list): a
         // line more, unless a word says to replace it.
@@ -3356,8 +3389,13 @@ impl<'m> Interpreter<'m> {
                 .filter_map(|k| asked.find(k))
                 .min()
                 .map_or(asked, |i| &asked[..i]);
-            let noted = notes_in(&asked.to_ascii_lowercase());
-            if (puts_into(asked) || noted) && !replaces(head) && !named_first {
+            let lower = asked.to_ascii_lowercase();
+            // (`write down call Bob in the todo` notes a line too.)
+            // (`write down call Bob in the todo` notes a line too, though it
+            // opens with the applet's name.)
+            let down = lower.contains("write down") || lower.contains("jot down");
+            let noted = notes_in(&lower) || down;
+            if (puts_into(asked) || noted) && !replaces(head) && (!named_first || down) {
                 if let Some(append) = self.doer(Role::Append).filter(|a| same_slots(a, c.applet)) {
                     c.applet = append;
                 }
