@@ -193,6 +193,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten16.tsv",
     "handwritten17.tsv",
     "handwritten18.tsv",
+    "handwritten19.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

@@ -457,6 +457,20 @@ fn handwritten18_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten19.tsv`, the nineteenth (written blind on 6 December 2026, fourteenth
+/// session, while the eighteenth had one quotable read left), passes the same checks with at
+/// least 400 rows, and none of its requests is one of the eighteen other hand-written splits'
+/// either.
+#[test]
+fn handwritten19_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten19.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten19.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {

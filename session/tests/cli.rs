@@ -378,6 +378,7 @@ fn handwritten6_to_17_are_read_through_their_ledgers_only() {
         "handwritten16",
         "handwritten17",
         "handwritten18",
+        "handwritten19",
     ] {
         split_is_read_through_its_ledger_only(
             split,

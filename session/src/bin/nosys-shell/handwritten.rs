@@ -1,7 +1,8 @@
 //! `nosys-shell eval --split handwritten` (or `handwritten2`, `handwritten3`,
 //! `handwritten4`, `handwritten5`, `handwritten6`, `handwritten7`, `handwritten8`,
 //! `handwritten9`, `handwritten10`, `handwritten11`, `handwritten12`, `handwritten13`,
-//! `handwritten14`, `handwritten15`, `handwritten16`, `handwritten17`, `handwritten18`): the
+//! `handwritten14`, `handwritten15`, `handwritten16`, `handwritten17`, `handwritten18`,
+//! `handwritten19`): the
 //! product's answer to each hand-written request (`data/handwritten.tsv`, the second split
 //! `data/handwritten2.tsv`, the third `data/handwritten3.tsv`, the fourth
 //! `data/handwritten4.tsv`, the fifth `data/handwritten5.tsv`, the sixth
@@ -10,8 +11,8 @@
 //! `data/handwritten10.tsv`, the eleventh `data/handwritten11.tsv`, the twelfth
 //! `data/handwritten12.tsv`, the thirteenth `data/handwritten13.tsv`, the fourteenth
 //! `data/handwritten14.tsv`, the fifteenth `data/handwritten15.tsv`, the sixteenth
-//! `data/handwritten16.tsv`, the seventeenth `data/handwritten17.tsv`, or the eighteenth, fresh
-//! split `data/handwritten18.tsv`), in the mode the
+//! `data/handwritten16.tsv`, the seventeenth `data/handwritten17.tsv`, the eighteenth
+//! `data/handwritten18.tsv`, or the nineteenth, fresh split `data/handwritten19.tsv`), in the mode the
 //! row was
 //! typed in, scored the way a person judges it: the right applet, the whole
 //! right command, a file the request did not name (must be 0), a request
@@ -139,6 +140,11 @@ pub const SPLITS: &[HandSplit] = &[
         name: "handwritten18",
         rows: "handwritten18.tsv",
         ledger: "handwritten18_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten19",
+        rows: "handwritten19.tsv",
+        ledger: "handwritten19_ledger.txt",
     },
 ];
 
