@@ -499,6 +499,11 @@ const BETWEEN: &[&str] = &[
     "used",
     "either",
     "too",
+    // A kind said after a name (`the todo list and the notes`).
+    "list",
+    "lists",
+    "files",
+    "document",
 ];
 
 /// Whether the line names two of the things in `names` (each a live path's

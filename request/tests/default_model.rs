@@ -4770,3 +4770,31 @@ fn a_new_name_of_several_words_is_whole() {
         ],
     );
 }
+
+/// A shell's line that removes the whole volume proposes nothing (it had
+/// proposed `rm /`); a deletion asked before any word of power is no
+/// restart (`delete everything …, I want a fresh start` had rebooted); two
+/// files side by side with their kinds said are two requests.
+#[test]
+fn no_rm_of_the_root_no_reboot_for_a_deletion() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "sudo rm -rf /",
+            "delete everything on the disk, I want a fresh start",
+        ],
+        Abstain::NothingFits,
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["show me the todo list and the notes"],
+        Abstain::TwoRequests,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("rm -rf /DOCS", "rm /DOCS"),
+            ("restart the machine please", "reboot"),
+        ],
+    );
+}

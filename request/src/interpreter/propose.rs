@@ -3401,6 +3401,52 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // A restart or a power-off is asked by a word of its own before any
+        // word that deletes: `delete everything on the disk, I want a fresh
+        // start` asks a deletion no applet does, not a reboot.
+        if abstain.is_none()
+            && command.as_ref().is_some_and(|c| {
+                matches!(self.role_of(c.applet), Some(Role::Restart | Role::PowerOff))
+            })
+        {
+            let lw = lower_words(asked);
+            let deletes = lw.iter().position(|w| {
+                matches!(
+                    w.as_str(),
+                    "delete" | "remove" | "erase" | "wipe" | "rm" | "del" | "trash" | "format"
+                )
+            });
+            let powers = lw.iter().position(|w| {
+                matches!(
+                    w.as_str(),
+                    "restart"
+                        | "reboot"
+                        | "reset"
+                        | "boot"
+                        | "shut"
+                        | "shutdown"
+                        | "power"
+                        | "poweroff"
+                        | "off"
+                        | "halt"
+                        | "turn"
+                        | "switch"
+                        | "cycle"
+                        | "bounce"
+                        | "sleep"
+                        | "kill"
+                        | "quit"
+                        | "exit"
+                        | "restarting"
+                        | "rebooting"
+                )
+            });
+            if deletes.is_some_and(|d| powers.is_none_or(|p| d < p)) {
+                command = None;
+                via = Via::Neither;
+                abstain = Some(Abstain::NothingFits);
+            }
+        }
         // A folder removed whole needs the folder asked for by its name or
         // as a folder, and not as the place of what is removed (`delete
         // everything in docs`, `delete the two text files in docs`, `delete
@@ -4310,7 +4356,7 @@ impl Interpreter<'_> {
             && matches!(c.args.first(), Some(command::Arg::Path(p)) if self.is_live(p, false))
     }
 
-    fn role_of(&self, applet: &str) -> Option<Role> {
+    pub(super) fn role_of(&self, applet: &str) -> Option<Role> {
         self.table.get_any(applet).and_then(|a| a.spec().role)
     }
 

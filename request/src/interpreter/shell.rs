@@ -63,6 +63,18 @@ impl Interpreter<'_> {
             Outcome::Missing(m) => (None, Some(m), None),
             Outcome::NeedsWriteMode => (None, None, Some(Abstain::NeedsWriteMode)),
         };
+        // `sudo rm -rf /`: the whole volume is no one thing to remove or
+        // move, and a proposal to delete `/` is no proposal a person can
+        // trust (the applet would refuse it anyway).
+        let (command, abstain) = match command {
+            Some(c)
+                if matches!(self.role_of(c.applet), Some(Role::Remove | Role::Move))
+                    && matches!(c.args.first(), Some(Arg::Path(p)) if p == "/") =>
+            {
+                (None, Some(Abstain::NothingFits))
+            }
+            c => (c, abstain),
+        };
         Some(Proposal {
             input: line.into(),
             read_as: None,
