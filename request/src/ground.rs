@@ -3088,7 +3088,8 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         let root = names_root_at(&words, i)
             || (matches!(words[i].as_str(), "top" | "main")
                 && i >= 1
-                && words[i - 1] == "the"
+                // (`move faq to top`, without its article, too.)
+                && matches!(words[i - 1].as_str(), "the" | "to")
                 // At the end, or of a clause (`copy the FAQ up to the top,
                 // it's what …`).
                 && (i + 1 == words.len() || raw[i].ends_with([',', ';', '.'])));
@@ -3684,8 +3685,12 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     let is_folder_word = |i: usize| {
         let at = |k: usize| words.get(k).map_or("", |w| w.as_str());
         let back = |n: usize| if i >= n { at(i - n) } else { "" };
-        let placed =
-            |k: usize| matches!(back(k), "in" | "inside" | "under" | "within") && !in_text(i);
+        // (After a name: `In accordance with section 3, the file TODO.TXT
+        // shall be renamed` has no folder `accordance`.)
+        let after_a_name = words[..i].iter().any(|w| looks_like_file(w));
+        let placed = |k: usize| {
+            matches!(back(k), "in" | "inside" | "under" | "within") && !in_text(i) && after_a_name
+        };
         placed(1)
             || (placed(2) && matches!(back(1), "the" | "my" | "a" | "our"))
             || folder_kind(at(i + 1))

@@ -4798,3 +4798,33 @@ fn no_rm_of_the_root_no_reboot_for_a_deletion() {
         ],
     );
 }
+
+/// A line that opens with a change's own verb is that change, even where
+/// the router first thought of `route` (`rename hello to hi.txt` had run
+/// nothing); two applets' names alone are two requests; `to top` is the
+/// root; `in` before any name places nothing.
+#[test]
+fn an_opening_verb_names_and_places() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("rename hello to hi.txt", "mv /HELLO.TXT /hi.txt"),
+            ("move faq to top", "mv /DOCS/FAQ.TXT /FAQ.TXT"),
+            (
+                "In accordance with section 3, the file TODO.TXT shall be renamed to tasks.txt.",
+                "mv /TODO.TXT /tasks.txt",
+            ),
+            ("cpu model?", "cpu"),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["cpu mem", "ls and df"],
+        Abstain::TwoRequests,
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &["rename hello to hi.txt"],
+        Abstain::NeedsWriteMode,
+    );
+}

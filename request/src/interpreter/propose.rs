@@ -409,7 +409,34 @@ impl<'m> Interpreter<'m> {
         let request = fixed.as_deref().unwrap_or(request);
         // `rm /TODO.TXT && ls`: a shell's chain is two commands, of which
         // another system's reading would run the first.
-        if crate::conjoined::chains(request) {
+        // `cpu mem`, `ls and df`: two applets' names, nothing else (side by
+        // side only names that are no word of a noun phrase: `cpu model?`
+        // asks about the cpu).
+        let two_names = {
+            let ws = lower_words(request);
+            let name = |w: &str| self.table.get_any(w).is_some();
+            let names = ws.iter().filter(|w| name(w)).count();
+            let joined = request.contains(',')
+                || ws
+                    .iter()
+                    .any(|w| matches!(w.as_str(), "and" | "then" | "plus" | "also"))
+                || ws.iter().all(|w| {
+                    matches!(
+                        w.as_str(),
+                        "ls" | "df" | "cpu" | "mem" | "lspci" | "uptime" | "clear"
+                    )
+                });
+            names >= 2
+                && joined
+                && !matches!(
+                    ws.first().and_then(|w| self.role_of(w)),
+                    Some(Role::Help | Role::Explain)
+                )
+                && ws
+                    .iter()
+                    .all(|w| name(w) || matches!(w.as_str(), "and" | "then" | "plus" | "also"))
+        };
+        if crate::conjoined::chains(request) || two_names {
             let ns = clock.now_ns().saturating_sub(start);
             let mut p = Proposal::nothing(typed, Abstain::TwoRequests, ns);
             p.read_as = fixed.clone();
@@ -3312,9 +3339,19 @@ impl<'m> Interpreter<'m> {
                     r.second.filter(|(_, p)| *p >= 0.2).map(|(a, _)| a)
                 };
                 // (Only a command that changes nothing: the router's
-                // second thought is no ground for a change.)
+                // second thought is no ground for a change; unless the line
+                // opens with that change's own verb: `rename hello to
+                // hi.txt`.)
+                let opening = lower_words(asked).into_iter().next().unwrap_or_default();
+                let opened_as = match opening.as_str() {
+                    "rename" | "move" => Some(Role::Move),
+                    "copy" | "duplicate" => Some(Role::Copy),
+                    "delete" | "remove" | "erase" => Some(Role::Remove),
+                    _ => None,
+                };
                 other.filter(|a| {
-                    self.table.get_any(a).is_some_and(|x| !x.spec().writes)
+                    (self.table.get_any(a).is_some_and(|x| !x.spec().writes)
+                        || (opened_as.is_some() && self.role_of(a) == opened_as))
                         && !matches!(self.role_of(a), Some(Role::PowerOff | Role::Restart))
                 })
             });
