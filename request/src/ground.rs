@@ -1167,22 +1167,22 @@ fn loose_stems<'p>(
         // A comma before a new subject ends one too: `show me the notes, I
         // need them for the meeting` names the notes.
         let one_clause = (lo..hi).all(|k| {
-            !raw[k].ends_with([':', '.', ';', '!', '?'])
-                && !(raw[k].ends_with(',')
-                    && words.get(k + 1).is_some_and(|w| {
-                        matches!(
-                            w.as_str(),
-                            "i" | "i'm"
-                                | "im"
-                                | "i'll"
-                                | "i've"
-                                | "we"
-                                | "we're"
-                                | "they"
-                                | "he"
-                                | "she"
-                        )
-                    }))
+            let new_subject = raw[k].ends_with(',')
+                && words.get(k + 1).is_some_and(|w| {
+                    matches!(
+                        w.as_str(),
+                        "i" | "i'm"
+                            | "im"
+                            | "i'll"
+                            | "i've"
+                            | "we"
+                            | "we're"
+                            | "they"
+                            | "he"
+                            | "she"
+                    )
+                });
+            !raw[k].ends_with([':', '.', ';', '!', '?']) && !new_subject
         });
         // Nor across a word that sends a text to a file: `add meeting at 3
         // to notes` adds a meeting to the notes.
@@ -5387,7 +5387,7 @@ fn asks_at(word: &dyn Fn(usize) -> String, n: usize, k: usize) -> bool {
         // What is said may start with `i` or a filler (`say i am the king
         // of nosys`, `just say ok back to me`).
         "i" | "ok" | "okay" | "hey" | "thanks" => {
-            !is_say_word(&before()) && !(w == "i" && opens_a_line_of_mine(word, n, k, &before()))
+            !(is_say_word(&before()) || w == "i" && opens_a_line_of_mine(word, n, k, &before()))
         }
         _ => is_asking_word(&w),
     }
