@@ -3427,7 +3427,6 @@ impl<'m> Interpreter<'m> {
                 .min()
                 .map_or(asked, |i| &asked[..i]);
             let lower = asked.to_ascii_lowercase();
-            // (`write down call Bob in the todo` notes a line too.)
             // (`write down call Bob in the todo` notes a line too, though it
             // opens with the applet's name.)
             let down = lower.contains("write down") || lower.contains("jot down");
