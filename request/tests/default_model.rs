@@ -4828,3 +4828,42 @@ fn an_opening_verb_names_and_places() {
         Abstain::NeedsWriteMode,
     );
 }
+
+/// Polite forms that ask run what they ask (each had run nothing, read as
+/// talk about a change): a wonder whether the machine could, leave asked
+/// for the machine's doing, a request too much to ask, a change that would
+/// be great, and a story of what happened before the order. Scorn after a
+/// change still runs nothing.
+#[test]
+fn polite_forms_that_ask_run() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "I wonder whether you could move the meeting notes into the DOCS folder",
+                "mv \"/meeting notes.txt\" \"/DOCS/meeting notes.txt\"",
+            ),
+            (
+                "it would be great if NOTES.TXT were renamed to old-notes.txt",
+                "mv /NOTES.TXT /old-notes.txt",
+            ),
+            (
+                "would it be too much to ask to make a directory called backup?",
+                "mkdir /backup",
+            ),
+            (
+                "After the meeting ran long, my manager wanted the notes archived, so move the meeting notes to /archive.txt",
+                "mv \"/meeting notes.txt\" /archive.txt",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "oh sure, go ahead and delete all my notes, that would be just perfect",
+            "I wonder if I should delete the notes",
+            "after lunch, reboot",
+        ],
+        Abstain::NothingFits,
+    );
+}

@@ -2190,9 +2190,38 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     // todo tomorrow`, `maybe tomorrow I'll shut it down`): nothing here
     // waits. Not a clause of the person's readiness (`when you get a
     // chance, …`) nor `after that` of a line before.
+    // (Not a clause of what already happened: `After the meeting ran
+    // long, my manager wanted the notes archived, so move …` tells a story.)
+    let told_before = r.split(',').next().is_some_and(|c| {
+        let cw = lower_words(c);
+        !cw.iter()
+            .any(|x| matches!(x.as_str(), "has" | "have" | "is" | "are" | "will"))
+            && cw.iter().any(|x| {
+                matches!(
+                    x.as_str(),
+                    "ran"
+                        | "was"
+                        | "were"
+                        | "had"
+                        | "did"
+                        | "went"
+                        | "came"
+                        | "got"
+                        | "took"
+                        | "made"
+                        | "said"
+                        | "told"
+                        | "left"
+                        | "began"
+                        | "broke"
+                        | "wanted"
+                )
+            })
+    });
     let opens_when = matches!(at(0), "after" | "once" | "when" | "whenever")
         && !matches!(at(1), "that" | "this" | "you" | "u")
         && r.contains(',')
+        && !told_before
         && !r
             .split(',')
             .next()
@@ -2340,8 +2369,11 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         || trimmed.ends_with("or not")
         || at(0) == "maybe"
         || trimmed.ends_with(" maybe")
-        || r.contains("wonder if")
-        || r.contains("wonder whether")
+        // (`I wonder whether you could move …` asks it politely.)
+        || ((r.contains("wonder if") || r.contains("wonder whether"))
+            && !["wonder if you", "wonder whether you", "wonder if u"]
+                .iter()
+                .any(|p| r.contains(p)))
         // (`delete the notes, maybe?`, `perhaps reboot?`, `…, i guess?`.)
         || (r.trim_end().ends_with('?')
             && (any_word(&r, &["maybe", "perhaps"]) || r.contains("i guess")));
@@ -2483,6 +2515,35 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     // maybe (`I would delete the meeting notes if I could`, `I'm thinking
     // about deleting the readme`, `it would be funny to shut down`): no
     // change asked of the machine.
+    // (`it would be great if the notes were renamed` asks it.)
+    let pleased = [
+        "great",
+        "nice",
+        "good",
+        "helpful",
+        "lovely",
+        "awesome",
+        "wonderful",
+        "brilliant",
+        "ideal",
+        "perfect",
+        "handy",
+        "useful",
+        "appreciated",
+        "grand",
+        "super",
+    ];
+    // (Only before what it asks: `…, that would be just perfect` after a
+    // change is as often said in scorn.)
+    let asks_kindly = r.split("it would be ").skip(1).any(|rest| {
+        let next = lower_words(rest);
+        (0..2).any(|k| {
+            next.get(k).is_some_and(|x| pleased.contains(&x.as_str()))
+                && next
+                    .get(k + 1)
+                    .is_some_and(|x| matches!(x.as_str(), "if" | "to"))
+        })
+    });
     if let Some(i) = w.iter().position(|x| {
         CHANGES.contains(&x.as_str())
             || DONE_FORMS.contains(&x.as_str())
@@ -2544,8 +2605,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
                     | "writes"
             ) && (k == 0 || before[k - 1] != "i")
         });
-        let maybe = r.contains("it would be")
-            || r.contains("that would be")
+        let maybe = (r.contains("it would be") || r.contains("that would be")) && !asks_kindly
             || before.windows(2).any(|p| {
                 matches!(p[0].as_str(), "i" | "we")
                     && matches!(p[1].as_str(), "would" | "might" | "may" | "could" | "'d")
@@ -2585,7 +2645,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             "record", "note", "add", "write", "append", "put", "say", "echo", "log",
         ],
     );
-    if (passive && !puts_text)
+    if (passive && !puts_text && !asks_kindly)
         || r.contains("never asked")
         || r.contains("didn't ask")
         || r.contains("did not ask")
@@ -2699,13 +2759,19 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     if opens(&["should", "i"])
         || opens(&["should", "we"])
         || opens(&["is", "it", "safe"])
-        || opens(&["is", "it", "ok"])
-        || opens(&["is", "it", "okay"])
+        // (`is it okay if you delete the photo list?` asks it.)
+        || ((opens(&["is", "it", "ok"]) || opens(&["is", "it", "okay"]))
+            && !(matches!(at(3), "if") && matches!(at(4), "you" | "u")))
         || opens(&["do", "you", "think"])
         || opens(&["suppose"])
         || opens(&["what", "if"])
         || opens(&["what", "would", "happen"])
-        || r.contains("would it be")
+        // (`would it be too much to ask to make …`, `would it be possible
+        // to …` ask it.)
+        || (r.contains("would it be")
+            && !["too much to ask", "would it be possible", "would it be ok", "would it be okay"]
+                .iter()
+                .any(|p| r.contains(p)))
         || r.contains("what happens if")
         || r.contains("what happens when")
         // Who did it, why it is so, how big it is: about the thing.
