@@ -159,6 +159,52 @@ pub fn unframed(request: &str) -> Option<String> {
             changed = true;
         }
     }
+    // A reason told before the order it leads to (`A friend asked me what
+    // hardware I'm running, so show me the cpu`, `The guide was mentioned in
+    // the todo list, so open /DOCS/GUIDE.TXT`): the order after `, so`.
+    // Only a sentence without a quote (a text may hold `, so`).
+    if !s.contains('"') {
+        let lower = s.to_ascii_lowercase();
+        if let Some(at) = lower.rfind(", so ") {
+            let rest = &s[at + 5..];
+            let rl = rest.to_ascii_lowercase();
+            let mut ws = rl.split_whitespace();
+            let mut first = ws.next().unwrap_or("");
+            if matches!(first, "please" | "pls" | "just") {
+                first = ws.next().unwrap_or("");
+            }
+            // (Not an order that points back into the reason: `…, so
+            // delete it`, `…, so show me its bytes`; nor one sentence of
+            // several.)
+            let points_back = rl
+                .split(|c: char| !c.is_alphanumeric() && c != '\'')
+                .any(|w| {
+                    matches!(
+                        w,
+                        "it" | "its"
+                            | "them"
+                            | "they"
+                            | "that"
+                            | "this"
+                            | "those"
+                            | "these"
+                            | "one"
+                    )
+                });
+            let one_sentence = !rest
+                .trim_end()
+                .trim_end_matches(['.', '!', '?'])
+                .contains(['.', '!', '?']);
+            if ACTIONS.contains(&first.trim_end_matches([',', '.']))
+                && at > 0
+                && !points_back
+                && one_sentence
+            {
+                s = rest.trim_start();
+                changed = true;
+            }
+        }
+    }
     // `(please|can you|could you) help me (to) <verb> …`
     let lower = s.to_ascii_lowercase();
     let words: alloc::vec::Vec<&str> = lower.split_whitespace().collect();

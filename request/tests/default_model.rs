@@ -4867,3 +4867,27 @@ fn polite_forms_that_ask_run() {
         Abstain::NothingFits,
     );
 }
+
+/// A reason told before the order it leads to is the order's frame (`…,
+/// so open /DOCS/GUIDE.TXT` had shown the todo the reason named), unless
+/// the order points back into it.
+#[test]
+fn a_reason_before_so_frames_the_order() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "The guide was mentioned in the todo list, so open /DOCS/GUIDE.TXT",
+                "cat /DOCS/GUIDE.TXT",
+            ),
+            (
+                "A friend asked me what hardware I am running nosys on, so show me the cpu",
+                "cpu",
+            ),
+        ],
+    );
+    never_proposes(
+        Mode::ReadWrite,
+        &[("he said the todo is old, so delete it", "rm")],
+    );
+}
