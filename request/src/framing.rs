@@ -191,10 +191,9 @@ pub fn unframed(request: &str) -> Option<String> {
                             | "one"
                     )
                 });
-            let one_sentence = !rest
-                .trim_end()
-                .trim_end_matches(['.', '!', '?'])
-                .contains(['.', '!', '?']);
+            let one_sentence = ![". ", "! ", "? "]
+                .iter()
+                .any(|p| rest.trim_end().contains(p));
             if ACTIONS.contains(&first.trim_end_matches([',', '.']))
                 && at > 0
                 && !points_back

@@ -4886,8 +4886,9 @@ fn a_reason_before_so_frames_the_order() {
             ),
         ],
     );
-    never_proposes(
+    // (Pointing back, the whole line is read: the todo is what is deleted.)
+    proposes_lines(
         Mode::ReadWrite,
-        &[("he said the todo is old, so delete it", "rm")],
+        &[("he said the todo is old, so delete it", "rm /TODO.TXT")],
     );
 }
