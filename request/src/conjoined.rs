@@ -68,6 +68,7 @@ const VERBS: &[(&str, Kind)] = &[
     ("shutdown", Kind::Power),
     ("shut", Kind::Power),
     ("poweroff", Kind::Power),
+    ("power", Kind::Power),
     ("clear", Kind::Clear),
     ("echo", Kind::Say),
     ("print", Kind::Say),

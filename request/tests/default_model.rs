@@ -4892,3 +4892,36 @@ fn a_reason_before_so_frames_the_order() {
         &[("he said the todo is old, so delete it", "rm /TODO.TXT")],
     );
 }
+
+/// A file copied into a folder is copied, not moved; what is taken out of
+/// a file is no deletion of the file; a deletion and a power-off are two
+/// requests.
+#[test]
+fn copied_is_a_copy_and_out_of_a_file_is_no_delete() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "I'd like the photo list copied into docs",
+                "cp \"/photo-list 2026.txt\" \"/DOCS/photo-list 2026.txt\"",
+            ),
+            (
+                "replace everything in hello.txt with goodbye",
+                "write /HELLO.TXT goodbye",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "remove the power-off note from the todo list",
+            "delete everything in the notes",
+        ],
+        Abstain::NothingFits,
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["trash the boot log and power off"],
+        Abstain::TwoRequests,
+    );
+}

@@ -1919,6 +1919,11 @@ pub(super) fn placed_into<'g>(
             "coppy",
             "ocpy",
             "copu",
+            // (`I'd like the photo list copied into docs` had moved it.)
+            "copied",
+            "copying",
+            "duplicated",
+            "duplicating",
             "duplicate",
             "backup",
             "clone",

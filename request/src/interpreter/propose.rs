@@ -3975,6 +3975,23 @@ impl Interpreter<'_> {
         if part {
             return true;
         }
+        // `delete everything in the notes`: what a file holds, not the file.
+        // (`replace everything in hello.txt with …` writes it anew.)
+        let takes_out = matches!(
+            w[verb],
+            "delete" | "remove" | "erase" | "rm" | "del" | "wipe" | "clear" | "cut" | "drop"
+        );
+        let all_of = takes_out
+            && w.get(verb + 1)
+                .is_some_and(|x| matches!(*x, "everything" | "all"))
+            && w.get(verb + 2)
+                .is_some_and(|x| matches!(*x, "in" | "inside" | "from" | "of"));
+        if all_of {
+            let g = ground::ground(&w[verb + 3..].join(" "), &self.paths, &self.descriptions);
+            if matches!(g.grounding.referents.as_slice(), [r] if !r.is_dir) {
+                return true;
+            }
+        }
         // `remove X from Y` where only Y is a file.
         let Some(from) = w[verb + 1..]
             .iter()
@@ -4000,7 +4017,13 @@ impl Interpreter<'_> {
             let g = ground::ground(s, &self.paths, &self.descriptions);
             !g.grounding.referents.is_empty() || !g.missing.is_empty()
         };
-        !refers(&before) && refers(&after)
+        // (Out of a file, not a folder, whatever it is: `remove the
+        // power-off note from the todo list` had deleted the todo.)
+        let a_file = |s: &str| {
+            let g = ground::ground(s, &self.paths, &self.descriptions);
+            matches!(g.grounding.referents.as_slice(), [r] if !r.is_dir)
+        };
+        (!refers(&before) || a_file(&after)) && refers(&after)
     }
 }
 
