@@ -1402,7 +1402,11 @@ fn spaced_name(request: &str, live: &dyn Fn(&str) -> bool) -> Option<String> {
         // `called to do later.txt`: the name may start with `to`.
         let named_before =
             start >= 2 && matches!(lower(start - 2).as_str(), "called" | "named" | "titled");
-        if matches!(before.as_str(), "to" | "into" | "as") && !named_before {
+        // (`called Trip To Rome.txt`: a `To` in capitals is the name's.)
+        if matches!(before.as_str(), "to" | "into" | "as")
+            && !named_before
+            && !capital(toks[start - 1])
+        {
             break;
         }
         // After `file` or the verb that makes it only a name that looks

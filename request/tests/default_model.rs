@@ -4925,3 +4925,32 @@ fn copied_is_a_copy_and_out_of_a_file_is_no_delete() {
         Abstain::TwoRequests,
     );
 }
+
+/// A copy in a line that only asks to see is the file shown; a habit told
+/// runs nothing; a name made where no folder is said is made at the root;
+/// a `To` in capitals is a name's.
+#[test]
+fn seeing_habits_and_names_made() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "would it be too much to ask to see the boot log",
+                "cat /LOGS/BOOT.LOG",
+            ),
+            (
+                "create guide.txt with step one",
+                "write /guide.txt \"step one\"",
+            ),
+            (
+                "make a file called Back To School.txt saying pencils",
+                "write \"/Back To School.txt\" pencils",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["I write in the notes every day"],
+        Abstain::NothingFits,
+    );
+}

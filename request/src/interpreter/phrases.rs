@@ -2635,6 +2635,31 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             return Some("told");
         }
     }
+    // What the person does as a habit (`I write in the notes every day`,
+    // `we usually delete the boot log on fridays`): told, not asked.
+    let habit = any_word(
+        &r,
+        &[
+            "every",
+            "always",
+            "usually",
+            "often",
+            "sometimes",
+            "daily",
+            "weekly",
+            "normally",
+        ],
+    );
+    if habit
+        && matches!(at(0), "i" | "we")
+        && (CHANGES.contains(&at(1))
+            || matches!(
+                at(1),
+                "usually" | "always" | "often" | "normally" | "sometimes"
+            ) && CHANGES.contains(&at(2)))
+    {
+        return Some("habit");
+    }
     // Done to it, by someone (`the todo was deleted by someone`), or
     // never asked (`I never asked you to delete the notes`), or asked
     // back (`restore it`, `undo that`), which no applet does.

@@ -3257,10 +3257,11 @@ impl<'m> Interpreter<'m> {
                 .is_some_and(|a| a.spec().writes)
                 || matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
         });
-        // (Put off, even after the applet's name: `reboot later`.)
+        // (Put off, even after the applet's name: `reboot later`; a habit
+        // told with it: `I write in the notes every day`.)
         let put_off = [asked, request]
             .iter()
-            .any(|l| asks_no_change(l) == Some("put off"));
+            .any(|l| matches!(asks_no_change(l), Some("put off" | "habit")));
         if (changes || abstain == Some(Abstain::NeedsWriteMode))
             && (!named_first || put_off)
             && self.config.own_words
@@ -3402,6 +3403,25 @@ impl<'m> Interpreter<'m> {
                 if let [q] = fresh.as_slice() {
                     c.args[0] = command::Arg::Path((*q).clone());
                 }
+            } else if makes {
+                // `create guide.txt with step one`: a name made where no
+                // folder is said is made at the root, not over the file of
+                // that name in DOCS.
+                if let Some((dir, base)) = target.rsplit_once('/').filter(|(d, _)| !d.is_empty()) {
+                    let folder_said = path_words(dir)
+                        .iter()
+                        .any(|d| lower_words(asked).iter().any(|w| same_word(w, d)));
+                    let typed = asked.split_whitespace().find_map(|t| {
+                        let t = t.trim_matches(|c: char| matches!(c, '"' | '\'' | ',' | '.' | ':'));
+                        t.eq_ignore_ascii_case(base).then_some(t)
+                    });
+                    if let (false, Some(t)) = (folder_said, typed) {
+                        let fresh = alloc::format!("/{t}");
+                        if !self.is_live(&fresh, false) && !self.is_live(&fresh, true) {
+                            c.args[0] = command::Arg::Path(fresh);
+                        }
+                    }
+                }
             }
         }
         // A text put into a file the volume holds, however the command was
@@ -3434,6 +3454,55 @@ impl<'m> Interpreter<'m> {
             if (puts_into(asked) || noted) && !replaces(head) && (!named_first || down) {
                 if let Some(append) = self.doer(Role::Append).filter(|a| same_slots(a, c.applet)) {
                     c.applet = append;
+                }
+            }
+        }
+        // A copy nobody asked for, in a line that asks to see a file
+        // (`would it be too much to ask to see the boot log` had copied it to
+        // the root): the file shown.
+        if abstain.is_none() && !named_first {
+            let src = command.as_ref().and_then(|c| match c.args.first() {
+                Some(command::Arg::Path(p)) if self.role_of(c.applet) == Some(Role::Copy) => {
+                    Some(p.clone())
+                }
+                _ => None,
+            });
+            let copy_said = any_word(
+                asked,
+                &[
+                    "copy",
+                    "copies",
+                    "copied",
+                    "copying",
+                    "cp",
+                    "duplicate",
+                    "duplicated",
+                    "backup",
+                    "back",
+                    "clone",
+                    "twin",
+                    "replicate",
+                    "dupe",
+                    "spare",
+                    "another",
+                    "second",
+                    "version",
+                    "keep",
+                    "save",
+                ],
+            );
+            let see_said = any_word(
+                asked,
+                &["see", "show", "view", "read", "open", "look", "display"],
+            );
+            if let (Some(src), false, true) = (src, copy_said, see_said) {
+                command = self.doer(Role::ShowText).and_then(|a| {
+                    self.table
+                        .parse(&alloc::format!("{a} {}", command::quote(&src)), self.mode)
+                        .ok()
+                });
+                if command.is_none() {
+                    abstain = Some(Abstain::Unsure);
                 }
             }
         }
