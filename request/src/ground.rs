@@ -4176,7 +4176,30 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
     }
     let mut texts = tidy_texts(texts, request);
     if let Some(span) = &span {
-        texts.retain(|t| !span.contains(t.as_str()));
+        // (Nor a text that runs into it: `write buy milk to shopping
+        // list.txt` says `buy milk`.)
+        // It is cut where the span's word opens.
+        let first = span.split(' ').next().unwrap_or("").to_ascii_lowercase();
+        let cut = |t: &str| -> Option<String> {
+            let lt = t.to_ascii_lowercase();
+            ["to", "into", "as", "called", "named"]
+                .iter()
+                .find_map(|o| {
+                    let at = lt.find(&alloc::format!(" {o} {first} ")).or_else(|| {
+                        lt.ends_with(&alloc::format!(" {o} {first}"))
+                            .then(|| lt.len() - o.len() - first.len() - 2)
+                    })?;
+                    Some(String::from(t[..at].trim_end()))
+                })
+        };
+        let mut kept: Vec<String> = Vec::new();
+        for t in texts.drain(..) {
+            let t = cut(&t).unwrap_or(t);
+            if !t.is_empty() && !span.contains(t.as_str()) && !kept.contains(&t) {
+                kept.push(t);
+            }
+        }
+        texts = kept;
     }
     if let Some(t) = text_then_pointer(request).or_else(|| said_of_it(request)) {
         texts = alloc::vec![t];

@@ -4954,3 +4954,16 @@ fn seeing_habits_and_names_made() {
         Abstain::NothingFits,
     );
 }
+
+/// A text that runs into a new name of several words ends where the name
+/// opens (`buy milk to shopping` had been the text).
+#[test]
+fn a_text_ends_where_a_spaced_name_opens() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "write buy milk to shopping list.txt",
+            "write \"/shopping list.txt\" \"buy milk\"",
+        )],
+    );
+}

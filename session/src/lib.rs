@@ -304,7 +304,21 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
                 "my" | "the" | "that" | "this" | "your" | "our"
             )
         });
-        if (bare_path && det) || text.get(i + 1).is_some_and(|n| opens_long_name(&n.text)) {
+        // (`write buy milk to shopping list.txt`: a name of several words
+        // with its extension a few words on.)
+        let spaced_name = bare_path
+            && text[i + 1..].iter().take(4).any(|n| {
+                let t = n.text.trim_end_matches([',', '.', '!', '?']);
+                t.rsplit_once('.').is_some_and(|(b, e)| {
+                    !b.is_empty()
+                        && (2..=4).contains(&e.len())
+                        && e.bytes().all(|c| c.is_ascii_alphabetic())
+                })
+            });
+        if (bare_path && det)
+            || spaced_name
+            || text.get(i + 1).is_some_and(|n| opens_long_name(&n.text))
+        {
             return true;
         }
         let Some(next) = text[i + 1..].iter().map(|w| w.text.as_str()).find(|w| {

@@ -291,6 +291,7 @@ fn classify_is_the_one_decision() {
         "append buy stamps to my task list",
         "append hello to that file",
         "append IMG_0004.JPG beach to photo-list 2026.txt",
+        "write buy milk to shopping list.txt",
     ] {
         assert_eq!(classify(&t, rw, line, live), Line::Request(line), "{line}");
     }
