@@ -2086,7 +2086,21 @@ fn another_number(request: &str, paths: &[PathEntry], g: &mut Grounded) {
             let next = &words[k + 1];
             let number = raw[k + 1].trim_start_matches(['(', '#', 'v', 'V']);
             // (`photo-list 2025` is one token of both words.)
-            if !words[k].ends_with(last) || !number.starts_with(|c: char| c.is_ascii_digit()) {
+            // (Or another word of it, with the extension typed: `open
+            // photos 2025.txt`; `add photo 2025 to the photo list` is a text.)
+            let with_extension = {
+                let t = clean(raw[k + 1]);
+                t.rsplit_once('.').is_some_and(|(b, e)| {
+                    !b.is_empty() && e.len() >= 2 && e.bytes().all(|c| c.is_ascii_alphabetic())
+                })
+            };
+            let part_word = with_extension
+                && parts
+                    .iter()
+                    .any(|p| words[k] == *p || words[k].strip_suffix('s') == Some(p.as_str()));
+            if !(words[k].ends_with(last) || part_word)
+                || !number.starts_with(|c: char| c.is_ascii_digit())
+            {
                 continue;
             }
             // A count is no name (`the photo list, 64 bytes`, `the meeting
@@ -5425,10 +5439,15 @@ fn asks_at(word: &dyn Fn(usize) -> String, n: usize, k: usize) -> bool {
 /// goes on with the person's own asking (`write i mean append`, `add i
 /// guess`, `write i want …`).
 fn opens_a_line_of_mine(word: &dyn Fn(usize) -> String, n: usize, k: usize, before: &str) -> bool {
-    matches!(
+    // (`write down I owe Tom 5 euros in the notes`.)
+    let verb_down = before == "down"
+        && k >= 2
+        && matches!(word(k - 2).as_str(), "write" | "jot" | "note" | "put");
+    (matches!(
         before,
         "write" | "append" | "add" | "jot" | "note" | "record"
-    ) && k + 1 < n
+    ) || verb_down)
+        && k + 1 < n
         && !matches!(
             word(k + 1).as_str(),
             "mean" | "meant" | "guess" | "think" | "suppose" | "want" | "wanna" | "would" | "'d"

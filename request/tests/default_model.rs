@@ -4967,3 +4967,31 @@ fn a_text_ends_where_a_spaced_name_opens() {
         )],
     );
 }
+
+/// Another number typed with an extension beside a word of a long name is
+/// a missing file (`open photos 2025.txt` had shown the 2026 list); a
+/// change waiting for something else to happen runs nothing; a text after
+/// `write down` may start with `I`.
+#[test]
+fn another_number_a_wait_and_write_down_i() {
+    says_missing(&[("open photos 2025.txt", "photos 2025.txt")]);
+    runs_nothing(
+        Mode::ReadWrite,
+        &["restart the machine when the update is done"],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "write down I owe Tom 5 euros in the notes",
+                "append /NOTES.TXT \"I owe Tom 5 euros\"",
+            ),
+            (
+                "add photo 2025 to the photo list",
+                "append \"/photo-list 2026.txt\" \"photo 2025\"",
+            ),
+            ("reboot when you can", "reboot"),
+        ],
+    );
+}

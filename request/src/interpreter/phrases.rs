@@ -2324,6 +2324,10 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
                 || (p[0] == "after"
                     && matches!(p[1].as_str(), "lunch" | "dinner" | "work" | "school"))
                 || (p[0] == "in" && p[1].starts_with(|c: char| c.is_ascii_digit()))
+                // (`restart the machine when the update is done`: a clause
+                // of something else still to happen; not `when you can`.)
+                || (matches!(p[0].as_str(), "when" | "once" | "whenever")
+                    && matches!(p[1].as_str(), "the" | "it" | "its" | "it's" | "my" | "this"))
         });
     // (`maybe I'll delete the readme later`.)
     let ends_later = change_clause
