@@ -4995,3 +4995,37 @@ fn another_number_a_wait_and_write_down_i() {
         ],
     );
 }
+
+/// A note asked to be written, with nowhere said to show it, is no echo
+/// (it had printed as if saved); into a live file it adds a line. Read-only
+/// mode lists a folder asked politely (it had pointed at F2).
+#[test]
+fn a_note_is_no_echo_and_a_polite_list_is_a_list() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["I need to write a note saying call bob"],
+        Abstain::Unsure,
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &["I need to write a note saying call bob"],
+        Abstain::NeedsWriteMode,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "write a note saying milk in the todo",
+                "append /TODO.TXT milk",
+            ),
+            ("write a note on the screen saying hi", "echo hi"),
+        ],
+    );
+    proposes_lines(
+        Mode::ReadOnly,
+        &[(
+            "it would be great if you could list the logs folder",
+            "ls /LOGS",
+        )],
+    );
+}

@@ -750,7 +750,17 @@ impl<'m> Interpreter<'m> {
                         | "fetch"
                         | "retrieve"
                 ))
-            );
+            )
+            // (`it would be great if you could list the logs folder` had
+            // pointed at F2; `list` asked, not the todo list named.)
+            || (!grounded.grounding.referents.is_empty()
+                && lower_words(asked).windows(2).any(|p| {
+                    p[1] == "list"
+                        && matches!(
+                            p[0].as_str(),
+                            "you" | "please" | "pls" | "just" | "could" | "can"
+                        )
+                }));
         if self.mode == Mode::ReadOnly
             && !sure_unlearnt
             && (!named_first || adds_at_end)
@@ -3449,12 +3459,57 @@ impl<'m> Interpreter<'m> {
             let lower = asked.to_ascii_lowercase();
             // (`write down call Bob in the todo` notes a line too, though it
             // opens with the applet's name.)
-            let down = lower.contains("write down") || lower.contains("jot down");
+            let down = lower.contains("write down")
+                || lower.contains("jot down")
+                // (`write a note saying milk in the todo`.)
+                || lower.contains("write a note")
+                || lower.contains("jot a note");
             let noted = notes_in(&lower) || down;
             if (puts_into(asked) || noted) && !replaces(head) && (!named_first || down) {
                 if let Some(append) = self.doer(Role::Append).filter(|a| same_slots(a, c.applet)) {
                     c.applet = append;
                 }
+            }
+        }
+        // A note asked to be written, with nowhere said to show it, is no
+        // echo (`I need to write a note saying call bob` had printed it, as
+        // if saved): a write, which needs a name here, or F2.
+        if abstain.is_none()
+            && command
+                .as_ref()
+                .is_some_and(|c| self.role_of(c.applet) == Some(Role::Say))
+        {
+            let lw = lower_words(asked);
+            let writes_a_note = lw.windows(3).any(|p| {
+                matches!(p[0].as_str(), "write" | "save" | "jot" | "make" | "take")
+                    && matches!(p[1].as_str(), "a" | "down")
+                    && matches!(p[2].as_str(), "note" | "memo" | "reminder")
+            });
+            let shown = lw.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "screen"
+                        | "display"
+                        | "console"
+                        | "terminal"
+                        | "aloud"
+                        | "back"
+                        | "out"
+                        | "say"
+                        | "echo"
+                        | "print"
+                        | "show"
+                        | "repeat"
+                )
+            });
+            if writes_a_note && !shown {
+                command = None;
+                via = Via::Neither;
+                abstain = Some(if self.mode == Mode::ReadOnly {
+                    Abstain::NeedsWriteMode
+                } else {
+                    Abstain::Unsure
+                });
             }
         }
         // A copy nobody asked for, in a line that asks to see a file
