@@ -1695,6 +1695,18 @@ fn trimmed_text(text: &str) -> String {
 /// Words that say one word of a long name, said beside its other words
 /// (`the list of pictures` is the photo list); alone they are too common
 /// to name a file.
+/// Whether `word` is another word for a word of a live name (`picture` for
+/// the photo list): a description of a live file, no missing one.
+pub(crate) fn another_word_for_a_live_name(paths: &[PathEntry], word: &str) -> bool {
+    let w = word.to_ascii_lowercase();
+    let one = w.strip_suffix('s').unwrap_or(&w);
+    paths.iter().any(|e| {
+        stem_words(stem(basename(&e.path)))
+            .iter()
+            .any(|p| other_word_for(p, &w) || other_word_for(p, one))
+    })
+}
+
 fn other_word_for(part: &str, word: &str) -> bool {
     const OTHER: &[(&str, &[&str])] = &[
         (

@@ -5029,3 +5029,17 @@ fn a_note_is_no_echo_and_a_polite_list_is_a_list() {
         )],
     );
 }
+
+/// Another word for a word of a live name describes that file, no missing
+/// one (`show me the picture list` had said no file "picture list").
+#[test]
+fn another_word_for_a_name_is_no_missing_file() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("show me the picture list", "cat \"/photo-list 2026.txt\"")],
+    );
+    proposes_lines(
+        Mode::ReadOnly,
+        &[("the picture list", "cat \"/photo-list 2026.txt\"")],
+    );
+}

@@ -308,6 +308,8 @@ pub(super) fn qualified_missing(
             && !ground::is_asking_frame(stem)
             && table.get_any(stem).is_none()
             && !is_a_live_word(paths, stem)
+            // (`the picture list` is the photo list.)
+            && !ground::another_word_for_a_live_name(paths, stem)
             && contents.holding(stem).is_empty();
         odd.then(|| {
             let name = alloc::format!("{} {}", w[i - 1], w[i]);
@@ -513,7 +515,9 @@ fn described_missing_in(
             && !ground::is_joining_word(&lower)
             && !ground::is_asking_frame(&lower)
             && table.get_any(&lower).is_none()
-            && !live_word(&lower))
+            && !live_word(&lower)
+            // (`the picture list` is the photo list.)
+            && !ground::another_word_for_a_live_name(paths, &lower))
         .then(|| {
             let same_kind: Vec<grammar::PathEntry> = paths
                 .iter()
