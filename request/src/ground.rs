@@ -347,6 +347,8 @@ fn asks_for_action(w: &str) -> bool {
         "create"
             | "make"
             | "mkae"
+            // (`mk dir photos`: the verb before `dir` is no folder's name.)
+            | "mk"
             | "new"
             | "add"
             | "build"
@@ -3166,8 +3168,12 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                     "make" | "create" | "new" | "add" | "build" | "start" | "spin" | "set"
                 )
             });
+        // (`list folder logs`: the line's first word is its verb, and the
+        // folder's name comes after.)
+        let verb_first = i == 0 && matches!(w, "list" | "show" | "open" | "see" | "view");
         if !before_folder
             || indefinite
+            || verb_first
             || (i >= 1 && names_root_at(&words, i - 1))
             || named_later(i)
             || describing.contains(&i)

@@ -5043,3 +5043,17 @@ fn another_word_for_a_name_is_no_missing_file() {
         &[("the picture list", "cat \"/photo-list 2026.txt\"")],
     );
 }
+
+/// The verb before `dir` or `folder` is no folder's name (`mk dir photos`
+/// and `list folder logs` had said no folder `mk`, no folder `list`).
+#[test]
+fn a_verb_before_folder_names_none() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("mk dir photos", "mkdir /photos"),
+            ("list folder logs", "ls /LOGS"),
+            ("make a folder called list", "mkdir /list"),
+        ],
+    );
+}
