@@ -5057,3 +5057,21 @@ fn a_verb_before_folder_names_none() {
         ],
     );
 }
+
+/// One name typed as two words, in capitals at the end or before `file`,
+/// is that name (`READ ME` had run nothing); inside a longer new name it is
+/// that name's.
+#[test]
+fn a_name_typed_as_two_words() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("READ ME", "cat /README.TXT"),
+            ("open read me file", "cat /README.TXT"),
+            (
+                "rename readme to READ ME FIRST.txt",
+                "mv /README.TXT \"/READ ME FIRST.txt\"",
+            ),
+        ],
+    );
+}

@@ -1062,6 +1062,44 @@ pub(super) fn is_a_live_word(paths: &[grammar::PathEntry], x: &str) -> bool {
         .any(|p| path_words(&p.path).iter().any(|n| same_word(n, &x)))
 }
 
+/// The request with two words joined where together they spell a live
+/// name's one word and the person marks them as a name: typed in capitals
+/// or before `file` (`READ ME`, `the read me file`); `I need to do my
+/// taxes` joins nothing.
+pub(super) fn joined_name(request: &str, paths: &[grammar::PathEntry]) -> Option<String> {
+    let toks: Vec<&str> = request.split_whitespace().collect();
+    let bare = |t: &str| {
+        t.trim_end_matches([',', '.', '!', '?'])
+            .to_ascii_lowercase()
+    };
+    let one_word = |w: &str| {
+        paths
+            .iter()
+            .any(|p| path_words(&p.path).iter().any(|n| n == w) && !p.is_dir)
+    };
+    let k = (0..toks.len().saturating_sub(1)).find(|&k| {
+        let (a, b) = (bare(toks[k]), bare(toks[k + 1]));
+        if a.len() < 2 || b.len() < 2 || toks[k].ends_with([',', '.', '!', '?']) {
+            return false;
+        }
+        let capitals = |t: &str| t.bytes().all(|c| !c.is_ascii_lowercase());
+        // (Not before `list` or at the end: `the to do list` is known as it
+        // is, and `nothing to do` is a text.)
+        // (Nor inside a longer name: `READ ME FIRST.txt`.)
+        let next = toks.get(k + 2).map(|n| bare(n));
+        let names_it = next.as_deref().is_some_and(|n| matches!(n, "file" | "doc"));
+        let marked = (capitals(toks[k])
+            && capitals(toks[k + 1])
+            && (next.is_none() || toks[k + 1].ends_with([',', '.', '!', '?'])))
+            || names_it;
+        marked && one_word(&alloc::format!("{a}{b}")) && !one_word(&a) && !one_word(&b)
+    })?;
+    let mut out: Vec<String> = toks.iter().map(|t| String::from(*t)).collect();
+    out[k] = alloc::format!("{}{}", toks[k], toks[k + 1]);
+    out.remove(k + 1);
+    Some(out.join(" "))
+}
+
 /// The words of a path, lower case, less the `txt` of an extension
 /// (`/DOCS/Release Notes 0.1.txt`: docs, release, notes).
 pub(super) fn path_words(path: &str) -> Vec<String> {

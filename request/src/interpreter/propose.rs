@@ -406,6 +406,8 @@ impl<'m> Interpreter<'m> {
                 words(thing).any(|w| !w.is_empty() && is_a_live_word(paths, w))
             })
         });
+        // `READ ME`, `the to do list`: one name typed as two words.
+        let fixed = fixed.or_else(|| joined_name(request, &self.paths));
         let request = fixed.as_deref().unwrap_or(request);
         // `rm /TODO.TXT && ls`: a shell's chain is two commands, of which
         // another system's reading would run the first.
