@@ -5075,3 +5075,30 @@ fn a_name_typed_as_two_words() {
         ],
     );
 }
+
+/// What the machine did, scorn, whether it ever would, and a habit all the
+/// time ask no change (each had run it); a polite `if you deleted` still
+/// asks.
+#[test]
+fn done_scorn_ever_and_habits_run_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "would you ever delete my notes?",
+            "great, now you deleted my notes",
+            "yeah right, like I would want you to reboot now",
+            "I add things to the todo list all the time",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "I'd be grateful if you deleted the readme",
+                "rm /README.TXT",
+            ),
+            ("can you delete the notes", "rm /NOTES.TXT"),
+        ],
+    );
+}

@@ -2691,7 +2691,39 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             "weekly",
             "normally",
         ],
-    );
+    ) || r.contains("all the time");
+    // Said of the machine, done (`great, now you deleted my notes`), or in
+    // scorn (`like I'd want you to reboot now`, `as if I'd …`), or asked
+    // whether it ever would (`would you ever delete my notes?`).
+    // (`I'd be grateful if you deleted the readme` asks it.)
+    let you_did = (0..w.len().saturating_sub(1)).any(|k| {
+        matches!(at(k), "you" | "u")
+            && DONE_FORMS.contains(&at(k + 1))
+            && !(k >= 1 && matches!(at(k - 1), "if" | "when" | "once" | "unless"))
+    }) && !matches!(at(0), "did" | "have" | "has" | "can" | "could");
+    let scorn = [
+        "like i'd want",
+        "like i would want",
+        "as if i'd",
+        "as if i would",
+        "yeah right",
+    ]
+    .iter()
+    .any(|p| r.contains(p));
+    let ever = [
+        "would you ever",
+        "will you ever",
+        "could you ever",
+        "do you ever",
+    ]
+    .iter()
+    .any(|p| r.contains(p));
+    if you_did || scorn {
+        return Some("told");
+    }
+    if ever {
+        return Some("weighed");
+    }
     if habit
         && matches!(at(0), "i" | "we")
         && (CHANGES.contains(&at(1))
