@@ -5102,3 +5102,27 @@ fn done_scorn_ever_and_habits_run_nothing() {
         ],
     );
 }
+
+/// A new file with no name for it is no live file a word of its text names
+/// (`create a file and write hello in it` had written over the hello file);
+/// a restart after another job runs nothing.
+#[test]
+fn a_file_made_without_a_name_writes_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["create a file and write hello in it"],
+        Abstain::Unsure,
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["restart after deleting the notes"],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "create a file hello file with the text this is a test",
+            "write /HELLO.TXT \"this is a test\"",
+        )],
+    );
+}

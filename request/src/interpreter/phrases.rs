@@ -2364,6 +2364,8 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
                 || (p[0] == "in" && p[1].starts_with(|c: char| c.is_ascii_digit()))
                 // (`restart the machine when the update is done`: a clause
                 // of something else still to happen; not `when you can`.)
+                // (`restart after deleting the notes`: after another job.)
+                || (p[0] == "after" && p[1].len() > 4 && p[1].ends_with("ing"))
                 || (matches!(p[0].as_str(), "when" | "once" | "whenever")
                     && matches!(p[1].as_str(), "the" | "it" | "its" | "it's" | "my" | "this"))
         });

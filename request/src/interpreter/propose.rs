@@ -3384,6 +3384,7 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        let mut make_unnamed = false;
         // A file the line makes is the name it spells, never a live file a
         // word of the name or of the text describes (`make a file Notes
         // 2.txt with first draft` had written over the notes, `create
@@ -3412,8 +3413,26 @@ impl<'m> Interpreter<'m> {
                     .iter()
                     .filter(|q| !self.is_live(q, false) && !self.is_live(q, true) && spelled(q))
                     .collect();
-                if let [q] = fresh.as_slice() {
-                    c.args[0] = command::Arg::Path((*q).clone());
+                match fresh.as_slice() {
+                    [q] => c.args[0] = command::Arg::Path((*q).clone()),
+                    // `create a file and write hello in it`: a new file and
+                    // no name for it; the hello file is no answer.
+                    // (Unless the file is named outside the text: `create a
+                    // file hello file with the text …`.)
+                    [] if ["a file", "new file", "a new one", "an empty file"]
+                        .iter()
+                        .any(|p| lower.contains(p))
+                        && {
+                            let text = copied_text(c).unwrap_or("").to_ascii_lowercase();
+                            let rest = lower.replacen(text.as_str(), " ", 1);
+                            !path_words(&target)
+                                .iter()
+                                .any(|n| lower_words(&rest).iter().any(|w| same_word(w, n)))
+                        } =>
+                    {
+                        make_unnamed = true;
+                    }
+                    _ => {}
                 }
             } else if makes {
                 // `create guide.txt with step one`: a name made where no
@@ -3435,6 +3454,11 @@ impl<'m> Interpreter<'m> {
                     }
                 }
             }
+        }
+        if make_unnamed {
+            command = None;
+            via = Via::Neither;
+            abstain = Some(Abstain::Unsure);
         }
         // A text put into a file the volume holds, however the command was
         // settled (`put hi in the photo list` had written over the list): a
