@@ -1083,9 +1083,9 @@ pub(super) fn joined_name(request: &str, paths: &[grammar::PathEntry]) -> Option
             return false;
         }
         let capitals = |t: &str| t.bytes().all(|c| !c.is_ascii_lowercase());
-        // (Not before `list` or at the end: `the to do list` is known as it
-        // is, and `nothing to do` is a text.)
-        // (Nor inside a longer name: `READ ME FIRST.txt`.)
+        // (In lower case only before `file`: `the to do list` is known as
+        // it is, and `nothing to do` is a text; in capitals at the end or
+        // before a stop, never inside a longer name: `READ ME FIRST.txt`.)
         let next = toks.get(k + 2).map(|n| bare(n));
         let names_it = next.as_deref().is_some_and(|n| matches!(n, "file" | "doc"));
         let marked = (capitals(toks[k])
@@ -2557,13 +2557,6 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     if ordered {
         return None;
     }
-    // Of someone else, or said of it (`he wants to delete the todo`,
-    // `someone should really delete the boot log`, `people often rename
-    // hello.txt to hi.txt`, `the readme says to reboot after installing`,
-    // `a friend told me rm /TODO.TXT is harmless`), or the person's own
-    // maybe (`I would delete the meeting notes if I could`, `I'm thinking
-    // about deleting the readme`, `it would be funny to shut down`): no
-    // change asked of the machine.
     // (`it would be great if the notes were renamed` asks it.)
     let pleased = [
         "great",
@@ -2593,6 +2586,13 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
                     .is_some_and(|x| matches!(x.as_str(), "if" | "to"))
         })
     });
+    // Of someone else, or said of it (`he wants to delete the todo`,
+    // `someone should really delete the boot log`, `people often rename
+    // hello.txt to hi.txt`, `the readme says to reboot after installing`,
+    // `a friend told me rm /TODO.TXT is harmless`), or the person's own
+    // maybe (`I would delete the meeting notes if I could`, `I'm thinking
+    // about deleting the readme`, `it would be funny to shut down`): no
+    // change asked of the machine.
     if let Some(i) = w.iter().position(|x| {
         CHANGES.contains(&x.as_str())
             || DONE_FORMS.contains(&x.as_str())

@@ -409,8 +409,6 @@ impl<'m> Interpreter<'m> {
         // `READ ME`, `the to do list`: one name typed as two words.
         let fixed = fixed.or_else(|| joined_name(request, &self.paths));
         let request = fixed.as_deref().unwrap_or(request);
-        // `rm /TODO.TXT && ls`: a shell's chain is two commands, of which
-        // another system's reading would run the first.
         // `cpu mem`, `ls and df`: two applets' names, nothing else (side by
         // side only names that are no word of a noun phrase: `cpu model?`
         // asks about the cpu).
@@ -438,6 +436,8 @@ impl<'m> Interpreter<'m> {
                     .iter()
                     .all(|w| name(w) || matches!(w.as_str(), "and" | "then" | "plus" | "also"))
         };
+        // `rm /TODO.TXT && ls`: a shell's chain is two commands, of which
+        // another system's reading would run the first.
         if crate::conjoined::chains(request) || two_names {
             let ns = clock.now_ns().saturating_sub(start);
             let mut p = Proposal::nothing(typed, Abstain::TwoRequests, ns);
