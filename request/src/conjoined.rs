@@ -566,9 +566,45 @@ pub fn names_two(line: &str, names: &[Vec<String>]) -> bool {
     })
 }
 
+/// Whether the line is two applets' names and nothing else but the words
+/// that join them (`cpu mem`, `ls and df`, `cpu, mem`); side by side with
+/// no joining word only names that never modify a noun (`cpu model?`
+/// asks about the cpu).
+pub fn names_two_applets(line: &str, is_applet: &dyn Fn(&str) -> bool) -> bool {
+    let ws: Vec<String> = line
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_ascii_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let joining = |w: &str| matches!(w, "and" | "then" | "plus" | "also");
+    let joined = line.contains(',')
+        || ws.iter().any(|w| joining(w))
+        || ws.iter().all(|w| {
+            matches!(
+                w.as_str(),
+                "ls" | "df" | "cpu" | "mem" | "lspci" | "uptime" | "clear"
+            )
+        });
+    ws.iter().filter(|w| is_applet(w)).count() >= 2
+        && joined
+        && ws.iter().all(|w| is_applet(w) || joining(w))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_applets_names_alone_are_two_requests() {
+        let applet = |w: &str| matches!(w, "cpu" | "mem" | "ls" | "df" | "model");
+        for line in ["cpu mem", "ls and df", "cpu, mem"] {
+            assert!(names_two_applets(line, &applet), "{line}");
+        }
+        for line in ["cpu model?", "cpu", "show cpu and mem usage"] {
+            assert!(!names_two_applets(line, &applet), "{line}");
+        }
+    }
 
     #[test]
     fn two_commands_in_one_line_are_two_requests() {

@@ -550,6 +550,16 @@ pub(crate) fn looks_like_file(w: &str) -> bool {
         && ((w.contains('/') && !w.trim_matches('/').is_empty()) || has_extension(w))
 }
 
+/// A word typed as a file's name with its extension, the stem any word
+/// (`2025.txt`, `later.txt`, `list.txt`): two to four letters after the
+/// last dot. Looser than [`has_extension`] in the stem, stricter in the
+/// extension, for telling a name's last word inside a line.
+pub fn ends_with_extension(t: &str) -> bool {
+    t.rsplit_once('.').is_some_and(|(b, e)| {
+        !b.is_empty() && (2..=4).contains(&e.len()) && e.bytes().all(|c| c.is_ascii_alphabetic())
+    })
+}
+
 /// `name.ext`: a letter in both, an extension of 1–4 letters or digits.
 fn has_extension(w: &str) -> bool {
     // A dotted abbreviation (`a.m.`, `p.m`, `e.g.`, `i.e`, `a.k.a.`) is a
@@ -1170,20 +1180,9 @@ fn loose_stems<'p>(
         // need them for the meeting` names the notes.
         let one_clause = (lo..hi).all(|k| {
             let new_subject = raw[k].ends_with(',')
-                && words.get(k + 1).is_some_and(|w| {
-                    matches!(
-                        w.as_str(),
-                        "i" | "i'm"
-                            | "im"
-                            | "i'll"
-                            | "i've"
-                            | "we"
-                            | "we're"
-                            | "they"
-                            | "he"
-                            | "she"
-                    )
-                });
+                && words
+                    .get(k + 1)
+                    .is_some_and(|w| SUBJECTS.contains(&w.as_str()));
             !raw[k].ends_with([':', '.', ';', '!', '?']) && !new_subject
         });
         // Nor across a word that sends a text to a file: `add meeting at 3
@@ -1362,6 +1361,12 @@ fn named_span(request: &str) -> Option<String> {
     (marked || plain_pair).then(|| words.join(" "))
 }
 
+/// Pronouns that open a new sentence after a comma (`show me the notes, I
+/// need them for the meeting`).
+pub(crate) const SUBJECTS: &[&str] = &[
+    "i", "i'm", "im", "i'll", "i've", "we", "we're", "they", "he", "she",
+];
+
 /// A new name of several words the request sends something to, up to its
 /// extension, with no word that names after it: `rename readme to READ ME
 /// FIRST.txt`, `back up the meeting notes to meeting notes backup.txt`,
@@ -1375,13 +1380,12 @@ fn spaced_name(request: &str, live: &dyn Fn(&str) -> bool) -> Option<String> {
     // (`Notes 2.txt`: a number before the extension is a name's too.)
     let extended = |t: &str| {
         has_extension(t)
-            || t.rsplit_once('.').is_some_and(|(b, e)| {
-                b.bytes().any(|c| c.is_ascii_digit())
-                    && b.bytes()
-                        .all(|c| c.is_ascii_digit() || matches!(c, b'-' | b'_'))
-                    && (2..=4).contains(&e.len())
-                    && e.bytes().all(|c| c.is_ascii_alphabetic())
-            })
+            || (ends_with_extension(t)
+                && t.rsplit_once('.').is_some_and(|(b, _)| {
+                    b.bytes().any(|c| c.is_ascii_digit())
+                        && b.bytes()
+                            .all(|c| c.is_ascii_digit() || matches!(c, b'-' | b'_'))
+                }))
     };
     let end = toks.iter().rposition(|t| extended(&bare(t)))?;
     if toks[end].contains('/') {
@@ -2102,12 +2106,7 @@ fn another_number(request: &str, paths: &[PathEntry], g: &mut Grounded) {
             // (`photo-list 2025` is one token of both words.)
             // (Or another word of it, with the extension typed: `open
             // photos 2025.txt`; `add photo 2025 to the photo list` is a text.)
-            let with_extension = {
-                let t = clean(raw[k + 1]);
-                t.rsplit_once('.').is_some_and(|(b, e)| {
-                    !b.is_empty() && e.len() >= 2 && e.bytes().all(|c| c.is_ascii_alphabetic())
-                })
-            };
+            let with_extension = ends_with_extension(clean(raw[k + 1]));
             let part_word = with_extension
                 && parts
                     .iter()

@@ -308,12 +308,7 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
         // with its extension a few words on.)
         let spaced_name = bare_path
             && text[i + 1..].iter().take(4).any(|n| {
-                let t = n.text.trim_end_matches([',', '.', '!', '?']);
-                t.rsplit_once('.').is_some_and(|(b, e)| {
-                    !b.is_empty()
-                        && (2..=4).contains(&e.len())
-                        && e.bytes().all(|c| c.is_ascii_alphabetic())
-                })
+                request::ground::ends_with_extension(n.text.trim_end_matches([',', '.', '!', '?']))
             });
         if (bare_path && det)
             || spaced_name

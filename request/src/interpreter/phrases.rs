@@ -138,10 +138,7 @@ pub(super) fn subject_clauses(request: &str) -> Vec<Vec<alloc::string::String>> 
         let w: alloc::string::String = raw
             .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
             .to_ascii_lowercase();
-        let subject = matches!(
-            w.as_str(),
-            "i" | "i'm" | "im" | "i'll" | "i've" | "we" | "we're" | "they" | "he" | "she"
-        );
+        let subject = crate::ground::SUBJECTS.contains(&w.as_str());
         if comma && subject {
             out.push(Vec::new());
         }
@@ -151,6 +148,21 @@ pub(super) fn subject_clauses(request: &str) -> Vec<Vec<alloc::string::String>> 
         }
     }
     out
+}
+
+/// The change a line opens by asking, past its politeness (`delete …`,
+/// `please copy …`, `rename …`).
+pub(super) fn opened_as(asked: &str) -> Option<command::Role> {
+    let opening = lower_words(asked)
+        .into_iter()
+        .find(|x| !is_politeness(x))
+        .unwrap_or_default();
+    match opening.as_str() {
+        "delete" | "remove" | "erase" | "rm" | "del" | "trash" => Some(command::Role::Remove),
+        "copy" | "duplicate" | "cp" => Some(command::Role::Copy),
+        "move" | "mv" | "rename" => Some(command::Role::Move),
+        _ => None,
+    }
 }
 
 /// What the request asks first, past `can you` and `could you` (`i want
@@ -2286,13 +2298,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     // (Nor in a file's name: `a file called to do later.txt`.)
     let unquoted: String = unquoted
         .split_whitespace()
-        .filter(|t| {
-            !t.rsplit_once('.').is_some_and(|(b, e)| {
-                !b.is_empty()
-                    && (2..=4).contains(&e.len())
-                    && e.bytes().all(|c| c.is_ascii_alphabetic())
-            })
-        })
+        .filter(|t| !crate::ground::ends_with_extension(t))
         .collect::<Vec<&str>>()
         .join(" ");
     let change_clause = unquoted

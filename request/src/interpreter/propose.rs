@@ -409,33 +409,14 @@ impl<'m> Interpreter<'m> {
         // `READ ME`, `the to do list`: one name typed as two words.
         let fixed = fixed.or_else(|| joined_name(request, &self.paths));
         let request = fixed.as_deref().unwrap_or(request);
-        // `cpu mem`, `ls and df`: two applets' names, nothing else (side by
-        // side only names that are no word of a noun phrase: `cpu model?`
-        // asks about the cpu).
-        let two_names = {
-            let ws = lower_words(request);
-            let name = |w: &str| self.table.get_any(w).is_some();
-            let names = ws.iter().filter(|w| name(w)).count();
-            let joined = request.contains(',')
-                || ws
-                    .iter()
-                    .any(|w| matches!(w.as_str(), "and" | "then" | "plus" | "also"))
-                || ws.iter().all(|w| {
-                    matches!(
-                        w.as_str(),
-                        "ls" | "df" | "cpu" | "mem" | "lspci" | "uptime" | "clear"
-                    )
-                });
-            names >= 2
-                && joined
-                && !matches!(
-                    ws.first().and_then(|w| self.role_of(w)),
-                    Some(Role::Help | Role::Explain)
-                )
-                && ws
-                    .iter()
-                    .all(|w| name(w) || matches!(w.as_str(), "and" | "then" | "plus" | "also"))
-        };
+        // `cpu mem`, `ls and df`: two applets' names and nothing else. (A
+        // line opening with `help` or `route` names the applet it asks
+        // about.)
+        let two_names =
+            !matches!(
+                lower_words(request).first().and_then(|w| self.role_of(w)),
+                Some(Role::Help | Role::Explain)
+            ) && crate::conjoined::names_two_applets(request, &|w| self.table.get_any(w).is_some());
         // `rm /TODO.TXT && ls`: a shell's chain is two commands, of which
         // another system's reading would run the first.
         if crate::conjoined::chains(request) || two_names {
@@ -2233,16 +2214,7 @@ impl<'m> Interpreter<'m> {
         // A change of another kind than the one the line opens by asking
         // (`delete the copy of the ledger in logs` had copied the boot log
         // to the top): not what was asked, and not to be undone.
-        let opening = lower_words(asked)
-            .into_iter()
-            .find(|x| !is_politeness(x))
-            .unwrap_or_default();
-        let opened_as = match opening.as_str() {
-            "delete" | "remove" | "erase" | "rm" | "del" | "trash" => Some(Role::Remove),
-            "copy" | "duplicate" | "cp" => Some(Role::Copy),
-            "move" | "mv" | "rename" => Some(Role::Move),
-            _ => None,
-        };
+        let opened_as = opened_as(asked);
         // (Erasing a file and writing it anew is one write; moving one to
         // the trash deletes it.)
         let to_the_bin = any_word(asked, &["trash", "bin", "recycle", "wastebasket"]);
@@ -3355,13 +3327,6 @@ impl<'m> Interpreter<'m> {
                 // second thought is no ground for a change; unless the line
                 // opens with that change's own verb: `rename hello to
                 // hi.txt`.)
-                let opening = lower_words(asked).into_iter().next().unwrap_or_default();
-                let opened_as = match opening.as_str() {
-                    "rename" | "move" => Some(Role::Move),
-                    "copy" | "duplicate" => Some(Role::Copy),
-                    "delete" | "remove" | "erase" => Some(Role::Remove),
-                    _ => None,
-                };
                 other.filter(|a| {
                     (self.table.get_any(a).is_some_and(|x| !x.spec().writes)
                         || (opened_as.is_some() && self.role_of(a) == opened_as))
@@ -3439,9 +3404,10 @@ impl<'m> Interpreter<'m> {
                 // folder is said is made at the root, not over the file of
                 // that name in DOCS.
                 if let Some((dir, base)) = target.rsplit_once('/').filter(|(d, _)| !d.is_empty()) {
+                    let said = lower_words(asked);
                     let folder_said = path_words(dir)
                         .iter()
-                        .any(|d| lower_words(asked).iter().any(|w| same_word(w, d)));
+                        .any(|d| said.iter().any(|w| same_word(w, d)));
                     let typed = asked.split_whitespace().find_map(|t| {
                         let t = t.trim_matches(|c: char| matches!(c, '"' | '\'' | ',' | '.' | ':'));
                         t.eq_ignore_ascii_case(base).then_some(t)
@@ -4162,18 +4128,13 @@ impl Interpreter<'_> {
         ) {
             return false;
         }
-        let after = w[from + 1..].join(" ");
-        let refers = |s: &str| {
-            let g = ground::ground(s, &self.paths, &self.descriptions);
-            !g.grounding.referents.is_empty() || !g.missing.is_empty()
-        };
+        let after = ground::ground(&w[from + 1..].join(" "), &self.paths, &self.descriptions);
+        let refers = |g: &Grounded| !g.grounding.referents.is_empty() || !g.missing.is_empty();
         // (Out of a file, not a folder, whatever it is: `remove the
         // power-off note from the todo list` had deleted the todo.)
-        let a_file = |s: &str| {
-            let g = ground::ground(s, &self.paths, &self.descriptions);
-            matches!(g.grounding.referents.as_slice(), [r] if !r.is_dir)
-        };
-        (!refers(&before) || a_file(&after)) && refers(&after)
+        let a_file = matches!(after.grounding.referents.as_slice(), [r] if !r.is_dir);
+        let before = ground::ground(&before, &self.paths, &self.descriptions);
+        (!refers(&before) || a_file) && refers(&after)
     }
 }
 
