@@ -788,7 +788,15 @@ fn resolve<'p>(token: &str, paths: &'p [PathEntry]) -> Vec<&'p PathEntry> {
             let same_ext = has_ext
                 && typed.rsplit_once('.').map(|(_, e)| e) == name.rsplit_once('.').map(|(_, e)| e);
             if same_ext {
-                misspelt(stem(typed), stem(name))
+                // A name typed whole that differs by a plural `s` names
+                // another file (NOTE.TXT beside NOTES.TXT), not a slip.
+                let (a, b) = (stem(typed), stem(name));
+                // (NOTESS.TXT, a doubled letter, is still a slip.)
+                let plural = |long: &str, short: &str| {
+                    long.strip_suffix('S') == Some(short) && !short.ends_with('S')
+                };
+                let plural = plural(a, b) || plural(b, a);
+                !plural && misspelt(a, b)
             } else {
                 let against = if has_ext { name } else { stem(name) };
                 misspelt(typed, against)

@@ -5126,3 +5126,20 @@ fn a_file_made_without_a_name_writes_nothing() {
         )],
     );
 }
+
+/// A name typed whole that differs from a live one by a plural `s` is
+/// another file, even for a delete; a doubled letter is still a slip.
+#[test]
+fn a_name_typed_whole_in_the_singular_is_another_file() {
+    says_missing(&[
+        ("delete NOTE.TXT", "NOTE.TXT"),
+        ("rm todos.txt", "todos.txt"),
+    ]);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("open notess.txt", "cat /NOTES.TXT"),
+            ("show me the note", "cat /NOTES.TXT"),
+        ],
+    );
+}
