@@ -5143,3 +5143,32 @@ fn a_name_typed_whole_in_the_singular_is_another_file() {
         ],
     );
 }
+
+/// A restart needs the machine or its power spoken of: `it` alone is no
+/// machine (`do it again`), `start` no slip of `restart`; another machine's
+/// power, disk or memory is none of this one's.
+#[test]
+fn another_machine_and_a_bare_it_are_no_power_request() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "do it again",
+            "could you show it to me again",
+            "start over",
+            "my laptop at home needs a reboot",
+            "the server in the basement needs shutting down",
+            "the office printer's disk is full",
+            "my wife's pc is slow, reboot it",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("take it down", "shutdown"),
+            ("cycle it", "reboot"),
+            ("reboot the server", "reboot"),
+            ("Ship's computer, list all devices on the bus", "lspci"),
+        ],
+    );
+}

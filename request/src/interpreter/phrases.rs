@@ -298,6 +298,88 @@ pub(super) fn reaches_outside(request: &str) -> bool {
         )
 }
 
+/// Whether the line speaks of a machine that is not this one: a device
+/// this never is, as the owner of what is asked of or as what needs it
+/// (`the office printer's disk`, `my phone needs a restart`), or a
+/// computer placed elsewhere, another one, or someone else's (`my laptop at
+/// home`, `the server in the basement`, `my other laptop`, `my wife's pc`).
+/// Its memory, disk, screen or power are none of this machine's. A device
+/// only spoken of beside the request (`my phone died, what's the date`) is
+/// no such owner.
+pub(super) fn another_machine(request: &str) -> bool {
+    const DEVICES: &[&str] = &[
+        "phone",
+        "iphone",
+        "android",
+        "ipad",
+        "kindle",
+        "tv",
+        "television",
+        "printer",
+        "router",
+        "modem",
+        "fridge",
+        "car",
+        "xbox",
+        "playstation",
+        "ps5",
+    ];
+    const COMPUTERS: &[&str] = &[
+        "laptop", "computer", "pc", "server", "mac", "macbook", "desktop", "machine", "box",
+    ];
+    const PLACES: &[&str] = &[
+        "basement",
+        "office",
+        "garage",
+        "attic",
+        "kitchen",
+        "lab",
+        "closet",
+        "bedroom",
+        "loft",
+        "shed",
+        "cellar",
+        "classroom",
+        "library",
+        "shop",
+        "studio",
+        "lounge",
+        "warehouse",
+    ];
+    let lower = request.to_ascii_lowercase().replace('\u{2019}', "'");
+    // A possessive `'s` is the thing owned's owner (`printer's disk`).
+    let raw: Vec<&str> = lower.split_whitespace().collect();
+    let w: Vec<&str> = raw
+        .iter()
+        .map(|x| x.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '\''))
+        .collect();
+    let at = |i: usize| w.get(i).copied().unwrap_or("");
+    w.iter().enumerate().any(|(i, x)| {
+        let (bare, owns) = match x.strip_suffix("'s") {
+            Some(b) => (b, true),
+            None => (*x, false),
+        };
+        if DEVICES.contains(&bare) {
+            return at(i.wrapping_sub(1)) != "this"
+                && (owns || matches!(at(i + 1), "needs" | "need"));
+        }
+        if !COMPUTERS.contains(&bare) {
+            return false;
+        }
+        let before = at(i.wrapping_sub(1));
+        // (`Ship's computer, list the devices` speaks to this one.)
+        let called = raw.get(i).is_some_and(|r| r.ends_with(','));
+        let someones =
+            i >= 1 && before.ends_with("'s") && !matches!(before, "it's" | "that's") && !called;
+        let placed = matches!(
+            (at(i + 1), at(i + 2)),
+            ("at", "home" | "work" | "school") | ("upstairs" | "downstairs", _) | ("next", "door")
+        ) || (at(i + 1) == "in" && PLACES.contains(&at(i + 3)));
+        let other = matches!(before, "other" | "another" | "his" | "their");
+        someones || placed || other
+    })
+}
+
 /// Whether `history of` names something other than what was typed: the
 /// history of a thing, a place or a people.
 pub(super) fn history_of_else(request: &str) -> bool {
@@ -410,15 +492,26 @@ pub(super) fn speaks_of_power(request: &str) -> bool {
         "hang",
         "scratch",
     ];
+    // Words that stand for the machine only beside a word of power or in
+    // `take it down`: `do it again` and `show it to me again` had
+    // restarted it.
+    const WEAK: &[&str] = &["it", "this", "thing", "everything", "her", "him"];
     let lower = request.to_ascii_lowercase();
+    let w = lower_words(&lower);
+    let takes_down =
+        w.iter().any(|x| matches!(x.as_str(), "take" | "bring")) && w.iter().any(|x| x == "down");
     if lower.contains("shut up") {
         return false;
     }
-    // Two slips only in a long word (`shtudown`, `pwoer` is one swap);
-    // `going` is no slip of `thing`.
+    // Two slips only in a long word (`shtudown`, `pwoer` is one swap),
+    // and never the first letter: `start over` is no `restart`; `going`
+    // is no slip of `thing`.
     let near = |x: &str, w: &str| {
         x == w
-            || (w.len() >= 7 && x.len() >= 5 && ground::edit_distance(x, w) <= 2)
+            || (w.len() >= 7
+                && x.len() >= 5
+                && x.as_bytes()[0] == w.as_bytes()[0]
+                && ground::edit_distance(x, w) <= 2)
             || (w.len() >= 4
                 && x.len() >= 4
                 && x.as_bytes()[0] == w.as_bytes()[0]
@@ -429,7 +522,7 @@ pub(super) fn speaks_of_power(request: &str) -> bool {
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|x| !x.is_empty())
         .any(|x| {
-            MACHINE_WORDS.iter().any(|m| near(x, m))
+            (MACHINE_WORDS.iter().any(|m| near(x, m)) && (!WEAK.contains(&x) || takes_down))
                 || POWER
                     .iter()
                     .any(|p| near(x, p) || (p.len() >= 4 && x.starts_with(p)))

@@ -2303,7 +2303,7 @@ impl<'m> Interpreter<'m> {
         let outside = command.as_ref().is_some_and(|c| {
             self.learnt(c.applet)
                 && !c.args.iter().any(|a| matches!(a, command::Arg::Text(_)))
-                && reaches_outside(request)
+                && (reaches_outside(request) || another_machine(request))
                 && !c.args.iter().any(|a| match a {
                     command::Arg::Path(p) => reaches_outside(p),
                     _ => false,
