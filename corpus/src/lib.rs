@@ -194,6 +194,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten17.tsv",
     "handwritten18.tsv",
     "handwritten19.tsv",
+    "handwritten20.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

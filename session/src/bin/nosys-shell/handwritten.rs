@@ -2,7 +2,7 @@
 //! `handwritten4`, `handwritten5`, `handwritten6`, `handwritten7`, `handwritten8`,
 //! `handwritten9`, `handwritten10`, `handwritten11`, `handwritten12`, `handwritten13`,
 //! `handwritten14`, `handwritten15`, `handwritten16`, `handwritten17`, `handwritten18`,
-//! `handwritten19`): the
+//! `handwritten19`, `handwritten20`): the
 //! product's answer to each hand-written request (`data/handwritten.tsv`, the second split
 //! `data/handwritten2.tsv`, the third `data/handwritten3.tsv`, the fourth
 //! `data/handwritten4.tsv`, the fifth `data/handwritten5.tsv`, the sixth
@@ -12,7 +12,8 @@
 //! `data/handwritten12.tsv`, the thirteenth `data/handwritten13.tsv`, the fourteenth
 //! `data/handwritten14.tsv`, the fifteenth `data/handwritten15.tsv`, the sixteenth
 //! `data/handwritten16.tsv`, the seventeenth `data/handwritten17.tsv`, the eighteenth
-//! `data/handwritten18.tsv`, or the nineteenth, fresh split `data/handwritten19.tsv`), in the mode the
+//! `data/handwritten18.tsv`, the nineteenth
+//! `data/handwritten19.tsv`, or the twentieth, fresh split `data/handwritten20.tsv`), in the mode the
 //! row was
 //! typed in, scored the way a person judges it: the right applet, the whole
 //! right command, a file the request did not name (must be 0), a request
@@ -145,6 +146,11 @@ pub const SPLITS: &[HandSplit] = &[
         name: "handwritten19",
         rows: "handwritten19.tsv",
         ledger: "handwritten19_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten20",
+        rows: "handwritten20.tsv",
+        ledger: "handwritten20_ledger.txt",
     },
 ];
 
