@@ -5172,3 +5172,47 @@ fn another_machine_and_a_bare_it_are_no_power_request() {
         ],
     );
 }
+
+/// A delete needs a word that deletes, however sure the paths and the
+/// words-only reader are (`my todo list is getting long` had deleted the
+/// todo); a need denied, a foreign verb with `delete` inside and `take out`
+/// still ask it.
+#[test]
+fn a_delete_needs_a_word_that_deletes_whatever_the_reader_says() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["my todo list is getting long"],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("pakidelete po yung hello.txt", "rm /HELLO.TXT"),
+            ("the hello file has served its purpose", "rm /HELLO.TXT"),
+        ],
+    );
+}
+
+/// A text that only names the file it goes into, or stands for a text not
+/// given, is no text: nothing is written (`write to the notes` had
+/// written `notes` over them).
+#[test]
+fn a_text_that_names_the_file_or_stands_for_one_writes_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "write to the notes",
+            "add something to the todo",
+            "write a poem to poem.txt",
+            "add my phone number to the todo",
+        ],
+        Abstain::Unfilled,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("append hello to hello.txt", "append /HELLO.TXT hello"),
+            ("add milk to the todo", "append /TODO.TXT milk"),
+        ],
+    );
+}

@@ -368,7 +368,7 @@ pub(super) fn another_machine(request: &str) -> bool {
         }
         let before = at(i.wrapping_sub(1));
         // (`Ship's computer, list the devices` speaks to this one.)
-        let called = raw.get(i).is_some_and(|r| r.ends_with(','));
+        let called = raw.get(i).is_some_and(|r| r.ends_with([',', ':']));
         let someones =
             i >= 1 && before.ends_with("'s") && !matches!(before, "it's" | "that's") && !called;
         let placed = matches!(
@@ -1212,6 +1212,63 @@ pub(super) fn path_words(path: &str) -> Vec<String> {
         .map(|w| w.to_ascii_lowercase())
         .filter(|w| w != "txt")
         .collect()
+}
+
+/// Whether a text to write is words that stand for one not given: a
+/// placeholder (`something`, `the usual`) or a kind of text (`a poem`, `my
+/// phone number`, `the current time`).
+pub(super) fn stands_for_a_text(text: &str) -> bool {
+    const STAND_INS: &[&str] = &[
+        "something",
+        "anything",
+        "stuff",
+        "some stuff",
+        "things",
+        "some things",
+        "whatever",
+        "the usual",
+        "some text",
+        "text",
+        "a text",
+        "a poem",
+        "a story",
+        "a letter",
+        "a song",
+        "a joke",
+        "an essay",
+        "my phone number",
+        "my number",
+        "my address",
+        "my email",
+        "my name",
+        "the time",
+        "the current time",
+        "the date",
+        "today's date",
+        "the current date",
+    ];
+    let t = text
+        .trim()
+        .trim_end_matches(['.', '!', '?'])
+        .to_ascii_lowercase();
+    STAND_INS.contains(&t.as_str())
+}
+
+/// Whether a text to write into `path` is only the words of the file's
+/// name, and the request says them once: the file named, not a text.
+pub(super) fn names_the_file_only(request: &str, path: &str, text: &str) -> bool {
+    let name = path_words(path);
+    let words: Vec<String> = lower_words(text)
+        .into_iter()
+        .filter(|w| !matches!(w.as_str(), "the" | "a" | "my" | "file" | "list"))
+        .collect();
+    !words.is_empty()
+        && words.iter().all(|w| name.iter().any(|n| same_word(n, w)))
+        && request
+            .to_ascii_lowercase()
+            .matches(text.to_ascii_lowercase().as_str())
+            .count()
+            <= 1
 }
 
 /// Whether two lower-case words are one, or one is the other's plural.

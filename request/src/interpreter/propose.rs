@@ -2753,6 +2753,24 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // A text to write or add that is no words to put there: the file's
+        // own name, read once as the file and again as the text (`write to
+        // the notes` would have written `notes` over them), or words
+        // standing for a text not given (`add something to the todo`,
+        // `write a poem to poem.txt`).
+        if abstain.is_none()
+            && command.as_ref().is_some_and(|c| {
+                matches!(self.role_of(c.applet), Some(Role::Write | Role::Append))
+                    && match c.args.as_slice() {
+                        [command::Arg::Path(p), command::Arg::Text(t)] => {
+                            stands_for_a_text(t) || names_the_file_only(asked, p, t)
+                        }
+                        _ => false,
+                    }
+            })
+        {
+            abstain = Some(Abstain::Unfilled);
+        }
         // Saying nothing back (a bare `echo`, a blank line) answers only a
         // request for a blank line: `just print OK back to me` has a text,
         // and a blank line is no answer to it.
@@ -2808,9 +2826,17 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && named_as_a_word {
             abstain = Some(Abstain::NothingFits);
         }
+        // A delete needs a word that deletes, whatever the words-only reader
+        // makes of the rest (`my todo list is getting long` had deleted the
+        // todo, both paths and the reader sure of `rm`).
+        let unasked_delete = command.as_ref().is_some_and(|c| {
+            self.role_of(c.applet) == Some(Role::Remove)
+                && self.learnt(c.applet)
+                && !asks_removal(&[asked, request], discards)
+        });
         if abstain.is_none() && (!named_first || named_other) && self.config.cues {
             if let Some(c) = &command {
-                if !reader_backs(c)
+                if (!reader_backs(c) || unasked_delete)
                     && self.says_nothing_of(c, &grounded, &[asked, request], discards)
                 {
                     // The sure router's own command, where the request does
@@ -4696,9 +4722,19 @@ fn asks_removal(lines: &[&str], discards: bool) -> bool {
             core::iter::once(w.as_str())
                 .chain(forms.iter().map(|f| f.as_str()))
                 .any(|x| REMOVAL_WORDS.contains(&x))
+                // Inside a word of another language (`pakidelete`).
+                || ["delet", "remov"].iter().any(|r| w.contains(r))
         }) || discards
+            // Need denied a word or two before it (`i no lonher need`).
+            || {
+                let w = lower_words(l);
+                w.iter().enumerate().any(|(i, x)| {
+                    matches!(x.as_str(), "no" | "not")
+                        && w[i + 1..].iter().take(2).any(|n| n == "need" || n == "needed")
+                })
+            }
             // Not needed any more (`i no need budget.log in home`).
-            || any_phrase(l, &["no need", "not need", "don't need", "dont need", "no longer need", "not wanted", "unneeded", "unwanted", "can go", "let go", "must go", "has to go", "needs to go", "go away"])
+            || any_phrase(l, &["take out", "get rid", "disappear", "vanish", "served its purpose", "outlived", "obsolete", "no need", "not need", "don't need", "dont need", "no longer need", "not wanted", "unneeded", "unwanted", "can go", "let go", "must go", "has to go", "needs to go", "go away"])
     })
 }
 
