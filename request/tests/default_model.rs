@@ -5216,3 +5216,45 @@ fn a_text_that_names_the_file_or_stands_for_one_writes_nothing() {
         ],
     );
 }
+
+/// A change no applet makes to what an applet only shows runs nothing, not
+/// the showing (`format the disk` ran `disk`, `clear the todo list` blanked
+/// the screen, `update the system` restarted); asking how much memory is
+/// free still shows it.
+#[test]
+fn a_change_to_what_an_applet_only_shows_runs_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "format the disk",
+            "set the clock to 9 am",
+            "update the system",
+            "clear the todo list",
+            "free up some memory",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("free memory?", "mem"),
+            ("clear the screen", "clear"),
+            ("restart to install the updates", "reboot"),
+        ],
+    );
+}
+
+/// A line that opens by asking to see a file asks no delete of it after
+/// (`print the todo so I can delete the done items later` had deleted it).
+#[test]
+fn a_line_opened_by_showing_deletes_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["print the todo so I can delete the done items later"],
+        Abstain::Unsure,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("show me the notes before I delete them", "cat /NOTES.TXT")],
+    );
+}

@@ -151,7 +151,7 @@ pub(super) fn subject_clauses(request: &str) -> Vec<Vec<alloc::string::String>> 
 }
 
 /// The change a line opens by asking, past its politeness (`delete …`,
-/// `please copy …`, `rename …`).
+/// `please copy …`, `rename …`), or a file to be shown (`show …`).
 pub(super) fn opened_as(asked: &str) -> Option<command::Role> {
     let opening = lower_words(asked)
         .into_iter()
@@ -161,6 +161,11 @@ pub(super) fn opened_as(asked: &str) -> Option<command::Role> {
         "delete" | "remove" | "erase" | "rm" | "del" | "trash" => Some(command::Role::Remove),
         "copy" | "duplicate" | "cp" => Some(command::Role::Copy),
         "move" | "mv" | "rename" => Some(command::Role::Move),
+        // (`print` may send a text into a file: a write is no other
+        // change than it.)
+        "show" | "open" | "view" | "display" | "cat" | "print" | "read" => {
+            Some(command::Role::ShowText)
+        }
         _ => None,
     }
 }
@@ -251,6 +256,69 @@ pub(super) fn clears_something_else(request: &str) -> bool {
             .iter()
             .any(|s| ground::edit_distance(s, &p[2]) <= 2)
     })
+}
+
+/// Whether the line asks to change what an applet of `role` only shows:
+/// the disk formatted (`format the disk` ran `disk`), the clock set, the
+/// system updated (`update the system` restarted it), memory freed, a
+/// file or the memory cleared (`clear the todo list` blanked the screen;
+/// the words of the files the line refers to are `file_words`). No applet does those, so the reading
+/// one is no answer.
+pub(super) fn asks_change_of_a_read(
+    asked: &str,
+    role: Option<command::Role>,
+    file_words: &[String],
+) -> bool {
+    use command::Role;
+    let w = lower_words(asked);
+    let has = |list: &[&str]| w.iter().any(|x| list.contains(&x.as_str()));
+    let opening = w
+        .iter()
+        .find(|x| !is_politeness(x))
+        .map_or("", |x| x.as_str());
+    match role {
+        Some(Role::Storage | Role::FreeSpace) => has(&[
+            "format",
+            "reformat",
+            "partition",
+            "repartition",
+            "defrag",
+            "defragment",
+            "mount",
+            "unmount",
+            "eject",
+            "encrypt",
+            "resize",
+            "shrink",
+        ]),
+        Some(Role::Clock) => matches!(
+            opening,
+            "set" | "change" | "adjust" | "correct" | "fix" | "sync" | "reset" | "update"
+        ),
+        Some(Role::Restart | Role::PowerOff) => {
+            has(&["update", "upgrade", "install", "patch"])
+                && !has(&[
+                    "restart", "reboot", "shutdown", "shut", "power", "poweroff", "off", "boot",
+                    "halt",
+                ])
+        }
+        // (`free memory?` asks how much is free.)
+        Some(Role::Memory) => {
+            matches!(
+                opening,
+                "clear" | "increase" | "add" | "upgrade" | "expand" | "flush" | "release"
+            ) || any_phrase(asked, &["free up"])
+        }
+        // (`clear the screen`, `clear the notes off the screen` are the
+        // screen's.)
+        Some(Role::ClearScreen) => {
+            !has(&[
+                "screen", "console", "display", "terminal", "output", "monitor", "window",
+            ]) && (w.iter().any(|x| file_words.iter().any(|f| same_word(f, x)))
+                || has(&["memory", "ram", "cache"]))
+        }
+        _ => false,
+    }
 }
 
 /// Whether the request needs what this machine has none of: a printer, a

@@ -2227,6 +2227,8 @@ impl<'m> Interpreter<'m> {
                 }
                 Some(Role::Copy) => matches!(r, Role::Remove | Role::Move),
                 Some(Role::Move) => r == Role::Copy || (r == Role::Remove && !to_the_bin),
+                // (`show me the notes before I delete them`.)
+                Some(Role::ShowText) => matches!(r, Role::Remove | Role::Move | Role::Copy),
                 _ => false,
             });
         if abstain.is_none() && self.config.own_words && !named_first && other_change {
@@ -2283,6 +2285,22 @@ impl<'m> Interpreter<'m> {
                     abstain = Some(Abstain::NothingFits);
                 }
             }
+        }
+        if abstain.is_none()
+            && self.config.own_words
+            && command.as_ref().is_some_and(|c| {
+                self.learnt(c.applet) && {
+                    let file_words: Vec<String> = grounded
+                        .grounding
+                        .referents
+                        .iter()
+                        .flat_map(|r| path_words(&r.path))
+                        .collect();
+                    asks_change_of_a_read(asked, self.role_of(c.applet), &file_words)
+                }
+            })
+        {
+            abstain = Some(Abstain::NothingFits);
         }
         // A request that opens with a task on language or numbers no
         // applet does (`please translate the readme to arabic language` had
