@@ -33,6 +33,7 @@ pub mod cues;
 pub mod decode;
 pub mod features;
 mod files;
+pub mod foreign;
 pub mod framing;
 pub mod ground;
 mod interpreter;

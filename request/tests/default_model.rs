@@ -5258,3 +5258,25 @@ fn a_line_opened_by_showing_deletes_nothing() {
         &[("show me the notes before I delete them", "cat /NOTES.TXT")],
     );
 }
+
+/// Another language's verb for a job, mixed into English, is read as the
+/// English verb; the files are still the ones named.
+#[test]
+fn another_languages_verb_is_read_as_english() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("bitte zeig mir the notes file", "cat /NOTES.TXT"),
+            ("hata do hello file yaar", "rm /HELLO.TXT"),
+            (
+                "borra the photo list file por favor",
+                "rm \"/photo-list 2026.txt\"",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &["supprime le fichier todo s'il vous plaît"],
+        Abstain::NeedsWriteMode,
+    );
+}

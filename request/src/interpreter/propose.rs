@@ -384,6 +384,10 @@ impl<'m> Interpreter<'m> {
                     .replace(['\u{2018}', '\u{2019}'], "'")
             });
         let request = straight.as_deref().unwrap_or(request);
+        // `borra the photo list file`: another language's verb read as
+        // English (`crate::foreign`).
+        let translated = crate::foreign::english(request);
+        let request = translated.as_deref().unwrap_or(request);
         // `delete notes, no wait, the todo list`: what the correction leaves
         // (`crate::correction`); a request taken back asks nothing.
         let correction = {
@@ -407,7 +411,9 @@ impl<'m> Interpreter<'m> {
             })
         });
         // `READ ME`, `the to do list`: one name typed as two words.
-        let fixed = fixed.or_else(|| joined_name(request, &self.paths));
+        let fixed = fixed
+            .or_else(|| joined_name(request, &self.paths))
+            .or_else(|| translated.clone());
         let request = fixed.as_deref().unwrap_or(request);
         // `cpu mem`, `ls and df`: two applets' names and nothing else. (A
         // line opening with `help` or `route` names the applet it asks

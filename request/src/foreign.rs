@@ -1,0 +1,303 @@
+//! The verbs of the shell's jobs in the languages people mix into English.
+//!
+//! Someone whose first language is not English reaches for their own verb
+//! first and the English nouns the screen shows them: `bitte zeig mir the
+//! notes file`, `borra the photo list file por favor`, `hata do hello file
+//! yaar`, `kopiere die notes nach notes-alt.txt`. The model learnt English
+//! requests only; such a verb is a word it never saw, and it guessed from
+//! the nouns (`hata do hello file` showed the file it was asked to delete)
+//! or gave up. [`english`] reads the commonest of those verbs, and the words
+//! for a file, a folder, a name and new, as the English word, outside
+//! quotes, keeping the rest as typed: files, names and texts are still the
+//! person's own words. Words that are English too (`toon`, `copier`,
+//! `mover`, `visa`, `pasta`, `lies`) are left alone: a text may hold them.
+
+use alloc::string::String;
+
+/// Each word (lower case) and the English word it is read as.
+const WORDS: &[(&str, &str)] = &[
+    // German
+    ("zeig", "show"),
+    ("zeige", "show"),
+    ("zeigen", "show"),
+    ("anzeigen", "show"),
+    ("öffne", "open"),
+    ("öffnen", "open"),
+    ("lesen", "read"),
+    ("lösch", "delete"),
+    ("lösche", "delete"),
+    ("löschen", "delete"),
+    ("loesche", "delete"),
+    ("loeschen", "delete"),
+    ("entferne", "remove"),
+    ("kopiere", "copy"),
+    ("kopieren", "copy"),
+    ("umbenennen", "rename"),
+    ("benenne", "rename"),
+    ("verschiebe", "move"),
+    ("verschieben", "move"),
+    ("erstelle", "create"),
+    ("erstellen", "create"),
+    ("schreibe", "write"),
+    ("schreib", "write"),
+    ("schreiben", "write"),
+    ("auflisten", "list"),
+    ("datei", "file"),
+    ("ordner", "folder"),
+    // Spanish
+    ("muestra", "show"),
+    ("muéstrame", "show me"),
+    ("muestrame", "show me"),
+    ("mostrar", "show"),
+    ("abre", "open"),
+    ("abrir", "open"),
+    ("leer", "read"),
+    ("borra", "delete"),
+    ("borrar", "delete"),
+    ("elimina", "delete"),
+    ("eliminar", "delete"),
+    ("añade", "add"),
+    ("añadir", "add"),
+    ("anade", "add"),
+    ("agrega", "add"),
+    ("agregar", "add"),
+    ("copia", "copy"),
+    ("copiar", "copy"),
+    ("renombra", "rename"),
+    ("renombrar", "rename"),
+    ("mueve", "move"),
+    ("crea", "create"),
+    ("crear", "create"),
+    ("escribe", "write"),
+    ("escribir", "write"),
+    ("listar", "list"),
+    ("archivo", "file"),
+    ("carpeta", "folder"),
+    // Portuguese
+    ("mostra", "show"),
+    ("mostre", "show"),
+    ("apaga", "delete"),
+    ("apagar", "delete"),
+    ("exclua", "delete"),
+    ("excluir", "delete"),
+    ("adicione", "add"),
+    ("adicionar", "add"),
+    ("acrescenta", "add"),
+    ("renomeie", "rename"),
+    ("renomear", "rename"),
+    ("mova", "move"),
+    ("crie", "create"),
+    ("criar", "create"),
+    ("escreva", "write"),
+    ("escrever", "write"),
+    ("arquivo", "file"),
+    // French
+    ("montre", "show"),
+    ("montre-moi", "show me"),
+    ("montrer", "show"),
+    ("affiche", "show"),
+    ("afficher", "show"),
+    ("ouvre", "open"),
+    ("ouvrir", "open"),
+    ("lire", "read"),
+    ("supprime", "delete"),
+    ("supprimer", "delete"),
+    ("efface", "delete"),
+    ("effacer", "delete"),
+    ("ajoute", "add"),
+    ("ajouter", "add"),
+    ("renomme", "rename"),
+    ("renommer", "rename"),
+    ("déplace", "move"),
+    ("déplacer", "move"),
+    ("crée", "create"),
+    ("créer", "create"),
+    ("écris", "write"),
+    ("écrire", "write"),
+    ("fichier", "file"),
+    ("dossier", "folder"),
+    // Italian
+    ("mostrami", "show me"),
+    ("apri", "open"),
+    ("leggi", "read"),
+    ("cancella", "delete"),
+    ("aggiungi", "add"),
+    ("rinomina", "rename"),
+    ("sposta", "move"),
+    ("scrivi", "write"),
+    ("cartella", "folder"),
+    // Turkish
+    ("göster", "show"),
+    ("goster", "show"),
+    ("sil", "delete"),
+    ("ekle", "add"),
+    ("kopyala", "copy"),
+    ("oluştur", "create"),
+    ("olustur", "create"),
+    ("dosya", "file"),
+    ("klasör", "folder"),
+    ("klasor", "folder"),
+    // Polish
+    ("pokaż", "show"),
+    ("pokaz", "show"),
+    ("otwórz", "open"),
+    ("usuń", "delete"),
+    ("usun", "delete"),
+    ("dodaj", "add"),
+    ("kopiuj", "copy"),
+    ("utwórz", "create"),
+    ("plik", "file"),
+    // Dutch
+    ("verwijder", "delete"),
+    ("bestand", "file"),
+    // Indonesian and Malay
+    ("lihat", "show"),
+    ("tunjukkan", "show"),
+    ("tampilkan", "show"),
+    ("buka", "open"),
+    ("baca", "read"),
+    ("hapus", "delete"),
+    ("tambah", "add"),
+    ("tambahkan", "add"),
+    ("salin", "copy"),
+    ("pindahkan", "move"),
+    ("buat", "create"),
+    ("tulis", "write"),
+    ("berkas", "file"),
+    // Hindi and Urdu, typed in Latin letters
+    ("dikhao", "show"),
+    ("dikha", "show"),
+    ("dikhaiye", "show"),
+    ("kholo", "open"),
+    ("padhna", "read"),
+    ("padho", "read"),
+    ("hata", "delete"),
+    ("hatao", "delete"),
+    ("mitao", "delete"),
+    ("likho", "write"),
+    // Vietnamese and Swahili
+    ("xoa", "delete"),
+    ("xóa", "delete"),
+    ("futa", "delete"),
+    // Japanese, typed in Latin letters
+    ("misete", "show"),
+];
+
+/// Small words read as English only in a line whose verb was another
+/// language's (`ajoute à la todo: …`, `crea saludo.txt con hola`): alone
+/// they are too often English or a text's own (`a`, `en`).
+const BESIDE_A_VERB: &[(&str, &str)] = &[
+    ("à", "to"),
+    ("au", "to the"),
+    ("la", "the"),
+    ("le", "the"),
+    ("dans", "in"),
+    ("nach", "to"),
+    ("zu", "to"),
+    ("zur", "to the"),
+    ("zum", "to the"),
+    ("die", "the"),
+    ("den", "the"),
+    ("der", "the"),
+    ("das", "the"),
+    ("en", "to"),
+    ("con", "with"),
+    ("avec", "with"),
+    ("mit", "with"),
+    ("dengan", "with"),
+    ("ke", "to"),
+    ("un", "a"),
+    ("una", "a"),
+    ("une", "a"),
+    ("uma", "a"),
+    ("um", "a"),
+    ("ein", "a"),
+    ("eine", "a"),
+];
+
+/// `line` with each word of another language in [`WORDS`] read as its
+/// English word, if any was; words inside quotes stay as typed.
+pub fn english(line: &str) -> Option<String> {
+    let verbs = read_as(line, WORDS, &[])?;
+    // Then the small words, in the line as typed (the verbs again with them).
+    read_as(line, WORDS, BESIDE_A_VERB).or(Some(verbs))
+}
+
+/// `line` with each word of `words` or `small` outside quotes read as its
+/// English word, if any was.
+fn read_as(line: &str, words: &[(&str, &str)], small: &[(&str, &str)]) -> Option<String> {
+    let mut out = String::with_capacity(line.len());
+    let mut changed = false;
+    let mut quote: Option<char> = None;
+    let mut rest = line;
+    while !rest.is_empty() {
+        let start = rest
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(rest.len());
+        out.push_str(&rest[..start]);
+        rest = &rest[start..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let word = &rest[..end];
+        rest = &rest[end..];
+        let inside = quote.is_some();
+        for c in word.chars() {
+            match quote {
+                Some(q) if c == q => quote = None,
+                None if c == '"' => quote = Some(c),
+                _ => {}
+            }
+        }
+        let core = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+        let english = (!inside && !word.starts_with('"'))
+            .then(|| {
+                let lower = core.to_lowercase();
+                words
+                    .iter()
+                    .chain(small)
+                    .find(|(w, _)| *w == lower)
+                    .map(|(_, e)| *e)
+            })
+            .flatten();
+        match english {
+            Some(e) if !core.is_empty() => {
+                let at = word.find(core).unwrap_or(0);
+                out.push_str(&word[..at]);
+                out.push_str(e);
+                out.push_str(&word[at + core.len()..]);
+                changed = true;
+            }
+            _ => out.push_str(word),
+        }
+    }
+    changed.then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::english;
+
+    #[test]
+    fn other_languages_verbs_read_as_english_and_the_rest_as_typed() {
+        assert_eq!(
+            english("bitte zeig mir the notes file").as_deref(),
+            Some("bitte show mir the notes file")
+        );
+        assert_eq!(
+            english("Borra the photo list file, por favor").as_deref(),
+            Some("delete the photo list file, por favor")
+        );
+        assert_eq!(
+            english("kopiere die notes nach notes-alt.txt").as_deref(),
+            Some("copy the notes to notes-alt.txt")
+        );
+        // The small words only beside such a verb.
+        assert_eq!(english("put la la la in notes"), None);
+        // Quoted words are a text, as typed.
+        assert_eq!(
+            english("ajoute \"supprime le fichier\" to notes").as_deref(),
+            Some("add \"supprime le fichier\" to notes")
+        );
+        assert_eq!(english("show the notes"), None);
+        assert_eq!(english("the toon copier"), None);
+    }
+}
