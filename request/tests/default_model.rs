@@ -5280,3 +5280,30 @@ fn another_languages_verb_is_read_as_english() {
         Abstain::NeedsWriteMode,
     );
 }
+
+/// `also` adds to a live file; a text that is the rename asked, or a
+/// picture's name beside the list it goes into, writes nothing.
+#[test]
+fn also_adds_and_a_rename_or_a_pictures_name_is_no_file_to_write() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "write also in the notes that the printer is broken",
+                "append /NOTES.TXT \"the printer is broken\"",
+            ),
+            (
+                "make a file called guide.pdf saying see docs",
+                "write /guide.pdf \"see docs\"",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "please change name of meeting notes into meeting 2 dec.txt",
+            "append to the photo list: IMG_0005.JPG my cat",
+        ],
+        Abstain::Unfilled,
+    );
+}

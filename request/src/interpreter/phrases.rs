@@ -1314,12 +1314,41 @@ pub(super) fn stands_for_a_text(text: &str) -> bool {
         "the date",
         "today's date",
         "the current date",
+        // Words of the asking, not of a text (`call the notes "x.txt"
+        // instead`).
+        "instead",
+        "please",
+        "now",
+        "again",
     ];
     let t = text
         .trim()
         .trim_end_matches(['.', '!', '?'])
         .to_ascii_lowercase();
     STAND_INS.contains(&t.as_str())
+}
+
+/// Whether `path` is named as a picture, a sound, a film, an archive or a
+/// program: no text file.
+pub(super) fn names_a_picture(path: &str) -> bool {
+    const KINDS: &[&str] = &[
+        "jpg", "jpeg", "png", "gif", "bmp", "heic", "webp", "tif", "tiff", "mp3", "wav", "mp4",
+        "mov", "avi", "mkv", "zip", "exe", "pdf", "docx", "xlsx",
+    ];
+    path.rsplit_once('.')
+        .is_some_and(|(_, e)| KINDS.iter().any(|k| e.eq_ignore_ascii_case(k)))
+}
+
+/// Whether a text to write is the line's own opening, and that a verb of
+/// renaming (a todo may well open with `call`): `change name of meeting notes to x.txt` had written
+/// `change name of meeting notes` into a new x.txt.
+pub(super) fn text_is_the_asking(request: &str, text: &str) -> bool {
+    let opening = lower_words(request)
+        .into_iter()
+        .find(|w| !is_politeness(w))
+        .unwrap_or_default();
+    let first = lower_words(text).into_iter().next().unwrap_or_default();
+    first == opening && matches!(opening.as_str(), "change" | "rename")
 }
 
 /// Whether a text to write into `path` is only the words of the file's

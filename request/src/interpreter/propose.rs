@@ -1417,8 +1417,17 @@ impl<'m> Interpreter<'m> {
                 {
                     doer(Role::History)
                 }
-                // `write X under the last line of Y` adds, whoever asks.
-                Some(a) if is(a, Role::Write) && places_at_end(asked) => doer(Role::Append),
+                // `write X under the last line of Y` adds, whoever asks;
+                // so does `write also in the notes that …` (what is there
+                // stays).
+                Some(a)
+                    if is(a, Role::Write)
+                        && (places_at_end(asked)
+                            || any_word(asked, &["also", "additionally"])
+                            || any_phrase(asked, &["as well"])) =>
+                {
+                    doer(Role::Append)
+                }
                 Some(a) if is(a, Role::Say) && spaced.is_some() => doer(Role::Write),
                 // `disk space` names the disk applet by an ordinary word.
                 Some(a) if is(a, Role::Storage) && asks_space(asked) && !asks_device(asked) => {
@@ -2777,6 +2786,11 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // A new picture or program beside a text file the line refers to,
+        // or inside the text, is the text's, not where it goes (`append to
+        // the photo list: IMG_0005.JPG my cat` had made /IMG_0005.JPG); a
+        // file made by that name alone is the person's to name.
+        let has_file_referent = grounded.grounding.referents.iter().any(|r| !r.is_dir);
         // A text to write or add that is no words to put there: the file's
         // own name, read once as the file and again as the text (`write to
         // the notes` would have written `notes` over them), or words
@@ -2787,7 +2801,15 @@ impl<'m> Interpreter<'m> {
                 matches!(self.role_of(c.applet), Some(Role::Write | Role::Append))
                     && match c.args.as_slice() {
                         [command::Arg::Path(p), command::Arg::Text(t)] => {
-                            stands_for_a_text(t) || names_the_file_only(asked, p, t)
+                            (!self.is_live(p, false)
+                                && names_a_picture(p)
+                                && (has_file_referent
+                                    || t.to_ascii_lowercase().contains(
+                                        &p.rsplit('/').next().unwrap_or(p).to_ascii_lowercase(),
+                                    )))
+                                || stands_for_a_text(t)
+                                || names_the_file_only(asked, p, t)
+                                || text_is_the_asking(asked, t)
                         }
                         _ => false,
                     }
