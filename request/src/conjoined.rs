@@ -477,6 +477,45 @@ pub fn asks_two_subjects(line: &str) -> bool {
     names_two(line, &names)
 }
 
+/// Whether the line asks two questions, joined by `and`, each about
+/// another of the machine's subjects (`what time is it and how much memory
+/// is free`, `what's the date and how long has it been up`): further apart
+/// than [`names_two`] looks.
+pub fn asks_two_questions(line: &str) -> bool {
+    const ASKS: &[&str] = &[
+        "what", "whats", "what's", "how", "hows", "how's", "which", "when", "is", "are", "does",
+        "do", "show", "tell", "give",
+    ];
+    // `how long has it been up` asks the uptime in words of its own.
+    let subject = |part: &str| -> Option<usize> {
+        let w: Vec<&str> = part
+            .split_whitespace()
+            .map(|x| x.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '\''))
+            .collect();
+        if part.contains("how long") && (part.contains(" up") || part.contains(" on")) {
+            return Some(3);
+        }
+        SUBJECTS
+            .iter()
+            .position(|g| w.iter().any(|x| g.contains(x)))
+    };
+    let lower = line.to_ascii_lowercase();
+    if lower.contains(['"', ':']) {
+        return false;
+    }
+    let Some((first, second)) = lower.split_once(" and ") else {
+        return false;
+    };
+    let opens_asking = |part: &str| {
+        part.split_whitespace()
+            .next()
+            .is_some_and(|x| ASKS.contains(&x))
+    };
+    opens_asking(first.trim_start_matches(|c: char| !c.is_ascii_alphabetic()))
+        && opens_asking(second)
+        && matches!((subject(first), subject(second)), (Some(a), Some(b)) if a != b)
+}
+
 /// Words that may stand between two things named together (`the todo
 /// and the notes`, `hello.txt or readme.txt`, `the logs folder and the
 /// docs folder`).

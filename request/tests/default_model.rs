@@ -5307,3 +5307,19 @@ fn also_adds_and_a_rename_or_a_pictures_name_is_no_file_to_write() {
         Abstain::Unfilled,
     );
 }
+
+/// Two questions joined by `and`, each about another of the machine's
+/// subjects, are two requests (`what time is it and how much memory is
+/// free` had told the time only); two questions about one are one.
+#[test]
+fn two_questions_about_two_subjects_are_two_requests() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "what time is it and how much memory is free",
+            "what is the date and how long has it been up",
+        ],
+        Abstain::TwoRequests,
+    );
+    proposes_lines(Mode::ReadWrite, &[("what time is it and what day", "date")]);
+}

@@ -459,7 +459,10 @@ impl<'m> Interpreter<'m> {
         }
         // `show the todo; rm /NOTES.TXT`, `tell me the time and reboot`:
         // two commands asked in one line, of which one would run.
-        if crate::conjoined::two_requests(request) || crate::conjoined::asks_two_subjects(request) {
+        if crate::conjoined::two_requests(request)
+            || crate::conjoined::asks_two_subjects(request)
+            || crate::conjoined::asks_two_questions(request)
+        {
             let ns = clock.now_ns().saturating_sub(start);
             let mut p = Proposal::nothing(typed, Abstain::TwoRequests, ns);
             p.read_as = fixed.clone().or_else(|| unframed.clone());
