@@ -516,6 +516,48 @@ pub fn asks_two_questions(line: &str) -> bool {
         && matches!((subject(first), subject(second)), (Some(a), Some(b)) if a != b)
 }
 
+/// Whether the line gives one job two of what it takes one of: two names
+/// typed with their extensions joined by `and` (`write hi to a.txt and to
+/// b.txt`), two quoted texts (`add "eggs" to the todo and "milk" to the
+/// notes`), or a second thing added at the end (`copy the guide to logs
+/// and the faq too`). Whichever ran would be half of what was asked.
+pub fn two_of_one(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let w: Vec<&str> = lower
+        .split_whitespace()
+        .map(|x| x.trim_matches(|c: char| matches!(c, ',' | '!' | '?' | ';' | '"' | '\'')))
+        .collect();
+    let named = |x: &str| crate::ground::ends_with_extension(x);
+    let two_names = w.iter().enumerate().any(|(i, x)| {
+        named(x)
+            && matches!(w.get(i + 1), Some(&"and") | Some(&"or"))
+            && match w.get(i + 2) {
+                Some(&"to") | Some(&"into") => w.get(i + 3).is_some_and(|y| named(y)),
+                Some(y) => named(y),
+                None => false,
+            }
+    });
+    let quotes = line.matches('"').count();
+    let two_texts = quotes >= 4 && {
+        let mut parts = line.split('"');
+        parts.next();
+        // The words between the first text's end and the second's start.
+        let _first = parts.next();
+        parts.next().is_some_and(|between| {
+            between
+                .split_whitespace()
+                .any(|x| x.eq_ignore_ascii_case("and"))
+        })
+    };
+    // `… and the faq too`: a short thing named after the last `and`.
+    let added_at_end = matches!(w.last(), Some(&"too"))
+        && w.iter().rposition(|x| *x == "and").is_some_and(|a| {
+            let between = w.len() - a - 2;
+            (1..=3).contains(&between) && matches!(w[a + 1], "the" | "my" | "our")
+        });
+    two_names || two_texts || added_at_end
+}
+
 /// Words that may stand between two things named together (`the todo
 /// and the notes`, `hello.txt or readme.txt`, `the logs folder and the
 /// docs folder`).

@@ -5323,3 +5323,27 @@ fn two_questions_about_two_subjects_are_two_requests() {
     );
     proposes_lines(Mode::ReadWrite, &[("what time is it and what day", "date")]);
 }
+
+/// One job given two of what it takes one of is two requests: two names
+/// with their extensions, two quoted texts, a second thing added with
+/// `too` (`copy the guide to logs and the faq too` had copied the guide
+/// over the FAQ).
+#[test]
+fn one_job_given_two_of_its_one_thing_runs_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "copy the guide to logs and the faq too",
+            "add \"eggs\" to the todo and \"milk\" to the notes",
+            "write hi to a.txt and to b.txt",
+        ],
+        Abstain::TwoRequests,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "add eggs and milk to the todo too",
+            "append /TODO.TXT \"eggs and milk\"",
+        )],
+    );
+}

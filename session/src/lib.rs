@@ -181,12 +181,6 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
     if particle_for_a_path {
         return true;
     }
-    if text
-        .iter()
-        .any(|w| line[w.start..].starts_with(['"', '\'']))
-    {
-        return false;
-    }
     let names_a_file = |w: &str| {
         w.starts_with('/')
             || w.contains('/')
@@ -196,6 +190,19 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
                     && ext.starts_with(|c: char| c.is_ascii_alphabetic())
             })
     };
+    // A quoted text is typed as a text; not when the words after it send
+    // it to a file (`write "Release 0.2" to "Release Notes 0.2.txt" in
+    // docs` had made the file `/Release 0.2`).
+    let quoted = |w: &&command::parse::Word| line[w.start..].starts_with(['"', '\'']);
+    let sent_to_a_name = text.windows(2).any(|p| {
+        matches!(
+            p[0].text.to_ascii_lowercase().as_str(),
+            "to" | "into" | "onto" | "in"
+        ) && names_a_file(p[1].text.trim_end_matches([',', '.', '!', '?']))
+    });
+    if text.iter().any(|w| quoted(&w)) && !sent_to_a_name {
+        return false;
+    }
     let live_stem = |w: &str| {
         w.len() >= 3
             && live.iter().any(|e| {

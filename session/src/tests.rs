@@ -292,6 +292,8 @@ fn classify_is_the_one_decision() {
         "append hello to that file",
         "append IMG_0004.JPG beach to photo-list 2026.txt",
         "write buy milk to shopping list.txt",
+        "write \"Release 0.2 on 2027-01-15\" to \"Release Notes 0.2.txt\" in docs",
+        "write \"hello\" and \"bye\" to a.txt",
     ] {
         assert_eq!(classify(&t, rw, line, live), Line::Request(line), "{line}");
     }

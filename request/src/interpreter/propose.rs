@@ -462,6 +462,7 @@ impl<'m> Interpreter<'m> {
         if crate::conjoined::two_requests(request)
             || crate::conjoined::asks_two_subjects(request)
             || crate::conjoined::asks_two_questions(request)
+            || crate::conjoined::two_of_one(request)
         {
             let ns = clock.now_ns().saturating_sub(start);
             let mut p = Proposal::nothing(typed, Abstain::TwoRequests, ns);
