@@ -312,6 +312,25 @@ impl Lexicon {
         // never learnt (`catalog` is no `cat a log`, `overview` no `over
         // view`).
         const MIN_RUN: usize = 10;
+        // A verb run into its object is a request of its own
+        // (`showtodo`, `deletetodo`, `listdocs`, `diskspace`): two pieces
+        // are enough after one of these.
+        const OPENERS: &[&str] = &[
+            "show", "open", "delete", "remove", "list", "read", "print", "display", "copy", "move",
+            "rename", "disk", "clear", "make",
+        ];
+        let opener = OPENERS
+            .iter()
+            .find(|o| w.len() >= o.len() + 3 && w.starts_with(**o))
+            .filter(|o| {
+                let rest = &w[o.len()..];
+                rest.len() >= 4 && self.knows(rest)
+            });
+        if let Some(o) = opener {
+            if !self.knows(w) && w.bytes().all(|b| b.is_ascii_lowercase()) {
+                return Some(alloc::format!("{o} {}", &w[o.len()..]));
+            }
+        }
         if w.len() < MIN_RUN
             || w.len() > 40
             || self.knows(w)

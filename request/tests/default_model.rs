@@ -5347,3 +5347,17 @@ fn one_job_given_two_of_its_one_thing_runs_nothing() {
         )],
     );
 }
+
+/// A verb typed into its object without a space is read as the two words
+/// (`showtodo` had run nothing, `listdocs` had listed the top).
+#[test]
+fn a_verb_run_into_its_object_is_read_as_two_words() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("showtodo", "cat /TODO.TXT"),
+            ("listdocs", "ls /DOCS"),
+            ("diskspace", "df"),
+        ],
+    );
+}
