@@ -5361,3 +5361,13 @@ fn a_verb_run_into_its_object_is_read_as_two_words() {
         ],
     );
 }
+
+/// In read-only mode, a question about what a file holds asked before a
+/// change is a read, not a pointer at F2.
+#[test]
+fn what_a_file_holds_asked_first_is_read_in_read_only_mode() {
+    proposes_lines(
+        Mode::ReadOnly,
+        &[("whats in the todo that I need to delete", "cat /TODO.TXT")],
+    );
+}

@@ -744,6 +744,11 @@ impl<'m> Interpreter<'m> {
                         | "retrieve"
                 ))
             )
+            // (`what's in the todo that I need to delete`: what it holds
+            // asked first.)
+            || (!grounded.grounding.referents.is_empty()
+                && first == Some(Ask::Question)
+                && any_phrase(asked, &["what's in ", "whats in ", "what is in "]))
             // (`it would be great if you could list the logs folder` had
             // pointed at F2; `list` asked, not the todo list named.)
             || (!grounded.grounding.referents.is_empty()
