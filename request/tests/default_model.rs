@@ -5371,3 +5371,30 @@ fn what_a_file_holds_asked_first_is_read_in_read_only_mode() {
         &[("whats in the todo that I need to delete", "cat /TODO.TXT")],
     );
 }
+
+/// A reading turned down, or told as already done with a time past, runs
+/// nothing; asked back or again it runs.
+#[test]
+fn a_reading_turned_down_or_told_as_done_runs_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "don't show me the todo",
+            "no need to clear the screen",
+            "yesterday I read the todo list and it was fine",
+            "I cleared the screen earlier, it's fine now",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("why don't you show me the todo", "cat /TODO.TXT"),
+            (
+                "I read the notes yesterday, show them again",
+                "cat /NOTES.TXT",
+            ),
+            ("list the docs but don't open anything", "ls /DOCS"),
+        ],
+    );
+}

@@ -321,6 +321,75 @@ pub(super) fn asks_change_of_a_read(
     }
 }
 
+/// Whether the line turns a reading down or tells one already done: a
+/// `not` just before the verb that would show (`don't show me the todo`,
+/// `no need to clear the screen`), or the person's own reading told with
+/// a time past and nothing asked now (`yesterday I read the todo list and
+/// it was fine`, `I cleared the screen earlier, it's fine now`). Asked
+/// back (`why don't you show me …`, `… again`), it is still asked.
+pub(super) fn declines_a_read(asked: &str) -> bool {
+    const SHOWS: &[&str] = &[
+        "show", "open", "read", "display", "list", "print", "cat", "clear", "check", "tell", "see",
+    ];
+    const DONE: &[&str] = &[
+        "read", "cleared", "opened", "checked", "listed", "looked", "saw", "showed", "printed",
+        "viewed",
+    ];
+    let lower = asked.to_ascii_lowercase().replace('\u{2019}', "'");
+    if any_phrase(
+        &lower,
+        &[
+            "why don't",
+            "why dont",
+            "won't you",
+            "can't you",
+            "cant you",
+            "couldn't you",
+            "would you",
+            "could you",
+            "can you",
+            "please",
+            "pls",
+            "again",
+            "let me",
+            "i want",
+            "i'd like",
+            "i need",
+            "show me what",
+        ],
+    ) {
+        return false;
+    }
+    let w = lower_words(&lower);
+    // (The first such verb: `list the docs but don't open anything`
+    // asks the list. Not `can or not show me`, Singapore's `can you`.)
+    let at = |i: usize| w.get(i).map_or("", |x| x.as_str());
+    let refused = w
+        .iter()
+        .position(|x| SHOWS.contains(&x.as_str()))
+        .is_some_and(|i| {
+            (i >= 1 && matches!(at(i - 1), "don't" | "dont"))
+                || (i >= 2 && at(i - 2) == "do" && at(i - 1) == "not")
+                || (i >= 2 && at(i - 2) == "not" && at(i - 1) == "to")
+                || (i >= 3 && at(i - 3) == "no" && at(i - 2) == "need" && at(i - 1) == "to")
+        });
+    let past = any_phrase(
+        &lower,
+        &[
+            "yesterday",
+            "earlier",
+            " ago",
+            "last week",
+            "last night",
+            "this morning",
+            "last time",
+        ],
+    ) && w
+        .windows(2)
+        .any(|p| matches!(p[0].as_str(), "i" | "we") && DONE.contains(&p[1].as_str()));
+    refused || past
+}
+
 /// Whether the request needs what this machine has none of: a printer, a
 /// network, a browser or an email account (read as typed: the spelling
 /// corrector reads `printed` as `printer`).

@@ -2326,6 +2326,23 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::NothingFits);
         }
+        // A reading turned down or told as done (`don't show me the todo`,
+        // `yesterday I read the todo list and it was fine`) asks none.
+        if abstain.is_none()
+            && self.config.own_words
+            && !named_first
+            && command.as_ref().is_some_and(|c| {
+                self.learnt(c.applet)
+                    && self
+                        .table
+                        .get_any(c.applet)
+                        .is_some_and(|a| !a.spec().writes)
+                    && !matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
+            })
+            && declines_a_read(asked)
+        {
+            abstain = Some(Abstain::NothingFits);
+        }
         // A request that opens with a task on language or numbers no
         // applet does (`please translate the readme to arabic language` had
         // moved the readme to /arabic, `grade this essay out of 20`): nothing
@@ -3132,6 +3149,7 @@ impl<'m> Interpreter<'m> {
         ) && missing.is_none()
             && !named_first
             && !discards
+            && !declines_a_read(asked)
             && (leads_with_reading(asked)
                 || asks_whats_in(asked)
                 || asks_what_thing_says(asked)
