@@ -5398,3 +5398,18 @@ fn a_reading_turned_down_or_told_as_done_runs_nothing() {
         ],
     );
 }
+
+/// A rename to the name a file has, or a move to a place no name gives,
+/// runs nothing (`rename the faq` had moved it to the top).
+#[test]
+fn a_rename_or_move_with_no_new_name_runs_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["rename the faq", "move the notes file somewhere safe"],
+        Abstain::Unfilled,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("move the faq to the top", "mv /DOCS/FAQ.TXT /FAQ.TXT")],
+    );
+}

@@ -2843,6 +2843,29 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::Unfilled);
         }
+        // A rename to the name it has (`rename the faq` had moved it to the
+        // top), or a move or copy to a place no name gives (`move the notes
+        // file somewhere safe` had made /somewhere): no name was given.
+        if abstain.is_none()
+            && command.as_ref().is_some_and(|c| {
+                matches!(self.role_of(c.applet), Some(Role::Move | Role::Copy))
+                    && match c.args.as_slice() {
+                        [command::Arg::Path(from), command::Arg::Path(to)] => {
+                            let base =
+                                |p: &str| p.rsplit('/').next().unwrap_or(p).to_ascii_lowercase();
+                            let to_base = base(to);
+                            (any_word(asked, &["rename"]) && base(from) == to_base)
+                                || matches!(
+                                    to_base.as_str(),
+                                    "somewhere" | "anywhere" | "elsewhere" | "safe" | "there"
+                                )
+                        }
+                        _ => false,
+                    }
+            })
+        {
+            abstain = Some(Abstain::Unfilled);
+        }
         // Saying nothing back (a bare `echo`, a blank line) answers only a
         // request for a blank line: `just print OK back to me` has a text,
         // and a blank line is no answer to it.
