@@ -550,6 +550,12 @@ pub fn two_of_one(line: &str) -> bool {
         })
     };
     // `… and the faq too`: a short thing named after the last `and`.
+    // (Past a closing `please`: `…, and the date too please`.)
+    let end = w
+        .iter()
+        .rposition(|x| !matches!(*x, "please" | "pls" | "thanks" | "thx"))
+        .map_or(0, |i| i + 1);
+    let w = &w[..end];
     let added_at_end = matches!(w.last(), Some(&"too"))
         && w.iter().rposition(|x| *x == "and").is_some_and(|a| {
             let between = w.len() - a - 2;

@@ -10,7 +10,9 @@
 //! for a file, a folder, a name and new, as the English word, outside
 //! quotes, keeping the rest as typed: files, names and texts are still the
 //! person's own words. Words that are English too (`toon`, `copier`,
-//! `mover`, `visa`, `pasta`, `lies`) are left alone: a text may hold them.
+//! `mover`, `visa`, `pasta`, `lies`) are left alone: a text may hold them;
+//! so are words that are as often a name (`Sil`, `Hata`, `Futa`), and any
+//! word with a capital inside the line (`tell Borra about the notes`).
 
 use alloc::string::String;
 
@@ -129,7 +131,6 @@ const WORDS: &[(&str, &str)] = &[
     // Turkish
     ("göster", "show"),
     ("goster", "show"),
-    ("sil", "delete"),
     ("ekle", "add"),
     ("kopyala", "copy"),
     ("oluştur", "create"),
@@ -171,14 +172,12 @@ const WORDS: &[(&str, &str)] = &[
     ("kholo", "open"),
     ("padhna", "read"),
     ("padho", "read"),
-    ("hata", "delete"),
     ("hatao", "delete"),
     ("mitao", "delete"),
     ("likho", "write"),
     // Vietnamese and Swahili
     ("xoa", "delete"),
     ("xóa", "delete"),
-    ("futa", "delete"),
     // Japanese, typed in Latin letters
     ("misete", "show"),
 ];
@@ -248,7 +247,9 @@ fn read_as(line: &str, words: &[(&str, &str)], small: &[(&str, &str)]) -> Option
             }
         }
         let core = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
-        let english = (!inside && !word.starts_with('"'))
+        // (A capital past the line's first word is a name's.)
+        let named = !out.trim().is_empty() && core.starts_with(char::is_uppercase);
+        let english = (!inside && !word.starts_with('"') && !named)
             .then(|| {
                 let lower = core.to_lowercase();
                 words
@@ -299,5 +300,6 @@ mod tests {
         );
         assert_eq!(english("show the notes"), None);
         assert_eq!(english("the toon copier"), None);
+        assert_eq!(english("tell Borra about the notes"), None);
     }
 }

@@ -5413,3 +5413,40 @@ fn a_rename_or_move_with_no_new_name_runs_nothing() {
         &[("move the faq to the top", "mv /DOCS/FAQ.TXT /FAQ.TXT")],
     );
 }
+
+/// The adversarial audit of the fifteenth session's rules: a name is no
+/// other language's verb (`tell Sil about HELLO.TXT` had deleted it), a
+/// closing `too` adds, a device's power or memory is not this machine's,
+/// and a reading turned down with `please do not` runs nothing.
+#[test]
+fn the_fifteenth_sessions_rules_hold_against_their_audit() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("tell Sil about HELLO.TXT", "cat /HELLO.TXT"),
+            (
+                "write \"bring umbrella\" to NOTES.TXT too",
+                "append /NOTES.TXT \"bring umbrella\"",
+            ),
+            (
+                "write \"also ran\" in race.txt",
+                "write /race.txt \"also ran\"",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "reboot the modem",
+            "how much ram is in my phone",
+            "what cpu is in my old laptop",
+            "please do not list the docs",
+        ],
+        Abstain::NothingFits,
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["add a reminder to the todo"],
+        Abstain::Unfilled,
+    );
+}

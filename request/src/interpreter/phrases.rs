@@ -315,7 +315,9 @@ pub(super) fn asks_change_of_a_read(
             !has(&[
                 "screen", "console", "display", "terminal", "output", "monitor", "window",
             ]) && (w.iter().any(|x| file_words.iter().any(|f| same_word(f, x)))
-                || has(&["memory", "ram", "cache"]))
+                || has(&["memory", "ram", "cache"])
+                // (`erase all files NOW!!!` had blanked the screen.)
+                || has(&["erase", "delete", "remove", "rm", "del", "files"]))
         }
         _ => false,
     }
@@ -325,8 +327,9 @@ pub(super) fn asks_change_of_a_read(
 /// `not` just before the verb that would show (`don't show me the todo`,
 /// `no need to clear the screen`), or the person's own reading told with
 /// a time past and nothing asked now (`yesterday I read the todo list and
-/// it was fine`, `I cleared the screen earlier, it's fine now`). Asked
-/// back (`why don't you show me …`, `… again`), it is still asked.
+/// it was fine`, `I cleared the screen earlier, it's fine now`), or put
+/// off (`I might read the notes next week`). Asked back (`why don't you
+/// show me …`, `… again`), it is still asked.
 pub(super) fn declines_a_read(asked: &str) -> bool {
     const SHOWS: &[&str] = &[
         "show", "open", "read", "display", "list", "print", "cat", "clear", "check", "tell", "see",
@@ -335,7 +338,11 @@ pub(super) fn declines_a_read(asked: &str) -> bool {
         "read", "cleared", "opened", "checked", "listed", "looked", "saw", "showed", "printed",
         "viewed",
     ];
-    let lower = asked.to_ascii_lowercase().replace('\u{2019}', "'");
+    // (A quoted text is no plan: `show the text 'see you tomorrow'`.)
+    let lower = without_quoted_text(asked)
+        .to_ascii_lowercase()
+        .replace('\u{2019}', "'");
+    // Asked back, the reading is still asked.
     if any_phrase(
         &lower,
         &[
@@ -345,6 +352,15 @@ pub(super) fn declines_a_read(asked: &str) -> bool {
             "can't you",
             "cant you",
             "couldn't you",
+        ],
+    ) {
+        return false;
+    }
+    // Asked now, beside a past or a plan (`I read the notes yesterday, show
+    // them again`).
+    let asks_now = any_phrase(
+        &lower,
+        &[
             "would you",
             "could you",
             "can you",
@@ -357,9 +373,7 @@ pub(super) fn declines_a_read(asked: &str) -> bool {
             "i need",
             "show me what",
         ],
-    ) {
-        return false;
-    }
+    );
     let w = lower_words(&lower);
     // (The first such verb: `list the docs but don't open anything`
     // asks the list. Not `can or not show me`, Singapore's `can you`.)
@@ -372,7 +386,18 @@ pub(super) fn declines_a_read(asked: &str) -> bool {
                 || (i >= 2 && at(i - 2) == "do" && at(i - 1) == "not")
                 || (i >= 2 && at(i - 2) == "not" && at(i - 1) == "to")
                 || (i >= 3 && at(i - 3) == "no" && at(i - 2) == "need" && at(i - 1) == "to")
+                // (`I don't want to see the notes right now`.)
+                || (i >= 3
+                    && matches!(at(i - 3), "don't" | "dont")
+                    && at(i - 2) == "want"
+                    && at(i - 1) == "to")
         });
+    // Put off (`I might read the notes next week`; not `tomorrow's jobs`).
+    let later = any_phrase(&lower, &["might ", "will ", "'ll ", "going to", "gonna"])
+        && any_phrase(
+            &lower,
+            &["next week", "tomorrow ", "later", "some day", "someday"],
+        );
     let past = any_phrase(
         &lower,
         &[
@@ -384,10 +409,14 @@ pub(super) fn declines_a_read(asked: &str) -> bool {
             "this morning",
             "last time",
         ],
-    ) && w
-        .windows(2)
-        .any(|p| matches!(p[0].as_str(), "i" | "we") && DONE.contains(&p[1].as_str()));
-    refused || past
+    ) && w.iter().enumerate().any(|(i, x)| {
+        matches!(x.as_str(), "i" | "we")
+            && (DONE.contains(&at(i + 1))
+                // (`I already checked the date this morning`.)
+                || (matches!(at(i + 1), "already" | "just" | "also")
+                    && DONE.contains(&at(i + 2))))
+    });
+    refused || (!asks_now && (past || later))
 }
 
 /// Whether the request needs what this machine has none of: a printer, a
@@ -497,8 +526,19 @@ pub(super) fn another_machine(request: &str) -> bool {
             None => (*x, false),
         };
         if DEVICES.contains(&bare) {
+            // (`reboot the modem`, `how much ram is in my phone`.)
+            let powered = (1..=3).any(|k| {
+                i >= k
+                    && matches!(
+                        w[i - k],
+                        "reboot" | "restart" | "shutdown" | "shut" | "off" | "power" | "poweroff"
+                    )
+            });
+            let inside = i >= 2
+                && matches!(w[i - 2], "in" | "of")
+                && matches!(w[i - 1], "my" | "the" | "your" | "our");
             return at(i.wrapping_sub(1)) != "this"
-                && (owns || matches!(at(i + 1), "needs" | "need"));
+                && (owns || powered || inside || matches!(at(i + 1), "needs" | "need"));
         }
         if !COMPUTERS.contains(&bare) {
             return false;
@@ -512,7 +552,9 @@ pub(super) fn another_machine(request: &str) -> bool {
             (at(i + 1), at(i + 2)),
             ("at", "home" | "work" | "school") | ("upstairs" | "downstairs", _) | ("next", "door")
         ) || (at(i + 1) == "in" && PLACES.contains(&at(i + 3)));
-        let other = matches!(before, "other" | "another" | "his" | "their");
+        // (`my old laptop`; `this old box` is this one.)
+        let other = matches!(before, "other" | "another" | "his" | "their")
+            || (before == "old" && i >= 2 && w[i - 2] == "my");
         someones || placed || other
     })
 }
@@ -1373,6 +1415,12 @@ pub(super) fn stands_for_a_text(text: &str) -> bool {
         "a song",
         "a joke",
         "an essay",
+        "a reminder",
+        "a note",
+        "a line",
+        "an item",
+        "a task",
+        "an entry",
         "my phone number",
         "my number",
         "my address",
@@ -1395,6 +1443,15 @@ pub(super) fn stands_for_a_text(text: &str) -> bool {
         .trim_end_matches(['.', '!', '?'])
         .to_ascii_lowercase();
     STAND_INS.contains(&t.as_str())
+}
+
+/// Whether a line says its words go beside what a file holds: `also`,
+/// `additionally`, `as well`, or a closing `too` (`write "bring umbrella"
+/// to NOTES.TXT too`).
+pub(super) fn adds_besides(line: &str) -> bool {
+    any_word(line, &["also", "additionally"])
+        || any_phrase(line, &["as well"])
+        || lower_words(line).last().is_some_and(|w| w == "too")
 }
 
 /// Whether `path` is named as a picture, a sound, a film, an archive or a

@@ -1431,9 +1431,7 @@ impl<'m> Interpreter<'m> {
                 // stays).
                 Some(a)
                     if is(a, Role::Write)
-                        && (places_at_end(asked)
-                            || any_word(asked, &["also", "additionally"])
-                            || any_phrase(asked, &["as well"])) =>
+                        && (places_at_end(asked) || adds_besides(&without_quoted_text(asked))) =>
                 {
                     doer(Role::Append)
                 }
