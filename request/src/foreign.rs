@@ -11,8 +11,8 @@
 //! quotes, keeping the rest as typed: files, names and texts are still the
 //! person's own words. Words that are English too (`toon`, `copier`,
 //! `mover`, `visa`, `pasta`, `lies`) are left alone: a text may hold them;
-//! so are words that are as often a name (`Sil`, `Hata`, `Futa`), and any
-//! word with a capital inside the line (`tell Borra about the notes`).
+//! and a word with a capital inside the line is a name's (`tell Sil
+//! about HELLO.TXT`, `my colleague Hata needs the notes`).
 
 use alloc::string::String;
 
@@ -131,6 +131,7 @@ const WORDS: &[(&str, &str)] = &[
     // Turkish
     ("göster", "show"),
     ("goster", "show"),
+    ("sil", "delete"),
     ("ekle", "add"),
     ("kopyala", "copy"),
     ("oluştur", "create"),
@@ -172,12 +173,14 @@ const WORDS: &[(&str, &str)] = &[
     ("kholo", "open"),
     ("padhna", "read"),
     ("padho", "read"),
+    ("hata", "delete"),
     ("hatao", "delete"),
     ("mitao", "delete"),
     ("likho", "write"),
     // Vietnamese and Swahili
     ("xoa", "delete"),
     ("xóa", "delete"),
+    ("futa", "delete"),
     // Japanese, typed in Latin letters
     ("misete", "show"),
 ];

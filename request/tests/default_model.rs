@@ -5450,3 +5450,20 @@ fn the_fifteenth_sessions_rules_hold_against_their_audit() {
         Abstain::Unfilled,
     );
 }
+
+/// A reading asked now beside a change put off is still asked; a foreign
+/// verb opening the line in lower case is the verb, and the proposal keeps
+/// the line as typed.
+#[test]
+fn a_reading_now_and_a_verb_in_lower_case_opening_the_line() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "read me the todo, I'll delete the done ones later",
+                "cat /TODO.TXT",
+            ),
+            ("sil HELLO.TXT", "rm /HELLO.TXT"),
+        ],
+    );
+}

@@ -432,6 +432,8 @@ impl<'m> Interpreter<'m> {
             return Ok(p);
         }
         if let Some(mut p) = self.shell_line(request, clock.now_ns().saturating_sub(start)) {
+            // (The line as typed, not as read: `sil HELLO.TXT`.)
+            p.input = typed.into();
             p.read_as = p.read_as.or_else(|| fixed.clone());
             return Ok(p);
         }
