@@ -200,7 +200,7 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
             "to" | "into" | "onto" | "in"
         ) && names_a_file(p[1].text.trim_end_matches([',', '.', '!', '?']))
     });
-    if text.iter().any(|w| quoted(w)) && !sent_to_a_name {
+    if text.iter().any(quoted) && !sent_to_a_name {
         return false;
     }
     let live_stem = |w: &str| {
