@@ -5467,3 +5467,34 @@ fn a_reading_now_and_a_verb_in_lower_case_opening_the_line() {
         ],
     );
 }
+
+/// A restart of something that is no computer runs nothing; a move or
+/// copy onto a live file the line never names goes into its folder; a
+/// file made in the top folder is made there.
+#[test]
+fn restarts_of_other_things_moves_onto_unnamed_files_and_the_top_folder() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["restart the music", "restart the count from one"],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("restart the whole thing", "reboot"),
+            (
+                "restart the shop computer, the card reader app froze again",
+                "reboot",
+            ),
+            ("move TODO.TXT nach LOGS", "mv /TODO.TXT /LOGS/TODO.TXT"),
+            (
+                "copy hello.txt over the boot log",
+                "cp /HELLO.TXT /LOGS/BOOT.LOG",
+            ),
+            (
+                "create boot.log in the top folder with started",
+                "write /BOOT.LOG started",
+            ),
+        ],
+    );
+}

@@ -718,32 +718,33 @@ pub(super) fn speaks_of_power(request: &str) -> bool {
         })
 }
 
+/// Beyond [`MACHINE_WORDS`], what else names this computer, and words
+/// that are no object at all.
+const MORE_MACHINE: &[&str] = &[
+    "vm",
+    "qemu",
+    "kernel",
+    "host",
+    "workstation",
+    "terminal",
+    "node",
+    "mac",
+    "unit",
+    "rig",
+    "tower",
+    "desktop",
+    "hardware",
+    "instance",
+    "power",
+    "now",
+    "please",
+    "pls",
+];
+
 /// Whether `switch off` or `turn off` has an object that is not the
 /// machine (`switch off the living room lights`, `turn the tv off`): a
 /// thing of the house, not this computer's power.
 pub(super) fn switches_off_else(request: &str) -> bool {
-    // Beyond the machine words, what else names this computer, and words
-    // that are no object at all.
-    const MORE: &[&str] = &[
-        "vm",
-        "qemu",
-        "kernel",
-        "host",
-        "workstation",
-        "terminal",
-        "node",
-        "mac",
-        "unit",
-        "rig",
-        "tower",
-        "desktop",
-        "hardware",
-        "instance",
-        "power",
-        "now",
-        "please",
-        "pls",
-    ];
     const FILLER: &[&str] = &[
         "the", "my", "our", "a", "that", "those", "these", "all", "off",
     ];
@@ -812,7 +813,37 @@ pub(super) fn switches_off_else(request: &str) -> bool {
     !kept.is_empty()
         && !w
             .iter()
-            .any(|x| MACHINE_WORDS.contains(&x.as_str()) || MORE.contains(&x.as_str()))
+            .any(|x| MACHINE_WORDS.contains(&x.as_str()) || MORE_MACHINE.contains(&x.as_str()))
+}
+
+/// Whether a restart's object is something else than this machine:
+/// `restart the music`, `restart the count from one`, `reboot the
+/// conversation` (a determiner, then a word that names no computer).
+pub(super) fn restarts_else(request: &str) -> bool {
+    // (What else people call the machine they restart: `the apparatus`,
+    // `the console`, `the ship`.)
+    const CALLED: &[&str] = &[
+        "apparatus",
+        "console",
+        "ship",
+        "station",
+        "contraption",
+        "beast",
+        "gadget",
+        "whole",
+    ];
+    let w = lower_words(request);
+    let at = |i: usize| w.get(i).map_or("", |x| x.as_str());
+    w.iter().enumerate().any(|(i, x)| {
+        matches!(x.as_str(), "restart" | "reboot" | "reset")
+            && matches!(at(i + 1), "the" | "my" | "our" | "this" | "that")
+            && !at(i + 2).is_empty()
+            // (`the shop computer`: the machine's word a little later.)
+            && !(i + 2..i + 5).any(|k| {
+                let n = at(k);
+                MACHINE_WORDS.contains(&n) || MORE_MACHINE.contains(&n) || CALLED.contains(&n)
+            })
+    })
 }
 
 /// Whether the request opens by logging an activity of the person's

@@ -2267,7 +2267,9 @@ impl<'m> Interpreter<'m> {
             && command.as_ref().is_some_and(|c| {
                 matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
             })
-            && (!(speaks_of_power(asked) || speaks_of_power(request)) || switches_off_else(asked))
+            && (!(speaks_of_power(asked) || speaks_of_power(request))
+                || switches_off_else(asked)
+                || restarts_else(asked))
         {
             abstain = Some(Abstain::NothingFits);
         }
@@ -3526,7 +3528,8 @@ impl<'m> Interpreter<'m> {
                 // folder is said is made at the root, not over the file of
                 // that name in DOCS.
                 if let Some((dir, base)) = target.rsplit_once('/').filter(|(d, _)| !d.is_empty()) {
-                    let said = lower_words(asked);
+                    // (Words of paths typed too: `to /DOCS/FAQ.TXT` names FAQ.)
+                    let said = path_words(asked);
                     let folder_said = path_words(dir)
                         .iter()
                         .any(|d| said.iter().any(|w| same_word(w, d)));
@@ -4094,6 +4097,76 @@ impl<'m> Interpreter<'m> {
             && !asks_the_clock(request)
         {
             abstain = Some(Abstain::NothingFits);
+        }
+        // A move or copy onto a live file the line never names, only its
+        // folder (`move TODO.TXT nach LOGS` had gone onto /LOGS/BOOT.LOG):
+        // into that folder, under the file's own name. (Last, on the
+        // command every rule above has settled.)
+        if abstain.is_none() {
+            let onto_unnamed = command.as_ref().and_then(|c| {
+                if !matches!(self.role_of(c.applet), Some(Role::Move | Role::Copy)) {
+                    return None;
+                }
+                let [command::Arg::Path(from), command::Arg::Path(to)] = c.args.as_slice() else {
+                    return None;
+                };
+                let (dir, name) = to.rsplit_once('/')?;
+                if dir.is_empty() || !self.is_live(to, false) {
+                    return None;
+                }
+                // (Words of paths typed too: `to /DOCS/FAQ.TXT` names FAQ.)
+                let said = path_words(asked);
+                // (By its stem: `log` of BOOT.LOG is a word of LOGS too.)
+                let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+                let folder = path_words(dir);
+                let named = path_words(stem).iter().any(|n| {
+                    !folder.iter().any(|f| same_word(f, n)) && said.iter().any(|w| same_word(w, n))
+                });
+                let base = from.rsplit('/').next().unwrap_or(from);
+                let into = alloc::format!("{dir}/{base}");
+                (!named && !command::same_path(&into, from)).then(|| {
+                    command::render(&command::Command {
+                        applet: c.applet,
+                        args: alloc::vec![
+                            command::Arg::Path(from.clone()),
+                            command::Arg::Path(into),
+                        ],
+                    })
+                })
+            });
+            if let Some(line) = onto_unnamed {
+                match self.table.parse(&line, self.mode) {
+                    Ok(c) => command = Some(c),
+                    Err(_) => abstain = Some(Abstain::Unsure),
+                }
+            }
+        }
+        // A file made `in the top folder` is made there, never written over
+        // the live file of that name in another folder (`create boot.log
+        // in the top folder with started` went either way with the paths'
+        // margins).
+        if abstain.is_none() && any_phrase(asked, &["top folder", "root folder", "top level"]) {
+            let at_top = command.as_ref().and_then(|c| match c.args.as_slice() {
+                [command::Arg::Path(p), rest @ ..]
+                    if self.role_of(c.applet) == Some(Role::Write)
+                        && self.is_live(p, false)
+                        && p.trim_start_matches('/').contains('/') =>
+                {
+                    let mut args = alloc::vec![command::Arg::Path(alloc::format!(
+                        "/{}",
+                        p.rsplit('/').next().unwrap_or(p)
+                    ))];
+                    args.extend(rest.iter().cloned());
+                    Some(command::render(&command::Command {
+                        applet: c.applet,
+                        args,
+                    }))
+                }
+                _ => None,
+            });
+            if let Some(c) = at_top.and_then(|l| self.table.parse(&l, self.mode).ok()) {
+                command = Some(c);
+            }
         }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
