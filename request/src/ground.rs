@@ -606,7 +606,8 @@ fn canonical(w: &str, phrase: bool) -> Option<String> {
     (ok && command::normalize_path(&whole).as_deref() == Ok(whole.as_str())).then(|| c.into())
 }
 
-fn basename(path: &str) -> &str {
+/// A path's last part.
+pub(crate) fn basename(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
 

@@ -2832,9 +2832,8 @@ impl<'m> Interpreter<'m> {
                             (!self.is_live(p, false)
                                 && names_a_picture(p)
                                 && (has_file_referent
-                                    || t.to_ascii_lowercase().contains(
-                                        &p.rsplit('/').next().unwrap_or(p).to_ascii_lowercase(),
-                                    )))
+                                    || t.to_ascii_lowercase()
+                                        .contains(&ground::basename(p).to_ascii_lowercase())))
                                 || stands_for_a_text(t)
                                 || names_the_file_only(asked, p, t)
                                 || text_is_the_asking(asked, t)
@@ -2853,8 +2852,7 @@ impl<'m> Interpreter<'m> {
                 matches!(self.role_of(c.applet), Some(Role::Move | Role::Copy))
                     && match c.args.as_slice() {
                         [command::Arg::Path(from), command::Arg::Path(to)] => {
-                            let base =
-                                |p: &str| p.rsplit('/').next().unwrap_or(p).to_ascii_lowercase();
+                            let base = |p: &str| ground::basename(p).to_ascii_lowercase();
                             let to_base = base(to);
                             (any_word(asked, &["rename"]) && base(from) == to_base)
                                 || matches!(
@@ -4122,23 +4120,18 @@ impl<'m> Interpreter<'m> {
                 let named = path_words(stem).iter().any(|n| {
                     !folder.iter().any(|f| same_word(f, n)) && said.iter().any(|w| same_word(w, n))
                 });
-                let base = from.rsplit('/').next().unwrap_or(from);
-                let into = alloc::format!("{dir}/{base}");
+                let into = alloc::format!("{dir}/{}", ground::basename(from));
                 (!named && !command::same_path(&into, from)).then(|| {
-                    command::render(&command::Command {
-                        applet: c.applet,
-                        args: alloc::vec![
-                            command::Arg::Path(from.clone()),
-                            command::Arg::Path(into),
-                        ],
-                    })
+                    self.checked(
+                        c.applet,
+                        alloc::vec![command::Arg::Path(from.clone()), command::Arg::Path(into)],
+                    )
                 })
             });
-            if let Some(line) = onto_unnamed {
-                match self.table.parse(&line, self.mode) {
-                    Ok(c) => command = Some(c),
-                    Err(_) => abstain = Some(Abstain::Unsure),
-                }
+            match onto_unnamed {
+                Some(Some(c)) => command = Some(c),
+                Some(None) => abstain = Some(Abstain::Unsure),
+                None => {}
             }
         }
         // A file made `in the top folder` is made there, never written over
@@ -4154,17 +4147,14 @@ impl<'m> Interpreter<'m> {
                 {
                     let mut args = alloc::vec![command::Arg::Path(alloc::format!(
                         "/{}",
-                        p.rsplit('/').next().unwrap_or(p)
+                        ground::basename(p)
                     ))];
                     args.extend(rest.iter().cloned());
-                    Some(command::render(&command::Command {
-                        applet: c.applet,
-                        args,
-                    }))
+                    self.checked(c.applet, args)
                 }
                 _ => None,
             });
-            if let Some(c) = at_top.and_then(|l| self.table.parse(&l, self.mode).ok()) {
+            if let Some(c) = at_top {
                 command = Some(c);
             }
         }
@@ -4707,6 +4697,13 @@ impl Interpreter<'_> {
             !must_exist || self.paths.iter().any(|e| command::same_path(&e.path, p))
         });
         live.then_some(c)
+    }
+
+    /// `applet` with `args`, as the table parses it back in this mode
+    /// (a command a rule rewrote is checked as a typed one would be).
+    fn checked(&self, applet: &'static str, args: Vec<command::Arg>) -> Option<command::Command> {
+        let line = command::render(&command::Command { applet, args });
+        self.table.parse(&line, self.mode).ok()
     }
 
     fn is_live(&self, path: &str, dir: bool) -> bool {
