@@ -183,6 +183,27 @@ const WORDS: &[(&str, &str)] = &[
     ("futa", "delete"),
     // Japanese, typed in Latin letters
     ("misete", "show"),
+    // Tok Pisin (after the twentieth split's reads were spent, from its
+    // errors: docs/eval.md)
+    ("soim", "show"),
+    ("soimim", "show"),
+    ("lukim", "see"),
+    ("ritim", "read"),
+    ("rausim", "delete"),
+    ("putim", "put"),
+    ("raitim", "write"),
+    ("wokim", "make"),
+    ("klinim", "clear"),
+    ("nupela", "new"),
+    ("folda", "folder"),
+    // Levantine Arabic, typed in Latin letters and digits
+    ("imsa7", "delete"),
+    ("zid", "add"),
+    ("3mol", "make"),
+    ("ghayyer", "change"),
+    ("esm", "name"),
+    ("esmo", "named"),
+    ("esma", "named"),
 ];
 
 /// Small words read as English only in a line whose verb was another
@@ -208,6 +229,7 @@ const BESIDE_A_VERB: &[(&str, &str)] = &[
     ("mit", "with"),
     ("dengan", "with"),
     ("ke", "to"),
+    ("3al", "to"),
     ("un", "a"),
     ("una", "a"),
     ("une", "a"),
@@ -296,6 +318,15 @@ mod tests {
         );
         // The small words only beside such a verb.
         assert_eq!(english("put la la la in notes"), None);
+        // Tok Pisin and Levantine Arabic in Latin letters.
+        assert_eq!(
+            english("rausim hello file").as_deref(),
+            Some("delete hello file")
+        );
+        assert_eq!(
+            english("zid 3al todo: buy bread").as_deref(),
+            Some("add to todo: buy bread")
+        );
         // Quoted words are a text, as typed.
         assert_eq!(
             english("ajoute \"supprime le fichier\" to notes").as_deref(),
