@@ -395,13 +395,12 @@ pub(super) fn declines_a_read(asked: &str) -> bool {
     // Put off (`I might read the notes next week`; not `tomorrow's jobs`).
     // (The reading's own: `read me the todo, I'll delete the done ones
     // later` asks the reading now.)
-    let w0 = lower_words(&lower);
-    let planned = w0.iter().enumerate().any(|(i, x)| {
+    let planned = w.iter().enumerate().any(|(i, x)| {
         SHOWS.contains(&x.as_str())
             && i >= 1
-            && (matches!(w0[i - 1].as_str(), "might" | "will" | "may" | "gonna")
-                || w0[i - 1].ends_with("'ll")
-                || (i >= 2 && w0[i - 2] == "going" && w0[i - 1] == "to"))
+            && (matches!(w[i - 1].as_str(), "might" | "will" | "may" | "gonna")
+                || w[i - 1].ends_with("'ll")
+                || (i >= 2 && w[i - 2] == "going" && w[i - 1] == "to"))
     });
     let later = planned
         && any_phrase(
