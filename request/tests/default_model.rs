@@ -5498,3 +5498,38 @@ fn restarts_of_other_things_moves_onto_unnamed_files_and_the_top_folder() {
         ],
     );
 }
+
+/// A question what a quoted request would run is answered by explaining
+/// it, in either mode, whatever the quote's own verb; a line that opens by
+/// asking to see its one file reads it, whatever text the model found.
+#[test]
+fn quoted_requests_asked_about_and_lines_that_open_to_see() {
+    for mode in [Mode::ReadWrite, Mode::ReadOnly] {
+        proposes_lines(
+            mode,
+            &[
+                (
+                    "what would you do with 'delete the boot log'? only say it, don't do it",
+                    "route \"delete the boot log\"",
+                ),
+                (
+                    "what would you do if I said \"throw out the old fight cards\"? tell me, don't do it",
+                    "route \"throw out the old fight cards\"",
+                ),
+            ],
+        );
+    }
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "before I pull the trigger, what would you do with \"erase every case file\"? talk, don't act",
+                "route \"erase every case file\"",
+            ),
+            (
+                "open the todo list, it's the only thing in my life with a plan",
+                "cat /TODO.TXT",
+            ),
+        ],
+    );
+}

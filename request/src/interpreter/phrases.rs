@@ -170,6 +170,16 @@ pub(super) fn opened_as(asked: &str) -> Option<command::Role> {
     }
 }
 
+/// Whether the line's first word past politeness asks to see (`open …`,
+/// `please show …`); not `print` or `cat`, which also send a text into a
+/// file.
+pub(super) fn opens_to_see(asked: &str) -> bool {
+    lower_words(asked)
+        .into_iter()
+        .find(|x| !is_politeness(x))
+        .is_some_and(|x| matches!(x.as_str(), "open" | "show" | "view" | "display" | "read"))
+}
+
 /// What the request asks first, past `can you` and `could you` (`i want
 /// to delete the boot log because …` asks a change; `Could you display the
 /// release notes` to see; `how do i delete` a question).
@@ -1935,6 +1945,26 @@ pub(super) fn asks_to_route(request: &str) -> bool {
                 "turns",
             ],
         )
+}
+
+/// Whether the line asks, in so many words, what would be run for a
+/// request it quotes (`what would you do with 'delete the boot log'? only
+/// say it`, `what would you do if I said "throw out the old fight cards"`):
+/// a question about the quoted request, never the request itself, in
+/// either mode. Narrower than [`asks_to_route`], whose `before` or `turn`
+/// also open ordinary requests with a quoted text (`before I go, write
+/// "bye" to notes.txt`).
+pub(super) fn asks_what_a_quote_would_run(request: &str) -> bool {
+    let w = lower_words(&without_quoted_text(request));
+    let asks = w.windows(3).any(|p| {
+        matches!(p[0].as_str(), "what" | "how" | "which")
+            && matches!(p[1].as_str(), "would" | "will" | "wud")
+            && matches!(
+                p[2].as_str(),
+                "you" | "u" | "happen" | "it" | "that" | "nosys"
+            )
+    });
+    asks && crate::ground::embedded_request(request).is_some() && request.contains(['"', '\''])
 }
 
 /// Whether the request names a log file rather than the kernel's log: the

@@ -764,6 +764,7 @@ impl<'m> Interpreter<'m> {
         if self.mode == Mode::ReadOnly
             && !sure_unlearnt
             && (!named_first || adds_at_end)
+            && !asks_what_a_quote_would_run(asked)
             && (changes_first
                 || (!reads_first
                     && ((self.write_share() > self.config.write_share
@@ -970,7 +971,9 @@ impl<'m> Interpreter<'m> {
         // `rm` is taken over the grammar's reading of it (`cat`), and in
         // read-only mode the reply points at F2.
         // As typed too: the speller reads `chuck` as `check`.
-        let discards = discards(asked) || discards(request);
+        // (Not a discard quoted for the question what it would run.)
+        let discards =
+            (discards(asked) || discards(request)) && !asks_what_a_quote_would_run(asked);
         let ridge_deletes = ridge.as_ref().is_some_and(|r| {
             self.role_of(r.applet) == Some(Role::Remove)
                 && r.command.is_ok()
@@ -1312,6 +1315,16 @@ impl<'m> Interpreter<'m> {
                 {
                     doer(Role::Say)
                 }
+                // What a quoted request would run, asked (`what would you
+                // do with "erase every case file"? talk, don't act`): its
+                // explanation, whatever applet the quote's own verb drew.
+                Some(a)
+                    if !is(a, Role::Explain)
+                        && named_word.is_none()
+                        && asks_what_a_quote_would_run(asked) =>
+                {
+                    doer(Role::Explain)
+                }
                 // Asked not to run it (`check delete the todo list before
                 // running it`, `dry run of …`): what it would run is
                 // explained, and nothing is changed.
@@ -1441,6 +1454,23 @@ impl<'m> Interpreter<'m> {
                 // `disk space` names the disk applet by an ordinary word.
                 Some(a) if is(a, Role::Storage) && asks_space(asked) && !asks_device(asked) => {
                     doer(Role::FreeSpace)
+                }
+                // A line that opens by asking to see the one file it refers
+                // to, and says nothing of writing, reads it, whatever words
+                // of its own the model took for a text (`open the todo list,
+                // it's the only thing in my life with a plan` had written
+                // `a plan` over it).
+                Some(a)
+                    if is_any(a, &[Role::Write, Role::Append])
+                        && named_word.is_none()
+                        && one_file.is_some()
+                        && opens_to_see(asked)
+                        && !asks_to_write(asked)
+                        && !adds_to_end(asked)
+                        && !renames(asked)
+                        && !asked.contains('"') =>
+                {
+                    doer(Role::ShowText)
                 }
                 _ if named_word.is_some() => None,
                 // A bare listing for a request that refers to one file and
