@@ -170,6 +170,9 @@ impl Lexicon {
         if w.len() < MIN_LETTERS || !w.bytes().all(|b| b.is_ascii_lowercase()) || self.knows(w) {
             return None;
         }
+        if self.inflects_a_known_word(w) {
+            return None;
+        }
         let mut found = None;
         for k in self.bucket(w) {
             // A known word with `s` or `d` after it is that word inflected
@@ -202,6 +205,35 @@ impl Lexicon {
         found
             .filter(|_| !drops_into_harm)
             .filter(|k| targets.is_none_or(|t| t.binary_search_by(|x| x.as_str().cmp(k)).is_ok()))
+    }
+
+    /// Whether `w` is a known word with an ending English puts on it
+    /// (`printed`, `listing`, `copies`, `stopped`, `deleter`): a word of its
+    /// own, not a slip of another one an edit away (`my boss printed the
+    /// faq` had become `printer`).
+    fn inflects_a_known_word(&self, w: &str) -> bool {
+        const ENDINGS: &[(&str, &[&str])] = &[
+            ("ied", &["y"]),
+            ("ies", &["y"]),
+            ("ing", &["", "e"]),
+            ("ed", &["", "e"]),
+            ("es", &["", "e"]),
+            ("er", &["", "e"]),
+            ("s", &[""]),
+        ];
+        ENDINGS.iter().any(|(end, backs)| {
+            w.strip_suffix(end).is_some_and(|stem| {
+                let undoubled = stem
+                    .len()
+                    .checked_sub(2)
+                    .filter(|&i| stem.as_bytes()[i] == stem.as_bytes()[i + 1])
+                    .map(|i| &stem[..=i]);
+                backs.iter().any(|b| {
+                    let whole = alloc::format!("{stem}{b}");
+                    self.knows(&whole) || (b.is_empty() && undoubled.is_some_and(|u| self.knows(u)))
+                })
+            })
+        })
     }
 
     /// `request` with each correctable word corrected, its case pattern
@@ -477,6 +509,21 @@ mod tests {
             Some("echo \"tiem to go\" time")
         );
         assert_eq!(l.correct("tiem2"), None);
+    }
+
+    #[test]
+    fn a_known_word_with_an_english_ending_is_no_slip() {
+        // `printed` is an edit from `printer`, `listing` from `listings`
+        // would be none: each is `print`, `list` with an ending.
+        let l = lex(&[
+            "print", "printer", "list", "lasting", "stop", "stopper", "copy", "copier",
+        ]);
+        assert_eq!(l.correction("printed"), None);
+        assert_eq!(l.correction("listing"), None);
+        assert_eq!(l.correction("stopped"), None);
+        assert_eq!(l.correction("copies"), None);
+        // A slip of the known word itself is still read as it.
+        assert_eq!(l.correction("prnter"), Some("printer"));
     }
 
     #[test]

@@ -5533,3 +5533,25 @@ fn quoted_requests_asked_about_and_lines_that_open_to_see() {
         ],
     );
 }
+
+/// A reading someone else did, told with its time, asks none; `no need to
+/// do it again` turns an action down and deletes nothing, where `i don't
+/// need the notes anymore` still discards them.
+#[test]
+fn readings_told_and_actions_turned_down() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "my boss printed the faq this morning",
+            "I already listed the docs folder, no need to do it again",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("i don't need the notes anymore", "rm /NOTES.TXT"),
+            ("i no longer need todo.txt", "rm /TODO.TXT"),
+        ],
+    );
+}

@@ -434,6 +434,16 @@ pub(super) fn declines_a_read(asked: &str) -> bool {
                 // (`I already checked the date this morning`.)
                 || (matches!(at(i + 1), "already" | "just" | "also")
                     && DONE.contains(&at(i + 2))))
+            // Or anyone's, told (`my boss printed the faq this morning`):
+            // a past form past the line's first word, no question's.
+            || (i >= 1
+                && *x != "read"
+                && DONE.contains(&x.as_str())
+                && !matches!(at(i - 1), "was" | "were" | "been" | "is" | "be" | "being")
+                && !matches!(
+                    at(0),
+                    "what" | "whats" | "which" | "who" | "when" | "where" | "how" | "did"
+                ))
     });
     refused || (!asks_now && (past || later))
 }

@@ -4921,16 +4921,21 @@ fn asks_removal(lines: &[&str], discards: bool) -> bool {
                 // Inside a word of another language (`pakidelete`).
                 || ["delet", "remov"].iter().any(|r| w.contains(r))
         }) || discards
-            // Need denied a word or two before it (`i no lonher need`).
+            // Need denied a word or two before it (`i no lonher need`,
+            // `i don't need todo.txt`), of a thing: `no need to do it
+            // again` turns an action down.
             || {
                 let w = lower_words(l);
                 w.iter().enumerate().any(|(i, x)| {
-                    matches!(x.as_str(), "no" | "not")
-                        && w[i + 1..].iter().take(2).any(|n| n == "need" || n == "needed")
+                    matches!(x.as_str(), "no" | "not" | "don't" | "dont")
+                        && w[i + 1..].iter().take(2).enumerate().any(|(k, n)| {
+                            (n == "need" || n == "needed")
+                                && w.get(i + 2 + k).is_none_or(|after| after != "to")
+                        })
                 })
             }
             // Not needed any more (`i no need budget.log in home`).
-            || any_phrase(l, &["take out", "get rid", "disappear", "vanish", "served its purpose", "outlived", "obsolete", "no need", "not need", "don't need", "dont need", "no longer need", "not wanted", "unneeded", "unwanted", "can go", "let go", "must go", "has to go", "needs to go", "go away"])
+            || any_phrase(l, &["take out", "get rid", "disappear", "vanish", "served its purpose", "outlived", "obsolete", "not wanted", "unneeded", "unwanted", "can go", "let go", "must go", "has to go", "needs to go", "go away"])
     })
 }
 
