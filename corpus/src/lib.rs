@@ -195,6 +195,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten18.tsv",
     "handwritten19.tsv",
     "handwritten20.tsv",
+    "handwritten21.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",
