@@ -503,6 +503,27 @@ fn negated_first(line: &str, ws: &[Word], live: &dyn Fn(&str) -> bool) -> Option
     }
     let before = trim_clause(&line[ws[neg.len()].start..ws[cut].end]);
     let after = trim_clause(&line[ws[cut + 1].start..]);
+    // What follows is no request but who said so or a sign-off (`never
+    // delete the notes, my teacher said`, `don't reboot, no worries`):
+    // the line turns its change down, and nothing is asked.
+    if words(after).iter().any(|w| {
+        matches!(
+            w.bare.as_str(),
+            "said"
+                | "says"
+                | "told"
+                | "tells"
+                | "warned"
+                | "insists"
+                | "insisted"
+                | "reminded"
+                | "worry"
+                | "worries"
+                | "thanks"
+        )
+    }) {
+        return None;
+    }
     // `don't reboot, don't shut down, just show the date`: every clause
     // that says what not to do, then what to do.
     let after_ws = words(after);

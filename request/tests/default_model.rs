@@ -5555,3 +5555,27 @@ fn readings_told_and_actions_turned_down() {
         ],
     );
 }
+
+/// A change turned down further back (`I don't want you to delete the
+/// todo`) or with who said so after it (`never delete the notes, my
+/// teacher said`) runs nothing; a correction after a `don't` still runs.
+#[test]
+fn changes_turned_down_with_a_wish_or_a_source() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "I don't want you to delete the todo",
+            "I wasn't going to ask you to reboot, don't worry",
+            "never delete the notes, my teacher said",
+            "never shut down the machine while it's writing, my teacher said",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("don't delete the notes, delete the todo", "rm /TODO.TXT"),
+            ("I want you to delete the todo", "rm /TODO.TXT"),
+        ],
+    );
+}

@@ -2656,8 +2656,66 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
                     "don't" | "dont" | "not" | "never" | "no" | "stop"
                 )
         });
+        // A `not` further back, with only words between that carry the
+        // wish or the asking to the change (`I don't want you to delete
+        // the todo` had deleted it; `I wasn't going to ask you to reboot`).
+        let carries = |x: &str| {
+            matches!(
+                x,
+                "want"
+                    | "wanted"
+                    | "wants"
+                    | "wanna"
+                    | "you"
+                    | "u"
+                    | "to"
+                    | "going"
+                    | "gonna"
+                    | "ask"
+                    | "asking"
+                    | "asked"
+                    | "need"
+                    | "needed"
+                    | "mean"
+                    | "meant"
+                    | "planning"
+                    | "trying"
+                    | "intend"
+                    | "intending"
+                    | "me"
+                    | "i"
+                    | "be"
+                    | "have"
+                    | "would"
+                    | "ever"
+                    | "really"
+                    | "actually"
+            )
+        };
+        let denied_wish = (3..=6).any(|k| {
+            i >= k
+                && matches!(
+                    at(i - k),
+                    "don't"
+                        | "dont"
+                        | "not"
+                        | "never"
+                        | "wasn't"
+                        | "wasnt"
+                        | "won't"
+                        | "wont"
+                        | "wouldn't"
+                        | "didn't"
+                        | "didnt"
+                        | "doesn't"
+                        | "isn't"
+                        | "aren't"
+                )
+                && (i - k + 1..i).all(|j| carries(at(j)))
+        });
         // (`no need to reboot`, `should not be deleted`.)
         let negated = negated
+            || denied_wish
             || (i >= 3 && at(i - 3) == "no" && at(i - 2) == "need")
             || (i >= 2 && at(i - 1) == "be" && matches!(at(i - 2), "not" | "never"));
         let first = w.iter().position(|x| is_change(x)).unwrap_or(0);
