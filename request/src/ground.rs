@@ -235,6 +235,9 @@ pub(crate) fn is_stopword(w: &str) -> bool {
         "any",
         "there",
         "here",
+        // (`move the guide to where the readme is` had made /DOCS/where.)
+        "where",
+        "wherever",
         "folder",
         "directory",
         "dir",
@@ -4130,10 +4133,17 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             .rev()
             .take_while(|&k| !raw[k].ends_with([',', '.', ';', ':', '!', '?']))
             .any(|k| {
-                matches!(words[k].as_str(), "beside" | "near" | "alongside")
+                matches!(words[k].as_str(), "beside" | "near" | "alongside" | "where")
                     || (words[k] == "to"
                         && k >= 1
                         && matches!(words[k - 1].as_str(), "next" | "close"))
+                    // (`into the same folder as the readme`.)
+                    || (words[k] == "as"
+                        && k >= 1
+                        && matches!(
+                            words[k - 1].as_str(),
+                            "folder" | "directory" | "dir" | "place" | "location"
+                        ))
             })
     };
     let landmarks: Vec<String> = paths

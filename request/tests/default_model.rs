@@ -5579,3 +5579,44 @@ fn changes_turned_down_with_a_wish_or_a_source() {
         ],
     );
 }
+
+/// A copy goes beside the file a line places it by (`into the same folder
+/// as the readme`, `to where the faq is`), never over it; what comes after
+/// `with a copy of` is what is copied; a remark on what a file says writes
+/// nothing.
+#[test]
+fn copies_placed_by_a_landmark_swapped_sources_and_remarks_on_texts() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "copy the boot log into the same folder as the readme",
+                "cp /LOGS/BOOT.LOG /BOOT.LOG",
+            ),
+            (
+                "move the todo list to where the faq is",
+                "mv /TODO.TXT /DOCS/TODO.TXT",
+            ),
+            (
+                "move the guide to where the readme is",
+                "mv /DOCS/GUIDE.TXT /GUIDE.TXT",
+            ),
+            (
+                "overwrite NOTES.TXT with a copy of TODO.TXT",
+                "cp /TODO.TXT /NOTES.TXT",
+            ),
+            (
+                "make a copy of the todo in docs",
+                "cp /TODO.TXT /DOCS/TODO.TXT",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "the boot log says nothing has been written yet, interesting",
+            "the hello file just says hello, funny",
+        ],
+        Abstain::NothingFits,
+    );
+}

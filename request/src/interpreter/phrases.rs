@@ -170,6 +170,88 @@ pub(super) fn opened_as(asked: &str) -> Option<command::Role> {
     }
 }
 
+/// Whether the line tells what a file says and asks nothing (`the boot log
+/// says nothing has been written yet, interesting`, `the hello file just
+/// says hello, funny`): a remark about a text, not one to write. Not a
+/// file described by it (`a file that says hello`), nor a line with a verb
+/// that asks for a change or a wish (`make the todo say …`, `the todo
+/// should say …`), nor a question.
+pub(super) fn tells_what_a_file_says(asked: &str) -> bool {
+    let w = lower_words(&without_quoted_text(asked));
+    let at = |i: usize| w.get(i).map_or("", |x| x.as_str());
+    const ASKS: &[&str] = &[
+        "write",
+        "put",
+        "add",
+        "append",
+        "make",
+        "create",
+        "change",
+        "replace",
+        "set",
+        "update",
+        "overwrite",
+        "save",
+        "jot",
+        "note",
+        "record",
+        "type",
+        "enter",
+        "insert",
+        "edit",
+        "fix",
+        "correct",
+        "should",
+        "must",
+        "need",
+        "needs",
+        "want",
+        "let",
+        "can",
+        "could",
+        "would",
+        "please",
+        "pls",
+        "new",
+        "echo",
+        "print",
+        "show",
+        "say",
+    ];
+    if w.iter().any(|x| ASKS.contains(&x.as_str()))
+        || matches!(
+            at(0),
+            "what" | "whats" | "which" | "does" | "do" | "did" | "is" | "how" | "why" | "where"
+        )
+    {
+        return false;
+    }
+    w.iter().enumerate().any(|(i, x)| {
+        matches!(x.as_str(), "says" | "reads") && {
+            let mut j = i;
+            while j > 0
+                && matches!(
+                    at(j - 1),
+                    "just"
+                        | "only"
+                        | "still"
+                        | "already"
+                        | "now"
+                        | "currently"
+                        | "literally"
+                        | "basically"
+                        | "apparently"
+                        | "actually"
+                        | "also"
+                )
+            {
+                j -= 1;
+            }
+            j >= 2 && !matches!(at(j - 1), "that" | "which" | "who" | "it" | "what")
+        }
+    })
+}
+
 /// Whether the line's first word past politeness asks to see (`open …`,
 /// `please show …`); not `print` or `cat`, which also send a text into a
 /// file.

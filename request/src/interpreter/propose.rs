@@ -4164,6 +4164,63 @@ impl<'m> Interpreter<'m> {
                 None => {}
             }
         }
+        // What a copy goes over comes before `with a copy of`, what is
+        // copied after it (`overwrite NOTES.TXT with a copy of TODO.TXT`
+        // had copied the notes over the todo).
+        if abstain.is_none() {
+            let swapped = command.as_ref().and_then(|c| {
+                let [command::Arg::Path(from), command::Arg::Path(to)] = c.args.as_slice() else {
+                    return None;
+                };
+                if self.role_of(c.applet) != Some(Role::Copy) {
+                    return None;
+                }
+                let lower = without_quoted_text(asked).to_ascii_lowercase();
+                let of = ["with a copy of ", "with a duplicate of "]
+                    .iter()
+                    .find_map(|p| lower.find(p))?;
+                // Where the line first says a path's own name, as a word.
+                let said_at = |p: &str| {
+                    let name = ground::basename(p).to_ascii_lowercase();
+                    let stem = name.rsplit_once('.').map_or(name.as_str(), |(s, _)| s);
+                    lower.match_indices(stem).map(|(i, _)| i).find(|&i| {
+                        let before = lower[..i].chars().next_back();
+                        let after = lower[i + stem.len()..].chars().next();
+                        !before.is_some_and(|c| c.is_ascii_alphanumeric())
+                            && !after.is_some_and(|c| c.is_ascii_alphanumeric())
+                    })
+                };
+                let (f, t) = (said_at(from)?, said_at(to)?);
+                (f < of && of < t).then(|| {
+                    self.checked(
+                        c.applet,
+                        alloc::vec![
+                            command::Arg::Path(to.clone()),
+                            command::Arg::Path(from.clone())
+                        ],
+                    )
+                })
+            });
+            match swapped {
+                Some(Some(c)) => command = Some(c),
+                Some(None) => abstain = Some(Abstain::Unsure),
+                None => {}
+            }
+        }
+        // A remark on what a file says asks nothing written (`the hello
+        // file just says hello, funny` had written `hello` over it).
+        if abstain.is_none()
+            && !named_first
+            && command.as_ref().is_some_and(|c| {
+                matches!(
+                    self.role_of(c.applet),
+                    Some(Role::Write | Role::Append | Role::Say)
+                )
+            })
+            && tells_what_a_file_says(asked)
+        {
+            abstain = Some(Abstain::NothingFits);
+        }
         // A file made `in the top folder` is made there, never written over
         // the live file of that name in another folder (`create boot.log
         // in the top folder with started` went either way with the paths'
