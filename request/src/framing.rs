@@ -159,6 +159,91 @@ pub fn unframed(request: &str) -> Option<String> {
             changed = true;
         }
     }
+    // Courtesy after the last comma, of courtesy's words only (`…
+    // greeting.txt, thanks in advance`, `… monday, sorry for the trouble`,
+    // `…, if you don't mind`): neither a file's nor a text's. (`…, thanks
+    // to notes.txt` keeps its file.)
+    if let Some((body, tail)) = s.rsplit_once(',') {
+        const COURTESY: &[&str] = &[
+            "thanks",
+            "thank",
+            "you",
+            "in",
+            "advance",
+            "so",
+            "much",
+            "a",
+            "lot",
+            "sorry",
+            "for",
+            "the",
+            "trouble",
+            "bother",
+            "bothering",
+            "inconvenience",
+            "if",
+            "don't",
+            "dont",
+            "mind",
+            "that's",
+            "thats",
+            "ok",
+            "okay",
+            "possible",
+            "ta",
+            "cheers",
+            "please",
+            "pls",
+            "mate",
+            "dear",
+            "appreciated",
+            "appreciate",
+            "it",
+            "very",
+            "kindly",
+            "again",
+            "no",
+            "rush",
+            "whenever",
+            "when",
+            "can",
+            "get",
+            "chance",
+            "that",
+        ];
+        let words: alloc::vec::Vec<String> = tail
+            .split_whitespace()
+            .map(|w| {
+                w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                    .to_ascii_lowercase()
+                    .replace('\u{2019}', "'")
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
+        let courteous = !words.is_empty()
+            && words.iter().all(|w| COURTESY.contains(&w.as_str()))
+            && words.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "thanks"
+                        | "thank"
+                        | "sorry"
+                        | "mind"
+                        | "ta"
+                        | "cheers"
+                        | "appreciated"
+                        | "possible"
+                        | "rush"
+                        | "chance"
+                )
+            });
+        // (Not inside a quoted text: `"…, thanks"`, `'…, sorry'`.)
+        let quoting = body.contains('"') || body.starts_with('\'') || body.contains(" '");
+        if courteous && !quoting && !tail.contains('"') && !body.trim().is_empty() {
+            s = body.trim_end();
+            changed = true;
+        }
+    }
     // A reason told before the order it leads to (`A friend asked me what
     // hardware I'm running, so show me the cpu`, `The guide was mentioned in
     // the todo list, so open /DOCS/GUIDE.TXT`): the order after `, so`.
@@ -305,6 +390,23 @@ mod tests {
             unframed("you help me make folder name HocTap").as_deref(),
             Some("make folder name HocTap")
         );
+    }
+
+    #[test]
+    fn courtesy_after_the_last_comma_is_not_the_request() {
+        assert_eq!(
+            unframed("please write hello world to greeting.txt, thanks in advance").as_deref(),
+            Some("please write hello world to greeting.txt")
+        );
+        assert_eq!(
+            unframed("replace the notes with meeting moved to monday, sorry for the trouble")
+                .as_deref(),
+            Some("replace the notes with meeting moved to monday")
+        );
+        // A file after the thanks, a quoted text, or a list: kept.
+        assert_eq!(unframed("write hello, thanks to notes.txt"), None);
+        assert_eq!(unframed("write \"hi, thanks\" to notes.txt"), None);
+        assert_eq!(unframed("add milk, eggs, bread to the todo"), None);
     }
 
     #[test]

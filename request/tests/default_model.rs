@@ -5620,3 +5620,21 @@ fn copies_placed_by_a_landmark_swapped_sources_and_remarks_on_texts() {
         Abstain::NothingFits,
     );
 }
+
+/// Courtesy after the last comma is neither a folder nor part of a text.
+#[test]
+fn courtesy_after_a_comma_stays_out_of_names_and_texts() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "please write hello world to greeting.txt, thanks in advance",
+                "write /greeting.txt \"hello world\"",
+            ),
+            (
+                "could you replace what's in notes.txt with the text meeting moved to monday, sorry for the trouble",
+                "write /NOTES.TXT \"meeting moved to monday\"",
+            ),
+        ],
+    );
+}
