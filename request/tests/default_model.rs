@@ -5638,3 +5638,21 @@ fn courtesy_after_a_comma_stays_out_of_names_and_texts() {
         ],
     );
 }
+
+/// An empty new file asked for holds none of the line's words.
+#[test]
+fn an_empty_file_asked_for_is_empty() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "is it possible to make an empty file called draft.txt",
+                "write /draft.txt \"\"",
+            ),
+            (
+                "hiya, quick favour, make an empty file named notes2.txt, ta",
+                "write /notes2.txt \"\"",
+            ),
+        ],
+    );
+}

@@ -4207,6 +4207,36 @@ impl<'m> Interpreter<'m> {
                 None => {}
             }
         }
+        // An empty file asked for holds no words of the line (`is it
+        // possible to make an empty file called draft.txt` had written
+        // `an empty file called` into it).
+        if abstain.is_none() && !asked.contains(['"', ':']) {
+            let w = lower_words(asked);
+            let empty = w.windows(2).any(|p| {
+                matches!(p[0].as_str(), "empty" | "blank")
+                    && matches!(p[1].as_str(), "file" | "document" | "page" | "one" | "text")
+            });
+            let emptied = command.as_ref().and_then(|c| match c.args.as_slice() {
+                [command::Arg::Path(p), command::Arg::Text(x)]
+                    if empty
+                        && !x.is_empty()
+                        && self.role_of(c.applet) == Some(Role::Write)
+                        && !self.is_live(p, false) =>
+                {
+                    self.checked(
+                        c.applet,
+                        alloc::vec![
+                            command::Arg::Path(p.clone()),
+                            command::Arg::Text(String::new())
+                        ],
+                    )
+                }
+                _ => None,
+            });
+            if let Some(c) = emptied {
+                command = Some(c);
+            }
+        }
         // A remark on what a file says asks nothing written (`the hello
         // file just says hello, funny` had written `hello` over it).
         if abstain.is_none()
