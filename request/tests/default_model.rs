@@ -5656,3 +5656,19 @@ fn an_empty_file_asked_for_is_empty() {
         ],
     );
 }
+
+/// A spare or a backup put into a folder is a copy, not a move.
+#[test]
+fn a_spare_put_into_a_folder_is_a_copy() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "let's keep a spare of the boot log in docs",
+                "cp /LOGS/BOOT.LOG /DOCS/BOOT.LOG",
+            ),
+            ("back up the todo into docs", "cp /TODO.TXT /DOCS/TODO.TXT"),
+            ("put the todo in docs", "mv /TODO.TXT /DOCS/TODO.TXT"),
+        ],
+    );
+}

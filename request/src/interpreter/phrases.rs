@@ -2516,8 +2516,14 @@ pub(super) fn placed_into<'g>(
             "twin",
             "also",
             "too",
+            // (`let's keep a spare of the boot log in docs` had moved it.)
+            "spare",
+            "backups",
+            "replica",
+            "extra",
         ],
-    ) || renames(request)
+    ) || any_phrase(request, &["back up", "back it up", "back them up"])
+        || renames(request)
         || any_word(request, &["name", "filename", "nae", "hex", "bytes"]);
     let removes = any_word(
         request,
