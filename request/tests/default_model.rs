@@ -5672,3 +5672,34 @@ fn a_spare_put_into_a_folder_is_a_copy() {
         ],
     );
 }
+
+/// A copy or move out of a folder with no place said runs nothing (it had
+/// landed at the top); the top said, or a file beside one there, still
+/// places it; a name that stands for none (`a better name`) is none.
+#[test]
+fn copies_and_moves_with_no_place_said() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "copy the faq",
+            "back up the boot log",
+            "move the guide into a folder",
+            "rename the photo list to a better name",
+        ],
+        Abstain::Unfilled,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("copy the faq to the top", "cp /DOCS/FAQ.TXT /FAQ.TXT"),
+            (
+                "Please move the file of frequently asked questions to the top-level directory.",
+                "mv /DOCS/FAQ.TXT /FAQ.TXT",
+            ),
+            (
+                "copy the guide next to the readme",
+                "cp /DOCS/GUIDE.TXT /GUIDE.TXT",
+            ),
+        ],
+    );
+}

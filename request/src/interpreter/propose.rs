@@ -2887,7 +2887,20 @@ impl<'m> Interpreter<'m> {
                             (any_word(asked, &["rename"]) && base(from) == to_base)
                                 || matches!(
                                     to_base.as_str(),
-                                    "somewhere" | "anywhere" | "elsewhere" | "safe" | "there"
+                                    "somewhere"
+                                        | "anywhere"
+                                        | "elsewhere"
+                                        | "safe"
+                                        | "there"
+                                        | "something"
+                                        | "anything"
+                                        | "whatever"
+                                        | "better"
+                                        | "shorter"
+                                        | "longer"
+                                        | "nicer"
+                                        | "different"
+                                        | "usual"
                                 )
                         }
                         _ => false,
@@ -4274,6 +4287,42 @@ impl<'m> Interpreter<'m> {
             if let Some(c) = at_top {
                 command = Some(c);
             }
+        }
+        // A copy or move out of a folder to a top folder nobody said
+        // (`copy the faq`, `move the guide into a folder` had landed at the
+        // top): no place was given. (Last, on the settled command; a file
+        // placed beside one at the top says the top.)
+        if abstain.is_none()
+            && command.as_ref().is_some_and(|c| {
+                let [command::Arg::Path(from), command::Arg::Path(to)] = c.args.as_slice() else {
+                    return false;
+                };
+                let said: Vec<String> = asked
+                    .to_ascii_lowercase()
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .map(String::from)
+                    .collect();
+                matches!(self.role_of(c.applet), Some(Role::Move | Role::Copy))
+                    && from.trim_start_matches('/').contains('/')
+                    && command::same_path(to, &alloc::format!("/{}", ground::basename(from)))
+                    && !asked.contains('/')
+                    && !said.iter().enumerate().any(|(i, w)| {
+                        matches!(
+                            w.as_str(),
+                            "top" | "root" | "main" | "out" | "outside" | "home" | "base"
+                                | "toplevel" | "upper" | "parent"
+                        )
+                        // (`one folder up`; not `back up`.)
+                        || (w == "up" && (i == 0 || said[i - 1] != "back"))
+                    })
+                    && !grounded
+                        .grounding
+                        .landmarks
+                        .iter()
+                        .any(|l| !l.trim_start_matches('/').contains('/'))
+            })
+        {
+            abstain = Some(Abstain::Unfilled);
         }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
