@@ -207,6 +207,66 @@ impl Lexicon {
             .filter(|k| targets.is_none_or(|t| t.binary_search_by(|x| x.as_str().cmp(k)).is_ok()))
     }
 
+    /// An unknown word whose letters a scanner or a font ran together or
+    /// split (`rn` for `m`, `cl` for `d`, `vv` for `w`: `rernove`, `tirne`,
+    /// `clocs`, `guicle`) read as the known word they make.
+    fn misread(&self, w: &str) -> Option<&str> {
+        if w.len() < 3 || self.knows(w) || self.inflects_a_known_word(w) {
+            return None;
+        }
+        for (seen, meant) in [("rn", "m"), ("cl", "d"), ("vv", "w")] {
+            if !w.contains(seen) {
+                continue;
+            }
+            let fixed = w.replace(seen, meant);
+            if let Some(k) = SHORT.iter().find(|s| **s == fixed) {
+                return Some(k);
+            }
+            if let Some(k) = MISREAD_TARGETS.iter().find(|k| **k == fixed) {
+                return Some(k);
+            }
+            if let Ok(i) = self.bucket(&fixed).binary_search(&fixed) {
+                return Some(self.bucket(&fixed)[i].as_str());
+            }
+        }
+        None
+    }
+
+    /// A word of letters with `0` or `1` among them read as `o` and `l`
+    /// (`n0tes`, `a11`, `TOD0`), in the word's case, when that makes a
+    /// known word. Numbers (`10`, `2026`) and names with other digits stay.
+    fn digits_as_letters(&self, core: &str) -> Option<String> {
+        let letters = core.bytes().filter(|b| b.is_ascii_alphabetic()).count();
+        if letters == 0
+            || core.len() < 3
+            || !core
+                .bytes()
+                .all(|b| b.is_ascii_alphabetic() || b == b'0' || b == b'1')
+            || core.bytes().all(|b| b.is_ascii_alphabetic())
+        {
+            return None;
+        }
+        let upper = core
+            .bytes()
+            .filter(|b| b.is_ascii_alphabetic())
+            .all(|b| b.is_ascii_uppercase());
+        let mapped: String = core
+            .chars()
+            .map(|c| match (c, upper) {
+                ('0', false) => 'o',
+                ('0', true) => 'O',
+                ('1', false) => 'l',
+                ('1', true) => 'L',
+                (c, _) => c,
+            })
+            .collect();
+        let lower = mapped.to_ascii_lowercase();
+        let known = self.knows(&lower)
+            || SHORT.contains(&lower.as_str())
+            || MISREAD_TARGETS.contains(&lower.as_str());
+        known.then_some(mapped)
+    }
+
     /// Whether `w` is a known word with an ending English puts on it
     /// (`printed`, `listing`, `copies`, `stopped`, `deleter`): a word of its
     /// own, not a slip of another one an edit away (`my boss printed the
@@ -299,16 +359,32 @@ impl Lexicon {
                 .then(|| {
                     sms.then(|| self.sms(&lower))
                         .flatten()
+                        .or_else(|| self.misread(&lower))
                         .or_else(|| self.correction(&lower))
                         .map(String::from)
                         .or_else(|| (core == lower).then(|| self.split(&lower)).flatten())
                 })
                 .flatten();
+            // A letter a scanner or a font read as a digit (`sh0w the
+            // n0tes`, `1ist the d0cs`, `TOD0`): the word it makes, when
+            // that is a known one.
+            // (In the case it was typed in: the mapping keeps it.)
+            let (fix, cased) = match fix {
+                Some(f) => (Some(f), false),
+                None if !quoted && !opens_or_closes && !token.contains('/') => {
+                    (self.digits_as_letters(core), true)
+                }
+                None => (None, false),
+            };
             match fix.as_deref() {
                 Some(k) => {
                     let at = token.find(core).unwrap_or(0);
                     out.push_str(&token[..at]);
-                    out.push_str(&same_case(core, k));
+                    if cased {
+                        out.push_str(k);
+                    } else {
+                        out.push_str(&same_case(core, k));
+                    }
                     out.push_str(&token[at + core.len()..]);
                     changed = true;
                 }
@@ -324,6 +400,14 @@ impl Lexicon {
         changed.then_some(out)
     }
 }
+
+/// Words of the requests a misread letter pair hides most often, known
+/// even where the tokenizer has no whole-word token for them.
+const MISREAD_TARGETS: &[&str] = &[
+    "me", "time", "remove", "move", "docs", "guide", "memory", "name", "rename", "some", "from",
+    "make", "home", "command", "commands", "model", "mode", "delete", "hello", "todo", "notes",
+    "show", "list", "open", "files", "file", "clock", "all", "log", "logs", "readme", "shell",
+];
 
 /// Short words a run typed without spaces is made of besides the known
 /// ones (which have at least [`MIN_LETTERS`] letters).
@@ -524,6 +608,24 @@ mod tests {
         assert_eq!(l.correction("copies"), None);
         // A slip of the known word itself is still read as it.
         assert_eq!(l.correction("prnter"), Some("printer"));
+    }
+
+    #[test]
+    fn letters_a_scanner_misread_are_read_as_the_word_they_make() {
+        let l = lex(&[
+            "show", "notes", "remove", "time", "docs", "guide", "todo", "clock",
+        ]);
+        assert_eq!(
+            l.correct("sh0w the n0tes").as_deref(),
+            Some("show the notes")
+        );
+        assert_eq!(l.correct("TOD0 list").as_deref(), Some("TODO list"));
+        assert_eq!(l.correct("rernove it").as_deref(), Some("remove it"));
+        assert_eq!(l.correct("the clocs").as_deref(), Some("the docs"));
+        // Numbers, names with other digits, and known words stay.
+        assert_eq!(l.correct("add 10 things"), None);
+        assert_eq!(l.correct("open report2b"), None);
+        assert_eq!(l.correct("the clock"), None);
     }
 
     #[test]

@@ -5703,3 +5703,24 @@ fn copies_and_moves_with_no_place_said() {
         ],
     );
 }
+
+/// Letters a scanner or a font misread (`0` for `o`, `1` for `l`, `rn`
+/// for `m`, `cl` for `d`) are read as the words they make.
+#[test]
+fn misread_letters_are_read_as_the_words_they_make() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("sh0w the n0tes", "cat /NOTES.TXT"),
+            ("1ist the d0cs", "ls /DOCS"),
+            ("show the he11o file", "cat /HELLO.TXT"),
+            ("rernove the todo", "rm /TODO.TXT"),
+            ("What is in the clocs folder?", "ls /DOCS"),
+            (
+                "Show the first 32 bytes of the TOD0 file",
+                "hexdump /TODO.TXT 32",
+            ),
+            ("Show rne the guicle", "cat /DOCS/GUIDE.TXT"),
+        ],
+    );
+}

@@ -319,7 +319,18 @@ pub(super) fn no_letter_changed_in_a_short_word(typed: &str, fixed: &str) -> boo
     );
     a.len() == b.len()
         && a.iter().zip(&b).all(|(x, y)| {
-            let (x, y) = (x.to_ascii_lowercase(), y.to_ascii_lowercase());
+            // (A digit read as the letter it looks like is no changed
+            // letter: `he11o` is `hello`.)
+            let x: String = x
+                .to_ascii_lowercase()
+                .chars()
+                .map(|c| match c {
+                    '0' => 'o',
+                    '1' => 'l',
+                    c => c,
+                })
+                .collect();
+            let y = y.to_ascii_lowercase();
             let changed = x.len() == y.len() && x != y;
             let transposed = changed && {
                 let d: Vec<usize> = (0..x.len())
