@@ -3139,8 +3139,9 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         // Not where it is said not to go (`… in the docs folder, not at
         // the top`).
         let denied = (1..=3).any(|k| i >= k && matches!(words[i - k].as_str(), "not" | "never"));
+        // (`into the very top level folder`.)
         root && !denied
-            && (1..=2).any(|k| {
+            && (1..=3).any(|k| {
                 i >= k && matches!(words[i - k].as_str(), "to" | "into" | "in" | "onto" | "at")
             })
     });
@@ -3150,7 +3151,20 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         asks_for_action(w)
             || learnt.is_applet(w)
             || misspelt_action(w)
-            || (to_root && matches!(w, "root" | "top" | "main" | "top-level" | "toplevel"))
+            || (to_root
+                && matches!(
+                    w,
+                    "root"
+                        | "top"
+                        | "main"
+                        | "top-level"
+                        | "toplevel"
+                        | "topmost"
+                        | "uppermost"
+                        | "outermost"
+                        | "highest"
+                        | "very"
+                ))
     };
     // A folder named by the word before `folder` or `directory` (`list
     // the music folder`) that the volume lacks: missing, as a file name
@@ -4133,7 +4147,10 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             .rev()
             .take_while(|&k| !raw[k].ends_with([',', '.', ';', ':', '!', '?']))
             .any(|k| {
-                matches!(words[k].as_str(), "beside" | "near" | "alongside" | "where")
+                matches!(
+                    words[k].as_str(),
+                    "beside" | "near" | "alongside" | "where" | "wherever"
+                )
                     || (words[k] == "to"
                         && k >= 1
                         && matches!(words[k - 1].as_str(), "next" | "close"))
@@ -4335,13 +4352,15 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
 /// place (`to the main place`).
 fn names_root_at(words: &[String], i: usize) -> bool {
     matches!(words[i].as_str(), "root" | "top-level" | "toplevel")
-        || (matches!(words[i].as_str(), "top" | "main")
-            && words.get(i + 1).is_some_and(|w| {
-                matches!(
-                    w.as_str(),
-                    "level" | "folder" | "directory" | "place" | "area" | "spot"
-                )
-            }))
+        || (matches!(
+            words[i].as_str(),
+            "top" | "main" | "topmost" | "uppermost" | "outermost" | "highest"
+        ) && words.get(i + 1).is_some_and(|w| {
+            matches!(
+                w.as_str(),
+                "level" | "folder" | "directory" | "place" | "area" | "spot"
+            )
+        }))
 }
 
 /// Whether the request asks for one new file with nothing in it (`touch

@@ -65,6 +65,8 @@ impl Lexicon {
         // `start`).
         for w in [
             "star", "stars", "mate", "cheers", "haha", "hehe", "lmao", "dear", "shot", "lovely",
+            // (`somewhere safe` is no `save`.)
+            "safe",
         ] {
             lex.add(w);
         }

@@ -5724,3 +5724,38 @@ fn misread_letters_are_read_as_the_words_they_make() {
         ],
     );
 }
+
+/// `I'd rather you didn't …` turns the change down; `make X a copy of Y`
+/// copies Y over X; `wherever the guide is` places beside it; the top
+/// folder said in other words is the top.
+#[test]
+fn rather_not_copies_named_after_and_the_topmost_folder() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["I'd rather you didn't shut down the machine"],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("make hello.txt a copy of the faq", "cp /DOCS/FAQ.TXT /HELLO.TXT"),
+            (
+                "swap out the boot log for a copy of the notes",
+                "cp /NOTES.TXT /LOGS/BOOT.LOG",
+            ),
+            (
+                "The notes file is the one I'm about to change. Could you make a copy of it named notes_backup.txt?",
+                "cp /NOTES.TXT /notes_backup.txt",
+            ),
+            (
+                "move the boot log to wherever the guide is",
+                "mv /LOGS/BOOT.LOG /DOCS/BOOT.LOG",
+            ),
+            (
+                "move the faq into the very top level folder",
+                "mv /DOCS/FAQ.TXT /FAQ.TXT",
+            ),
+            ("move the faq to the topmost folder", "mv /DOCS/FAQ.TXT /FAQ.TXT"),
+        ],
+    );
+}

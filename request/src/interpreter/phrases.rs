@@ -2753,6 +2753,8 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
                 && matches!(
                     at(i - k),
                     "don't" | "dont" | "not" | "never" | "no" | "stop"
+                        // (`I'd rather you didn't shut down the machine`.)
+                        | "didn't" | "didnt" | "shouldn't" | "shouldnt" | "mustn't" | "mustnt"
                 )
         });
         // A `not` further back, with only words between that carry the

@@ -4177,9 +4177,9 @@ impl<'m> Interpreter<'m> {
                 None => {}
             }
         }
-        // What a copy goes over comes before `with a copy of`, what is
-        // copied after it (`overwrite NOTES.TXT with a copy of TODO.TXT`
-        // had copied the notes over the todo).
+        // What a copy goes over comes before `a copy of`, what is copied
+        // after it (`overwrite NOTES.TXT with a copy of TODO.TXT`, `make
+        // hello.txt a copy of the faq` had copied the other way).
         if abstain.is_none() {
             let swapped = command.as_ref().and_then(|c| {
                 let [command::Arg::Path(from), command::Arg::Path(to)] = c.args.as_slice() else {
@@ -4189,9 +4189,9 @@ impl<'m> Interpreter<'m> {
                     return None;
                 }
                 let lower = without_quoted_text(asked).to_ascii_lowercase();
-                let of = ["with a copy of ", "with a duplicate of "]
+                let (of, phrase) = ["copy of ", "duplicate of "]
                     .iter()
-                    .find_map(|p| lower.find(p))?;
+                    .find_map(|p| lower.find(p).map(|i| (i, p.len())))?;
                 // Where the line first says a path's own name, as a word.
                 let said_at = |p: &str| {
                     let name = ground::basename(p).to_ascii_lowercase();
@@ -4204,7 +4204,13 @@ impl<'m> Interpreter<'m> {
                     })
                 };
                 let (f, t) = (said_at(from)?, said_at(to)?);
-                (f < of && of < t).then(|| {
+                // (Named right after it: `a copy of it named
+                // notes_backup.txt` copies it, whatever came before.)
+                let right_after = of < t
+                    && lower[of + phrase..t].split_whitespace().all(|w| {
+                        matches!(w, "the" | "my" | "our" | "your" | "this" | "that" | "a")
+                    });
+                (f < of && right_after).then(|| {
                     self.checked(
                         c.applet,
                         alloc::vec![
@@ -4310,7 +4316,8 @@ impl<'m> Interpreter<'m> {
                         matches!(
                             w.as_str(),
                             "top" | "root" | "main" | "out" | "outside" | "home" | "base"
-                                | "toplevel" | "upper" | "parent"
+                                | "toplevel" | "upper" | "parent" | "topmost" | "uppermost"
+                                | "outermost" | "highest"
                         )
                         // (`one folder up`; not `back up`.)
                         || (w == "up" && (i == 0 || said[i - 1] != "back"))
