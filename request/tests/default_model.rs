@@ -5759,3 +5759,31 @@ fn rather_not_copies_named_after_and_the_topmost_folder() {
         ],
     );
 }
+
+/// A remark on what a file says writes nothing, whatever words it quotes;
+/// a new file asked for renames or deletes nothing; a folder made is no
+/// answer to a wish to be rid of one, but a folder named `delete-me` is
+/// still made.
+#[test]
+fn remarks_new_files_and_folders_unmade() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "lol the faq says the model can change my files",
+            "my notes say the shell runs inside the kernel, cool",
+            "new empty file in docs called draft.txt",
+            "nuke the tmp dir",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("can you make a folder called delete-me", "mkdir /delete-me"),
+            (
+                "make a new file with the notes in it called notes-copy.txt",
+                "cp /NOTES.TXT /notes-copy.txt",
+            ),
+        ],
+    );
+}

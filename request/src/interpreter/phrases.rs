@@ -218,16 +218,22 @@ pub(super) fn tells_what_a_file_says(asked: &str) -> bool {
         "show",
         "say",
     ];
-    if w.iter().any(|x| ASKS.contains(&x.as_str()))
-        || matches!(
-            at(0),
-            "what" | "whats" | "which" | "does" | "do" | "did" | "is" | "how" | "why" | "where"
-        )
-    {
+    if matches!(
+        at(0),
+        "what" | "whats" | "which" | "does" | "do" | "did" | "is" | "how" | "why" | "where"
+    ) {
         return false;
     }
+    // (Words after the verb are what the file says: `the faq says the
+    // model can change my files` asks no change.)
     w.iter().enumerate().any(|(i, x)| {
-        matches!(x.as_str(), "says" | "reads") && {
+        let verb = matches!(x.as_str(), "says" | "reads")
+            // (`my notes say …`; not `to say`, `make them say`.)
+            || (x == "say"
+                && i >= 2
+                && (at(i - 1).ends_with('s') || at(i - 1) == "notes")
+                && !matches!(at(i - 1), "does" | "this" | "his" | "its" | "us" | "always"));
+        verb && !w[..i].iter().any(|x| ASKS.contains(&x.as_str())) && {
             let mut j = i;
             while j > 0
                 && matches!(

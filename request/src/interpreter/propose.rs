@@ -4256,6 +4256,47 @@ impl<'m> Interpreter<'m> {
                 command = Some(c);
             }
         }
+        // A new file asked for is no move, copy or delete of what is there
+        // (`new empty file in docs called draft.txt` had renamed DOCS); a
+        // folder made is no answer to a wish to be rid of one (`nuke the
+        // tmp dir` had made /tmp).
+        if abstain.is_none() && !named_first {
+            let w = lower_words(&without_quoted_text(asked));
+            let new_file = w.windows(2).any(|p| {
+                matches!(p[0].as_str(), "new" | "empty" | "blank")
+                    && matches!(p[1].as_str(), "file" | "document" | "page")
+            });
+            let role = command.as_ref().and_then(|c| self.role_of(c.applet));
+            let moves_asked = any_word(
+                asked,
+                &[
+                    "move",
+                    "copy",
+                    "rename",
+                    "duplicate",
+                    "delete",
+                    "remove",
+                    "mv",
+                    "cp",
+                    "rm",
+                ],
+            );
+            // (A folder called `trash` or `delete-me` is still made.)
+            let unmade = role == Some(Role::MakeDir)
+                && asks_removal(&[asked, request], discards)
+                && !any_word(
+                    asked,
+                    &[
+                        "make", "create", "new", "mkdir", "add", "called", "named", "call",
+                    ],
+                );
+            // (A new file with another's text in it is a copy.)
+            if (new_file && !moves_asked && matches!(role, Some(Role::Move | Role::Remove)))
+                || unmade
+            {
+                abstain = Some(Abstain::NothingFits);
+            }
+        }
         // A remark on what a file says asks nothing written (`the hello
         // file just says hello, funny` had written `hello` over it).
         if abstain.is_none()
