@@ -5787,3 +5787,37 @@ fn remarks_new_files_and_folders_unmade() {
         ],
     );
 }
+
+/// A quote that names a router is no request to route it; a change held
+/// off, a file not to be touched, and readings or changes someone told of
+/// run nothing; a text that says `not now` is still added.
+#[test]
+fn quotes_held_off_changes_and_things_told() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "add \"reboot the router\" to the todo",
+                "append /TODO.TXT \"reboot the router\"",
+            ),
+            (
+                "add \"not now, maybe later\" to the notes",
+                "append /NOTES.TXT \"not now, maybe later\"",
+            ),
+            (
+                "kindly append the following to notes sir: meeting postponed to monday",
+                "append /NOTES.TXT \"meeting postponed to monday\"",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "please don't touch the faq",
+            "hold off on rebooting, I'm saving",
+            "mum read the meeting notes last night and laughed",
+            "my colleague moved the guide around earlier",
+        ],
+        Abstain::NothingFits,
+    );
+}

@@ -442,10 +442,15 @@ pub(super) fn asks_change_of_a_read(
 pub(super) fn declines_a_read(asked: &str) -> bool {
     const SHOWS: &[&str] = &[
         "show", "open", "read", "display", "list", "print", "cat", "clear", "check", "tell", "see",
+        // (`please don't touch the faq` had shown it.)
+        "touch", "edit", "modify",
     ];
     const DONE: &[&str] = &[
         "read", "cleared", "opened", "checked", "listed", "looked", "saw", "showed", "printed",
         "viewed",
+        // A change told, not asked (`my colleague moved the guide around
+        // earlier` had shown the history).
+        "moved", "copied", "renamed", "deleted", "removed", "edited", "changed",
     ];
     // (A quoted text is no plan: `show the text 'see you tomorrow'`.)
     let lower = without_quoted_text(asked)
@@ -536,7 +541,15 @@ pub(super) fn declines_a_read(asked: &str) -> bool {
             // Or anyone's, told (`my boss printed the faq this morning`):
             // a past form past the line's first word, no question's.
             || (i >= 1
-                && *x != "read"
+                // (`read` is the order too, but not after who did it:
+                // `mum read the meeting notes last night`.)
+                && (*x != "read"
+                    || matches!(
+                        at(i - 1),
+                        "he" | "she" | "they" | "mum" | "mom" | "dad" | "boss" | "wife"
+                            | "husband" | "friend" | "colleague" | "sister" | "brother"
+                            | "someone" | "somebody" | "everyone" | "nobody"
+                    ))
                 && DONE.contains(&x.as_str())
                 && !matches!(at(i - 1), "was" | "were" | "been" | "is" | "be" | "being")
                 && !matches!(
@@ -544,7 +557,40 @@ pub(super) fn declines_a_read(asked: &str) -> bool {
                     "what" | "whats" | "which" | "who" | "when" | "where" | "how" | "did"
                 ))
     });
-    refused || (!asks_now && (past || later))
+    // A clause that opens with an order asks now (`I moved the guide
+    // earlier, show me the docs`).
+    let orders = lower.split([',', ';', '.', '!']).any(|c| {
+        lower_words(c)
+            .into_iter()
+            .find(|x| !is_politeness(x))
+            .is_some_and(|x| {
+                matches!(
+                    x.as_str(),
+                    "show"
+                        | "open"
+                        | "list"
+                        | "display"
+                        | "print"
+                        | "delete"
+                        | "remove"
+                        | "move"
+                        | "copy"
+                        | "rename"
+                        | "write"
+                        | "add"
+                        | "make"
+                        | "create"
+                        | "put"
+                        | "tell"
+                        | "give"
+                        | "clear"
+                        | "cat"
+                        | "ls"
+                        | "rm"
+                )
+            })
+    });
+    refused || (!asks_now && !orders && (past || later))
 }
 
 /// Whether the request needs what this machine has none of: a printer, a
@@ -3025,6 +3071,29 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         CHANGES.contains(&x.as_str()) || matches!(x.as_str(), "make" | "create" | "mkdir")
     });
     if any_change && (opens_when || (later && (remind || w.len() <= 10))) {
+        return Some("put off");
+    }
+    // Held off in so many words (`hold off on rebooting, I'm saving`),
+    // outside a text (`add "not now, maybe later" to the notes`).
+    let unquoted = without_quoted_text(&r);
+    let own = unquoted.split(':').next().unwrap_or("");
+    let held = (any_phrase(
+        own,
+        &[
+            "hold off",
+            "not yet",
+            "not now",
+            "wait with",
+            "hang on with",
+        ],
+    ) || any_word(own, &["postpone"]))
+        && w.iter().any(|x| {
+            CHANGES.contains(&x.as_str())
+                || x.strip_suffix("ing").is_some_and(|s| {
+                    CHANGES.contains(&s) || CHANGES.contains(&alloc::format!("{s}e").as_str())
+                })
+        });
+    if held {
         return Some("put off");
     }
     // Unsure of it (`delete the notes, not sure`, `not sure if i should

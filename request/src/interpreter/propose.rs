@@ -1384,8 +1384,12 @@ impl<'m> Interpreter<'m> {
                 // Explaining a request is asked for in so many words; a
                 // line that only looks like a request with a text (`add
                 // to faq: Q: …`) is the request itself.
+                // (Asked outside its quotes: `add "reboot the router" to the
+                // todo` had routed the quote.)
                 Some(a)
-                    if is(a, Role::Explain) && named_word.is_none() && !asks_to_route(asked) =>
+                    if is(a, Role::Explain)
+                        && named_word.is_none()
+                        && !asks_to_route(&without_quoted_text(asked)) =>
                 {
                     other(a)
                 }
