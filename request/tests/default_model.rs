@@ -5821,3 +5821,25 @@ fn quotes_held_off_changes_and_things_told() {
         Abstain::NothingFits,
     );
 }
+
+/// A live file made to say a text is written with it (read-only: F2); a
+/// live file emptied is written empty, unless the line gives its new text.
+#[test]
+fn files_made_to_say_a_text_and_emptied() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("make the todo say buy milk", "write /TODO.TXT \"buy milk\""),
+            ("empty the todo", "write /TODO.TXT \"\""),
+            (
+                "empty the todo and write just: nothing today",
+                "write /TODO.TXT \"nothing today\"",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &["make the todo say buy milk", "empty the todo"],
+        Abstain::NeedsWriteMode,
+    );
+}

@@ -4260,6 +4260,67 @@ impl<'m> Interpreter<'m> {
                 command = Some(c);
             }
         }
+        // A live file made to say a text is written with it (`make the todo
+        // say buy milk` had said `buy milk`); a live file emptied is written
+        // empty (`empty the todo` had shown it).
+        if matches!(abstain, None | Some(Abstain::Unsure)) && !named_first {
+            let one_live_file = match grounded.grounding.referents.as_slice() {
+                [p] if !p.is_dir => Some(p.path.clone()),
+                _ => None,
+            };
+            let w = lower_words(&without_quoted_text(asked));
+            let opening = w
+                .iter()
+                .find(|x| !is_politeness(x))
+                .map_or("", |x| x.as_str());
+            let made_to_say = w.iter().enumerate().any(|(i, x)| {
+                matches!(x.as_str(), "make" | "have")
+                    && w[i + 1..]
+                        .iter()
+                        .take(5)
+                        .any(|y| matches!(y.as_str(), "say" | "read" | "contain"))
+            });
+            let write = self.doer(Role::Write);
+            let says = command
+                .as_ref()
+                .is_some_and(|c| self.role_of(c.applet) == Some(Role::Say));
+            if self.mode == Mode::ReadOnly && one_live_file.is_some() && made_to_say && says {
+                abstain = Some(Abstain::NeedsWriteMode);
+            }
+            let rewritten = match (one_live_file, write, command.as_ref()) {
+                (Some(f), Some(wr), Some(c))
+                    if made_to_say && self.role_of(c.applet) == Some(Role::Say) =>
+                {
+                    match c.args.as_slice() {
+                        [command::Arg::Text(t)] => self.checked(
+                            wr,
+                            alloc::vec![command::Arg::Path(f), command::Arg::Text(t.clone())],
+                        ),
+                        _ => None,
+                    }
+                }
+                // (Not where a text follows: `empty the todo and write
+                // just: nothing today`.)
+                (Some(f), Some(wr), _)
+                    if matches!(opening, "empty" | "blank")
+                        && !says
+                        && !asked.contains(['"', ':'])
+                        && !asks_to_write(asked)
+                        && !any_word(asked, &["with", "and"]) =>
+                {
+                    self.checked(
+                        wr,
+                        alloc::vec![command::Arg::Path(f), command::Arg::Text(String::new())],
+                    )
+                }
+                _ => None,
+            };
+            if let Some(c) = rewritten {
+                command = Some(c);
+                abstain = None;
+                via = Via::Grammar;
+            }
+        }
         // A new file asked for is no move, copy or delete of what is there
         // (`new empty file in docs called draft.txt` had renamed DOCS); a
         // folder made is no answer to a wish to be rid of one (`nuke the
