@@ -55,6 +55,179 @@ const GREETINGS: &[&str] = &[
     "shalom",
 ];
 
+/// The one clause of a line wrapped in talk that asks for something
+/// (`long day. anyway, would you show me the notes, I need to check
+/// something`, `apologies in advance if this is the wrong command, but I'd
+/// like to copy the guide to guide-copy.txt`): a clause that asks in so
+/// many words (`can you`, `please`, `I'd like to`, …) or opens with an
+/// order, when it is the only one. Not a clause that points back (`could
+/// you display it`), asks how or why (`how would you delete everything`),
+/// or turns something down. `None` when the line is that clause already.
+pub fn asked_clause(line: &str) -> Option<String> {
+    // Clauses, never cut inside a quote.
+    let mut clauses: alloc::vec::Vec<&str> = alloc::vec::Vec::new();
+    let (mut from, mut quote) = (0, None::<char>);
+    let b = line.as_bytes();
+    for (i, c) in line.char_indices() {
+        match (quote, c) {
+            (None, '"') => quote = Some('"'),
+            (None, '\'') if i == 0 || !b[i - 1].is_ascii_alphanumeric() => quote = Some('\''),
+            (Some(q), c)
+                if c == q
+                    && (q == '"' || b.get(i + 1).is_none_or(|n| !n.is_ascii_alphanumeric())) =>
+            {
+                quote = None
+            }
+            (None, ',' | '.' | '?' | '!' | ';' | '(' | ')') => {
+                // (Not a file name's dot: `notes.txt`.)
+                if c == '.' && b.get(i + 1).is_some_and(|n| n.is_ascii_alphanumeric()) {
+                    continue;
+                }
+                clauses.push(&line[from..i]);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    clauses.push(&line[from..]);
+    // ` but ` joins two clauses as a comma does.
+    let clauses: alloc::vec::Vec<String> = clauses
+        .iter()
+        .flat_map(|c| c.split(" but "))
+        .map(|c| {
+            let mut c = c.trim();
+            loop {
+                let l = c.to_ascii_lowercase();
+                let Some(rest) = [
+                    "so ", "but ", "anyway ", "ok ", "okay ", "well ", "oh ", "and ", "um ", "uh ",
+                ]
+                .iter()
+                .find_map(|p| l.starts_with(p).then(|| &c[p.len()..])) else {
+                    break;
+                };
+                c = rest.trim_start();
+            }
+            String::from(c)
+        })
+        .filter(|c| !c.is_empty())
+        .collect();
+    let asks = |c: &str| {
+        let l = alloc::format!(" {} ", c.to_ascii_lowercase().replace('\u{2019}', "'"));
+        let words: alloc::vec::Vec<&str> = l.split_whitespace().collect();
+        let cue = [
+            " can you ",
+            " could you ",
+            " would you ",
+            " will you ",
+            " you could ",
+            " you can ",
+            " please ",
+            " pls ",
+            " i'd like to ",
+            " i would like to ",
+            " i want to ",
+            " i need you to ",
+            " can i ",
+            " could i ",
+            " may i ",
+            " let me ",
+            " is it possible to ",
+        ]
+        .iter()
+        .any(|p| l.contains(p))
+            || words.first().is_some_and(|w| ACTIONS.contains(w));
+        let points_back = words.iter().any(|w| {
+            matches!(
+                *w,
+                "it" | "them" | "that" | "this" | "those" | "these" | "one"
+            )
+        });
+        let declines = words.iter().any(|w| {
+            matches!(
+                *w,
+                "don't" | "dont" | "not" | "never" | "no" | "didn't" | "wasn't" | "won't"
+            )
+        });
+        let asks_how = words
+            .first()
+            .is_some_and(|w| matches!(*w, "how" | "why" | "if" | "when" | "should"));
+        cue && !points_back && !declines && !asks_how && words.len() >= 3
+    };
+    // Another clause that puts it off, sets a condition or hedges (`if the
+    // disk is full, delete the boot log`, `tomorrow, delete …`, `delete
+    // the notes, not sure`, `…, wait, is that safe?`): the asking is not
+    // meant now, and the whole line stands.
+    let hedges = |c: &str| {
+        let l = c.to_ascii_lowercase();
+        let words: alloc::vec::Vec<&str> = l.split_whitespace().collect();
+        // (`before I forget` is now, and so is a courtesy's `if`: `if it's
+        // not too much trouble`, `if you don't mind`.)
+        let now = l.starts_with("before i forget")
+            || (l.starts_with("if ")
+                && words.iter().any(|w| {
+                    matches!(
+                        *w,
+                        "trouble"
+                            | "mind"
+                            | "possible"
+                            | "ok"
+                            | "okay"
+                            | "chance"
+                            | "moment"
+                            | "bother"
+                            | "can"
+                            | "could"
+                            | "please"
+                    )
+                }));
+        !now && words.first().is_some_and(|w| {
+            matches!(
+                *w,
+                "if" | "once"
+                    | "when"
+                    | "whenever"
+                    | "before"
+                    | "after"
+                    | "unless"
+                    | "until"
+                    | "or"
+                    | "on"
+            )
+        }) || words.iter().any(|w| {
+            matches!(
+                w.trim_matches(|c: char| !c.is_ascii_alphanumeric()),
+                "sure"
+                    | "safe"
+                    | "maybe"
+                    | "perhaps"
+                    | "guess"
+                    | "wait"
+                    | "tomorrow"
+                    | "tonight"
+                    | "later"
+                    | "next"
+                    | "monday"
+                    | "tuesday"
+                    | "wednesday"
+                    | "thursday"
+                    | "friday"
+                    | "saturday"
+                    | "sunday"
+                    | "week"
+                    | "weekend"
+            )
+        })
+    };
+    if clauses.iter().any(|c| !asks(c) && hedges(c)) {
+        return None;
+    }
+    let asking: alloc::vec::Vec<&String> = clauses.iter().filter(|c| asks(c)).collect();
+    match asking.as_slice() {
+        [one] if one.len() < line.trim().len() => Some((*one).clone()),
+        _ => None,
+    }
+}
+
 /// The request without its frame, or `None` when it has none.
 pub fn unframed(request: &str) -> Option<String> {
     let mut s = request.trim();
@@ -366,7 +539,7 @@ fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
 
 #[cfg(test)]
 mod tests {
-    use super::unframed;
+    use super::{asked_clause, unframed};
 
     #[test]
     fn help_me_and_a_verb_is_the_verbs_request() {
@@ -407,6 +580,44 @@ mod tests {
         assert_eq!(unframed("write hello, thanks to notes.txt"), None);
         assert_eq!(unframed("write \"hi, thanks\" to notes.txt"), None);
         assert_eq!(unframed("add milk, eggs, bread to the todo"), None);
+    }
+
+    #[test]
+    fn the_one_asking_clause_of_a_line_wrapped_in_talk() {
+        assert_eq!(
+            asked_clause(
+                "long day. anyway, would you show me the notes, I need to check something"
+            )
+            .as_deref(),
+            Some("would you show me the notes")
+        );
+        assert_eq!(
+            asked_clause(
+                "if it's not too much trouble, append 'ask about the raise, now' to notes.txt"
+            )
+            .as_deref(),
+            Some("append 'ask about the raise, now' to notes.txt")
+        );
+        // Pointing back, asking how, two asks, a condition or a hedge, or
+        // the whole line already: none.
+        assert_eq!(
+            asked_clause("I need the photo list, could you display it"),
+            None
+        );
+        assert_eq!(
+            asked_clause("if you had to, how would you delete everything?"),
+            None
+        );
+        assert_eq!(
+            asked_clause("show the notes, then please list the docs"),
+            None
+        );
+        assert_eq!(
+            asked_clause("if the disk is full, delete the boot log"),
+            None
+        );
+        assert_eq!(asked_clause("delete the notes, not sure"), None);
+        assert_eq!(asked_clause("please show the notes"), None);
     }
 
     #[test]

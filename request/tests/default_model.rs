@@ -1918,13 +1918,23 @@ fn a_missing_folder_is_no_file_name() {
 
 /// A folder moved onto a file's name the request never spells is no
 /// reading of it: `could you shelve the guide under logs? move it there, I
-/// mean` ran `mv /LOGS /DOCS/GUIDE.TXT`.
+/// mean` ran `mv /LOGS /DOCS/GUIDE.TXT`. (Its asking clause, read alone
+/// since the sixteenth session, moves the guide into the logs folder.)
 #[test]
 fn a_folder_is_not_moved_onto_a_file_unasked() {
-    runs_nothing(
+    never_proposes(
         Mode::ReadWrite,
-        &["could you shelve the guide under logs? move it there, I mean"],
-        Abstain::Unsure,
+        &[(
+            "could you shelve the guide under logs? move it there, I mean",
+            "mv /LOGS",
+        )],
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "could you shelve the guide under logs? move it there, I mean",
+            "mv /DOCS/GUIDE.TXT /LOGS/GUIDE.TXT",
+        )],
     );
 }
 
@@ -5841,5 +5851,38 @@ fn files_made_to_say_a_text_and_emptied() {
         Mode::ReadOnly,
         &["make the todo say buy milk", "empty the todo"],
         Abstain::NeedsWriteMode,
+    );
+}
+
+/// A line wrapped in talk that nothing fitted is read by its one asking
+/// clause; a condition, a time or a hedge beside it keeps the whole line,
+/// and so nothing runs.
+#[test]
+fn the_asking_clause_of_a_line_wrapped_in_talk() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "oh and before I forget, please append 'call the dentist' to my to-do list",
+                "append /TODO.TXT \"call the dentist\"",
+            ),
+            (
+                "I know you're busy (are you? you're a computer) but can I see the guide",
+                "cat /DOCS/GUIDE.TXT",
+            ),
+            (
+                "I need you to delete the guide, we're writing a new one",
+                "rm /DOCS/GUIDE.TXT",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "if the disk is full, delete the boot log",
+            "once I'm back, copy the notes to docs",
+            "delete the notes, not sure",
+        ],
+        Abstain::NothingFits,
     );
 }

@@ -354,6 +354,28 @@ impl<'m> Interpreter<'m> {
         should_cancel: &mut dyn FnMut() -> bool,
     ) -> Result<Proposal, RequestError> {
         let mut p = self.propose_read(request, clock, should_cancel)?;
+        // A line wrapped in talk that nothing fitted: its one asking clause,
+        // read alone (`crate::framing::asked_clause`), if that runs
+        // something or points at F2.
+        // (Not a line that puts its change off, turns it down or tells
+        // it: `once I'm back, copy the notes to docs`.)
+        if p.command.is_none()
+            && self.config.own_words
+            && matches!(p.abstain, Some(Abstain::NothingFits | Abstain::Unsure))
+            && asks_no_change(request).is_none()
+            && !declines_a_read(request)
+        {
+            if let Some(clause) = crate::framing::asked_clause(request) {
+                let q = self.propose_read(&clause, clock, should_cancel)?;
+                if q.command.is_some() || q.abstain == Some(Abstain::NeedsWriteMode) {
+                    let total = p.timings.total_ns + q.timings.total_ns;
+                    p = q;
+                    p.input = request.into();
+                    p.read_as = Some(clause);
+                    p.timings.total_ns = total;
+                }
+            }
+        }
         if let Some(c) = p.command.as_mut() {
             typed_quotes_kept(request, c);
         }
