@@ -5886,3 +5886,36 @@ fn the_asking_clause_of_a_line_wrapped_in_talk() {
         Abstain::NothingFits,
     );
 }
+
+/// A change only imagined runs nothing; two names joined by a slipped
+/// `and` are two things; a file made to say a text takes the words after
+/// `say` to the clause's end.
+#[test]
+fn imagined_changes_slipped_ands_and_texts_after_say() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "in theory, could you wipe the notes? I'm just wondering",
+            "imagine I asked you to shut down the machine",
+        ],
+        Abstain::NothingFits,
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["show notes adn todo"],
+        Abstain::TwoRequests,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "make the todo say buy milk, I've done everything else",
+                "write /TODO.TXT \"buy milk\"",
+            ),
+            (
+                "make the notes say \"hi, there\"",
+                "write /NOTES.TXT \"hi, there\"",
+            ),
+        ],
+    );
+}

@@ -258,6 +258,32 @@ pub(super) fn tells_what_a_file_says(asked: &str) -> bool {
     })
 }
 
+/// The text after `make … say` (or `read`, `contain`) to the end of its
+/// clause, as typed, its quotes taken off (`make the todo say buy milk,
+/// I've done everything else` → `buy milk`).
+pub(super) fn said_after_make(asked: &str) -> Option<alloc::string::String> {
+    let lower = asked.to_ascii_lowercase();
+    let make = lower.find("make ").or_else(|| lower.find("have "))?;
+    let rest = &lower[make..];
+    let (at, verb) = [" say ", " read ", " contain "]
+        .iter()
+        .filter_map(|v| rest.find(v).map(|i| (i, v.len())))
+        .min()?;
+    let start = make + at + verb;
+    let tail = &asked[start..];
+    let quoted = tail.trim_start().starts_with(['"', '\'']);
+    let text = if quoted {
+        let t = tail.trim_start();
+        let q = t.chars().next()?;
+        let end = t[1..].find(q)?;
+        &t[1..=end]
+    } else {
+        let end = tail.find([',', ';', '.', '!', '?']).unwrap_or(tail.len());
+        tail[..end].trim()
+    };
+    (!text.trim().is_empty()).then(|| alloc::string::String::from(text.trim()))
+}
+
 /// Whether the line's first word past politeness asks to see (`open …`,
 /// `please show …`); not `print` or `cat`, which also send a text into a
 /// file.
@@ -3149,6 +3175,25 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         || at(0) == "unless"
         || (at(0) == "in" && at(1) == "case");
     if any_change && opens_condition {
+        return Some("weighed");
+    }
+    // Only imagined (`in theory, could you wipe the notes? I'm just
+    // wondering`, `imagine I asked you to shut down`).
+    let imagined = any_phrase(
+        own,
+        &[
+            "in theory",
+            "theoretically",
+            "hypothetically",
+            "imagine ",
+            "just wondering",
+            "suppose i ",
+            "supposing",
+            "what if ",
+            "pretend ",
+        ],
+    );
+    if any_change && imagined {
         return Some("weighed");
     }
     // A condition after it (`delete the notes if the disk is full`,

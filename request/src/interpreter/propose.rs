@@ -540,7 +540,14 @@ impl<'m> Interpreter<'m> {
                     .collect()
             })
             .collect();
-        if crate::conjoined::names_two(request, &names) {
+        // (As the speller reads it too: `show notes adn todo`.)
+        let names_two = crate::conjoined::names_two(request, &names)
+            || (self.config.spelling
+                && self
+                    .lexicon
+                    .correct(request)
+                    .is_some_and(|f| crate::conjoined::names_two(&f, &names)));
+        if names_two {
             let ns = clock.now_ns().saturating_sub(start);
             let mut p = Proposal::nothing(typed, Abstain::TwoRequests, ns);
             p.read_as = fixed.clone().or_else(|| unframed.clone());
@@ -4310,17 +4317,17 @@ impl<'m> Interpreter<'m> {
                 abstain = Some(Abstain::NeedsWriteMode);
             }
             let rewritten = match (one_live_file, write, command.as_ref()) {
-                (Some(f), Some(wr), Some(c))
-                    if made_to_say && self.role_of(c.applet) == Some(Role::Say) =>
-                {
-                    match c.args.as_slice() {
-                        [command::Arg::Text(t)] => self.checked(
+                // (The words after the verb, to the clause's end, as typed:
+                // `make the todo say buy milk, I've done everything else`
+                // had written `done`.)
+                (Some(f), Some(wr), Some(_)) if made_to_say && says => said_after_make(asked)
+                    .filter(|t| !stands_for_a_text(t))
+                    .and_then(|t| {
+                        self.checked(
                             wr,
-                            alloc::vec![command::Arg::Path(f), command::Arg::Text(t.clone())],
-                        ),
-                        _ => None,
-                    }
-                }
+                            alloc::vec![command::Arg::Path(f), command::Arg::Text(t)],
+                        )
+                    }),
                 // (Not where a text follows: `empty the todo and write
                 // just: nothing today`.)
                 (Some(f), Some(wr), _)
