@@ -135,7 +135,12 @@ pub fn asked_clause(line: &str) -> Option<String> {
         ]
         .iter()
         .any(|p| l.contains(p))
-            || words.first().is_some_and(|w| ACTIONS.contains(w));
+            || words.first().is_some_and(|w| ACTIONS.contains(w))
+            // (A question of what the machine knows: `…; what's the
+            // uptime?`, `how much memory is free`.)
+            || [" what's the ", " whats the ", " what is the ", " how much ", " how many ", " how long "]
+                .iter()
+                .any(|p| l.starts_with(p));
         let points_back = words.iter().any(|w| {
             matches!(
                 *w,
@@ -618,6 +623,10 @@ mod tests {
         );
         assert_eq!(asked_clause("delete the notes, not sure"), None);
         assert_eq!(asked_clause("please show the notes"), None);
+        assert_eq!(
+            asked_clause("oh wow, the weather is perfect today; what's the uptime?").as_deref(),
+            Some("what's the uptime")
+        );
     }
 
     #[test]

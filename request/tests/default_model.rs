@@ -5919,3 +5919,26 @@ fn imagined_changes_slipped_ands_and_texts_after_say() {
         ],
     );
 }
+
+/// A story told beside the one asking clause is talk, and a question of
+/// what the machine knows asks too.
+#[test]
+fn stories_beside_the_asking_clause() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "grandma called and she wants pictures; add send photos to grandma to my todo",
+                "append /TODO.TXT \"send photos to grandma\"",
+            ),
+            (
+                "since you asked how my day was: awful. show me the date",
+                "date",
+            ),
+            (
+                "oh wow, the weather is perfect today; what's the uptime?",
+                "uptime",
+            ),
+        ],
+    );
+}

@@ -357,12 +357,17 @@ impl<'m> Interpreter<'m> {
         // A line wrapped in talk that nothing fitted: its one asking clause,
         // read alone (`crate::framing::asked_clause`), if that runs
         // something or points at F2.
-        // (Not a line that puts its change off, turns it down or tells
-        // it: `once I'm back, copy the notes to docs`.)
+        // (Not a line that puts its change off, turns it down or only
+        // weighs it: `once I'm back, copy the notes to docs`. A story told
+        // beside the asking is the talk the clause is taken out of:
+        // `grandma called and she wants pictures; add …`.)
         if p.command.is_none()
             && self.config.own_words
             && matches!(p.abstain, Some(Abstain::NothingFits | Abstain::Unsure))
-            && asks_no_change(request).is_none()
+            && !matches!(
+                asks_no_change(request),
+                Some("put off" | "refused" | "weighed")
+            )
             && !declines_a_read(request)
         {
             if let Some(clause) = crate::framing::asked_clause(request) {
