@@ -196,6 +196,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten19.tsv",
     "handwritten20.tsv",
     "handwritten21.tsv",
+    "handwritten22.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

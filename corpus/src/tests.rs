@@ -497,6 +497,19 @@ fn handwritten21_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten22.tsv`, the twenty-second (written blind on 7 December 2026, seventeenth
+/// session, after the twenty-first's three reads were spent), passes the same checks with at least
+/// 400 rows, and none of its requests is one of the twenty-one other hand-written splits' either.
+#[test]
+fn handwritten22_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten22.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten22.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {
