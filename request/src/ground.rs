@@ -1879,8 +1879,41 @@ pub fn ground_with(
         && !request.contains(['"', ':'])
     {
         let lower = request.to_ascii_lowercase();
-        let titled: Vec<&str> = lower
+        let lowered: Vec<&str> = lower
             .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        // A title's word said as a verb of someone's is no name of it (`IT
+        // has asked twice now` is not the FAQ's "Frequently asked").
+        let said_as_a_verb = |i: usize| {
+            i > 0
+                && matches!(
+                    lowered[i - 1],
+                    "has"
+                        | "have"
+                        | "had"
+                        | "i"
+                        | "we"
+                        | "they"
+                        | "he"
+                        | "she"
+                        | "it"
+                        | "you"
+                        | "was"
+                        | "were"
+                        | "been"
+                        | "is"
+                        | "are"
+                        | "who"
+                        | "just"
+                        | "already"
+                )
+        };
+        let titled: Vec<&str> = lowered
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !said_as_a_verb(i))
+            .map(|(_, w)| *w)
             .filter(|w| {
                 w.len() >= 4
                     && w.bytes().all(|b| b.is_ascii_alphabetic())

@@ -5942,3 +5942,45 @@ fn stories_beside_the_asking_clause() {
         ],
     );
 }
+
+/// Sarcasm, advice against a change, a plan for some day and a change told
+/// as someone's past change none: each had run the change (the audit of 7
+/// December, seventeenth session), while the plain orders beside them run.
+#[test]
+fn mocked_advised_planned_and_told_changes_run_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "sure, rename my notes to garbage.txt, why not",
+            "I bet you'd love to erase the meeting notes, wouldn't you",
+            "reboot it again, because that always helps, right?",
+            "I wouldn't delete the logs folder if I were you",
+            "I'm thinking about adding \"call the bank\" to my todo list next week",
+            "someday I want to make a folder for old photos",
+            "the intern created a folder called temp and forgot about it",
+            "Sam deleted the notes",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "I made a typo, rename notes.txt to notes2.txt",
+                "mv /NOTES.TXT /notes2.txt",
+            ),
+            (
+                "update the boot log with rebooted ok",
+                "append /LOGS/BOOT.LOG \"rebooted ok\"",
+            ),
+            (
+                "I'd like \"buy eggs\" added to the end of TODO.TXT",
+                "append /TODO.TXT \"buy eggs\"",
+            ),
+            (
+                "Hi, kindly display the memory figures, IT has asked twice now.",
+                "mem",
+            ),
+        ],
+    );
+}

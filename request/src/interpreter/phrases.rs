@@ -2928,6 +2928,78 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     {
         return Some("told");
     }
+    // Told as done by someone, with no change asked after it (`the intern
+    // created a folder called temp and forgot about it`): a story.
+    // (Not asked of the machine: `you deleted my notes` is a complaint,
+    // `have you made the folder?` a question; neither is told here.)
+    const DONE_BY: &[&str] = &[
+        "created",
+        "made",
+        "deleted",
+        "removed",
+        "erased",
+        "moved",
+        "copied",
+        "renamed",
+        "wrote",
+        "added",
+        "appended",
+        "wiped",
+        "trashed",
+        "rebooted",
+        "restarted",
+    ];
+    let own_words = lower_words(&without_quoted_text(&r));
+    if let Some(i) = own_words.iter().position(|x| DONE_BY.contains(&x.as_str())) {
+        // (Its subject's verb, opening the line: not `… containing Meeting
+        // moved to Monday`, `I need the meeting notes erased`.)
+        let opening = r
+            .split([',', ':', ';'])
+            .next()
+            .is_some_and(|c| lower_words(c).len() > i);
+        // (A subject before it: a pronoun, `the intern`, `my boss`, a
+        // name; not `add rebooted ok to the boot log`.)
+        let subject = match i {
+            0 => false,
+            1 => {
+                matches!(
+                    own_words[0].as_str(),
+                    "i" | "he"
+                        | "she"
+                        | "they"
+                        | "we"
+                        | "someone"
+                        | "somebody"
+                        | "everyone"
+                        | "nobody"
+                        | "mom"
+                        | "dad"
+                        | "mum"
+                ) || request
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_uppercase())
+                    && !matches!(
+                        own_words[0].as_str(),
+                        "add" | "write" | "append" | "put" | "note" | "log"
+                    )
+            }
+            _ => matches!(
+                own_words[i - 2].as_str(),
+                "the" | "my" | "our" | "his" | "her" | "their" | "your" | "a" | "an" | "some"
+            ),
+        };
+        let by_someone = (1..=3).contains(&i) && opening && subject;
+        let asked_after = own_words[i + 1..].iter().any(|x| {
+            CHANGES.contains(&x.as_str())
+                || matches!(
+                    x.as_str(),
+                    "make" | "create" | "mkdir" | "please" | "pls" | "can" | "could"
+                )
+        });
+        if by_someone && !asked_after {
+            return Some("told");
+        }
+    }
     // Put off: nothing here waits (`reboot later`, `reboot the server
     // tonight`), by a clause before it (`after lunch, reboot`, `once the
     // meeting is over, delete the meeting notes`, `when the build
@@ -3194,6 +3266,75 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         ],
     );
     if any_change && imagined {
+        return Some("weighed");
+    }
+    // Mocked, not asked (`sure, rename my notes to garbage.txt, why not`,
+    // `I bet you'd love to erase the meeting notes`, `reboot it again,
+    // because that always helps, right?`): sarcasm's own turns of phrase.
+    let last_clause = own
+        .trim_end()
+        .trim_end_matches(['.', '!', '?', ' '])
+        .rsplit([',', ';'])
+        .next()
+        .unwrap_or("")
+        .trim();
+    let mocked = any_phrase(
+        own,
+        &[
+            "i bet you",
+            "you'd love to",
+            "you would love to",
+            "that always helps",
+            "that'll help",
+            "that will help",
+            "because that works",
+            "what a brilliant idea",
+            "what a great idea",
+            "yeah right",
+            "what could go wrong",
+            "what could possibly go wrong",
+            "like that would help",
+        ],
+    ) || matches!(
+        last_clause,
+        "why not" | "genius" | "wouldn't you" | "lol" | "lmao"
+    );
+    // Advised against, or only planned for some day (`I wouldn't delete
+    // the logs folder if I were you`, `I'm thinking about adding … next
+    // week`, `someday I want to make a folder`, `at some point we should
+    // move the FAQ`).
+    let advised = any_phrase(
+        own,
+        &[
+            "if i were you",
+            "i wouldn't ",
+            "i would not ",
+            "i'd never ",
+            "i'd not ",
+            "thinking about ",
+            "thinking of ",
+            "someday",
+            "some day",
+            "one day i",
+            "one of these days",
+            "at some point",
+            "eventually",
+            "sooner or later",
+        ],
+    );
+    // (`thinking about adding …`: the change said as doing it.)
+    let changing = any_change
+        || w.iter().any(|x| {
+            x.strip_suffix("ing").is_some_and(|s| {
+                CHANGES.contains(&s)
+                    || CHANGES.contains(&alloc::format!("{s}e").as_str())
+                    || matches!(s, "mak" | "creat")
+            })
+        });
+    if changing && mocked {
+        return Some("mocked");
+    }
+    if changing && advised {
         return Some("weighed");
     }
     // A condition after it (`delete the notes if the disk is full`,

@@ -366,7 +366,7 @@ impl<'m> Interpreter<'m> {
             && matches!(p.abstain, Some(Abstain::NothingFits | Abstain::Unsure))
             && !matches!(
                 asks_no_change(request),
-                Some("put off" | "refused" | "weighed")
+                Some("put off" | "refused" | "weighed" | "mocked")
             )
             && !declines_a_read(request)
         {
@@ -3448,7 +3448,7 @@ impl<'m> Interpreter<'m> {
         // told with it: `I write in the notes every day`.)
         let put_off = [asked, request]
             .iter()
-            .any(|l| matches!(asks_no_change(l), Some("put off" | "habit")));
+            .any(|l| matches!(asks_no_change(l), Some("put off" | "habit" | "mocked")));
         if (changes || abstain == Some(Abstain::NeedsWriteMode))
             && (!named_first || put_off)
             && self.config.own_words
