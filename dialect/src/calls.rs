@@ -348,7 +348,7 @@ impl Hints {
 }
 
 /// Jobs that only show something: a print of one shows the same.
-fn shows(role: Role) -> bool {
+pub(crate) fn shows(role: Role) -> bool {
     matches!(
         role,
         Role::ShowText
@@ -871,6 +871,10 @@ fn topic(name: &str) -> Option<(Shell, Topic)> {
         return None;
     }
     let Some((shells, kind)) = func(name) else {
+        // `?DeleteFile` is the Wolfram Language's help.
+        if let Some((shell, role)) = crate::lang::topic(name) {
+            return Some((shell, Topic::Role(role)));
+        }
         return Some((R, crate::topic(&name.to_ascii_lowercase())));
     };
     let role = match kind {

@@ -67,6 +67,12 @@ impl Parser<'_> {
                 Some(b':') if self.s.get(self.at + 1) == Some(&b':') && self.at > start => {
                     self.at += 2
                 }
+                // Rust's macros and Elixir's raising functions:
+                // `println!("t")`, `File.read!("x")`.
+                Some(b'!') if self.at > start && self.s.get(self.at + 1) == Some(&b'(') => {
+                    self.at += 1;
+                    break;
+                }
                 _ => break,
             }
         }
@@ -238,6 +244,18 @@ pub(crate) fn parse_with(s: &str, bare_methods: bool) -> Option<Expr> {
     let e = p.expr()?;
     p.ws();
     (p.at == p.s.len()).then_some(e)
+}
+
+/// The quoted string `s` starts with, its escapes read, and how many
+/// bytes it took.
+pub(crate) fn quoted(s: &str) -> Option<(String, usize)> {
+    let mut p = Parser {
+        s: s.as_bytes(),
+        at: 0,
+        bare_methods: false,
+    };
+    let t = p.string()?;
+    Some((t, p.at))
 }
 
 pub(crate) fn text(e: &Expr) -> Option<&str> {

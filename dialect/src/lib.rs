@@ -12,7 +12,13 @@
 //! ([`command::Role`]) and what the line gives it (paths, a count, a text).
 //!
 //! Other systems' lines are read the same way, each by its own reader: R,
-//! MATLAB, Julia, Ruby and PHP calls; OpenVMS DCL; Cisco IOS; Emacs and Vim
+//! MATLAB, Julia, Ruby and PHP calls; Go, C#, Java, Kotlin, Rust, Swift
+//! and Lua calls (`os.ReadFile("NOTES.TXT")`, `fs::remove_file("x")`);
+//! Elixir at IEx (`File.ls!() |> Enum.sort()`, `h File.cp/2`); the
+//! Wolfram Language (`Import["NOTES.TXT", "Text"]`, `FileNames[] //
+//! TableForm`); Haskell's and Perl's calls without parentheses
+//! (`readFile "NOTES.TXT" >>= putStr`, `unlink "OLD.TXT";`); a Clojure
+//! form (`(slurp "NOTES.TXT")`); OpenVMS DCL; Cisco IOS; Emacs and Vim
 //! commands; a home computer's BASIC, CP/M and AmigaDOS; z/OS's TSO and
 //! operator commands; IBM i's control language (`DSPF '/NOTES.TXT'`,
 //! `PWRDWNSYS RESTART(*YES)`); keys typed out as a chord (`Ctrl+Alt+Del`,
@@ -38,16 +44,22 @@ extern crate alloc;
 mod applescript;
 mod basic;
 mod calls;
+mod clike;
+mod clojure;
 mod code;
 mod dcl;
 mod editor;
+mod elixir;
 mod git;
 mod ibmi;
 mod ios;
 mod keys;
+mod lang;
 mod mainframe;
 mod retro;
+mod spaced;
 mod sql;
+mod wolfram;
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -104,6 +116,34 @@ pub enum Shell {
     /// A git command on the files (`git rm HELLO.TXT`, `git show
     /// HEAD:NOTES.TXT`).
     Git,
+    /// A line of Elixir (`File.read!("NOTES.TXT")`, `File.ls!() |>
+    /// Enum.sort()`, `h File.cp/2`).
+    Elixir,
+    /// A line of the Wolfram Language (`Import["NOTES.TXT", "Text"]`,
+    /// `FileNames[] // TableForm`).
+    Wolfram,
+    /// A call in Go (`os.ReadFile("NOTES.TXT")`, `fmt.Println("hi")`).
+    Go,
+    /// A call in C# (`File.ReadAllText(@"DOCS\FAQ.TXT")`, `DateTime.Now`).
+    CSharp,
+    /// A call in Java (`Files.readString(Path.of("NOTES.TXT"))`).
+    Java,
+    /// A call in Kotlin (`File("NOTES.TXT").readText()`).
+    Kotlin,
+    /// A call in Lua (`io.open("NOTES.TXT"):read("*a")`, `os.date()`).
+    Lua,
+    /// A line of Perl (`unlink "OLD.TXT";`, `rename "a", "b"`).
+    Perl,
+    /// A line of Haskell (`readFile "NOTES.TXT" >>= putStr`,
+    /// `removeFile "x"`).
+    Haskell,
+    /// A call in Rust (`std::fs::read_to_string("NOTES.TXT")`,
+    /// `println!("hi")`).
+    Rust,
+    /// A call in Swift (`FileManager.default.removeItem(atPath: "x")`).
+    Swift,
+    /// A form of Clojure (`(slurp "NOTES.TXT")`, `(spit "f" "t")`).
+    Clojure,
 }
 
 impl Shell {
@@ -133,6 +173,18 @@ impl Shell {
             Shell::Keys => "key chord",
             Shell::AppleScript => "AppleScript",
             Shell::Git => "git",
+            Shell::Elixir => "Elixir",
+            Shell::Wolfram => "Wolfram Language",
+            Shell::Go => "Go",
+            Shell::CSharp => "C#",
+            Shell::Java => "Java",
+            Shell::Kotlin => "Kotlin",
+            Shell::Lua => "Lua",
+            Shell::Perl => "Perl",
+            Shell::Haskell => "Haskell",
+            Shell::Rust => "Rust",
+            Shell::Swift => "Swift",
+            Shell::Clojure => "Clojure",
         }
     }
 }
@@ -357,6 +409,18 @@ pub fn know(line: &str) -> Option<Known> {
     }
     // (Before IOS's prompts: `julia> now()` is Julia's.)
     if let Some(r) = calls::read(line) {
+        return Some(Known::Read(r));
+    }
+    // (Before the shell's words: `rename "a", "b"` is Perl's, and `h
+    // File.cp/2` asks IEx for help, not the shell for its history.)
+    if let Some(known) = elixir::know(line) {
+        return Some(known);
+    }
+    if let Some(r) = clike::read(line)
+        .or_else(|| wolfram::read(line))
+        .or_else(|| spaced::read(line))
+        .or_else(|| clojure::read(line))
+    {
         return Some(Known::Read(r));
     }
     // `copy run start` is IOS's, for a job nothing here does, whatever
@@ -1774,6 +1838,8 @@ mod test_util;
 mod tests;
 #[cfg(test)]
 mod tests_calls;
+#[cfg(test)]
+mod tests_langs;
 #[cfg(test)]
 mod tests_more;
 #[cfg(test)]
