@@ -696,10 +696,16 @@ pub(crate) fn means(path: &str, word: &str, singular: &str) -> bool {
     ];
     let words = stem_words(stem(basename(path)));
     MEANS.iter().any(|(name, meant)| {
-        words
-            .iter()
-            .any(|w| w == name || w.strip_suffix('s') == Some(name))
-            && meant.iter().any(|m| *m == word || *m == singular)
+        let one = words.iter().any(|w| w == name);
+        let many = words.iter().any(|w| w.strip_suffix('s') == Some(name));
+        // A plural name is meant by a plural word (`the documents` for
+        // DOCS), or a word of no plural (`documentation`): `the document`
+        // is one file (`change the name of the document to do` had
+        // renamed DOCS).
+        (one || many)
+            && meant.iter().any(|m| {
+                (*m == word || *m == singular) && (one || word != singular || m.ends_with("ion"))
+            })
     })
 }
 
@@ -1946,6 +1952,82 @@ pub fn ground_with(
             }
         }
     }
+    // `which file mentions cat HELLO.TXT`, `which file says to look at
+    // the boot log`: the file asked for is the one holding those words;
+    // a name among them is what it holds, not the file meant (the boot
+    // log had been shown for the to-do list that says to look at it).
+    if let Some(at) = content_question(request) {
+        let phrase = &request[at..];
+        let words: Vec<String> = phrase
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .map(|w| w.to_ascii_lowercase())
+            .filter(|w| {
+                w.len() >= 3
+                    && !is_stopword(w)
+                    && !matches!(
+                        w.as_str(),
+                        "bit"
+                            | "bits"
+                            | "part"
+                            | "line"
+                            | "lines"
+                            | "thing"
+                            | "stuff"
+                            | "word"
+                            | "words"
+                            | "one"
+                            | "want"
+                            | "that's"
+                            | "thats"
+                            | "thanks"
+                            | "please"
+                            | "about"
+                            | "said"
+                    )
+            })
+            .collect();
+        let scores = contents.scores(&words);
+        // A quoted phrase one file holds (`which file has the '[boot]'
+        // lines`) is that file.
+        let quoted = ['"', '\''].iter().find_map(|&q| {
+            let parts: Vec<&str> = phrase.split(q).collect();
+            parts
+                .iter()
+                .skip(1)
+                .step_by(2)
+                .take(parts.len() / 2)
+                .find_map(|s| match contents.holding(s).as_slice() {
+                    [one] if s.trim().len() >= 3 => Some(String::from(*one)),
+                    _ => None,
+                })
+        });
+        let found = match scores.as_slice() {
+            _ if quoted.is_some() => paths
+                .iter()
+                .find(|e| quoted.as_deref().is_some_and(|q| same_path(&e.path, q)))
+                .cloned(),
+            [(p, n), rest @ ..]
+                if (*n >= 2 || words.len() == 1) && rest.first().is_none_or(|(_, m)| m < n) =>
+            {
+                paths.iter().find(|e| same_path(&e.path, p)).cloned()
+            }
+            _ => None,
+        };
+        let lower = phrase.to_ascii_lowercase();
+        g.grounding
+            .referents
+            .retain(|r| r.is_dir || found.as_ref().is_some_and(|f| f.path == r.path));
+        g.spelt.clear();
+        g.missing
+            .retain(|m| !lower.contains(&m.name.to_ascii_lowercase()));
+        if let Some(e) = found {
+            if !g.grounding.referents.contains(&e) {
+                g.grounding.referents.push(e.clone());
+            }
+            g.by_content = Some(e.path.clone());
+            return g;
+        }
+    }
     let folders: Vec<String> = g
         .grounding
         .referents
@@ -2514,6 +2596,65 @@ fn by_content(
     }
 }
 
+/// Where the words a `which file says …` question looks for begin (byte
+/// offset into `request`): after `which` or `what`, a kind of file within
+/// three words, then a verb of holding (`which one's got the bit about
+/// VFAT`, `what document mentions the harbour`).
+fn content_question(request: &str) -> Option<usize> {
+    let lower = request.to_ascii_lowercase();
+    let bounds = word_bounds(&lower);
+    let word = |i: usize| {
+        bounds.get(i).map_or("", |&(s, e)| {
+            lower[s..e].trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '\'')
+        })
+    };
+    let noun = |w: &str| {
+        matches!(
+            w,
+            "file" | "files" | "document" | "doc" | "one" | "one's" | "note" | "text" | "page"
+        )
+    };
+    let holds = |w: &str| {
+        matches!(
+            w,
+            "mentions"
+                | "mention"
+                | "says"
+                | "say"
+                | "contains"
+                | "contain"
+                | "has"
+                | "have"
+                | "talks"
+                | "tells"
+                | "holds"
+                | "explains"
+                | "describes"
+                | "got"
+        )
+    };
+    for i in 0..bounds.len() {
+        if !matches!(word(i), "which" | "what") {
+            continue;
+        }
+        let Some(n) = (i + 1..=i + 3).find(|&k| noun(word(k))) else {
+            continue;
+        };
+        // (`which file has …`, `which one's got …`, `which file is it that says …` not.)
+        let v = if holds(word(n + 1)) {
+            n + 1
+        } else if word(n) == "one's" && word(n + 1) == "got" {
+            n + 1
+        } else {
+            continue;
+        };
+        // (`talks about`.)
+        let v = if word(v + 1) == "about" { v + 1 } else { v };
+        return bounds.get(v + 1).map(|&(s, _)| s);
+    }
+    None
+}
+
 /// Words of a question about where something is written: never the
 /// something (`where did i write about …`).
 fn is_content_cue(w: &str) -> bool {
@@ -2996,7 +3137,10 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             || (at >= 1 && folder_word(at - 1))
             || (at >= 2
                 && matches!(words[at - 1].as_str(), "called" | "named")
-                && folder_word(at - 2));
+                && folder_word(at - 2))
+            // (`the directory of logs`, `the folder of the logs`.)
+            || (at >= 2 && words[at - 1] == "of" && folder_word(at - 2))
+            || (at >= 3 && words[at - 1] == "the" && words[at - 2] == "of" && folder_word(at - 3));
         // Folders the word reaches only as their singular (`log` for
         // /LOGS): dropped below when it also names a file.
         let mut plural_dirs: Vec<&PathEntry> = Vec::new();

@@ -5984,3 +5984,46 @@ fn mocked_advised_planned_and_told_changes_run_nothing() {
         ],
     );
 }
+
+/// `which file says …` asks for the file holding those words: a name
+/// among them is what it holds (`which file mentions cat HELLO.TXT` had
+/// shown HELLO.TXT). A singular `document` is no plural folder, `the
+/// directory of logs` is the folder, and no copy or move takes another
+/// file's name the line never spelt (`mv /LOGS /BOOT.LOG` had run).
+#[test]
+fn held_words_documents_and_borrowed_names() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    it.set_contents(common::sample_contents());
+    for (typed, line) in [
+        (
+            "Which file mentions cat HELLO.TXT, that's the one I want",
+            Some("cat /README.TXT"),
+        ),
+        (
+            "Could someone please tell me which file says to look at the boot log? Thanks.",
+            Some("cat /TODO.TXT"),
+        ),
+        (
+            "Which one's got the bit about VFAT?",
+            Some("cat \"/DOCS/Release Notes 0.1.txt\""),
+        ),
+        (
+            "Please copy the document of the meeting to the directory of logs.",
+            Some("cp \"/meeting notes.txt\" \"/LOGS/meeting notes.txt\""),
+        ),
+        (
+            "Please change the name of the document to do into orders.txt",
+            None,
+        ),
+        ("move el meeting notes 3al LOGS", None),
+        (
+            "move the boot log to the top",
+            Some("mv /LOGS/BOOT.LOG /BOOT.LOG"),
+        ),
+        ("list the documents", Some("ls /DOCS")),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), line, "{typed}: {}", p.display());
+    }
+}

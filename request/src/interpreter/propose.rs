@@ -2704,9 +2704,22 @@ impl<'m> Interpreter<'m> {
                     [command::Arg::Path(src), command::Arg::Path(dst), ..] => {
                         // Unless the request spells that name (`move the
                         // file logs to /todo.txt`).
-                        self.is_live(src, true)
+                        (self.is_live(src, true)
                             && self.is_live(dst, false)
-                            && !grounded.spelt.iter().any(|s| command::same_path(s, dst))
+                            && !grounded.spelt.iter().any(|s| command::same_path(s, dst)))
+                            // Nor anything onto a new name that is another
+                            // live file's, unspelt (`move el meeting notes
+                            // 3al LOGS` had run `mv /LOGS /BOOT.LOG`).
+                            || (!self.is_live(dst, false)
+                                && !self.is_live(dst, true)
+                                && !command::same_path(ground::basename(src), ground::basename(dst))
+                                && self.paths.iter().any(|e| {
+                                    !e.is_dir
+                                        && command::same_path(ground::basename(&e.path), ground::basename(dst))
+                                })
+                                && !grounded.spelt.iter().any(|s| {
+                                    command::same_path(ground::basename(s), ground::basename(dst))
+                                }))
                     }
                     _ => false,
                 }
