@@ -2300,6 +2300,44 @@ fn another_number(request: &str, paths: &[PathEntry], g: &mut Grounded) {
             gone.push((r.clone(), said));
             break;
         }
+        // The number before the name (`the 2025 photo list`): as many
+        // digits as the live name's number, another number.
+        if gone.iter().any(|(x, _)| x == r) || digits(name).len() < 3 {
+            continue;
+        }
+        for k in 0..words.len().saturating_sub(1) {
+            let typed = clean(raw[k]);
+            let number = typed.bytes().all(|b| b.is_ascii_digit())
+                && digits(typed).len() == digits(name).len()
+                && digits(typed) != digits(name);
+            let names_it =
+                words[k + 1].starts_with(first) || parts.iter().any(|p| words[k + 1] == *p);
+            // (Said of a file: `the 2025 photo list`; `add 2025 photos to
+            // the photo list` gives a text.)
+            let of_a_file = k >= 1
+                && matches!(
+                    words[k - 1].as_str(),
+                    "the" | "my" | "our" | "your" | "this" | "that" | "last"
+                );
+            if !number || !names_it || !of_a_file {
+                continue;
+            }
+            let end = (k + 1..words.len())
+                .take_while(|&i| {
+                    parts
+                        .iter()
+                        .any(|p| words[i] == *p || words[i].strip_suffix('s') == Some(p.as_str()))
+                })
+                .last()
+                .unwrap_or(k + 1);
+            let said = raw[k..=end]
+                .iter()
+                .map(|t| clean(t))
+                .collect::<Vec<_>>()
+                .join(" ");
+            gone.push((r.clone(), said));
+            break;
+        }
     }
     for (r, said) in gone {
         g.grounding.referents.retain(|x| *x != r);
@@ -2511,9 +2549,13 @@ fn by_content(
             }
         }
     }
-    // Three capitals typed are a word of their own (`three IMG files`).
+    // Three capitals typed are a word of their own (`three IMG files`);
+    // not in a line typed all in capitals (`WHAT FILES ARE ON THIS DISK`
+    // had shown the FAQ for its `are`).
+    let shouted = !request.bytes().any(|b| b.is_ascii_lowercase());
     let capitals: Vec<String> = request
         .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|_| !shouted)
         .filter(|t| t.len() == 3 && t.bytes().all(|b| b.is_ascii_uppercase()))
         .map(|t| t.to_ascii_lowercase())
         .collect();

@@ -6027,3 +6027,34 @@ fn held_words_documents_and_borrowed_names() {
         assert_eq!(p.line().as_deref(), line, "{typed}: {}", p.display());
     }
 }
+
+/// A number before a live name that is not its own names another file
+/// (`the 2025 photo list`, the disk holding the 2026 one); a line in
+/// capitals has no three-letter word of its own; a shell line with a
+/// comma after a bare word is a sentence (`mkdir later, not now`).
+#[test]
+fn another_year_capitals_and_a_paused_shell_line() {
+    says_missing(&[("add beach photo to the 2025 photo list", "2025 photo list")]);
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    it.set_contents(common::sample_contents());
+    let p = it
+        .propose("WHAT FILES ARE ON THIS DISK", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line().as_deref(), Some("ls"), "{}", p.display());
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "add 2025 photos to the photo list",
+                "append \"/photo-list 2026.txt\" \"2025 photos\"",
+            ),
+            ("mkdir photos", "mkdir /photos"),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["mkdir later, not now"],
+        Abstain::NothingFits,
+    );
+}

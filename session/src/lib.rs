@@ -107,6 +107,7 @@ pub fn classify<'a>(
             Some(paths) if names_a_joining_word(table, &command, paths) => Line::Request(line),
             Some(_) if redirects(&command) => Line::Request(line),
             Some(_) if announces_its_text(line) => Line::Request(line),
+            Some(_) if path_typed_with_a_comma(table, line, &command) => Line::Request(line),
             _ => Line::Typed(command),
         },
         Err(ParseError::Empty) => Line::Empty,
@@ -114,6 +115,24 @@ pub fn classify<'a>(
         Err(e) if live.is_some() && e.could_be_prose() => Line::Request(line),
         Err(e) => Line::Rejected(e),
     }
+}
+
+/// Whether the word where a path goes was typed with a comma after it
+/// (`append nothing, I changed my mind`, `mkdir later, not now`): a pause
+/// in a sentence, no file's name.
+fn path_typed_with_a_comma(table: &Table, line: &str, command: &Command) -> bool {
+    let Some(spec) = table.get_any(command.applet).map(|a| a.spec()) else {
+        return false;
+    };
+    let first_is_path = spec
+        .slots
+        .first()
+        .is_some_and(|s| matches!(s.kind, command::SlotKind::Path { .. }));
+    first_is_path
+        && line
+            .split_whitespace()
+            .nth(1)
+            .is_some_and(|w| w.len() > 1 && w.ends_with(',') && !w.starts_with(['"', '\'']))
 }
 
 /// Whether an unquoted text argument reads as English that names where it
@@ -179,6 +198,30 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
         .nth(1)
         .is_some_and(|w| w.starts_with('/'));
     if particle_for_a_path {
+        return true;
+    }
+    // A text that says where it goes by a word pointing back (`append
+    // done to it`, `append eggs to it` had made the files /done and
+    // /eggs): the word where the file goes was the text.
+    let points_back = command.args.first().is_some_and(|a| {
+        matches!(a, command::Arg::Path(p) if !live.iter().any(|e| command::same_path(&e.path, p)))
+    }) && match text.as_slice() {
+        [first, second, ..] => {
+            matches!(
+                first.text.to_ascii_lowercase().as_str(),
+                "to" | "into" | "onto" | "in"
+            ) && matches!(
+                second
+                    .text
+                    .trim_end_matches([',', '.', '!', '?'])
+                    .to_ascii_lowercase()
+                    .as_str(),
+                "it" | "them" | "this" | "that" | "there" | "here"
+            )
+        }
+        _ => false,
+    };
+    if points_back {
         return true;
     }
     let names_a_file = |w: &str| {

@@ -211,6 +211,19 @@ fn classify_is_the_one_decision() {
         classify(&t, rw, "write memo.txt hello", live),
         Line::Typed(c) if c.applet == "write"
     ));
+    // A text pointing back where the file goes, or a comma after the word
+    // where the file goes: a sentence, not the files /done and /nothing,.
+    for line in [
+        "append done to it",
+        "append nothing, I changed my mind",
+        "mkdir later, not now",
+    ] {
+        assert_eq!(classify(&t, rw, line, live), Line::Request(line));
+    }
+    assert!(matches!(
+        classify(&t, rw, "append /TODO.TXT buy milk, eggs", live),
+        Line::Typed(c) if c.applet == "append"
+    ));
     // So is a web address typed where the file goes; a mistyped name
     // with a colon is still its usage error.
     let line = "append https://github.com/example/nosys/issues/17 to notes";

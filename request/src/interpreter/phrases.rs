@@ -3187,6 +3187,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     ) || any_word(own, &["postpone"]))
         && w.iter().any(|x| {
             CHANGES.contains(&x.as_str())
+                || matches!(x.as_str(), "mkdir" | "make" | "create" | "md")
                 || x.strip_suffix("ing").is_some_and(|s| {
                     CHANGES.contains(&s) || CHANGES.contains(&alloc::format!("{s}e").as_str())
                 })

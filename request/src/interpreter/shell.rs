@@ -32,7 +32,28 @@ impl Interpreter<'_> {
         if !self.config.shell_lines {
             return None;
         }
+        // A word with a comma after it, outside quotes, is a pause in a
+        // sentence (`mkdir later, not now` had made /later).
+        let paused = line
+            .split('"')
+            .step_by(2)
+            .flat_map(|s| s.split_whitespace())
+            .any(|w| {
+                w.len() > 1
+                    && w.ends_with(',')
+                    && !w.starts_with('-')
+                    && !w.contains(['.', '/', '\\'])
+            });
         let reading = match dialect::know(line)? {
+            dialect::Known::Read(r)
+                if paused
+                    && matches!(
+                        r.shell,
+                        dialect::Shell::Posix | dialect::Shell::Cmd | dialect::Shell::PowerShell
+                    ) =>
+            {
+                return None
+            }
             dialect::Known::Read(reading) => reading,
             // Another system's command for a job no applet has: nothing
             // fits, and a guess from the model would be a command nobody
