@@ -1852,6 +1852,7 @@ pub fn ground_with(
     contents: &Contents,
 ) -> Grounded {
     let mut g = ground_names(request, paths, learnt);
+    no_name_inside_an_announced_text(request, &mut g);
     text_names_no_target(request, paths, &mut g);
     another_number(request, paths, &mut g);
     long_name_slipped(request, paths, &mut g);
@@ -2059,6 +2060,38 @@ pub fn ground_with(
         }
     }
     g
+}
+
+/// `new file session.txt: Nadine album, track 4, 96kHz/24bit`: where a
+/// file is named before a colon and the text runs from it to the end, a
+/// new name spelt inside the text is the text's (it had made the file
+/// /96kHz/24bit).
+fn no_name_inside_an_announced_text(request: &str, g: &mut Grounded) {
+    let Some(colon) = request.find(':') else {
+        return;
+    };
+    let (head, tail) = request.split_at(colon);
+    let named_before = head
+        .split(|c: char| c.is_whitespace() || c == '"')
+        .any(|t| looks_like_file(&clean(t).to_ascii_lowercase()));
+    let texts_after = !g.grounding.texts.is_empty()
+        && g.grounding.texts.iter().all(|t| tail.contains(t.as_str()));
+    if !named_before || !texts_after {
+        return;
+    }
+    g.grounding.new_paths.retain(|p| {
+        let name = p.trim_start_matches('/');
+        let in_head = head
+            .to_ascii_lowercase()
+            .contains(&name.to_ascii_lowercase())
+            || head
+                .to_ascii_lowercase()
+                .contains(&basename(p).to_ascii_lowercase());
+        in_head
+            || !tail
+                .to_ascii_lowercase()
+                .contains(&name.to_ascii_lowercase())
+    });
 }
 
 /// `copy the faq into logs and call it faq2.txt`, `copy the faq to logs as
@@ -5477,7 +5510,16 @@ fn colon_text(
             && file_tokens.contains(&(k - 1))
     };
     let k = (0..n).find(|&k| raw(k).ends_with(':') || dash(k))?;
-    if request[..tokens[k].1].contains('"') || (0..=k).any(|i| raw(i).starts_with('\'')) {
+    // (A quoted file name before it is the file, no quote of the text:
+    // `new file "studio rates.txt": $40/hr tracking, $300 per song mix`.)
+    let parts: Vec<&str> = request[..tokens[k].1].split('"').collect();
+    let quotes_a_text = parts.len() % 2 == 0
+        || parts
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .any(|part| !ends_with_extension(part.trim()));
+    if quotes_a_text || (0..=k).any(|i| raw(i).starts_with('\'')) {
         return None;
     }
     // `display :` puts the colon on a token of its own.
@@ -5559,7 +5601,9 @@ fn colon_text(
     }
     // Unless its file was named before the colon: then `to do` in
     // `with: nothing to do` sends nothing anywhere.
-    let named_before = (0..k).any(|i| file_tokens.contains(&i) || describing.contains(&i));
+    // (The colon's own token may be the name: `new file float.txt: float
+    // £50 in coins, £20 in notes` sends nothing to the notes.)
+    let named_before = (0..=lead).any(|i| file_tokens.contains(&i) || describing.contains(&i));
     if let Some(a) = (start..end).find(|&a| sends(a)).filter(|_| !named_before) {
         end = a;
     }

@@ -6058,3 +6058,59 @@ fn another_year_capitals_and_a_paused_shell_line() {
         Abstain::NothingFits,
     );
 }
+
+/// A text announced by a colon after the file's name runs to the end: no
+/// word in it sends it elsewhere (`£20 in notes`) or names a new file
+/// (`96kHz/24bit`), and a quoted file name before the colon is no quote of
+/// the text.
+#[test]
+fn an_announced_text_runs_to_the_end() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "New file float.txt: float £50 in coins, £20 in notes",
+                "write /float.txt \"float £50 in coins, £20 in notes\"",
+            ),
+            (
+                "new file \"studio rates.txt\": $40/hr tracking, $300 per song mix",
+                "write \"/studio rates.txt\" \"$40/hr tracking, $300 per song mix\"",
+            ),
+            (
+                "new file session.txt: Nadine album, track 4, 96kHz/24bit, 42 tracks",
+                "write /session.txt \"Nadine album, track 4, 96kHz/24bit, 42 tracks\"",
+            ),
+        ],
+    );
+}
+
+/// More of the same found by the audit of this session's own rules: a
+/// change of nothing, the last word mocking, a story remembered, advice
+/// against, a plan for next week, and a reading waved away, while the
+/// order beside such words still runs.
+#[test]
+fn nothing_changed_mocked_remembered_advised_planned_or_waved_away() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "remove nothing, I only want to see the notes",
+            "oh sure, delete all my notes, great idea",
+            "remember when Sam wiped the docs folder? classic",
+            "I'd advise against moving NOTES.TXT to /old.txt",
+            "next week we're going to copy the todo list to backup.txt",
+            "never mind the boot log",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("never mind, show me the notes", "cat /NOTES.TXT"),
+            ("say never mind", "echo \"never mind\""),
+            (
+                "before the demo tomorrow I want a backup of the todo so copy todo.txt to todo.bak please and then I'll stop bothering you",
+                "cp /TODO.TXT /todo.bak",
+            ),
+        ],
+    );
+}

@@ -616,7 +616,12 @@ pub(super) fn declines_a_read(asked: &str) -> bool {
                 )
             })
     });
-    refused || (!asks_now && !orders && (past || later))
+    // Waved away (`never mind the boot log`, `forget about the notes`),
+    // no order beside it.
+    let dismissed = ["never mind", "nevermind", "forget about", "forget it"]
+        .iter()
+        .any(|p| lower.trim_start().starts_with(p));
+    refused || (!asks_now && !orders && (past || later || dismissed))
 }
 
 /// Whether the request needs what this machine has none of: a printer, a
@@ -2826,6 +2831,13 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         .unwrap_or_default();
     if let Some(i) = clause_words.iter().position(|x| is_change(x)) {
         let at = |k: usize| clause_words.get(k).map_or("", |x| x.as_str());
+        // Nothing to change (`remove nothing, I only want to see the
+        // notes` had deleted them): what else the line asks may still run.
+        if matches!(at(i + 1), "nothing" | "none")
+            || (at(i + 1) == "down" && at(i + 2) == "nothing")
+        {
+            return Some("declined");
+        }
         let negated = (1..=2).any(|k| {
             i >= k
                 && matches!(
@@ -3295,10 +3307,22 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             "what could go wrong",
             "what could possibly go wrong",
             "like that would help",
+            "remember when",
         ],
     ) || matches!(
         last_clause,
-        "why not" | "genius" | "wouldn't you" | "lol" | "lmao"
+        "why not"
+            | "genius"
+            | "wouldn't you"
+            | "lol"
+            | "lmao"
+            | "great idea"
+            | "brilliant"
+            | "brilliant idea"
+            | "classic"
+            | "smart"
+            | "real smart"
+            | "nice one"
     );
     // Advised against, or only planned for some day (`I wouldn't delete
     // the logs folder if I were you`, `I'm thinking about adding … next
@@ -3321,10 +3345,52 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             "at some point",
             "eventually",
             "sooner or later",
+            "advise against",
+            "recommend against",
+            "wouldn't recommend",
+            "would not recommend",
+            "i'd advise",
         ],
-    );
+    ) || (any_phrase(
+        own,
+        &[
+            "going to ",
+            "gonna ",
+            "we'll ",
+            "i'll ",
+            "we will ",
+            "i will ",
+            "planning to ",
+        ],
+    ) && !any_phrase(
+        own,
+        &[
+            "can you",
+            "could you",
+            "would you",
+            "please",
+            "pls",
+            "i want",
+            "i'd like",
+            "i need",
+        ],
+    ) && any_phrase(
+        own,
+        &[
+            "next week",
+            "next month",
+            "next year",
+            "tomorrow",
+            "tonight",
+            "later",
+            "on monday",
+            "on friday",
+            "this weekend",
+        ],
+    ));
     // (`thinking about adding …`: the change said as doing it.)
     let changing = any_change
+        || w.iter().any(|x| DONE_FORMS.contains(&x.as_str()))
         || w.iter().any(|x| {
             x.strip_suffix("ing").is_some_and(|s| {
                 CHANGES.contains(&s)

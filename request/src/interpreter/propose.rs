@@ -3459,9 +3459,12 @@ impl<'m> Interpreter<'m> {
         });
         // (Put off, even after the applet's name: `reboot later`; a habit
         // told with it: `I write in the notes every day`.)
-        let put_off = [asked, request]
-            .iter()
-            .any(|l| matches!(asks_no_change(l), Some("put off" | "habit" | "mocked")));
+        let put_off = [asked, request].iter().any(|l| {
+            matches!(
+                asks_no_change(l),
+                Some("put off" | "habit" | "mocked" | "declined")
+            )
+        });
         if (changes || abstain == Some(Abstain::NeedsWriteMode))
             && (!named_first || put_off)
             && self.config.own_words
