@@ -202,10 +202,12 @@ impl Lexicon {
         // Never into a word that powers the machine off or deletes by a
         // dropped letter: `shout HELLO` is no `shut HELLO`, and a slip
         // toward such a word costs more than a request left unread.
-        let drops_into_harm = matches!(found, Some("shut" | "kill" | "wipe" | "nuke"))
-            && found.is_some_and(|k| w.len() == k.len() + 1);
+        // (Nor by one letter for another: `half` is no `halt`.)
+        let drops_into_harm = matches!(found, Some("shut" | "kill" | "wipe" | "nuke" | "halt"))
+            && found.is_some_and(|k| w.len() == k.len() + 1 || w.len() == k.len());
         found
             .filter(|_| !drops_into_harm)
+            .filter(|k| slips_to(w.as_bytes(), k.as_bytes()))
             .filter(|k| targets.is_none_or(|t| t.binary_search_by(|x| x.as_str().cmp(k)).is_ok()))
     }
 
@@ -503,6 +505,57 @@ fn same_case(typed: &str, word: &str) -> String {
 
 /// Whether `a` and `b` differ by exactly one substituted, inserted or
 /// deleted letter, or by two neighbours swapped.
+/// Whether a one-letter change from `typed` to `word` is one a hand makes:
+/// a key next to the right one on a QWERTY keyboard, or one vowel for
+/// another (a spelling slip). Words of the same length that differ by
+/// letters far apart are other words (`hate` is no `have`, `yeah` no
+/// `year`, `point` no `print`); inserted, dropped and swapped letters stay
+/// slips.
+fn slips_to(typed: &[u8], word: &[u8]) -> bool {
+    if typed.len() != word.len() {
+        return true;
+    }
+    let Some(i) = (0..typed.len()).find(|&i| typed[i] != word[i]) else {
+        return true;
+    };
+    // Two neighbours swapped.
+    if i + 1 < typed.len() && typed[i] == word[i + 1] && typed[i + 1] == word[i] {
+        return true;
+    }
+    let (a, b) = (typed[i], word[i]);
+    let vowel = |c: u8| matches!(c, b'a' | b'e' | b'i' | b'o' | b'u' | b'y');
+    // (And the slips of other hands: a German keyboard's `z` and `y`
+    // changed places, `copz`; a child's `w` for `r` or `l`, `tuwn off`.)
+    let other_hands = matches!(
+        (a, b),
+        (b'z', b'y') | (b'y', b'z') | (b'w', b'r') | (b'w', b'l')
+    );
+    (vowel(a) && vowel(b)) || keys_touch(a, b) || other_hands
+}
+
+/// Whether two letter keys are neighbours on a QWERTY keyboard (in a row,
+/// or the next row up or down, half a key over).
+fn keys_touch(a: u8, b: u8) -> bool {
+    const ROWS: [&[u8]; 3] = [b"qwertyuiop", b"asdfghjkl", b"zxcvbnm"];
+    let at = |c: u8| {
+        ROWS.iter()
+            .enumerate()
+            .find_map(|(r, row)| row.iter().position(|&k| k == c).map(|x| (r, x)))
+    };
+    let (Some((ra, xa)), Some((rb, xb))) = (at(a), at(b)) else {
+        return false;
+    };
+    match ra.abs_diff(rb) {
+        0 => xa.abs_diff(xb) == 1,
+        // The row below sits half a key right: `a` touches `q` and `w`.
+        1 => {
+            let (upper, lower) = if ra < rb { (xa, xb) } else { (xb, xa) };
+            upper == lower || upper == lower + 1
+        }
+        _ => false,
+    }
+}
+
 fn one_edit(a: &[u8], b: &[u8]) -> bool {
     if a == b {
         return false;
@@ -637,6 +690,28 @@ mod tests {
         assert_eq!(l.correction("delet"), Some("delete"));
         // `time` is a known word, but no request asked with it.
         assert_eq!(l.correction("tiem"), None);
+    }
+
+    #[test]
+    fn a_letter_for_another_is_a_slip_only_from_a_key_beside_it() {
+        let l = lex(&["have", "year", "print", "show", "list", "delete", "copy", "halt"]);
+        // Keys far apart: another word typed, not a slip.
+        assert_eq!(l.correction("hate"), None);
+        assert_eq!(l.correction("yeah"), None);
+        assert_eq!(l.correction("point"), None);
+        assert_eq!(l.correction("slow"), None);
+        // Keys beside each other, vowels, dropped and swapped letters,
+        // a German keyboard's z for y: slips.
+        assert_eq!(l.correction("shiw"), Some("show"));
+        assert_eq!(l.correction("lidt"), Some("list"));
+        assert_eq!(l.correction("delite"), Some("delete"));
+        assert_eq!(l.correction("dlete"), Some("delete"));
+        assert_eq!(l.correction("cpoy"), Some("copy"));
+        assert_eq!(l.correction("copz"), Some("copy"));
+        // Never into halting by a letter changed.
+        assert_eq!(l.correction("half"), None);
+        assert!(keys_touch(b'a', b'q') && keys_touch(b'g', b'h') && keys_touch(b'b', b'h'));
+        assert!(!keys_touch(b't', b'v') && !keys_touch(b'q', b'p'));
     }
 
     #[test]
