@@ -153,6 +153,13 @@ impl Lexicon {
     /// letter is kept because a slip there is rare and matching on it keeps
     /// real words apart (`bake` is not `make`).
     pub fn correction(&self, w: &str) -> Option<&str> {
+        self.correction_where(w, false)
+    }
+
+    /// [`Self::correction`], where `naming` says the word stands before a
+    /// word for a file (`the nose file`): there any one letter may be the
+    /// slip, since the word is a name's, not a word of the sentence.
+    fn correction_where(&self, w: &str, naming: bool) -> Option<&str> {
         // Short words slip too, the commonest always the same way (`teh`):
         // too short for edits, known by heart.
         const SHORT_SLIPS: &[(&str, &str)] = &[
@@ -207,7 +214,7 @@ impl Lexicon {
             && found.is_some_and(|k| w.len() == k.len() + 1 || w.len() == k.len());
         found
             .filter(|_| !drops_into_harm)
-            .filter(|k| slips_to(w.as_bytes(), k.as_bytes()))
+            .filter(|k| naming || slips_to(w.as_bytes(), k.as_bytes()))
             .filter(|k| targets.is_none_or(|t| t.binary_search_by(|x| x.as_str().cmp(k)).is_ok()))
     }
 
@@ -359,12 +366,20 @@ impl Lexicon {
                 && core.bytes().all(|b| b.is_ascii_alphabetic())
                 && !token.contains('/');
             let lower = core.to_ascii_lowercase();
+            let naming = after.split_whitespace().next().is_some_and(|n| {
+                matches!(
+                    n.trim_matches(|c: char| c.is_ascii_punctuation())
+                        .to_ascii_lowercase()
+                        .as_str(),
+                    "file" | "files" | "folder" | "list" | "document" | "doc"
+                )
+            });
             let fix = (!quoted && !opens_or_closes && plain)
                 .then(|| {
                     sms.then(|| self.sms(&lower))
                         .flatten()
                         .or_else(|| self.misread(&lower))
-                        .or_else(|| self.correction(&lower))
+                        .or_else(|| self.correction_where(&lower, naming))
                         .map(String::from)
                         .or_else(|| (core == lower).then(|| self.split(&lower)).flatten())
                 })
@@ -694,7 +709,9 @@ mod tests {
 
     #[test]
     fn a_letter_for_another_is_a_slip_only_from_a_key_beside_it() {
-        let l = lex(&["have", "year", "print", "show", "list", "delete", "copy", "halt"]);
+        let l = lex(&[
+            "have", "year", "print", "show", "list", "delete", "copy", "halt",
+        ]);
         // Keys far apart: another word typed, not a slip.
         assert_eq!(l.correction("hate"), None);
         assert_eq!(l.correction("yeah"), None);
