@@ -2716,13 +2716,10 @@ fn content_question(request: &str) -> Option<usize> {
             continue;
         };
         // (`which file has …`, `which one's got …`, `which file is it that says …` not.)
-        let v = if holds(word(n + 1)) {
-            n + 1
-        } else if word(n) == "one's" && word(n + 1) == "got" {
-            n + 1
-        } else {
+        if !holds(word(n + 1)) {
             continue;
-        };
+        }
+        let v = n + 1;
         // (`talks about`.)
         let v = if word(v + 1) == "about" { v + 1 } else { v };
         return bounds.get(v + 1).map(|&(s, _)| s);
@@ -5513,7 +5510,7 @@ fn colon_text(
     // (A quoted file name before it is the file, no quote of the text:
     // `new file "studio rates.txt": $40/hr tracking, $300 per song mix`.)
     let parts: Vec<&str> = request[..tokens[k].1].split('"').collect();
-    let quotes_a_text = parts.len() % 2 == 0
+    let quotes_a_text = parts.len().is_multiple_of(2)
         || parts
             .iter()
             .skip(1)

@@ -6114,3 +6114,29 @@ fn nothing_changed_mocked_remembered_advised_planned_or_waved_away() {
         ],
     );
 }
+
+/// A call whose file or text is a variable or an expression names no file
+/// and gives no text (`os.remove(path)` had cleared the screen, `print(f"hello
+/// {name}")` echoed half the call); with its arguments written out it runs.
+#[test]
+fn calls_on_variables_run_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "os.remove(path)",
+            "os.remove(name + \".txt\")",
+            "print(f\"hello {name}\")",
+            "os.listdir(folder)",
+            "print(message)",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("os.remove(\"HELLO.TXT\")", "rm /HELLO.TXT"),
+            ("print(\"hello\")", "echo hello"),
+            ("show me the notes (the todo)", "cat /NOTES.TXT"),
+        ],
+    );
+}

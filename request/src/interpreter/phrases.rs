@@ -4071,3 +4071,69 @@ pub(super) fn asks_the_clock(request: &str) -> bool {
         || WEEKDAYS.iter().any(|d| r.contains(d))
         || (asks && (r.contains("today") || r.contains("tooday")))
 }
+
+/// Whether `line` is one call in a programming language (a dotted name, its
+/// parenthesised arguments, perhaps a `;`) whose arguments hold a variable
+/// or an expression: a bare name no live file has a word of (`path`,
+/// `folder`, `message`), a `+`, or a formatted string's `{…}`. A name a
+/// live file has (`delete(notes)`) is the file, as a person writing
+/// pseudo-code means it.
+pub(super) fn calls_on_variables(line: &str, live_word: &dyn Fn(&str) -> bool) -> bool {
+    let line = line.trim().trim_end_matches(';').trim_end();
+    let Some(open) = line.find('(') else {
+        return false;
+    };
+    let callee = &line[..open];
+    let is_name = |s: &str| {
+        !s.is_empty()
+            && s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':' | b'!'))
+    };
+    if !is_name(callee) || !line.ends_with(')') {
+        return false;
+    }
+    let inner = &line[open + 1..line.len() - 1];
+    // One call: its parentheses balanced, none opened again after it.
+    let mut depth = 0i32;
+    for c in inner.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    if depth != 0 || inner.trim().is_empty() {
+        return false;
+    }
+    // The arguments outside quotes.
+    let mut bare = String::new();
+    let mut quote: Option<char> = None;
+    let mut formatted = false;
+    for c in inner.chars() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => formatted |= c == '{',
+            None if c == '"' || c == '\'' => quote = Some(c),
+            None => bare.push(c),
+        }
+    }
+    // (A formatted string: `f"hello {name}"`, `$"…{x}…"`, `"#{name}"`.)
+    let fstring =
+        formatted && (inner.contains("f\"") || inner.contains("$\"") || inner.contains("#{"));
+    let variable = bare.split([',', ' ', '(', ')']).map(str::trim).any(|a| {
+        !a.is_empty()
+            && a.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && a.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            && a.len() > 1
+            && !live_word(a)
+            && !matches!(
+                a.to_ascii_lowercase().as_str(),
+                "true" | "false" | "none" | "nil" | "null" | "utf8" | "f" | "r" | "b"
+            )
+    });
+    variable || bare.contains('+') || fstring
+}

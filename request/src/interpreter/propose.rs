@@ -464,6 +464,19 @@ impl<'m> Interpreter<'m> {
             p.read_as = p.read_as.or_else(|| fixed.clone());
             return Ok(p);
         }
+        // A call whose file or text is a variable or an expression
+        // (`os.remove(path)`, `print(f"hello {name}")`): the line names
+        // no file and gives no text; a guess from its words had cleared the
+        // screen and echoed half the call.
+        {
+            let paths = &self.paths;
+            if calls_on_variables(request, &|w| is_a_live_word(paths, w)) {
+                let ns = clock.now_ns().saturating_sub(start);
+                let mut p = Proposal::nothing(typed, Abstain::NothingFits, ns);
+                p.read_as = fixed.clone();
+                return Ok(p);
+            }
+        }
         // `help me open the docs folder`, `Dear computer, … Yours, Edith`:
         // the request inside its frame (`crate::framing`).
         let unframed = crate::framing::unframed(request);
