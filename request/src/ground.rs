@@ -2306,8 +2306,13 @@ fn another_number(request: &str, paths: &[PathEntry], g: &mut Grounded) {
             // Named like a name: with its extension, a version (`0.2`), or
             // as many digits as the live name's number (`2025` for 2026);
             // a bare count is an argument (`hexdump the photo list 64`).
+            // (Or a version by its `v`: `release notes v2`.)
+            let versioned = typed.len() >= 2
+                && typed.starts_with(['v', 'V'])
+                && typed[1..].bytes().all(|b| b.is_ascii_digit());
             let like_a_name = typed.len() < clean(raw[k + 1]).len()
                 || typed.contains('.')
+                || (versioned && !digits(name).is_empty())
                 || (digits(name).len() >= 3 && digits(typed).len() == digits(name).len());
             if digits(typed) == digits(name) || next.is_empty() || !like_a_name {
                 continue;

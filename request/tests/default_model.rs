@@ -6140,3 +6140,10 @@ fn calls_on_variables_run_nothing() {
         ],
     );
 }
+
+/// A version typed with its `v` that is not the live name's is another
+/// file (`remove release notes v2` had deleted the 0.1 notes).
+#[test]
+fn another_version_by_its_v_is_missing() {
+    says_missing(&[("remove release notes v2", "release notes v2")]);
+}
