@@ -6147,3 +6147,28 @@ fn calls_on_variables_run_nothing() {
 fn another_version_by_its_v_is_missing() {
     says_missing(&[("remove release notes v2", "release notes v2")]);
 }
+
+/// A command given as an example, a condition put first as a question, a
+/// change after something the person is still to do, and a list said to
+/// grow longer ask no change; `no longer needed` still deletes.
+#[test]
+fn examples_conditions_and_a_growing_list_change_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "for example, append /TODO.TXT \"feed the cat\" would add a line",
+            "my tutorial uses the example write /test.txt hello",
+            "should the meeting notes mention Qwen, move them to DOCS",
+            "append \"done\" to the todo list once I've finished reading the guide",
+            "the todo list keeps getting longer",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("the notes are no longer needed", "rm /NOTES.TXT"),
+            ("show an example of cp", "help cp"),
+        ],
+    );
+}

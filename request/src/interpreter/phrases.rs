@@ -3404,6 +3404,50 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     if changing && advised {
         return Some("weighed");
     }
+    // An example of a command, not an order (`for example, append
+    // /TODO.TXT "feed the cat" would add a line`, `my tutorial uses the
+    // example write /test.txt hello`).
+    let example = any_phrase(
+        own,
+        &[
+            "for example",
+            "for instance",
+            "e.g.",
+            "the example",
+            "as an example",
+            "example command",
+            "tutorial",
+        ],
+    );
+    // A condition put first as a question (`should the meeting notes
+    // mention Qwen, move them to DOCS`).
+    let inverted = at(0) == "should"
+        && !matches!(at(1), "i" | "we" | "you" | "u")
+        && own.contains(',')
+        && !any_word(own, &["please"]);
+    if changing && (example || inverted) {
+        return Some("weighed");
+    }
+    // After something the person is still to do (`append "done" to the
+    // todo list once I've finished reading the guide`).
+    if changing
+        && any_phrase(
+            own,
+            &[
+                "once i've",
+                "once i have",
+                "after i've",
+                "after i have",
+                "when i've",
+                "once i'm",
+                "after i finish",
+                "when i finish",
+                "once i finish",
+            ],
+        )
+    {
+        return Some("put off");
+    }
     // A condition after it (`delete the notes if the disk is full`,
     // `reboot unless someone is logged in`, `… in case it crashes`).
     // (Outside quotes, and not in a text put somewhere: `add "if it

@@ -5224,8 +5224,22 @@ fn typed_quotes_kept(typed: &str, command: &mut command::Command) {
 /// thing said to be no longer needed.
 fn asks_removal(lines: &[&str], discards: bool) -> bool {
     lines.iter().any(|l| {
+        // `longer` only after a no (`no longer needed`): `the todo list
+        // keeps getting longer` had deleted it.
+        let lw = lower_words(l);
+        let denied = |w: &str| {
+            let at = lw.iter().position(|x| x == w).unwrap_or(0);
+            lw[..at].iter().any(|x| {
+                matches!(x.as_str(), "no" | "not" | "never" | "nobody" | "none")
+                    || x.ends_with("n't")
+                    || x.ends_with("nt") && matches!(x.as_str(), "dont" | "doesnt" | "wont" | "cant" | "isnt")
+            })
+        };
         words(l).any(|w| {
             let w = w.to_ascii_lowercase();
+            if w == "longer" && !denied(&w) {
+                return false;
+            }
             let forms = crate::cues::base_forms(&w);
             core::iter::once(w.as_str())
                 .chain(forms.iter().map(|f| f.as_str()))
