@@ -6172,3 +6172,24 @@ fn examples_conditions_and_a_growing_list_change_nothing() {
         ],
     );
 }
+
+/// A reading turned down, put off or only told of runs nothing: `don't
+/// bother`, `remind me to`, what a file tells someone to do, a file kept;
+/// a line that goes on to ask still reads.
+#[test]
+fn readings_not_asked_for() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "the todo list says to look at the boot log",
+            "no, I said keep the boot log",
+            "when I come back, remind me to read the guide",
+            "don't bother listing the files",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("I keep forgetting what's in the docs folder", "ls /DOCS")],
+    );
+}

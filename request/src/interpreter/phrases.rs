@@ -620,7 +620,23 @@ pub(super) fn declines_a_read(asked: &str) -> bool {
     // no order beside it.
     let dismissed = ["never mind", "nevermind", "forget about", "forget it"]
         .iter()
-        .any(|p| lower.trim_start().starts_with(p));
+        .any(|p| lower.trim_start().starts_with(p))
+        // (`don't bother listing the files`.)
+        || any_phrase(&lower, &["don't bother", "dont bother", "no need to"])
+        // A reading for later (`when I come back, remind me to read the
+        // guide`): nothing here waits.
+        || any_phrase(&lower, &["remind me to", "when i come back", "when i get back"])
+        // What a file tells someone to do, told (`the todo list says to
+        // look at the boot log`).
+        // (One clause only: `…, and the tech guy said to look at …`, `…,
+        // but show me the readme` go on to ask.)
+        || (any_phrase(&lower, &["says to ", "said to ", "tells me to ", "told me to "])
+            && !lower.contains([',', ';', '?'])
+            && !any_word(&lower, &["but"]))
+        // Kept, not read (`no, I said keep the boot log`).
+        || (w.windows(2).any(|p| {
+            p[0] == "keep" && matches!(p[1].as_str(), "the" | "my" | "that" | "this")
+        }) && !w.iter().any(|x| SHOWS.contains(&x.as_str())));
     refused || (!asks_now && !orders && (past || later || dismissed))
 }
 
