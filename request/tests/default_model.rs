@@ -6095,6 +6095,7 @@ fn nothing_changed_mocked_remembered_advised_planned_or_waved_away() {
         &[
             "remove nothing, I only want to see the notes",
             "oh sure, delete all my notes, great idea",
+            "sure, wipe the todo, because who needs plans anyway, lol",
             "remember when Sam wiped the docs folder? classic",
             "I'd advise against moving NOTES.TXT to /old.txt",
             "next week we're going to copy the todo list to backup.txt",
@@ -6107,6 +6108,10 @@ fn nothing_changed_mocked_remembered_advised_planned_or_waved_away() {
         &[
             ("never mind, show me the notes", "cat /NOTES.TXT"),
             ("say never mind", "echo \"never mind\""),
+            (
+                "write 'meeting moved to 3pm' into a new file called update.txt, lol",
+                "write /update.txt \"meeting moved to 3pm\"",
+            ),
             (
                 "before the demo tomorrow I want a backup of the todo so copy todo.txt to todo.bak please and then I'll stop bothering you",
                 "cp /TODO.TXT /todo.bak",

@@ -3330,8 +3330,6 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "why not"
             | "genius"
             | "wouldn't you"
-            | "lol"
-            | "lmao"
             | "great idea"
             | "brilliant"
             | "brilliant idea"
@@ -3339,7 +3337,14 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             | "smart"
             | "real smart"
             | "nice one"
-    );
+    )
+        // A laugh after a shrug of a reason (`sure, wipe the todo, because
+        // who needs plans anyway, lol`); a laugh alone after a request asks
+        // it (`write 'meeting moved to 3pm' into a new file called
+        // update.txt, lol`).
+        || (matches!(last_clause, "lol" | "lmao")
+            && (matches!(at(0), "sure" | "oh" | "yeah" | "great" | "wow")
+                || any_phrase(own, &["who needs", "who cares", "anyway"])));
     // Advised against, or only planned for some day (`I wouldn't delete
     // the logs folder if I were you`, `I'm thinking about adding … next
     // week`, `someday I want to make a folder`, `at some point we should
