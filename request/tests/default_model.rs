@@ -6198,3 +6198,15 @@ fn readings_not_asked_for() {
         &[("I keep forgetting what's in the docs folder", "ls /DOCS")],
     );
 }
+
+/// A file reached by one word of its long name is not deleted even after
+/// the applet's name (`rm the old photos` had deleted the photo list);
+/// named whole, it is.
+#[test]
+fn a_delete_after_the_applets_name_takes_a_whole_name() {
+    runs_nothing(Mode::ReadWrite, &["rm the old photos"], Abstain::Unsure);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("rm the photo list", "rm \"/photo-list 2026.txt\"")],
+    );
+}

@@ -2750,7 +2750,12 @@ impl<'m> Interpreter<'m> {
                         .any(|(p, _)| grounded.weak.iter().any(|w| command::same_path(w, p)))
                 })
             });
-        if abstain.is_none() && changes_weak && !named_first {
+        // (A delete even after the applet's name: `rm the old photos` is no
+        // order to delete the photo list.)
+        let deletes = command
+            .as_ref()
+            .is_some_and(|c| self.role_of(c.applet) == Some(Role::Remove));
+        if abstain.is_none() && changes_weak && (!named_first || deletes) {
             abstain = Some(Abstain::Unsure);
         }
         // A write the request's words do not ask for: the words-only reader,
