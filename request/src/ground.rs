@@ -2014,14 +2014,16 @@ pub fn ground_with(
             }
             _ => None,
         };
-        let lower = phrase.to_ascii_lowercase();
-        g.grounding
-            .referents
-            .retain(|r| r.is_dir || found.as_ref().is_some_and(|f| f.path == r.path));
-        g.spelt.clear();
-        g.missing
-            .retain(|m| !lower.contains(&m.name.to_ascii_lowercase()));
+        // (Where no one file holds them, the words are the file's name as
+        // before: `which file has my notes` is the notes.)
         if let Some(e) = found {
+            let lower = phrase.to_ascii_lowercase();
+            g.grounding
+                .referents
+                .retain(|r| r.is_dir || r.path == e.path);
+            g.spelt.clear();
+            g.missing
+                .retain(|m| !lower.contains(&m.name.to_ascii_lowercase()));
             if !g.grounding.referents.contains(&e) {
                 g.grounding.referents.push(e.clone());
             }

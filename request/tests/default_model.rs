@@ -6022,6 +6022,9 @@ fn held_words_documents_and_borrowed_names() {
             Some("mv /LOGS/BOOT.LOG /BOOT.LOG"),
         ),
         ("list the documents", Some("ls /DOCS")),
+        // No one file holding the words: they name the file, as before.
+        ("which file has my notes", Some("cat /NOTES.TXT")),
+        ("what document has the faq", Some("cat /DOCS/FAQ.TXT")),
     ] {
         let p = it.propose(typed, &mut clock, &mut || false).unwrap();
         assert_eq!(p.line().as_deref(), line, "{typed}: {}", p.display());
