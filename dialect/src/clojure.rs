@@ -44,10 +44,7 @@ const FUNCS: &[(&[&str], Takes)] = &[
 ];
 
 fn takes(name: &str) -> Option<Takes> {
-    FUNCS
-        .iter()
-        .find(|(names, _)| names.contains(&name))
-        .map(|(_, t)| *t)
+    lang::takes_in(FUNCS, name)
 }
 
 #[derive(Debug)]

@@ -32,6 +32,14 @@ pub(crate) enum Takes {
     Shell,
 }
 
+/// How the function `name` of a language's table takes its job's parts.
+pub(crate) fn takes_in(table: &[(&[&str], Takes)], name: &str) -> Option<Takes> {
+    table
+        .iter()
+        .find(|(names, _)| names.contains(&name))
+        .map(|(_, t)| *t)
+}
+
 /// What one call does: the language, the job and its parts.
 pub(crate) type Job = (Shell, Role, Vec<Part>);
 

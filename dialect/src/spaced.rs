@@ -109,20 +109,13 @@ fn tokens(line: &str) -> Option<Vec<T>> {
     Some(out)
 }
 
-fn find(table: &[(&[&str], Takes)], name: &str) -> Option<Takes> {
-    table
-        .iter()
-        .find(|(names, _)| names.contains(&name))
-        .map(|(_, t)| *t)
-}
-
 /// One Haskell application: a function of the table and its literals.
 fn haskell_call(toks: &[T]) -> Option<Job> {
     let (T::Word(f), args) = toks.split_first()? else {
         return None;
     };
     let f = MODULES.iter().find_map(|m| f.strip_prefix(m)).unwrap_or(f);
-    let t = find(HASKELL, f)?;
+    let t = lang::takes_in(HASKELL, f)?;
     // `createDirectoryIfMissing True "a/b"`: whether to make the parents.
     let args = match args {
         [T::Word(b), rest @ ..]
@@ -207,7 +200,7 @@ fn perl(line: &str) -> Option<Job> {
     let (T::Word(f), mut args) = toks.split_first()? else {
         return None;
     };
-    let t = find(PERL, f)?;
+    let t = lang::takes_in(PERL, f)?;
     // `unlink("x")`: the same list, in parentheses.
     if let [T::Op("("), inner @ .., T::Op(")")] = args {
         args = inner;

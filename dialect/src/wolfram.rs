@@ -41,10 +41,7 @@ const FUNCS: &[(&[&str], Takes)] = &[
 
 /// The function named `name`, for a help line that asks about it.
 pub(crate) fn takes(name: &str) -> Option<Takes> {
-    FUNCS
-        .iter()
-        .find(|(names, _)| names.contains(&name))
-        .map(|(_, t)| *t)
+    lang::takes_in(FUNCS, name)
 }
 
 /// Symbols whose value is what a job shows.
