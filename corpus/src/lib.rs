@@ -197,6 +197,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten20.tsv",
     "handwritten21.tsv",
     "handwritten22.tsv",
+    "handwritten23.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

@@ -510,6 +510,20 @@ fn handwritten22_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten23.tsv`, the twenty-third (written blind on 7 December 2026, eighteenth
+/// session, after the twenty-second's three reads were spent), passes the same checks with at
+/// least 400 rows, and none of its requests is one of the twenty-two other hand-written splits'
+/// either.
+#[test]
+fn handwritten23_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten23.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten23.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {

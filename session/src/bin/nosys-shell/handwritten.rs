@@ -2,7 +2,8 @@
 //! `handwritten4`, `handwritten5`, `handwritten6`, `handwritten7`, `handwritten8`,
 //! `handwritten9`, `handwritten10`, `handwritten11`, `handwritten12`, `handwritten13`,
 //! `handwritten14`, `handwritten15`, `handwritten16`, `handwritten17`, `handwritten18`,
-//! `handwritten19`, `handwritten20`, `handwritten21`, `handwritten22`): the
+//! `handwritten19`, `handwritten20`, `handwritten21`, `handwritten22`,
+//! `handwritten23`): the
 //! product's answer to each hand-written request (`data/handwritten.tsv`, the second split
 //! `data/handwritten2.tsv`, the third `data/handwritten3.tsv`, the fourth
 //! `data/handwritten4.tsv`, the fifth `data/handwritten5.tsv`, the sixth
@@ -14,7 +15,8 @@
 //! `data/handwritten16.tsv`, the seventeenth `data/handwritten17.tsv`, the eighteenth
 //! `data/handwritten18.tsv`, the nineteenth
 //! `data/handwritten19.tsv`, the twentieth `data/handwritten20.tsv`, the twenty-first
-//! `data/handwritten21.tsv`, or the twenty-second, fresh split `data/handwritten22.tsv`), in
+//! `data/handwritten21.tsv`, the twenty-second `data/handwritten22.tsv`, or the
+//! twenty-third, fresh split `data/handwritten23.tsv`), in
 //! the mode the
 //! row was
 //! typed in, scored the way a person judges it: the right applet, the whole
@@ -163,6 +165,11 @@ pub const SPLITS: &[HandSplit] = &[
         name: "handwritten22",
         rows: "handwritten22.tsv",
         ledger: "handwritten22_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten23",
+        rows: "handwritten23.tsv",
+        ledger: "handwritten23_ledger.txt",
     },
 ];
 
