@@ -1853,6 +1853,7 @@ pub fn ground_with(
 ) -> Grounded {
     let mut g = ground_names(request, paths, learnt);
     no_name_inside_an_announced_text(request, &mut g);
+    no_file_only_inside_a_written_text(request, paths, learnt, &mut g);
     text_names_no_target(request, paths, &mut g);
     another_number(request, paths, &mut g);
     long_name_slipped(request, paths, &mut g);
@@ -2093,6 +2094,52 @@ fn no_name_inside_an_announced_text(request: &str, g: &mut Grounded) {
             || !tail
                 .to_ascii_lowercase()
                 .contains(&name.to_ascii_lowercase())
+    });
+}
+
+/// `write in the file: hello world`: when a colon announces the text a
+/// line writes, a file is the one the words before the colon refer to; a
+/// word of the text (`hello`) is no file (it had appended to HELLO.TXT).
+fn no_file_only_inside_a_written_text(
+    request: &str,
+    paths: &[PathEntry],
+    learnt: &Descriptions,
+    g: &mut Grounded,
+) {
+    let Some(colon) = request.find(':') else {
+        return;
+    };
+    let (head, tail) = request.split_at(colon);
+    let texts_after = !g.grounding.texts.is_empty()
+        && g.grounding.texts.iter().all(|t| tail.contains(t.as_str()));
+    let writes = head.split_whitespace().any(|t| {
+        matches!(
+            clean(t).to_ascii_lowercase().as_str(),
+            "write" | "add" | "append" | "put" | "jot" | "note" | "save" | "insert" | "type"
+        )
+    });
+    if !texts_after || !writes {
+        return;
+    }
+    if !g.grounding.referents.is_empty() {
+        let before = ground_names(head, paths, learnt);
+        g.grounding
+            .referents
+            .retain(|r| before.grounding.referents.iter().any(|b| b.path == r.path));
+        g.missing
+            .retain(|m| before.missing.iter().any(|b| b.name == m.name));
+        g.spelt.retain(|p| before.spelt.contains(p));
+        g.weak
+            .retain(|p| before.spelt.contains(p) || before.weak.contains(p));
+    }
+    // Nor is it a new file's name (`write /HELLO.TXT "hello world"`), but
+    // for the file the head refers to.
+    let lower_head = head.to_ascii_lowercase();
+    let referents = &g.grounding.referents;
+    g.grounding.new_paths.retain(|p| {
+        let name = stem(basename(p)).to_ascii_lowercase();
+        referents.iter().any(|r| r.path.eq_ignore_ascii_case(p))
+            || (!name.is_empty() && lower_head.contains(&name))
     });
 }
 

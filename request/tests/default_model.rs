@@ -5310,11 +5310,16 @@ fn also_adds_and_a_rename_or_a_pictures_name_is_no_file_to_write() {
     );
     runs_nothing(
         Mode::ReadWrite,
-        &[
-            "please change name of meeting notes into meeting 2 dec.txt",
-            "append to the photo list: IMG_0005.JPG my cat",
-        ],
+        &["please change name of meeting notes into meeting 2 dec.txt"],
         Abstain::Unfilled,
+    );
+    // (The picture's name is the text's, no file missing since the
+    // eighteenth session: the model cannot spell it as a text, and nothing
+    // runs.)
+    runs_nothing(
+        Mode::ReadWrite,
+        &["append to the photo list: IMG_0005.JPG my cat"],
+        Abstain::NothingFits,
     );
 }
 
@@ -6211,5 +6216,58 @@ fn a_delete_after_the_applets_name_takes_a_whole_name() {
     proposes_lines(
         Mode::ReadWrite,
         &[("rm the photo list", "rm \"/photo-list 2026.txt\"")],
+    );
+}
+
+/// Shutting down or rebooting something that is not the machine (an
+/// account, a shop, a friendship) powers nothing off, named first or not,
+/// and in read-only mode is no F2 hint; the machine, however called, still
+/// is.
+#[test]
+fn shutting_down_something_else_powers_nothing_off() {
+    let else_lines = [
+        "I want to shut down my facebook account",
+        "I'm shutting down the shop early today",
+        "reboot our friendship",
+    ];
+    runs_nothing(Mode::ReadWrite, &else_lines, Abstain::NothingFits);
+    runs_nothing(Mode::ReadOnly, &else_lines, Abstain::NothingFits);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("shut down the computer", "shutdown"),
+            ("shut down immediately", "shutdown"),
+            ("that's the last lot, shut 'er down", "shutdown"),
+            ("reboot the machine please", "reboot"),
+        ],
+    );
+}
+
+/// A text announced by a colon for a file the line does not name is
+/// neither written into a file one of its words names (`hello` had
+/// appended to HELLO.TXT) nor said on the screen; a file named before the
+/// colon still gets it.
+#[test]
+fn a_colon_text_for_an_unnamed_file_goes_nowhere() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "write in the file: hello world",
+            "add to the file: hello world",
+        ],
+        Abstain::Unfilled,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "add to the to-do: finish lab report",
+                "append /TODO.TXT \"finish lab report\"",
+            ),
+            (
+                "write in the notes: hello world",
+                "append /NOTES.TXT \"hello world\"",
+            ),
+        ],
     );
 }

@@ -950,31 +950,112 @@ const MORE_MACHINE: &[&str] = &[
     "now",
     "please",
     "pls",
+    // (`shut 'er down`; the computer in the languages `foreign` reads.)
+    "er",
+    "'er",
+    "ordi",
+    "l'ordi",
+    "ordinateur",
+    "l'ordinateur",
+    "rechner",
+    "ordenador",
+    "computadora",
+    "computador",
+    "bilgisayar",
 ];
 
-/// Whether `switch off` or `turn off` has an object that is not the
-/// machine (`switch off the living room lights`, `turn the tv off`): a
-/// thing of the house, not this computer's power.
-pub(super) fn switches_off_else(request: &str) -> bool {
-    const FILLER: &[&str] = &[
-        "the", "my", "our", "a", "that", "those", "these", "all", "off",
-    ];
-    let w = lower_words(request);
-    let Some(v) = w
-        .iter()
-        .position(|x| matches!(x.as_str(), "switch" | "turn"))
-    else {
+/// Whether the words before a colon send a text into a file they do not
+/// name: `in the file:`, `to a new file:`, `into a document:`.
+pub(super) fn into_an_unnamed_file(request: &str) -> bool {
+    let Some((head, _)) = request.split_once(':') else {
         return false;
     };
-    let Some(off) = w[v + 1..]
-        .iter()
-        .position(|x| x == "off")
-        .map(|k| v + 1 + k)
-    else {
+    let w = lower_words(head);
+    let Some(last) = w.last() else {
+        return false;
+    };
+    if !matches!(last.as_str(), "file" | "document" | "doc") {
+        return false;
+    }
+    (w.len().saturating_sub(4)..w.len() - 1).any(|p| {
+        matches!(w[p].as_str(), "in" | "into" | "to" | "inside" | "on")
+            && w[p + 1..w.len() - 1]
+                .iter()
+                .all(|x| matches!(x.as_str(), "the" | "a" | "new" | "text" | "this" | "that"))
+    })
+}
+
+/// Whether `switch off`, `turn off`, `shut down` or `power down` has an
+/// object that is not the machine (`switch off the living room lights`,
+/// `turn the tv off`, `shut down my facebook account`, `we're shutting
+/// down the shop early`): a thing of the house or of the person's life,
+/// not this computer's power.
+pub(super) fn switches_off_else(request: &str) -> bool {
+    const FILLER: &[&str] = &[
+        "the",
+        "my",
+        "our",
+        "a",
+        "that",
+        "those",
+        "these",
+        "all",
+        "off",
+        "down",
+        // (How or when, no object: `shut down immediately`, `right away`.)
+        "right",
+        "away",
+        "asap",
+        "today",
+        "tonight",
+        "soon",
+        "again",
+        "completely",
+        "fully",
+        "properly",
+        "safely",
+        "cleanly",
+        "gracefully",
+        "quickly",
+        "immediately",
+    ];
+    let w = lower_words(request);
+    let Some(v) = w.iter().position(|x| {
+        matches!(
+            x.as_str(),
+            "switch"
+                | "switching"
+                | "turn"
+                | "turning"
+                | "shut"
+                | "shuts"
+                | "shutting"
+                | "shutdown"
+                | "power"
+                | "powering"
+        )
+    }) else {
+        return false;
+    };
+    // `switch` and `turn` are off only with `off` (`turn down the
+    // volume` is no power); `shutdown` is its own particle.
+    let particle = |x: &str| match w[v].as_str() {
+        "switch" | "switching" | "turn" | "turning" => x == "off",
+        _ => matches!(x, "off" | "down"),
+    };
+    let Some(off) = (if w[v] == "shutdown" {
+        Some(v)
+    } else {
+        w[v + 1..]
+            .iter()
+            .take(4)
+            .position(|x| particle(x))
+            .map(|k| v + 1 + k)
+    }) else {
         return false;
     };
     // The object between the verb and `off` (`turn the tv off`), or after.
-    let between = &w[v + 1..off];
+    let between = if off > v { &w[v + 1..off] } else { &w[..0] };
     let object: Vec<&str> = if between.is_empty() {
         w[off + 1..].iter().map(|x| x.as_str()).collect()
     } else {

@@ -2342,13 +2342,14 @@ impl<'m> Interpreter<'m> {
         // Turning the machine off or over needs the machine or its power
         // spoken of: `im feeling down today` had powered it off, `insomnia
         // again` restarted it, `shut up` is no shutdown.
+        // Named first or not, its object must be the machine: `reboot our
+        // friendship` had restarted it.
         if abstain.is_none()
             && self.config.own_words
-            && !named_first
             && command.as_ref().is_some_and(|c| {
                 matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
             })
-            && (!(speaks_of_power(asked) || speaks_of_power(request))
+            && ((!named_first && !(speaks_of_power(asked) || speaks_of_power(request)))
                 || switches_off_else(asked)
                 || restarts_else(asked))
         {
@@ -2552,6 +2553,12 @@ impl<'m> Interpreter<'m> {
         if abstain.is_none() && says && !named_first && self.config.own_words && !asks_to_say(asked)
         {
             abstain = Some(Abstain::NothingFits);
+        }
+        // Nor is a text to go into a file that has no name (`write in the
+        // file: hello world`, `write to a new file: buy milk`) said on the
+        // screen: the write fits, and the request does not say where.
+        if abstain.is_none() && says && self.config.own_words && into_an_unnamed_file(asked) {
+            abstain = Some(Abstain::Unfilled);
         }
         // Writing over a file the volume holds takes a request that asks
         // for it in some word: `the file /docs/faq.txt prints as junk`
@@ -4504,6 +4511,14 @@ impl<'m> Interpreter<'m> {
             })
         {
             abstain = Some(Abstain::Unfilled);
+        }
+        // Nor is F2 the answer to shutting down something else (`I want to
+        // shut down my facebook account`): no mode's applet does that.
+        if abstain == Some(Abstain::NeedsWriteMode)
+            && self.config.own_words
+            && (switches_off_else(asked) || restarts_else(asked))
+        {
+            abstain = Some(Abstain::NothingFits);
         }
         // A named missing file says more than "nothing fits"; in read-only
         // mode a write request is answered with F2 whatever it names.
