@@ -2349,7 +2349,7 @@ impl<'m> Interpreter<'m> {
             && command.as_ref().is_some_and(|c| {
                 matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
             })
-            && ((!named_first && !(speaks_of_power(asked) || speaks_of_power(request)))
+            && (!(named_first || speaks_of_power(asked) || speaks_of_power(request))
                 || switches_off_else(asked)
                 || restarts_else(asked))
         {
