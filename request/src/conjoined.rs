@@ -516,6 +516,87 @@ pub fn asks_two_questions(line: &str) -> bool {
         && matches!((subject(first), subject(second)), (Some(a), Some(b)) if a != b)
 }
 
+/// Whether the line asks about one of the machine's subjects and, joined
+/// by `and` or `also`, about a file (`how much space is left and show me
+/// the notes`, `is the disk full? also open the meeting notes`, `what's
+/// plugged in, and how big is the hello file`): two requests, of which one
+/// would run. `file_word` says which words refer to a file.
+pub fn machine_and_file(line: &str, file_word: &dyn Fn(&str) -> bool) -> bool {
+    // Beyond [`SUBJECTS`], how people ask those things in other words.
+    const MORE: &[&str] = &["room", "plugged", "cpus", "chip", "gigabytes", "clock"];
+    let lower = line.to_ascii_lowercase();
+    if lower.contains(['"', ':']) {
+        return false;
+    }
+    let words = |part: &str| -> Vec<String> {
+        part.split_whitespace()
+            .map(|x| {
+                x.trim_matches(|c: char| !c.is_ascii_alphanumeric() && c != '\'')
+                    .into()
+            })
+            .filter(|x: &String| !x.is_empty())
+            .collect()
+    };
+    let machine = |w: &[String]| {
+        w.iter()
+            .any(|x| MORE.contains(&x.as_str()) || SUBJECTS.iter().any(|g| g.contains(&x.as_str())))
+            || w.windows(2).any(|p| p[0] == "how" && p[1] == "long")
+    };
+    let filed = |w: &[String]| {
+        w.iter().any(|x| {
+            matches!(
+                x.as_str(),
+                "file" | "files" | "folder" | "folders" | "document" | "documents"
+            ) || file_word(x)
+        })
+    };
+    // Each part asks (`the file telling to use the Up and Down keys for
+    // history, open it` is one request).
+    let asks = |w: &[String]| {
+        w.iter()
+            .find(|x| !matches!(x.as_str(), "then" | "also" | "please" | "and" | "now"))
+            .is_some_and(|x| {
+                matches!(
+                    x.as_str(),
+                    "what"
+                        | "whats"
+                        | "what's"
+                        | "how"
+                        | "hows"
+                        | "how's"
+                        | "which"
+                        | "when"
+                        | "is"
+                        | "are"
+                        | "does"
+                        | "do"
+                        | "show"
+                        | "tell"
+                        | "give"
+                        | "list"
+                        | "open"
+                        | "read"
+                        | "display"
+                        | "check"
+                        | "print"
+                        | "view"
+                        | "can"
+                        | "could"
+                        | "where"
+                )
+            })
+    };
+    [" and ", " also "].iter().any(|sep| {
+        lower.match_indices(sep).any(|(at, _)| {
+            let (a, b) = (words(&lower[..at]), words(&lower[at + sep.len()..]));
+            asks(&a)
+                && asks(&b)
+                && ((machine(&a) && !filed(&a) && filed(&b) && !machine(&b))
+                    || (filed(&a) && !machine(&a) && machine(&b) && !filed(&b)))
+        })
+    })
+}
+
 /// Whether the line gives one job two of what it takes one of: two names
 /// typed with their extensions joined by `and` (`write hi to a.txt and to
 /// b.txt`), two quoted texts (`add "eggs" to the todo and "milk" to the
@@ -681,6 +762,28 @@ pub fn names_two_applets(line: &str, is_applet: &dyn Fn(&str) -> bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_machine_question_and_a_file_are_two_requests() {
+        let file = |w: &str| matches!(w, "notes" | "readme" | "guide" | "hello" | "todo");
+        for line in [
+            "how much space is left and show me the notes",
+            "what's plugged in, and how big is the hello file",
+            "is the disk full? also open the meeting notes",
+            "list my files and tell me how much room is left",
+        ] {
+            assert!(machine_and_file(line, &file), "{line}");
+        }
+        for line in [
+            "the file telling to use the Up and Down keys for history, open it",
+            "list files sorted by date and size",
+            "show me the notes from monday and tuesday",
+            "what time is it and how much memory is free",
+            "add to the notes: check disk space and memory",
+        ] {
+            assert!(!machine_and_file(line, &file), "{line}");
+        }
+    }
 
     #[test]
     fn two_applets_names_alone_are_two_requests() {

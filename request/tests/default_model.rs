@@ -6271,3 +6271,33 @@ fn a_colon_text_for_an_unnamed_file_goes_nowhere() {
         ],
     );
 }
+
+/// A machine question and a file asked for in one line are two requests
+/// (one half had run); a file's words cleared out leave the file, empty.
+#[test]
+fn a_machine_question_beside_a_file_and_a_file_cleared_out() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "how much space is left and show me the notes",
+            "is the disk full? also open the meeting notes",
+            "what time is it, and list my files",
+        ],
+        Abstain::TwoRequests,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "clear out everything in the notes file",
+                "write /NOTES.TXT \"\"",
+            ),
+            ("wipe the to do list clean", "write /TODO.TXT \"\""),
+            (
+                "wipe out the release notes file",
+                "rm \"/DOCS/Release Notes 0.1.txt\"",
+            ),
+            ("clear the notes off the screen", "clear"),
+        ],
+    );
+}

@@ -964,6 +964,35 @@ const MORE_MACHINE: &[&str] = &[
     "bilgisayar",
 ];
 
+/// Whether a line's words (`w`, lower case; `opening`, its first word
+/// past politeness) ask for a file's words gone and the file kept: `empty
+/// the todo`, `wipe the to do list clean`, `delete everything in my to do
+/// list`, `clear out everything in the notes file` (which had deleted it).
+/// Not the screen's (`clear the notes off the screen`).
+pub(super) fn empties_a_file(w: &[String], opening: &str) -> bool {
+    let has = |list: &[&str]| w.iter().any(|x| list.contains(&x.as_str()));
+    if has(&[
+        "screen", "console", "display", "terminal", "monitor", "window", "off",
+    ]) {
+        return false;
+    }
+    let at = |i: usize| w.get(i).map_or("", |x| x.as_str());
+    let o = w.iter().position(|x| x == opening).unwrap_or(0);
+    match opening {
+        "empty" | "blank" => true,
+        // (`clear out the readme`, `wipe out the release notes file` are
+        // deletes, as people write them; what is in it, or clean, is not.)
+        "clear" | "wipe" | "clean" => {
+            w.last().is_some_and(|x| x == "clean") || has(&["everything", "contents"])
+        }
+        "delete" | "erase" | "remove" => {
+            matches!(at(o + 1), "everything" | "all")
+                && (at(o + 2) == "in" || (at(o + 2) == "the" && at(o + 3) == "text"))
+        }
+        _ => false,
+    }
+}
+
 /// Whether the words before a colon send a text into a file they do not
 /// name: `in the file:`, `to a new file:`, `into a document:`.
 pub(super) fn into_an_unnamed_file(request: &str) -> bool {

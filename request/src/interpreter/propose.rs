@@ -505,6 +505,7 @@ impl<'m> Interpreter<'m> {
             || crate::conjoined::asks_two_subjects(request)
             || crate::conjoined::asks_two_questions(request)
             || crate::conjoined::two_of_one(request)
+            || crate::conjoined::machine_and_file(request, &|w| is_a_live_word(&self.paths, w))
         {
             let ns = clock.now_ns().saturating_sub(start);
             let mut p = Proposal::nothing(typed, Abstain::TwoRequests, ns);
@@ -4377,7 +4378,7 @@ impl<'m> Interpreter<'m> {
                 // (Not where a text follows: `empty the todo and write
                 // just: nothing today`.)
                 (Some(f), Some(wr), _)
-                    if matches!(opening, "empty" | "blank")
+                    if empties_a_file(&w, opening)
                         && !says
                         && !asked.contains(['"', ':'])
                         && !asks_to_write(asked)
