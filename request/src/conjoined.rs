@@ -618,6 +618,15 @@ pub fn two_of_one(line: &str) -> bool {
                 None => false,
             }
     });
+    // `write in a.txt hello and in b.txt bye`: two names each sent to,
+    // with `and` between them.
+    let sent: Vec<usize> = (1..w.len())
+        .filter(|&i| named(w[i]) && matches!(w[i - 1], "in" | "into" | "to" | "onto"))
+        .collect();
+    let two_sent = sent.windows(2).any(|p| {
+        w[p[0]] != w[p[1]] && w[p[0] + 1..p[1]].iter().any(|x| matches!(*x, "and" | "or"))
+    });
+    let two_names = two_names || two_sent;
     let quotes = line.matches('"').count();
     let two_texts = quotes >= 4 && {
         let mut parts = line.split('"');

@@ -45,7 +45,11 @@ const WORDS: &[(&str, &str)] = &[
     ("schreiben", "write"),
     ("auflisten", "list"),
     ("datei", "file"),
+    ("dateien", "files"),
     ("ordner", "folder"),
+    ("notizen", "notes"),
+    ("füge", "add"),
+    ("fuege", "add"),
     // Spanish
     ("muestra", "show"),
     ("muéstrame", "show me"),
@@ -70,6 +74,8 @@ const WORDS: &[(&str, &str)] = &[
     ("mueve", "move"),
     ("crea", "create"),
     ("crear", "create"),
+    ("nueva", "new"),
+    ("nuevo", "new"),
     ("escribe", "write"),
     ("escribir", "write"),
     ("listar", "list"),
@@ -112,6 +118,7 @@ const WORDS: &[(&str, &str)] = &[
     ("renommer", "rename"),
     ("déplace", "move"),
     ("déplacer", "move"),
+    ("copie", "copy"),
     ("crée", "create"),
     ("créer", "create"),
     ("écris", "write"),
@@ -139,6 +146,7 @@ const WORDS: &[(&str, &str)] = &[
     ("dosya", "file"),
     ("klasör", "folder"),
     ("klasor", "folder"),
+    ("yeni", "new"),
     // Polish
     ("pokaż", "show"),
     ("pokaz", "show"),
@@ -149,9 +157,18 @@ const WORDS: &[(&str, &str)] = &[
     ("kopiuj", "copy"),
     ("utwórz", "create"),
     ("plik", "file"),
+    ("pliku", "file"),
+    ("dopisz", "add"),
     // Dutch
     ("verwijder", "delete"),
+    ("kopieer", "copy"),
+    ("hernoem", "rename"),
+    ("verplaats", "move"),
+    ("maak", "make"),
+    ("schrijf", "write"),
+    ("voeg", "add"),
     ("bestand", "file"),
+    ("bestanden", "files"),
     // Indonesian and Malay
     ("lihat", "show"),
     ("tunjukkan", "show"),
@@ -177,10 +194,15 @@ const WORDS: &[(&str, &str)] = &[
     ("hatao", "delete"),
     ("mitao", "delete"),
     ("likho", "write"),
+    ("banao", "make"),
     // Vietnamese and Swahili
     ("xoa", "delete"),
     ("xóa", "delete"),
     ("futa", "delete"),
+    ("xem", "show"),
+    ("thêm", "add"),
+    // Mandarin, typed in pinyin
+    ("fuzhi", "copy"),
     // Japanese, typed in Latin letters
     ("misete", "show"),
     // Tok Pisin (after the twentieth split's reads were spent, from its
@@ -237,7 +259,26 @@ const BESIDE_A_VERB: &[(&str, &str)] = &[
     ("um", "a"),
     ("ein", "a"),
     ("eine", "a"),
+    // (`ajoute à la fin des notes: …` is added to the end of the notes.)
+    ("fin", "end"),
+    ("des", "of the"),
+    ("du", "of the"),
+    ("para", "to"),
+    ("naar", "to"),
+    ("aan", "to"),
+    ("met", "with"),
+    ("een", "a"),
+    ("nella", "in the"),
+    ("vào", "to"),
+    ("dao", "to"),
+    // (`crea una carpeta que se llama trabajo`.)
+    ("llama", "called"),
 ];
+
+/// Nouns of [`WORDS`] that their language writes with a capital (German),
+/// read as English even so: `zeig mir die Datei NOTES.TXT` had become
+/// `Date` and shown the date.
+const CAPITALISED: &[&str] = &["datei", "dateien", "ordner", "notizen"];
 
 /// `line` with each word of another language in [`WORDS`] read as its
 /// English word, if any was; words inside quotes stay as typed.
@@ -253,6 +294,9 @@ fn read_as(line: &str, words: &[(&str, &str)], small: &[(&str, &str)]) -> Option
     let mut out = String::with_capacity(line.len());
     let mut changed = false;
     let mut quote: Option<char> = None;
+    // The words after a colon are a text, as typed (`met: kaas, brood,
+    // melk` had written `milk`).
+    let mut after_colon = false;
     let mut rest = line;
     while !rest.is_empty() {
         let start = rest
@@ -273,8 +317,10 @@ fn read_as(line: &str, words: &[(&str, &str)], small: &[(&str, &str)]) -> Option
         }
         let core = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
         // (A capital past the line's first word is a name's.)
-        let named = !out.trim().is_empty() && core.starts_with(char::is_uppercase);
-        let english = (!inside && !word.starts_with('"') && !named)
+        let named = !out.trim().is_empty()
+            && core.starts_with(char::is_uppercase)
+            && !CAPITALISED.contains(&core.to_lowercase().as_str());
+        let english = (!inside && !word.starts_with('"') && !named && !after_colon)
             .then(|| {
                 let lower = core.to_lowercase();
                 words
@@ -293,6 +339,9 @@ fn read_as(line: &str, words: &[(&str, &str)], small: &[(&str, &str)]) -> Option
                 changed = true;
             }
             _ => out.push_str(word),
+        }
+        if quote.is_none() && word.ends_with(':') {
+            after_colon = true;
         }
     }
     changed.then_some(out)
@@ -333,6 +382,20 @@ mod tests {
             Some("add \"supprime le fichier\" to notes")
         );
         assert_eq!(english("show the notes"), None);
+        // A German noun keeps its capital and is still read; a text after
+        // a colon is the person's own words.
+        assert_eq!(
+            english("zeig mir die Datei NOTES.TXT bitte").as_deref(),
+            Some("show mir the file NOTES.TXT bitte")
+        );
+        assert_eq!(
+            english("maak een bestand boodschappen.txt met: kaas, brood, melk").as_deref(),
+            Some("make a file boodschappen.txt with: kaas, brood, melk")
+        );
+        assert_eq!(
+            english("ajoute à la fin des notes: réunion mardi, salle 4").as_deref(),
+            Some("add to the end of the notes: réunion mardi, salle 4")
+        );
         assert_eq!(english("the toon copier"), None);
         assert_eq!(english("tell Borra about the notes"), None);
     }

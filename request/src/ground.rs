@@ -3480,10 +3480,26 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             called(j) && !is_stopword(&words[j]) && !never_named(&words[j]) && !in_quote(j)
         })
     };
+    // (Or the last word after `the folder`, where nothing is made: `move
+    // FAQ.TXT into the folder archive` had renamed it /archive.)
+    let makes = words.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "make" | "create" | "new" | "mkdir" | "called" | "named" | "name" | "call"
+        )
+    });
     for i in 0..words.len() {
-        let before_folder = words
-            .get(i + 1)
-            .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"));
+        let after_the_folder = !makes
+            && i >= 2
+            && matches!(words[i - 1].as_str(), "folder" | "directory")
+            && words[i - 2] == "the"
+            && words
+                .get(i + 1)
+                .is_none_or(|n| matches!(n.as_str(), "please" | "pls" | "now" | "thanks"));
+        let before_folder = after_the_folder
+            || words
+                .get(i + 1)
+                .is_some_and(|n| matches!(n.as_str(), "folder" | "directory" | "dir"));
         let w = words[i].as_str();
         // A folder said with `a` is one to make, not one that should be
         // there (`make a wee folder cawed Fitba`).

@@ -6301,3 +6301,53 @@ fn a_machine_question_beside_a_file_and_a_file_cleared_out() {
         ],
     );
 }
+
+/// Lines in other languages: a German noun with its capital, a text after
+/// a colon kept as typed, the verbs and small words of Dutch, French,
+/// Spanish and pinyin.
+#[test]
+fn more_of_other_languages_words_are_read() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("zeig mir die Datei NOTES.TXT bitte", "cat /NOTES.TXT"),
+            (
+                "ajoute à la fin des notes: réunion mardi, salle 4",
+                "append /NOTES.TXT \"réunion mardi, salle 4\"",
+            ),
+            (
+                "maak een bestand boodschappen.txt met: kaas, brood, melk",
+                "write /boodschappen.txt \"kaas, brood, melk\"",
+            ),
+            (
+                "copie le guide dans le dossier LOGS",
+                "cp /DOCS/GUIDE.TXT /LOGS/GUIDE.TXT",
+            ),
+            ("crea una carpeta que se llama trabajo", "mkdir /trabajo"),
+            (
+                "fuzhi HELLO.TXT dao hello2.txt",
+                "cp /HELLO.TXT /hello2.txt",
+            ),
+        ],
+    );
+}
+
+/// Two files each sent a text are two requests; a folder said after `the
+/// folder` that the volume lacks is missing (it had become the new name);
+/// the grammar's power-off for a line the router read as a write runs
+/// nothing.
+#[test]
+fn two_files_sent_to_a_missing_folder_named_after_and_a_stray_power_off() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &["write in a.txt hello and in b.txt bye"],
+        Abstain::TwoRequests,
+    );
+    says_missing(&[("move FAQ.TXT into the folder archive", "archive")]);
+    runs_nothing(
+        Mode::ReadWrite,
+        &["I need to write a cover letter tonight"],
+        Abstain::NothingFits,
+    );
+    proposes_lines(Mode::ReadWrite, &[("list the folder logs", "ls /LOGS")]);
+}

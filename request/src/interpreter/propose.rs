@@ -4513,6 +4513,20 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::Unfilled);
         }
+        // The machine is turned off or over only where the router read the
+        // line so too (or the line names the applet): the grammar's lone word for
+        // it (`I need to write a cover letter tonight` had powered it off,
+        // the router sure it was a write) is no such request.
+        if abstain.is_none()
+            && self.config.own_words
+            && command.as_ref().is_some_and(|c| {
+                matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
+                    && !any_word(asked, &[c.applet])
+                    && !ridge.as_ref().is_some_and(|r| r.applet == c.applet)
+            })
+        {
+            abstain = Some(Abstain::NothingFits);
+        }
         // Nor is F2 the answer to shutting down something else (`I want to
         // shut down my facebook account`): no mode's applet does that.
         if abstain == Some(Abstain::NeedsWriteMode)
