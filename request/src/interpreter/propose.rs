@@ -4522,7 +4522,7 @@ impl<'m> Interpreter<'m> {
             && command.as_ref().is_some_and(|c| {
                 matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
                     && !any_word(asked, &[c.applet])
-                    && !ridge.as_ref().is_some_and(|r| r.applet == c.applet)
+                    && ridge.as_ref().is_none_or(|r| r.applet != c.applet)
             })
         {
             abstain = Some(Abstain::NothingFits);
