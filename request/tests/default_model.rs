@@ -6351,3 +6351,28 @@ fn two_files_sent_to_a_missing_folder_named_after_and_a_stray_power_off() {
     );
     proposes_lines(Mode::ReadWrite, &[("list the folder logs", "ls /LOGS")]);
 }
+
+/// A line that only says how something is asks no reading of it, even
+/// opened by an applet's name; an order with a statement later, a question
+/// without its mark and a person's own trouble still run.
+#[test]
+fn a_statement_asks_no_reading() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "date night was a disaster",
+            "history repeats itself",
+            "she hit all the right notes",
+            "nobody reads the readme anyway",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("clear the screen before a 7th grader reads it", "clear"),
+            ("lost the files", "ls"),
+            ("reboot — the readme says to", "reboot"),
+        ],
+    );
+}

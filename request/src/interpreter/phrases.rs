@@ -993,6 +993,61 @@ pub(super) fn empties_a_file(w: &[String], opening: &str) -> bool {
     }
 }
 
+/// Whether the line only says how something is, asking nothing: no
+/// question, no verb of the shell's jobs, no wish (`date night was a
+/// disaster`, `history repeats itself`, `she hit all the right notes`,
+/// `nobody reads the readme anyway`). An applet's or a file's word in it
+/// is talk about the thing, not a request to see it.
+pub(super) fn only_states(request: &str) -> bool {
+    only_states_by(request, usize::MAX)
+}
+
+/// [`only_states`] where the stating verb comes by the line's third word:
+/// opened by an applet's name, a line is still a statement (`history
+/// repeats itself`, `date night was a disaster`), not an order with a
+/// statement later (`clear the screen before a 7th grader reads it`).
+pub(super) fn states_at_once(request: &str) -> bool {
+    only_states_by(request, 3)
+}
+
+fn only_states_by(request: &str, by: usize) -> bool {
+    const STATES: &[&str] = &[
+        "was", "were", "is", "are", "am", "isn't", "wasn't", "aren't", "weren't", "repeats", "hit",
+        "reads", "flies", "looks", "seems", "feels", "sucks", "rocks", "went", "broke",
+        // (Not `lost`, `forgot`: `lost the files` asks to find them.)
+        "ate", "loves", "hates", "sounds", "smells", "tastes", "makes",
+    ];
+    const WISHES: &[&str] = &[
+        "please", "pls", "plz", "want", "wanna", "need", "needs", "let's", "lets", "lemme",
+        "gotta", "would", "should", "must", "you", "your", "me", "i'd", "i'll", "now", "say",
+        // (The person's own trouble is told to be helped: `ive lost track
+        // of my commands`, `I plugged in a card and I'm not sure it was
+        // detected`.)
+        "i", "ive", "i've", "im", "i'm",
+    ];
+    let request = &*without_quoted_text(request);
+    if request.contains(['?', ':']) || first_ask(request).is_some() {
+        return false;
+    }
+    let w = lower_words(request);
+    // (A question typed without its mark: `am i running out of ram`,
+    // `what's today's date again`.)
+    let asks = w.first().is_some_and(|x| {
+        matches!(
+            x.as_str(),
+            "am" | "was" | "were" | "isn't" | "wasn't" | "aren't"
+        )
+    }) || w.iter().any(|x| {
+        ["what", "how", "where", "who", "when", "why", "which"]
+            .iter()
+            .any(|q| x.starts_with(q))
+    });
+    !asks
+        && w.len() >= 3
+        && w.iter().take(by).any(|x| STATES.contains(&x.as_str()))
+        && !w.iter().any(|x| WISHES.contains(&x.as_str()))
+}
+
 /// Whether the words before a colon send a text into a file they do not
 /// name: `in the file:`, `to a new file:`, `into a document:`.
 pub(super) fn into_an_unnamed_file(request: &str) -> bool {
@@ -1141,6 +1196,16 @@ pub(super) fn switches_off_else(request: &str) -> bool {
 /// `restart the music`, `restart the count from one`, `reboot the
 /// conversation` (a determiner, then a word that names no computer).
 pub(super) fn restarts_else(request: &str) -> bool {
+    // Clause by clause: `reboot — the readme says to` restarts the machine.
+    request
+        .split([',', ';', ':', '\u{2014}', '\u{2013}'])
+        .any(|clause| {
+            let w = lower_words(clause);
+            restarts_else_in(&w)
+        })
+}
+
+fn restarts_else_in(w: &[String]) -> bool {
     // (What else people call the machine they restart: `the apparatus`,
     // `the console`, `the ship`.)
     const CALLED: &[&str] = &[
@@ -1153,7 +1218,6 @@ pub(super) fn restarts_else(request: &str) -> bool {
         "gadget",
         "whole",
     ];
-    let w = lower_words(request);
     let at = |i: usize| w.get(i).map_or("", |x| x.as_str());
     w.iter().enumerate().any(|(i, x)| {
         matches!(x.as_str(), "restart" | "reboot" | "reset")

@@ -4527,6 +4527,23 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::NothingFits);
         }
+        // A line that only says how something is asks no reading of it,
+        // even opened by an applet's name (`history repeats itself`).
+        if abstain.is_none()
+            && self.config.own_words
+            && command.as_ref().is_some_and(|c| {
+                self.table
+                    .get_any(c.applet)
+                    .is_some_and(|a| !a.spec().writes)
+            })
+            && (if named_first {
+                states_at_once(asked)
+            } else {
+                only_states(asked)
+            })
+        {
+            abstain = Some(Abstain::NothingFits);
+        }
         // Nor is F2 the answer to shutting down something else (`I want to
         // shut down my facebook account`): no mode's applet does that.
         if abstain == Some(Abstain::NeedsWriteMode)
