@@ -598,7 +598,9 @@ fn is_word_name_byte(b: u8) -> bool {
 /// `phrase` (a quoted name, or words that spell a live name) may hold
 /// spaces and whatever else FAT allows.
 fn canonical(w: &str, phrase: bool) -> Option<String> {
-    let c = w.trim_matches('/');
+    // A home folder of another system (`~/packing.txt`) is this volume's
+    // top: it had made a folder named `~`.
+    let c = w.strip_prefix("~/").unwrap_or(w).trim_matches('/');
     let ok = !c.is_empty()
         && c.split('/').all(|p| {
             !p.starts_with('.')
@@ -1854,6 +1856,7 @@ pub fn ground_with(
     let mut g = ground_names(request, paths, learnt);
     no_name_inside_an_announced_text(request, &mut g);
     no_file_only_inside_a_written_text(request, paths, learnt, &mut g);
+    folder_called_missing(request, paths, &mut g);
     text_names_no_target(request, paths, &mut g);
     another_number(request, paths, &mut g);
     long_name_slipped(request, paths, &mut g);
@@ -2095,6 +2098,59 @@ fn no_name_inside_an_announced_text(request: &str, g: &mut Grounded) {
                 .to_ascii_lowercase()
                 .contains(&name.to_ascii_lowercase())
     });
+}
+
+/// `move the photo list into a folder called Photos`: a folder the line
+/// sends a file to by its name after `called` or `named`, which the volume
+/// lacks, is missing (it had become the file's new name, /Photos). Not
+/// where the folder is to be made (`make a folder called Photos`).
+fn folder_called_missing(request: &str, paths: &[PathEntry], g: &mut Grounded) {
+    let typed: Vec<&str> = request.split_whitespace().collect();
+    let words: Vec<String> = typed
+        .iter()
+        .map(|t| clean(t).to_ascii_lowercase())
+        .collect();
+    let makes = words
+        .iter()
+        .any(|w| matches!(w.as_str(), "make" | "create" | "mkdir" | "build" | "start"));
+    if makes {
+        return;
+    }
+    for i in 1..words.len().saturating_sub(2) {
+        if !matches!(words[i].as_str(), "folder" | "directory")
+            || !matches!(words[i + 1].as_str(), "called" | "named")
+            || !(1..=3).any(|k| {
+                i >= k
+                    && matches!(words[i - k].as_str(), "to" | "into" | "in" | "inside")
+                    && words[i - k + 1..i].iter().all(|w| {
+                        matches!(
+                            w.as_str(),
+                            "a" | "an" | "the" | "new" | "my" | "our" | "that"
+                        )
+                    })
+            })
+        {
+            continue;
+        }
+        let Some(name) = canonical(clean(typed[i + 2]), false) else {
+            continue;
+        };
+        let live = paths
+            .iter()
+            .any(|p| p.is_dir && basename(&p.path).eq_ignore_ascii_case(&name));
+        if live || g.missing.iter().any(|m| m.name.eq_ignore_ascii_case(&name)) {
+            continue;
+        }
+        g.grounding
+            .new_paths
+            .retain(|p| !basename(p).eq_ignore_ascii_case(&name));
+        g.missing.push(Missing {
+            closest: closest(&name, paths),
+            source: false,
+            name,
+            folder: true,
+        });
+    }
 }
 
 /// `write in the file: hello world`: when a colon announces the text a

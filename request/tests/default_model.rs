@@ -6376,3 +6376,34 @@ fn a_statement_asks_no_reading() {
         ],
     );
 }
+
+/// A folder a file is sent to by its name after `called` that the volume
+/// lacks is missing, not the file's new name; a home folder's `~/` is the
+/// volume's top.
+#[test]
+fn a_folder_called_by_name_and_a_home_folder() {
+    says_missing(&[
+        (
+            "move \"photo-list 2026.txt\" into a folder called Photos",
+            "Photos",
+        ),
+        (
+            "copy the meeting notes to a new folder called Archive",
+            "Archive",
+        ),
+    ]);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "it'd be handy to have a folder called invoices",
+                "mkdir /invoices",
+            ),
+            (
+                "move the notes into the folder called DOCS",
+                "mv /NOTES.TXT /DOCS/NOTES.TXT",
+            ),
+            ("copy the FAQ to ~/FAQ.txt", "cp /DOCS/FAQ.TXT /FAQ.txt"),
+        ],
+    );
+}
