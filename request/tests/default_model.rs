@@ -6407,3 +6407,24 @@ fn a_folder_called_by_name_and_a_home_folder() {
         ],
     );
 }
+
+/// Going to bed turns nothing off unless a clause orders it; a place
+/// named inside a colon's text sends nothing elsewhere.
+#[test]
+fn bed_and_a_place_inside_a_text() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("ok slay, shut it down, im going to bed", "shutdown"),
+            (
+                "Add to the to-do: whitelist Emma's friend Jake on the server",
+                "append /TODO.TXT \"whitelist Emma's friend Jake on the server\"",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["I'm going to bed", "upload the notes to the server"],
+        Abstain::NothingFits,
+    );
+}

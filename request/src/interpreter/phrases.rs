@@ -3666,9 +3666,6 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "write off the week",
         "write off the day",
         "hands off",
-        "going to bed",
-        "go to bed",
-        "off to bed",
         "power nap",
         "shut the door",
         "shut your",
@@ -3741,6 +3738,14 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     });
     if ordered {
         return None;
+    }
+    // Bed is no power-off, but for a clause that orders one (`ok slay,
+    // shut it down, im going to bed`).
+    if ["going to bed", "go to bed", "off to bed"]
+        .iter()
+        .any(|p| r.contains(p))
+    {
+        return Some("idiom");
     }
     // (`it would be great if the notes were renamed` asks it.)
     let pleased = [
@@ -4206,6 +4211,9 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "inbox", "email", "website", "internet", "web", "printer", "laptop", "pc", "mac", "server",
         "drive",
     ];
+    // (Not in a text a colon announces: `Add to the to-do: whitelist
+    // Jake on the server`.)
+    let w = lower_words(request.split(':').next().unwrap_or(request));
     let to_place = w.windows(3).any(|p| {
         matches!(p[0].as_str(), "to" | "onto" | "on" | "into")
             && matches!(p[1].as_str(), "my" | "the" | "our" | "a" | "her" | "his")
