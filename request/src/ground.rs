@@ -1857,6 +1857,8 @@ pub fn ground_with(
     no_name_inside_an_announced_text(request, &mut g);
     no_file_only_inside_a_written_text(request, paths, learnt, &mut g);
     folder_called_missing(request, paths, &mut g);
+    said_before_the_screen(request, &mut g);
+    quoted_name_given(request, &mut g);
     text_names_no_target(request, paths, &mut g);
     another_number(request, paths, &mut g);
     long_name_slipped(request, paths, &mut g);
@@ -2098,6 +2100,73 @@ fn no_name_inside_an_announced_text(request: &str, g: &mut Grounded) {
                 .to_ascii_lowercase()
                 .contains(&name.to_ascii_lowercase())
     });
+}
+
+/// `Put Nau mai, haere mai on the screen for the visitors`: what goes on
+/// the screen is said before `on the screen`; who it is for comes after
+/// (it had said "the visitors").
+fn said_before_the_screen(request: &str, g: &mut Grounded) {
+    let lower = request.to_ascii_lowercase();
+    let Some(at) = [
+        " on the screen",
+        " on screen",
+        " onto the screen",
+        " to the screen",
+    ]
+    .iter()
+    .filter_map(|p| lower.find(p))
+    .min() else {
+        return;
+    };
+    let before = |t: &String| {
+        lower
+            .find(&t.to_ascii_lowercase())
+            .is_some_and(|i| i + t.len() <= at)
+    };
+    if g.grounding.texts.iter().any(before) {
+        g.grounding.texts.retain(before);
+    }
+}
+
+/// `a new directory which has the name "Rice Samples"`: a quoted name after
+/// `name`, `named` or `called` is the new name, whatever other word looked
+/// like one (it had made /which).
+fn quoted_name_given(request: &str, g: &mut Grounded) {
+    let lower = request.to_ascii_lowercase();
+    for lead in [
+        "name \"",
+        "named \"",
+        "called \"",
+        "name it \"",
+        "call it \"",
+    ] {
+        // (A word of its own: `rename "photo-list 2026.txt"` names no new
+        // name.)
+        let Some(i) = lower
+            .match_indices(lead)
+            .map(|(i, _)| i)
+            .find(|&i| i == 0 || lower.as_bytes()[i - 1] == b' ')
+        else {
+            continue;
+        };
+        let from = i + lead.len();
+        let Some(len) = request[from..].find('"') else {
+            continue;
+        };
+        let Some(name) = canonical(&request[from..from + len], true) else {
+            continue;
+        };
+        let path = alloc::format!("/{name}");
+        g.grounding.new_paths.retain(|p| {
+            p.eq_ignore_ascii_case(&path)
+                || p.to_ascii_lowercase()
+                    .ends_with(&alloc::format!("/{}", name.to_ascii_lowercase()))
+        });
+        if g.grounding.new_paths.is_empty() {
+            g.grounding.new_paths.push(path);
+        }
+        return;
+    }
 }
 
 /// `move the photo list into a folder called Photos`: a folder the line

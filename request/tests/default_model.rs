@@ -6428,3 +6428,26 @@ fn bed_and_a_place_inside_a_text() {
         Abstain::NothingFits,
     );
 }
+
+/// What goes on the screen is said before `on the screen`, not who it is
+/// for; a quoted name after `the name` is the new name.
+#[test]
+fn said_before_the_screen_and_a_quoted_name_given() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "Put Nau mai, haere mai on the screen for the visitors",
+                "echo \"Nau mai, haere mai\"",
+            ),
+            (
+                "Please create a new directory which has the name \"Rice Samples\".",
+                "mkdir \"/Rice Samples\"",
+            ),
+            (
+                "rename \"photo-list 2026.txt\" to photos.txt",
+                "mv \"/photo-list 2026.txt\" /photos.txt",
+            ),
+        ],
+    );
+}
