@@ -6451,3 +6451,25 @@ fn said_before_the_screen_and_a_quoted_name_given() {
         ],
     );
 }
+
+/// Space on the person's phone, or what any laptop needs, is another
+/// machine's; this one's, or a call on the phone, is not.
+#[test]
+fn another_devices_space_and_any_laptop() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "I'm running out of space on my phone",
+            "how much memory does an iPhone have",
+            "how much memory should a good laptop have",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("how much memory does this computer have", "mem"),
+            ("make a new box called toys", "mkdir /toys"),
+        ],
+    );
+}

@@ -755,11 +755,15 @@ pub(super) fn another_machine(request: &str) -> bool {
                         "reboot" | "restart" | "shutdown" | "shut" | "off" | "power" | "poweroff"
                     )
             });
+            // (`space on my phone`; `does an iPhone have`, any one of them.)
+            // (`on the phone` is a call.)
             let inside = i >= 2
-                && matches!(w[i - 2], "in" | "of")
-                && matches!(w[i - 1], "my" | "the" | "your" | "our");
+                && ((matches!(w[i - 2], "in" | "of")
+                    && matches!(w[i - 1], "my" | "the" | "your" | "our"))
+                    || (w[i - 2] == "on" && matches!(w[i - 1], "my" | "your" | "our")));
+            let any_one = i >= 1 && matches!(w[i - 1], "a" | "an");
             return at(i.wrapping_sub(1)) != "this"
-                && (owns || powered || inside || matches!(at(i + 1), "needs" | "need"));
+                && (owns || powered || inside || any_one || matches!(at(i + 1), "needs" | "need"));
         }
         if !COMPUTERS.contains(&bare) {
             return false;
@@ -776,7 +780,11 @@ pub(super) fn another_machine(request: &str) -> bool {
         // (`my old laptop`; `this old box` is this one.)
         let other = matches!(before, "other" | "another" | "his" | "their")
             || (before == "old" && i >= 2 && w[i - 2] == "my");
-        someones || placed || other
+        // (`how much memory should a good laptop have`: any one of them.)
+        let any_one = i >= 2
+            && matches!(w[i - 2], "a" | "an")
+            && matches!(before, "good" | "decent" | "typical" | "normal" | "gaming");
+        someones || placed || other || any_one
     })
 }
 
