@@ -6473,3 +6473,21 @@ fn another_devices_space_and_any_laptop() {
         ],
     );
 }
+
+/// A file job's verb beside `command` names the command a question asks
+/// about; a list of commands is no `ls`.
+#[test]
+fn a_job_verb_beside_command_is_the_command_asked_about() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("how do I use the copy command", "help cp"),
+            ("what does the move command do", "help mv"),
+            (
+                "Please explain the method to use the command copy.",
+                "help cp",
+            ),
+            ("What's this outfit's command list? Pass the word.", "help"),
+        ],
+    );
+}

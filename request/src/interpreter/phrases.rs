@@ -1438,7 +1438,22 @@ pub(super) fn asks_about_another_day(request: &str) -> bool {
 /// (read as typed: the spelling corrector reads `fine` as `file`).
 pub(super) fn asks_how_a_file_job_is_done(request: &str) -> bool {
     let lower = request.to_ascii_lowercase();
-    let asks = asks_how_to(request)
+    // `how do I use the copy command`, `explain the command copy`: a job's
+    // verb beside `command` names the command asked about.
+    let w = lower_words(request);
+    let job_command = file_job_asked(request).is_some()
+        && w.windows(2).any(|p| {
+            (matches!(p[1].as_str(), "command" | "commands") || p[0] == "command")
+                && [&p[0], &p[1]]
+                    .iter()
+                    // (`list commands i entered`, `the command list` ask
+                    // for a list of commands.)
+                    .any(|x| {
+                        file_job_asked(x).is_some_and(|r| !matches!(r, Role::MakeDir | Role::List))
+                    })
+        });
+    let asks = job_command
+        || asks_how_to(request)
         || [
             "the command to",
             "the command for",
@@ -1452,18 +1467,19 @@ pub(super) fn asks_how_a_file_job_is_done(request: &str) -> bool {
         &[
             "do it", "go ahead", "for me", "show me", "show it", "open it",
         ],
-    ) && any_word(
-        request,
-        &[
-            "file",
-            "files",
-            "folder",
-            "folders",
-            "directory",
-            "directories",
-            "dir",
-        ],
-    )
+    ) && (job_command
+        || any_word(
+            request,
+            &[
+                "file",
+                "files",
+                "folder",
+                "folders",
+                "directory",
+                "directories",
+                "dir",
+            ],
+        ))
 }
 
 /// The job a question how a file job is done names by its verb (`how do I
