@@ -6491,3 +6491,19 @@ fn a_job_verb_beside_command_is_the_command_asked_about() {
         ],
     );
 }
+
+/// A file asked for by that word and named with an extension is made as an
+/// empty file, not a folder of that name; a folder asked for is still one.
+#[test]
+fn a_file_asked_for_is_no_folder() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "create a file called Plan (final).md",
+                "write \"/Plan (final).md\" \"\"",
+            ),
+            ("make a folder called Plan final", "mkdir \"/Plan final\""),
+        ],
+    );
+}

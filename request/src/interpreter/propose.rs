@@ -3923,6 +3923,41 @@ impl<'m> Interpreter<'m> {
                 abstain = Some(Abstain::Unsure);
             }
         }
+        // A file asked for by that word, named with an extension and no
+        // folder said, is a file made empty (`create a file called Plan
+        // (final).md` had made a folder of that name).
+        if !named_first && self.config.own_words {
+            let folder_said = any_word(asked, FOLDER_WORDS)
+                || asked.to_ascii_lowercase().contains("folder")
+                || any_word(
+                    asked,
+                    &["folders", "directories", "subfolder", "mkdir", "md"],
+                );
+            let file_said = any_word(asked, &["file", "document"]);
+            let made = command.as_ref().and_then(|c| match c.args.as_slice() {
+                [command::Arg::Path(p)]
+                    if self.role_of(c.applet) == Some(Role::MakeDir)
+                        && file_said
+                        && !folder_said
+                        && ground::ends_with_extension(p) =>
+                {
+                    Some(p.clone())
+                }
+                _ => None,
+            });
+            if let Some(p) = made {
+                command = self.doer(Role::Write).and_then(|wr| {
+                    self.checked(
+                        wr,
+                        alloc::vec![command::Arg::Path(p), command::Arg::Text(String::new())],
+                    )
+                });
+                if command.is_none() {
+                    via = Via::Neither;
+                    abstain = Some(Abstain::NeedsWriteMode);
+                }
+            }
+        }
         // A folder made needs a folder asked for (`add milk to my shopping
         // list` had made /shopping); one made inside a live folder the line
         // names goes there (`create a folder called notes inside docs`),
