@@ -218,6 +218,74 @@ const WORDS: &[(&str, &str)] = &[
     ("klinim", "clear"),
     ("nupela", "new"),
     ("folda", "folder"),
+    // Swedish, Norwegian and Danish
+    ("slett", "delete"),
+    ("slet", "delete"),
+    ("radera", "delete"),
+    ("kopiera", "copy"),
+    ("kopier", "copy"),
+    ("flytta", "move"),
+    ("flytt", "move"),
+    ("skapa", "create"),
+    ("skriv", "write"),
+    ("öppna", "open"),
+    ("oppna", "open"),
+    ("fil", "file"),
+    ("filen", "file"),
+    ("mapp", "folder"),
+    ("mappen", "folder"),
+    // Finnish
+    ("näytä", "show"),
+    ("nayta", "show"),
+    ("poista", "delete"),
+    ("kopioi", "copy"),
+    ("siirrä", "move"),
+    ("luo", "create"),
+    ("kirjoita", "write"),
+    ("tiedosto", "file"),
+    ("kansio", "folder"),
+    // Hungarian
+    ("mutasd", "show"),
+    ("töröld", "delete"),
+    ("torold", "delete"),
+    ("másold", "copy"),
+    ("fájl", "file"),
+    ("mappa", "folder"),
+    // Romanian
+    ("arată", "show"),
+    ("arata", "show"),
+    ("șterge", "delete"),
+    ("sterge", "delete"),
+    ("copiază", "copy"),
+    ("fișier", "file"),
+    ("fisier", "file"),
+    ("dosar", "folder"),
+    // Czech and Slovak
+    ("ukaž", "show"),
+    ("zobraz", "show"),
+    ("smaž", "delete"),
+    ("smaz", "delete"),
+    ("zkopíruj", "copy"),
+    ("soubor", "file"),
+    ("složka", "folder"),
+    // Russian and Ukrainian, typed in Latin letters
+    ("pokazhi", "show"),
+    ("udali", "delete"),
+    ("skopiruy", "copy"),
+    ("fayl", "file"),
+    ("papka", "folder"),
+    // Tagalog
+    ("ipakita", "show"),
+    ("buksan", "open"),
+    ("burahin", "delete"),
+    ("kopyahin", "copy"),
+    ("gumawa", "make"),
+    // Swahili
+    ("onyesha", "show"),
+    ("fungua", "open"),
+    // Japanese, typed in Latin letters
+    ("sakujo", "delete"),
+    ("hyouji", "show"),
     // Levantine Arabic, typed in Latin letters and digits
     ("imsa7", "delete"),
     ("zid", "add"),
@@ -382,6 +450,23 @@ mod tests {
             Some("add \"supprime le fichier\" to notes")
         );
         assert_eq!(english("show the notes"), None);
+        // Scandinavian, Finnish, Romanian, Tagalog.
+        assert_eq!(
+            english("radera filen NOTES.TXT").as_deref(),
+            Some("delete file NOTES.TXT")
+        );
+        assert_eq!(
+            english("poista hello file").as_deref(),
+            Some("delete hello file")
+        );
+        assert_eq!(
+            english("sterge fisier HELLO.TXT").as_deref(),
+            Some("delete file HELLO.TXT")
+        );
+        assert_eq!(
+            english("ipakita ang notes").as_deref(),
+            Some("show ang notes")
+        );
         // A German noun keeps its capital and is still read; a text after
         // a colon is the person's own words.
         assert_eq!(
