@@ -286,6 +286,26 @@ const WORDS: &[(&str, &str)] = &[
     // Japanese, typed in Latin letters
     ("sakujo", "delete"),
     ("hyouji", "show"),
+    // Welsh (after the twenty-third split's reads were spent, from its
+    // errors: `dileu'r notes` had shown the notes in read-only mode)
+    ("dileu", "delete"),
+    ("dileu'r", "delete the"),
+    ("dangos", "show"),
+    ("agor", "open"),
+    ("copïo", "copy"),
+    ("symud", "move"),
+    ("creu", "create"),
+    ("ysgrifennu", "write"),
+    ("ffeil", "file"),
+    ("ffolder", "folder"),
+    // Haitian Creole
+    ("efase", "delete"),
+    ("louvri", "open"),
+    ("kopye", "copy"),
+    ("deplase", "move"),
+    ("kreye", "create"),
+    ("ekri", "write"),
+    ("dosye", "folder"),
     // Levantine Arabic, typed in Latin letters and digits
     ("imsa7", "delete"),
     ("zid", "add"),
@@ -466,6 +486,11 @@ mod tests {
         assert_eq!(
             english("ipakita ang notes").as_deref(),
             Some("show ang notes")
+        );
+        // Welsh with its article joined on.
+        assert_eq!(
+            english("dileu'r notes").as_deref(),
+            Some("delete the notes")
         );
         // A German noun keeps its capital and is still read; a text after
         // a colon is the person's own words.

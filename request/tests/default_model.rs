@@ -6507,3 +6507,11 @@ fn a_file_asked_for_is_no_folder() {
         ],
     );
 }
+
+/// A Welsh delete with its article joined on is a delete: in read-only
+/// mode it points at F2 (it had shown the notes).
+#[test]
+fn a_welsh_delete_is_a_delete() {
+    runs_nothing(Mode::ReadOnly, &["dileu'r notes"], Abstain::NeedsWriteMode);
+    proposes_lines(Mode::ReadWrite, &[("dileu'r notes", "rm /NOTES.TXT")]);
+}
