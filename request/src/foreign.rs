@@ -298,6 +298,10 @@ const WORDS: &[(&str, &str)] = &[
     ("ysgrifennu", "write"),
     ("ffeil", "file"),
     ("ffolder", "folder"),
+    ("clirio", "clear"),
+    ("clirio'r", "clear the"),
+    ("sgrin", "screen"),
+    ("ailgychwyn", "restart"),
     // Haitian Creole
     ("efase", "delete"),
     ("louvri", "open"),
@@ -306,6 +310,13 @@ const WORDS: &[(&str, &str)] = &[
     ("kreye", "create"),
     ("ekri", "write"),
     ("dosye", "folder"),
+    ("ouvri", "open"),
+    ("netwaye", "clear"),
+    ("ekran", "screen"),
+    ("fèmen", "close"),
+    ("òdinatè", "computer"),
+    ("nouvo", "new"),
+    ("memwa", "memory"),
     // Levantine Arabic, typed in Latin letters and digits
     ("imsa7", "delete"),
     ("zid", "add"),
@@ -359,6 +370,10 @@ const BESIDE_A_VERB: &[(&str, &str)] = &[
     ("nella", "in the"),
     ("vào", "to"),
     ("dao", "to"),
+    // (Haitian Creole: `fè yon nouvo dosye, rele l Penti`.)
+    ("fè", "make"),
+    ("yon", "a"),
+    ("rele", "call"),
     // (`crea una carpeta que se llama trabajo`.)
     ("llama", "called"),
 ];
