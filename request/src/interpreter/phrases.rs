@@ -972,6 +972,17 @@ const MORE_MACHINE: &[&str] = &[
     "bilgisayar",
 ];
 
+/// Whether the line asks for a folder in some word (`folder`, `dir`,
+/// `subfolder`, `mkdir` …, or `folder` inside a word: `photofolder`).
+pub(super) fn says_a_folder(asked: &str) -> bool {
+    any_word(asked, FOLDER_WORDS)
+        || any_word(
+            asked,
+            &["folders", "directories", "subfolder", "mkdir", "md"],
+        )
+        || asked.to_ascii_lowercase().contains("folder")
+}
+
 /// Whether a line's words (`w`, lower case; `opening`, its first word
 /// past politeness) ask for a file's words gone and the file kept: `empty
 /// the todo`, `wipe the to do list clean`, `delete everything in my to do

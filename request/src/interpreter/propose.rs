@@ -3927,12 +3927,7 @@ impl<'m> Interpreter<'m> {
         // folder said, is a file made empty (`create a file called Plan
         // (final).md` had made a folder of that name).
         if !named_first && self.config.own_words {
-            let folder_said = any_word(asked, FOLDER_WORDS)
-                || asked.to_ascii_lowercase().contains("folder")
-                || any_word(
-                    asked,
-                    &["folders", "directories", "subfolder", "mkdir", "md"],
-                );
+            let folder_said = says_a_folder(asked);
             let file_said = any_word(asked, &["file", "document"]);
             let made = command.as_ref().and_then(|c| match c.args.as_slice() {
                 [command::Arg::Path(p)]
@@ -3967,14 +3962,8 @@ impl<'m> Interpreter<'m> {
             .as_mut()
             .filter(|c| self.role_of(c.applet) == Some(Role::MakeDir) && !named_first)
         {
-            let folder_said = any_word(asked, FOLDER_WORDS)
-                || any_word(
-                    asked,
-                    &["folders", "directories", "subfolder", "mkdir", "md"],
-                );
-            let folder_said = folder_said
-                || asked.to_ascii_lowercase().contains("folder")
-                || ridge.as_ref().is_some_and(|r| r.applet == c.applet);
+            let folder_said =
+                says_a_folder(asked) || ridge.as_ref().is_some_and(|r| r.applet == c.applet);
             if !folder_said {
                 command = None;
                 via = Via::Neither;
