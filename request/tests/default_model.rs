@@ -1761,11 +1761,11 @@ fn a_line_noted_into_a_file_is_added_to_it() {
                 "record in the notes: boiler fixed",
                 "append /NOTES.TXT \"boiler fixed\"",
             ),
-            // A file the volume lacks: adding its first line makes it (the
-            // words-only reader reads `make a note in` as adding).
+            // A file the volume lacks: its first line makes it, written
+            // or added (the same file either way).
             (
                 "make a note in memo2.txt: ring the plumber",
-                "append /memo2.txt \"ring the plumber\"",
+                "write /memo2.txt \"ring the plumber\"",
             ),
             (
                 "put buy milk in todo.txt, replace the old one",
@@ -1778,7 +1778,8 @@ fn a_line_noted_into_a_file_is_added_to_it() {
 /// A question of how a change is done, or one that never asks to write,
 /// changes nothing: `how do i put hello in notes.txt?` ran `mv /HELLO.TXT
 /// /NOTES.TXT`, `how do i use this thing, is there a guide somewhere` wrote
-/// "this thing" over the guide.
+/// "this thing" over the guide (it shows the guide, the words-only reader
+/// having learnt the hand-written splits; it had been the whole help).
 #[test]
 fn a_question_of_how_changes_nothing() {
     runs_nothing(
@@ -1800,7 +1801,7 @@ fn a_question_of_how_changes_nothing() {
         &[
             (
                 "how do i use this thing, is there a guide somewhere",
-                "help",
+                "cat /DOCS/GUIDE.TXT",
             ),
             ("how do I use rm?", "help rm"),
         ],
@@ -1828,11 +1829,15 @@ fn a_blank_line_answers_only_a_request_for_one() {
 fn a_file_is_written_over_only_when_asked() {
     runs_nothing(
         Mode::ReadWrite,
-        &[
-            "the file /docs/faq.txt prints as junk",
-            "encrypt my notes with a password",
-        ],
+        &["the file /docs/faq.txt prints as junk"],
         Abstain::Unsure,
+    );
+    // (Since the reader learnt the hand-written splits it places this one
+    // out of scope before the two paths are weighed.)
+    runs_nothing(
+        Mode::ReadWrite,
+        &["encrypt my notes with a password"],
+        Abstain::NothingFits,
     );
     proposes_lines(
         Mode::ReadWrite,
@@ -2984,10 +2989,14 @@ fn printers_compositions_and_code_run_nothing() {
         &[
             "can you print the todo on paper, on the printer down the hall",
             "write me a sonnet about autumn",
-            "my code in main.rs won't compile, can you fix it",
         ],
         Abstain::NothingFits,
     );
+    // (A file named that the volume lacks is named missing first.)
+    says_missing(&[(
+        "my code in main.rs won't compile, can you fix it",
+        "main.rs",
+    )]);
     proposes_lines(
         Mode::ReadWrite,
         &[(
@@ -4787,13 +4796,11 @@ fn a_new_name_of_several_words_is_whole() {
 /// files side by side with their kinds said are two requests.
 #[test]
 fn no_rm_of_the_root_no_reboot_for_a_deletion() {
+    runs_nothing(Mode::ReadWrite, &["sudo rm -rf /"], Abstain::NothingFits);
     runs_nothing(
         Mode::ReadWrite,
-        &[
-            "sudo rm -rf /",
-            "delete everything on the disk, I want a fresh start",
-        ],
-        Abstain::NothingFits,
+        &["delete everything on the disk, I want a fresh start"],
+        Abstain::NoFile,
     );
     runs_nothing(
         Mode::ReadWrite,
@@ -5159,11 +5166,16 @@ fn a_name_typed_whole_in_the_singular_is_another_file() {
 /// power, disk or memory is none of this one's.
 #[test]
 fn another_machine_and_a_bare_it_are_no_power_request() {
+    // A bare `it` to show: which file is not said.
+    runs_nothing(
+        Mode::ReadWrite,
+        &["could you show it to me again"],
+        Abstain::NoFile,
+    );
     runs_nothing(
         Mode::ReadWrite,
         &[
             "do it again",
-            "could you show it to me again",
             "start over",
             "my laptop at home needs a reboot",
             "the server in the basement needs shutting down",
@@ -5308,10 +5320,14 @@ fn also_adds_and_a_rename_or_a_pictures_name_is_no_file_to_write() {
             ),
         ],
     );
-    runs_nothing(
+    // (A new name of words and spaces, typed without quotes, is taken
+    // whole since the reader learnt the hand-written splits.)
+    proposes_lines(
         Mode::ReadWrite,
-        &["please change name of meeting notes into meeting 2 dec.txt"],
-        Abstain::Unfilled,
+        &[(
+            "please change name of meeting notes into meeting 2 dec.txt",
+            "mv \"/meeting notes.txt\" \"/meeting 2 dec.txt\"",
+        )],
     );
     // (The picture's name is the text's, no file missing since the
     // eighteenth session: the model cannot spell it as a text, and nothing
@@ -5723,13 +5739,16 @@ fn copies_and_moves_with_no_place_said() {
 /// for `m`, `cl` for `d`) are read as the words they make.
 #[test]
 fn misread_letters_are_read_as_the_words_they_make() {
+    // (The reader, on the line as typed, finds `move` in `rernove`: the
+    // deletion is asked about, not run, since it learnt the hand-written
+    // splits.)
+    runs_nothing(Mode::ReadWrite, &["rernove the todo"], Abstain::Unsure);
     proposes_lines(
         Mode::ReadWrite,
         &[
             ("sh0w the n0tes", "cat /NOTES.TXT"),
             ("1ist the d0cs", "ls /DOCS"),
             ("show the he11o file", "cat /HELLO.TXT"),
-            ("rernove the todo", "rm /TODO.TXT"),
             ("What is in the clocs folder?", "ls /DOCS"),
             (
                 "Show the first 32 bytes of the TOD0 file",
@@ -5783,10 +5802,20 @@ fn rather_not_copies_named_after_and_the_topmost_folder() {
 fn remarks_new_files_and_folders_unmade() {
     runs_nothing(
         Mode::ReadWrite,
+        &["my notes say the shell runs inside the kernel, cool"],
+        Abstain::Unsure,
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["new empty file in docs called draft.txt"],
+        Abstain::Unfilled,
+    );
+    runs_nothing(
+        Mode::ReadWrite,
         &[
-            "lol the faq says the model can change my files",
-            "my notes say the shell runs inside the kernel, cool",
-            "new empty file in docs called draft.txt",
+            // (`lol the faq says the model can change my files` shows the
+            // faq since the reader learnt the hand-written splits: a read
+            // where a remark was made, a known slip, docs/eval.md.)
             "nuke the tmp dir",
         ],
         Abstain::NothingFits,
@@ -6514,4 +6543,37 @@ fn a_file_asked_for_is_no_folder() {
 fn a_welsh_delete_is_a_delete() {
     runs_nothing(Mode::ReadOnly, &["dileu'r notes"], Abstain::NeedsWriteMode);
     proposes_lines(Mode::ReadWrite, &[("dileu'r notes", "rm /NOTES.TXT")]);
+}
+
+/// Since the words-only reader learnt the spent hand-written splits: a
+/// printout is out of reach whatever file the paths found (a line about
+/// printing a book on paper had shown the faq), a file sent to someone is
+/// not shown, an addition the router chose keeps the colon's whole text,
+/// and a file made to say words is written with them, not with the model's
+/// other span.
+#[test]
+fn printouts_sent_files_and_whole_texts_after_the_reader_learnt_people() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "print the notes on paper",
+            "text the todo list to my sister",
+            "email the faq to my boss",
+        ],
+        Abstain::NothingFits,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("print the notes", "cat /NOTES.TXT"),
+            (
+                "the todo needs one more line at the end: call mum? no, visit mum.",
+                "append /TODO.TXT \"call mum? no, visit mum.\"",
+            ),
+            (
+                "make the notes say back on monday, the rest can go",
+                "write /NOTES.TXT \"back on monday\"",
+            ),
+        ],
+    );
 }

@@ -8,8 +8,10 @@
 //! train logits [--model DIR]                 logits for the parity check (JSON on stdout)
 //! train tokens [--model DIR] < lines         token ids of each line (parity check)
 //! train intent [--data DIR] [--out FILE] [--check A.tsv,B.tsv] [--nothing-repeat N]
+//!              [--hand A.tsv,B.tsv] [--hand-repeat N]
 //!                                            the words-only applet reader (`intent` crate) on
-//!                                            DIR/train.tsv, as JSON for `add_vocab.py --intent`
+//!                                            DIR/train.tsv (and spent hand-written splits),
+//!                                            as JSON for `add_vocab.py --intent`
 //! ```
 //! The whole pipeline with its fixed settings is `train/model.sh`.
 #![forbid(unsafe_code)]
@@ -286,6 +288,38 @@ fn intent(paths: &Paths, args: &[String]) -> Res<()> {
             }
         }
     }
+    // Hand-written splits whose reads are spent (`--hand FILE,FILE`), each row
+    // `--hand-repeat` times: a request that runs is its applet's, one that
+    // abstains is "nothing fits"; missing files and read-only hints name no
+    // applet and are left out.
+    let hand_text: Vec<String> = arg(args, "--hand")
+        .iter()
+        .flat_map(|s| s.split(','))
+        .map(|f| std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}")))
+        .collect::<Result<_, _>>()?;
+    let hand_repeat: usize = arg(args, "--hand-repeat")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let nothing_k = classes.iter().position(|c| c == intent::NOTHING);
+    let mut hand_rows = 0usize;
+    for line in hand_text.iter().flat_map(|t| t.lines()) {
+        let c: Vec<&str> = line.split('\t').collect();
+        if line.starts_with('#') || c.len() < 6 {
+            continue;
+        }
+        let k = match c[5] {
+            "run" => classes.iter().position(|x| x == c[2]),
+            "abstain" => nothing_k,
+            _ => None,
+        };
+        if let Some(k) = k {
+            for _ in 0..hand_repeat {
+                rows.push((c[0], k));
+            }
+            hand_rows += 1;
+        }
+    }
+    eprintln!("intent: {hand_rows} hand-written rows, each {hand_repeat} times");
     if let Some(f) = arg(args, "--nothing-dev") {
         std::fs::write(&f, &dev_lines).map_err(|e| format!("{f}: {e}"))?;
     }

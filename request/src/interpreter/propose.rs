@@ -1939,26 +1939,22 @@ impl<'m> Interpreter<'m> {
                     && matches!(c.args.first(), Some(command::Arg::Path(p))
                             if self.is_live(p, false))
             }) {
-                // All the text after the colon, as typed: the model may
-                // stop early, and grounding cuts its spans at a question
-                // mark (`Q: Why is my screen blank? A: Try clear.` had come
-                // out as `clear`). It is a span of the line all the same.
-                let whole = typed_after_colon.map(str::trim);
-                if let (Some(whole), [_, command::Arg::Text(t)]) = (whole, c.args.as_mut_slice()) {
-                    if whole.len() > t.len()
-                        && whole
-                            .trim_end_matches(['.', '!'])
-                            .ends_with(t.trim_end_matches(['.', '!']))
-                    {
-                        *t = whole.into();
-                    }
-                }
+                whole_colon_text(typed_after_colon, &mut c);
                 // The line's own shape says what it asks: a router that
                 // took the text's words for nothing it knows is outvoted.
                 abstain = None;
                 command = Some(c);
                 via = Via::Grammar;
                 settled = true;
+            }
+        }
+        // An addition already chosen takes the colon's whole text too.
+        if self.config.own_words && one_live_file && colon_adds && sends_into {
+            if let Some(c) = command
+                .as_mut()
+                .filter(|c| self.role_of(c.applet) == Some(Role::Append))
+            {
+                whole_colon_text(typed_after_colon, c);
             }
         }
         // A named file the volume lacks: nothing runs unless the command
@@ -3244,9 +3240,10 @@ impl<'m> Interpreter<'m> {
             // command for list my files`, a quoted one.)
             let routes_a_job = |c: &command::Command| {
                 self.role_of(c.applet) == Some(Role::Explain)
-                    && c.args
-                        .iter()
-                        .any(|a| matches!(a, command::Arg::Text(t) if file_job_asked(t).is_some()))
+                    && c.args.iter().any(|a| {
+                        matches!(a, command::Arg::Text(t)
+                            if file_job_asked(t).is_some() && !any_phrase(t, &GENERIC_THINGS))
+                    })
             };
             let routed =
                 ridge_cmd.is_some_and(routes_a_job) || grammar.as_ref().is_ok_and(routes_a_job);
@@ -3267,8 +3264,19 @@ impl<'m> Interpreter<'m> {
                         .filter(|g| file_job(g.applet))
                         .map(|g| g.applet)
                 });
+            // In read-only mode a job only a write does (`how do I delete a
+            // file?`) points at F2, whoever the paths heard.
+            let write_job = self.mode == Mode::ReadOnly
+                && !routed
+                && file_job_asked(&without_quoted_text(asked))
+                    .is_some_and(|r| self.doer(r).is_none());
+            if write_job {
+                command = None;
+                via = Via::Neither;
+                abstain = Some(Abstain::NeedsWriteMode);
+            }
             let help = self.doer(Role::Help);
-            if let (Some(a), Some(h)) = (heard, help) {
+            if let (Some(a), Some(h)) = (heard.filter(|_| !write_job), help) {
                 if self.table.get(a, self.mode).is_some() {
                     if let Ok(c) = self.table.parse(&alloc::format!("{h} {a}"), self.mode) {
                         command = Some(c);
@@ -3491,10 +3499,48 @@ impl<'m> Interpreter<'m> {
                 Some("put off" | "habit" | "mocked" | "declined")
             )
         });
-        if (changes || abstain == Some(Abstain::NeedsWriteMode))
+        // A file sent where nothing here reaches is no file to read either
+        // (`text the meeting notes to anna` had shown them).
+        let sent_away = command.is_some()
+            && lower_words(asked)
+                .iter()
+                .find(|x| !is_politeness(x))
+                .is_some_and(|v| {
+                    matches!(
+                        v.as_str(),
+                        "text"
+                            | "email"
+                            | "e-mail"
+                            | "mail"
+                            | "fax"
+                            | "sms"
+                            | "whatsapp"
+                            | "forward"
+                    )
+                })
+            && [asked, request]
+                .iter()
+                .any(|l| asks_no_change(l) == Some("sent elsewhere"));
+        if (changes || abstain == Some(Abstain::NeedsWriteMode) || sent_away)
             && (!named_first || put_off)
             && self.config.own_words
             && (asks_no_change(asked).is_some() || asks_no_change(request).is_some())
+        {
+            command = None;
+            via = Via::Neither;
+            abstain = Some(Abstain::NothingFits);
+        }
+        // Paper is out of reach: a line asking for a printout (`print the
+        // whole book on paper, with pictures` had shown the faq) is no
+        // screen's text, whichever file or words the paths found.
+        let on_paper = any_word(request, &["printer", "printout", "printouts"])
+            || any_phrase(request, &["on paper", "paper copy", "hard copy"]);
+        if on_paper
+            && !named_first
+            && self.config.own_words
+            && command
+                .as_ref()
+                .is_some_and(|c| matches!(self.role_of(c.applet), Some(Role::Say | Role::ShowText)))
         {
             command = None;
             via = Via::Neither;
@@ -4391,14 +4437,21 @@ impl<'m> Interpreter<'m> {
                 // (The words after the verb, to the clause's end, as typed:
                 // `make the todo say buy milk, I've done everything else`
                 // had written `done`.)
-                (Some(f), Some(wr), Some(_)) if made_to_say && says => said_after_make(asked)
-                    .filter(|t| !stands_for_a_text(t))
-                    .and_then(|t| {
-                        self.checked(
-                            wr,
-                            alloc::vec![command::Arg::Path(f), command::Arg::Text(t)],
-                        )
-                    }),
+                (Some(f), Some(wr), Some(c))
+                    if made_to_say
+                        && (says
+                            || self.role_of(c.applet) == Some(Role::Write)
+                                && matches!(c.args.first(), Some(command::Arg::Path(p)) if *p == f)) =>
+                {
+                    said_after_make(asked)
+                        .filter(|t| !stands_for_a_text(t))
+                        .and_then(|t| {
+                            self.checked(
+                                wr,
+                                alloc::vec![command::Arg::Path(f), command::Arg::Text(t)],
+                            )
+                        })
+                }
                 // (Not where a text follows: `empty the todo and write
                 // just: nothing today`.)
                 (Some(f), Some(wr), _)
@@ -4742,6 +4795,28 @@ impl Interpreter<'_> {
 }
 
 /// The text a command writes, when it has one.
+/// Any file or folder, not one to act on: a job asked about in these words
+/// (`What's the command to copy a file?`) is its applet's help, not a line
+/// to route.
+const GENERIC_THINGS: [&str; 4] = ["a file", "a folder", "a directory", "a dir"];
+
+/// All the text after the colon, as typed, for a text the model ended at its
+/// tail: the model may stop early, and grounding cuts its spans at a
+/// question mark (`Q: Why is my screen blank? A: Try clear.` had come out
+/// as `clear`). It is a span of the line all the same.
+fn whole_colon_text(typed_after_colon: Option<&str>, c: &mut command::Command) {
+    let whole = typed_after_colon.map(str::trim);
+    if let (Some(whole), [_, command::Arg::Text(t)]) = (whole, c.args.as_mut_slice()) {
+        if whole.len() > t.len()
+            && whole
+                .trim_end_matches(['.', '!'])
+                .ends_with(t.trim_end_matches(['.', '!']))
+        {
+            *t = whole.into();
+        }
+    }
+}
+
 fn copied_text(c: &command::Command) -> Option<&str> {
     c.args.iter().find_map(|a| match a {
         command::Arg::Text(t) => Some(t.as_str()),

@@ -6,6 +6,7 @@
 //! nosys-shell features [OPTIONS] [--out PATH] [--train-rows N]
 //!                                        write the router feature cache (features.bin)
 //! nosys-shell eval [OPTIONS] [--split dev|heldout|handwritten|handwritten2|handwritten3|handwritten4|handwritten5|handwritten6|handwritten7|handwritten8|handwritten9|handwritten10|handwritten11|handwritten12|handwritten13|handwritten14|handwritten15|handwritten16|handwritten17|handwritten18|handwritten19|handwritten20|handwritten21|handwritten22|handwritten23 | --tsv PATH] [--limit N] [--train-rows N]
+//!                  [--train-tsv A.tsv,B.tsv]  (hand-written splits' requests as extra router rows)
 //!                  [--unseen APPLET,APPLET]  (also report applets the LM was not trained on)
 //!                  [--classify]  (lines that parse as typed commands are scored as typed, as the shell runs them)
 //!                  [--errors FILE]  (every row whose chosen answer is not the expected one)
@@ -156,6 +157,7 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
                             | "--tsv"
                             | "--limit"
                             | "--train-rows"
+                            | "--train-tsv"
                             | "--train-kind"
                             | "--data"
                             | "--who"
@@ -175,7 +177,7 @@ fn usage() -> String {
     "usage: nosys-shell [features|eval] [--model PATH] [--features PATH|--no-features] \
      [--verify N] [--disk PATH|--sample-fs] [--read-only] [--threshold X] [--abstain X] [--write-share X] [--unsure X] [--floor X] [--lm-trust X] [--lm-over-ridge true|false] [--temperature T] \
      [--lambda L] [--layer L]  (features: [--out PATH] [--train-rows N]; eval: [--split dev|heldout|handwritten|handwritten2|handwritten3|handwritten4|handwritten5|handwritten6|handwritten7|handwritten8|handwritten9|handwritten10|handwritten11|handwritten12|handwritten13|handwritten14|handwritten15|handwritten16|handwritten17|handwritten18|handwritten19|handwritten20|handwritten21|handwritten22|handwritten23 \
-     | --tsv PATH] [--limit N] [--train-rows N] [--unseen A,B] [--data DIR] [--who NAME])"
+     | --tsv PATH] [--limit N] [--train-rows N] [--train-tsv A,B] [--unseen A,B] [--data DIR] [--who NAME])"
         .into()
 }
 
@@ -470,6 +472,30 @@ pub fn add_train_rows(o: &Options, it: &mut Interpreter) -> Res<()> {
 /// `applet/kind/n`: `template`, `natural`, `more`, ...), spread evenly over
 /// the applet's pairs of that kind rather than its first N.
 pub fn train_rows(rest: &[String], data: &Path) -> Res<Vec<(String, String)>> {
+    // `--train-tsv A,B`: the requests of hand-written splits (their reply
+    // column says which run, and which abstain as "nothing fits").
+    if let Some(files) = flag(rest, "--train-tsv") {
+        let mut out = Vec::new();
+        for f in files.split(',') {
+            let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+            for line in text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            {
+                let c: Vec<&str> = line.split('\t').collect();
+                if c.len() < 6 {
+                    continue;
+                }
+                let class = match c[5] {
+                    "run" => c[2],
+                    "abstain" => request::abstain::NOTHING_FITS,
+                    _ => continue,
+                };
+                out.push((class.to_string(), c[0].to_string()));
+            }
+        }
+        return Ok(out);
+    }
     let Some(n) = flag(rest, "--train-rows") else {
         return Ok(Vec::new());
     };
