@@ -6577,3 +6577,24 @@ fn printouts_sent_files_and_whole_texts_after_the_reader_learnt_people() {
         ],
     );
 }
+
+/// A file's bytes are asked for in words of bytes, a dump or a tool that
+/// prints them; without one the file is asked to be seen (a German `bitte`
+/// beside the notes had dumped their bytes).
+#[test]
+fn bytes_only_when_asked_in_words_of_bytes() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("Notes, bitte. Just the notes.", "cat /NOTES.TXT"),
+            ("examine the readme", "cat /README.TXT"),
+            (
+                "I want to control the file of the notes of 2 December",
+                "cat /NOTES.TXT",
+            ),
+            ("hd the hello file", "hexdump /HELLO.TXT"),
+            ("raw view of the readme", "hexdump /README.TXT"),
+            ("xxd todo.txt", "hexdump /TODO.TXT"),
+        ],
+    );
+}
