@@ -198,6 +198,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten21.tsv",
     "handwritten22.tsv",
     "handwritten23.tsv",
+    "handwritten24.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

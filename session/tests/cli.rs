@@ -383,6 +383,7 @@ fn handwritten6_to_17_are_read_through_their_ledgers_only() {
         "handwritten21",
         "handwritten22",
         "handwritten23",
+        "handwritten24",
     ] {
         split_is_read_through_its_ledger_only(
             split,

@@ -3,7 +3,7 @@
 //! `handwritten9`, `handwritten10`, `handwritten11`, `handwritten12`, `handwritten13`,
 //! `handwritten14`, `handwritten15`, `handwritten16`, `handwritten17`, `handwritten18`,
 //! `handwritten19`, `handwritten20`, `handwritten21`, `handwritten22`,
-//! `handwritten23`): the
+//! `handwritten23`, `handwritten24`): the
 //! product's answer to each hand-written request (`data/handwritten.tsv`, the second split
 //! `data/handwritten2.tsv`, the third `data/handwritten3.tsv`, the fourth
 //! `data/handwritten4.tsv`, the fifth `data/handwritten5.tsv`, the sixth
@@ -15,8 +15,9 @@
 //! `data/handwritten16.tsv`, the seventeenth `data/handwritten17.tsv`, the eighteenth
 //! `data/handwritten18.tsv`, the nineteenth
 //! `data/handwritten19.tsv`, the twentieth `data/handwritten20.tsv`, the twenty-first
-//! `data/handwritten21.tsv`, the twenty-second `data/handwritten22.tsv`, or the
-//! twenty-third, fresh split `data/handwritten23.tsv`), in
+//! `data/handwritten21.tsv`, the twenty-second `data/handwritten22.tsv`, the
+//! twenty-third `data/handwritten23.tsv`, or the twenty-fourth, fresh split
+//! `data/handwritten24.tsv`), in
 //! the mode the
 //! row was
 //! typed in, scored the way a person judges it: the right applet, the whole
@@ -170,6 +171,11 @@ pub const SPLITS: &[HandSplit] = &[
         name: "handwritten23",
         rows: "handwritten23.tsv",
         ledger: "handwritten23_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten24",
+        rows: "handwritten24.tsv",
+        ledger: "handwritten24_ledger.txt",
     },
 ];
 
