@@ -6598,3 +6598,24 @@ fn bytes_only_when_asked_in_words_of_bytes() {
         ],
     );
 }
+
+/// Pictures asked for are no list of them: a text file reached only by a
+/// picture word of its long name is not shown for them (the photo list had
+/// been shown for a line asking to open the photos of a beach); the list
+/// asked for by name still is.
+#[test]
+fn pictures_asked_for_are_no_list_of_them() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "open the photos of the beach party",
+            "open the photos from the school trip",
+            "show the photos of my dog",
+        ],
+        Abstain::NoFile,
+    );
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("show me the photo list", "cat \"/photo-list 2026.txt\"")],
+    );
+}

@@ -3546,6 +3546,48 @@ impl<'m> Interpreter<'m> {
             via = Via::Neither;
             abstain = Some(Abstain::NothingFits);
         }
+        // Pictures asked for are no list of them: a text file reached only by
+        // a picture word of its long name (`open the photos of the baby`
+        // had shown the photo list) is not what the line wants to see.
+        const PICTURES: &[&str] = &[
+            "photo",
+            "photos",
+            "picture",
+            "pictures",
+            "pic",
+            "pics",
+            "image",
+            "images",
+            "snapshot",
+            "snapshots",
+            "foto",
+            "fotos",
+        ];
+        let pictures_not_listed = abstain.is_none()
+            && !named_first
+            && any_word(asked, PICTURES)
+            && !change_verb_anywhere(&without_quoted_text(asked))
+            && !any_word(
+                asked,
+                &[
+                    "list", "lists", "listed", "listing", "names", "file", "which",
+                ],
+            )
+            && command.as_ref().is_some_and(|c| {
+                matches!(
+                    self.role_of(c.applet),
+                    Some(Role::ShowText | Role::ShowBytes)
+                ) && c.args.iter().any(|a| {
+                    matches!(a, command::Arg::Path(p)
+                            if grounded.weak.iter().any(|w| command::same_path(w, p))
+                                && p.to_ascii_lowercase().ends_with(".txt"))
+                })
+            });
+        if pictures_not_listed && self.config.own_words {
+            command = None;
+            via = Via::Neither;
+            abstain = Some(Abstain::NoFile);
+        }
         // A file's bytes are asked for in words of bytes (bytes, hex, raw,
         // a dump, `xxd`, `od`, line endings, …): 285 of the 289 hand-written
         // rows that wanted them said one. Without one, the file is asked to
