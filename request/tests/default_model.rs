@@ -6619,3 +6619,19 @@ fn pictures_asked_for_are_no_list_of_them() {
         &[("show me the photo list", "cat \"/photo-list 2026.txt\"")],
     );
 }
+
+/// In read-only mode a line that adds words to a file points at F2 even
+/// when its text says a reading verb (`open`), and a deletion in a dancer's
+/// words, which the reader gives a write's share of two thirds, is not
+/// answered by showing the file.
+#[test]
+fn read_only_additions_and_dance_deletions_point_at_f2() {
+    runs_nothing(
+        Mode::ReadOnly,
+        &[
+            "add the line shop doors open at 9, 2026 Dec 3 to the todo",
+            "Grand jeté the to-do list off the stage",
+        ],
+        Abstain::NeedsWriteMode,
+    );
+}

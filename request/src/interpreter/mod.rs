@@ -141,7 +141,11 @@ pub struct Config {
     /// In read-only mode, the words-only reader's probability on the write
     /// applets at or above which the request is taken for a write: nothing
     /// runs and the reply names F2 (as [`Config::write_share`] for the
-    /// model's). Above 1 turns it off.
+    /// model's). Above 1 turns it off. 0.6 since the reader learnt the
+    /// spent hand-written splits (its shares are spread wider): 0.7 let
+    /// `Grand jeté the to-do list off the stage` show the list in
+    /// read-only mode; 0.5 pointed a read at F2 on dev read-only
+    /// (docs/eval.md, nineteenth session).
     pub intent_write: f32,
     /// In read-only mode, the words-only reader's probability on the write
     /// applets the model's write share ([`Config::write_share`]) needs
@@ -227,7 +231,7 @@ impl Default for Config {
             // out-of-scope lines than 1 for the same applet accuracy.
             intent: 1.0,
             intent_veto: 0.05,
-            intent_write: 0.7,
+            intent_write: 0.6,
             intent_write_backing: 0.05,
             intent_cues: 0.9,
             intent_over_lm: 0.95,

@@ -115,6 +115,9 @@ pub(super) fn change_at(w: &[alloc::string::String], i: usize) -> bool {
         "shut" | "turn" | "switch" | "power" => {
             matches!(at(i + 1), "off" | "down") || matches!(at(i + 2), "off" | "down")
         }
+        // (Adding words to a file, not adding up: `add the line Saturn
+        // rings open … to the notes` had read as opening them.)
+        "add" | "append" | "insert" => !matches!(at(i + 1), "up" | "together"),
         "get" | "getting" => at(i + 1) == "rid",
         "let" => at(i + 1) == "go" && at(i + 2) == "of",
         _ => false,
