@@ -6635,3 +6635,20 @@ fn read_only_additions_and_dance_deletions_point_at_f2() {
         Abstain::NeedsWriteMode,
     );
 }
+
+/// A deletion is not guessed between two files the line refers to: which
+/// one goes is asked, not chosen (a line that told of a to-do list whose
+/// first step mentions a guide, then asked the list gone, had deleted the
+/// guide); one file named deletes as before.
+#[test]
+fn a_deletion_between_two_files_is_not_guessed() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "my notes say the readme is old, I want the notes gone for good",
+            "wipe the todo list yeah nah actually wipe the readme",
+        ],
+        Abstain::Unsure,
+    );
+    proposes_lines(Mode::ReadWrite, &[("delete the readme", "rm /README.TXT")]);
+}

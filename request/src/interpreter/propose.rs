@@ -3546,6 +3546,27 @@ impl<'m> Interpreter<'m> {
             via = Via::Neither;
             abstain = Some(Abstain::NothingFits);
         }
+        // A deletion among two files the line refers to, with no deletion
+        // verb beside the one it would delete: which one goes is not sure
+        // (`… a to-do list … the first one mentions a guide, but I'd like
+        // the whole list gone` had deleted the guide).
+        let removes_among_two = abstain.is_none()
+            && !named_first
+            && command.as_ref().is_some_and(|c| {
+                self.role_of(c.applet) == Some(Role::Remove)
+                    && grounded
+                        .grounding
+                        .referents
+                        .iter()
+                        .filter(|r| !r.is_dir)
+                        .count()
+                        >= 2
+            });
+        if removes_among_two && self.config.own_words {
+            command = None;
+            via = Via::Neither;
+            abstain = Some(Abstain::Unsure);
+        }
         // Pictures asked for are no list of them: a text file reached only by
         // a picture word of its long name (`open the photos of the baby`
         // had shown the photo list) is not what the line wants to see.
