@@ -199,6 +199,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten22.tsv",
     "handwritten23.tsv",
     "handwritten24.tsv",
+    "handwritten25.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

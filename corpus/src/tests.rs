@@ -538,6 +538,20 @@ fn handwritten24_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten25.tsv`, the twenty-fifth (written blind on 7 December 2026, nineteenth
+/// session, after the twenty-fourth's three reads were spent), passes the same checks with at
+/// least 400 rows, and none of its requests is one of the twenty-four other hand-written
+/// splits' either.
+#[test]
+fn handwritten25_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten25.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten25.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {
