@@ -1874,10 +1874,12 @@ fn a_change_asked_not_to_run_is_explained() {
 /// where it is is still deleted.
 #[test]
 fn a_file_placed_elsewhere_or_kept_is_not_deleted() {
-    // (A delete refused in so many words asks no change: nothing fits.)
+    // (A delete refused in so many words asks no change: nothing fits.
+    // Refused inside a text the line writes, it refuses nothing: `let the
+    // readme just say: …, do not remove` writes it, below.)
     runs_nothing(
         Mode::ReadWrite,
-        &["let the readme just say: Property of Ward 7, do not remove"],
+        &["do not remove the readme"],
         Abstain::NothingFits,
     );
     // (Dropped into a live folder it is not in, a file is moved there: the
@@ -6651,4 +6653,29 @@ fn a_deletion_between_two_files_is_not_guessed() {
         Abstain::Unsure,
     );
     proposes_lines(Mode::ReadWrite, &[("delete the readme", "rm /README.TXT")]);
+}
+
+/// A power-off whose particle a comma ends has no object but the machine
+/// (`switch off, …, we close`), and the machine called `it` or `um` is the
+/// machine; what a colon's text or a quote says refuses, tells or sends
+/// nothing (`… just say: …, do not remove` wrote nothing before).
+#[test]
+fn power_offs_ended_by_a_comma_and_texts_that_refuse_nothing() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("switch off, the bakery is closed for today", "shutdown"),
+            ("SHUTDOWN NOSAVE", "shutdown"),
+            ("pau work, shut um down brah", "shutdown"),
+            (
+                "let the readme just say: Property of Ward 7, do not remove",
+                "write /README.TXT \"Property of Ward 7, do not remove\"",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["shut down my facebook account", "switch off the tv"],
+        Abstain::NothingFits,
+    );
 }

@@ -1124,6 +1124,21 @@ pub(super) fn switches_off_else(request: &str) -> bool {
         "gracefully",
         "quickly",
         "immediately",
+        "now",
+        "nosave",
+        "please",
+        "pls",
+        "plz",
+        // (The machine as a pronoun, in any English: `shut it down`,
+        // `shut um down brah`.)
+        "it",
+        "um",
+        "em",
+        "this",
+        "everything",
+        "mate",
+        "brah",
+        "bro",
     ];
     let w = lower_words(request);
     let Some(v) = w.iter().position(|x| {
@@ -1176,6 +1191,13 @@ pub(super) fn switches_off_else(request: &str) -> bool {
             .any(|t| t.ends_with(',') && t.trim_end_matches(',') == x)
     };
     let mut kept: Vec<&str> = Vec::new();
+    // A comma right after the verb's particle ends the order there: no
+    // object (`switch off, sauna closing for tonight`).
+    let ends_at_particle = between.is_empty()
+        && request.to_ascii_lowercase().split_whitespace().any(|t| {
+            t.ends_with([',', '.', '!', ';']) && t.trim_end_matches([',', '.', '!', ';']) == w[off]
+        });
+    let object = if ends_at_particle { Vec::new() } else { object };
     for x in object {
         if matches!(
             x,

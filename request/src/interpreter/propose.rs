@@ -3491,11 +3491,28 @@ impl<'m> Interpreter<'m> {
                 .is_some_and(|a| a.spec().writes)
                 || matches!(self.role_of(c.applet), Some(Role::PowerOff | Role::Restart))
         });
+        // What a text the command writes says is no reason of the line's:
+        // the line is read without it (the colon's text of a power-off is
+        // someone's words, read whole: `my boss said: reboot the server
+        // tonight`).
+        let gives_text = command.as_ref().is_some_and(|c| {
+            matches!(
+                self.role_of(c.applet),
+                Some(Role::Write | Role::Append | Role::Say)
+            )
+        });
+        let asking = |l: &str| {
+            if gives_text {
+                asking_part(l)
+            } else {
+                l.to_string()
+            }
+        };
         // (Put off, even after the applet's name: `reboot later`; a habit
         // told with it: `I write in the notes every day`.)
         let put_off = [asked, request].iter().any(|l| {
             matches!(
-                asks_no_change(l),
+                asks_no_change(&asking(l)),
                 Some("put off" | "habit" | "mocked" | "declined")
             )
         });
@@ -3524,7 +3541,9 @@ impl<'m> Interpreter<'m> {
         if (changes || abstain == Some(Abstain::NeedsWriteMode) || sent_away)
             && (!named_first || put_off)
             && self.config.own_words
-            && (asks_no_change(asked).is_some() || asks_no_change(request).is_some())
+            && [asked, request]
+                .iter()
+                .any(|l| asks_no_change(&asking(l)).is_some())
         {
             command = None;
             via = Via::Neither;
@@ -4887,6 +4906,18 @@ impl Interpreter<'_> {
 }
 
 /// The text a command writes, when it has one.
+/// The part of a line that asks, without the texts it gives: what is
+/// quoted, and what follows a colon with words before it (`new file
+/// mishandled.txt: … sent to Saipan by mistake` tells nothing was sent;
+/// `let the readme just say: … do not remove` refuses no removal).
+fn asking_part(line: &str) -> String {
+    let unquoted = without_quoted_text(line);
+    match unquoted.split_once(':') {
+        Some((head, _)) if words(head).any(|w| !w.is_empty()) => head.to_string(),
+        _ => unquoted.to_string(),
+    }
+}
+
 /// Whether a line asks for bytes rather than words: a word of bytes, hex or
 /// a dump, a tool that prints them, or what only bytes show.
 fn asks_for_bytes(request: &str) -> bool {
