@@ -576,7 +576,7 @@ fn has_extension(w: &str) -> bool {
     match w.rsplit_once('.') {
         Some((base, ext)) => {
             !base.is_empty()
-                && base.bytes().any(|b| b.is_ascii_alphabetic())
+                && base.chars().any(char::is_alphabetic)
                 && (1..=4).contains(&ext.len())
                 && ext.bytes().all(|b| b.is_ascii_alphanumeric())
                 && ext.bytes().any(|b| b.is_ascii_alphabetic())
@@ -585,16 +585,18 @@ fn has_extension(w: &str) -> bool {
     }
 }
 
-/// Bytes a name copied from one unquoted word may hold: letters of either
-/// case, digits, `_ . ~ -` (so `what's` or `eggs,` is never a name).
-fn is_word_name_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'~' | b'-')
+/// Characters a name copied from one unquoted word may hold: letters of
+/// either case, in any alphabet (`Sýni`, `koulè.txt`, `経費`: FAT's long
+/// names hold them), digits, `_ . ~ -` (so `what's` or `eggs,` is never a
+/// name).
+fn is_word_name_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '.' | '~' | '-')
 }
 
 /// A name the request spells, as typed (case kept), without leading or
 /// trailing slashes; `None` when the parser would not keep it as it is (a
 /// character FAT forbids, a trailing dot or space, `.`/`..`) or, for one
-/// unquoted word, when it holds a byte beyond [`is_word_name_byte`]. A
+/// unquoted word, when it holds a character beyond [`is_word_name_char`]. A
 /// `phrase` (a quoted name, or words that spell a live name) may hold
 /// spaces and whatever else FAT allows.
 fn canonical(w: &str, phrase: bool) -> Option<String> {
@@ -604,7 +606,7 @@ fn canonical(w: &str, phrase: bool) -> Option<String> {
     let ok = !c.is_empty()
         && c.split('/').all(|p| {
             !p.starts_with('.')
-                && (phrase || p.bytes().all(is_word_name_byte))
+                && (phrase || p.chars().all(is_word_name_char))
                 && !p.starts_with(' ')
         });
     let whole = alloc::format!("/{c}");
@@ -1353,8 +1355,8 @@ fn named_span(request: &str) -> Option<String> {
             break;
         }
         if !bare
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'(' | b')'))
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '(' | ')'))
         {
             return None;
         }
@@ -1465,8 +1467,8 @@ fn spaced_name(request: &str, live: &dyn Fn(&str) -> bool) -> Option<String> {
                     | "empty" | "clear" | "see" | "view" | "check" | "find" | "load"
             )
             || !before
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'(' | b')' | b'.'))
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '(' | ')' | '.'))
         {
             return None;
         }
@@ -3653,8 +3655,8 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             || is_filler(w)
             || never_named(w)
             || !w
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
             || [
                 "old",
                 "empty",

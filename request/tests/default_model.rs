@@ -6679,3 +6679,25 @@ fn power_offs_ended_by_a_comma_and_texts_that_refuse_nothing() {
         Abstain::NothingFits,
     );
 }
+
+/// New names in other alphabets are names: FAT's long names hold them, and
+/// a folder or file a person names in their own letters is made as typed
+/// (`make a folder called Sýni` had found nothing it could name).
+#[test]
+fn new_names_in_any_alphabet() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("make a folder called Sýni", "mkdir /Sýni"),
+            (
+                "new file koulè.txt: jòn, wouj",
+                "write /koulè.txt \"jòn, wouj\"",
+            ),
+            ("make folder 실험 plz", "mkdir /실험"),
+            (
+                "copy the notes to notas-señor.txt",
+                "cp /NOTES.TXT /notas-señor.txt",
+            ),
+        ],
+    );
+}

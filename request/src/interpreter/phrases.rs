@@ -1895,6 +1895,12 @@ pub(super) fn stands_for_a_text(text: &str) -> bool {
         "some text",
         "text",
         "a text",
+        // (What announces a text is none: `content is：…` with a colon of
+        // another script had written `content`.)
+        "content",
+        "contents",
+        "the content",
+        "the contents",
         "a poem",
         "a story",
         "a letter",
