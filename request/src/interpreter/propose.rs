@@ -3565,10 +3565,11 @@ impl<'m> Interpreter<'m> {
             via = Via::Neither;
             abstain = Some(Abstain::NothingFits);
         }
-        // A deletion among two files the line refers to, with no deletion
-        // verb beside the one it would delete: which one goes is not sure
-        // (`… a to-do list … the first one mentions a guide, but I'd like
-        // the whole list gone` had deleted the guide).
+        // A deletion among two files the line refers to is not guessed:
+        // which one goes is asked (`… a to-do list … the first one mentions
+        // a guide, but I'd like the whole list gone` had deleted the guide;
+        // a correction the correction reader missed had deleted the file
+        // taken back).
         let removes_among_two = abstain.is_none()
             && !named_first
             && command.as_ref().is_some_and(|c| {
