@@ -200,6 +200,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten23.tsv",
     "handwritten24.tsv",
     "handwritten25.tsv",
+    "handwritten26.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

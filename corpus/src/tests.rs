@@ -552,6 +552,19 @@ fn handwritten25_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten26.tsv`, the twenty-sixth (written blind on 7 December 2026, twentieth
+/// session, after the twenty-fifth), passes the same checks with at least 400 rows, and none of
+/// its requests is one of the twenty-five other hand-written splits' either.
+#[test]
+fn handwritten26_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten26.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten26.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {
