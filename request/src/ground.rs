@@ -4195,8 +4195,39 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         // (After a name: `In accordance with section 3, the file TODO.TXT
         // shall be renamed` has no folder `accordance`.)
         let after_a_name = words[..i].iter().any(|w| looks_like_file(w));
+        // (`in case somebody messes with it`, `in fact`: idioms, no folder.)
+        let idiom = back(1) == "in"
+            && matches!(
+                at(i),
+                "case"
+                    | "fact"
+                    | "order"
+                    | "time"
+                    | "general"
+                    | "particular"
+                    | "short"
+                    | "theory"
+                    | "future"
+                    | "advance"
+                    | "addition"
+                    | "total"
+                    | "turn"
+                    | "return"
+                    | "doubt"
+                    | "full"
+                    | "detail"
+                    | "brief"
+                    | "private"
+                    | "public"
+                    | "person"
+                    | "progress"
+                    | "mind"
+            );
         let placed = |k: usize| {
-            matches!(back(k), "in" | "inside" | "under" | "within") && !in_text(i) && after_a_name
+            matches!(back(k), "in" | "inside" | "under" | "within")
+                && !in_text(i)
+                && after_a_name
+                && !idiom
         };
         placed(1)
             || (placed(2) && matches!(back(1), "the" | "my" | "a" | "our"))

@@ -6701,3 +6701,91 @@ fn new_names_in_any_alphabet() {
         ],
     );
 }
+
+/// A word that deletes speaks of deleting whether or not the model's own
+/// requests used it (`exterminate`, `banish`, `weed out`: both paths said
+/// `rm` of the file named, and nothing ran); a line with no such word
+/// still deletes nothing.
+#[test]
+fn figurative_deletes_are_deletes() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("exterminate the boot log", "rm /LOGS/BOOT.LOG"),
+            ("banish the faq from this disk", "rm /DOCS/FAQ.TXT"),
+            (
+                "weed out the release notes",
+                "rm \"/DOCS/Release Notes 0.1.txt\"",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["my todo list is getting long"],
+        Abstain::NothingFits,
+    );
+}
+
+/// The sure router's rename that makes the very name the request gives is
+/// not overruled by a model's reading that makes none (`Change the name of
+/// the todo to coses-per-fer.txt`: model `hexdump /TODO.TXT`, and the new
+/// name was called a missing file).
+#[test]
+fn a_new_name_the_router_makes_outweighs_a_reading_without_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "Change the name of the todo to coses-per-fer.txt",
+            "mv /TODO.TXT /coses-per-fer.txt",
+        )],
+    );
+}
+
+/// Leave asked (`if it's no trouble`, `if that is in order`, `would it be
+/// alright`, `is it okay if I … ? Call it …`), a precaution (`in case …`)
+/// and doubt about the machine (`not sure if you got …`) are no condition
+/// on the change, and `in case` is no folder; a condition, a question
+/// whether to, and doubt about the change still run nothing.
+#[test]
+fn courtesies_and_precautions_are_no_conditions() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "If it's no trouble, could you delete the boot log?",
+                "rm /LOGS/BOOT.LOG",
+            ),
+            (
+                "rename the faq to questions.txt, if that is in order",
+                "mv /DOCS/FAQ.TXT /DOCS/questions.txt",
+            ),
+            (
+                "Not sure if you got my message, but please add 'call the vet' to the todo",
+                "append /TODO.TXT \"call the vet\"",
+            ),
+            (
+                "would it be alright to make a folder called Ledgers",
+                "mkdir /Ledgers",
+            ),
+            (
+                "Is it okay if I make a folder for receipts? Call it Receipts",
+                "mkdir /Receipts",
+            ),
+            (
+                "copy the notes to notes-safe.txt, in case I mess them up",
+                "cp /NOTES.TXT /notes-safe.txt",
+            ),
+            ("restart the compooter", "reboot"),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "is it okay to delete the notes?",
+            "delete the notes, not sure",
+            "delete the boot log if the disk is full",
+            "not sure if I should reboot",
+        ],
+        Abstain::NothingFits,
+    );
+}

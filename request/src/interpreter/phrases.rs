@@ -914,21 +914,6 @@ pub(super) fn speaks_of_power(request: &str) -> bool {
     if lower.contains("shut up") {
         return false;
     }
-    // Two slips only in a long word (`shtudown`, `pwoer` is one swap),
-    // and never the first letter: `start over` is no `restart`; `going`
-    // is no slip of `thing`.
-    let near = |x: &str, w: &str| {
-        x == w
-            || (w.len() >= 7
-                && x.len() >= 5
-                && x.as_bytes()[0] == w.as_bytes()[0]
-                && ground::edit_distance(x, w) <= 2)
-            || (w.len() >= 4
-                && x.len() >= 4
-                && x.as_bytes()[0] == w.as_bytes()[0]
-                && ground::edit_distance(x, w) <= 1)
-            || (w.len() >= 4 && x.len() == w.len() && short_swap(x, w))
-    };
     lower
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|x| !x.is_empty())
@@ -938,6 +923,22 @@ pub(super) fn speaks_of_power(request: &str) -> bool {
                     .iter()
                     .any(|p| near(x, p) || (p.len() >= 4 && x.starts_with(p)))
         })
+}
+
+/// Whether `x` is the word `w` or a slip of it: two slips only in a long
+/// word (`shtudown`, `computah`; `pwoer` is one swap), and never the first
+/// letter: `start over` is no `restart`; `going` is no slip of `thing`.
+fn near(x: &str, w: &str) -> bool {
+    x == w
+        || (w.len() >= 7
+            && x.len() >= 5
+            && x.as_bytes()[0] == w.as_bytes()[0]
+            && ground::edit_distance(x, w) <= 2)
+        || (w.len() >= 4
+            && x.len() >= 4
+            && x.as_bytes()[0] == w.as_bytes()[0]
+            && ground::edit_distance(x, w) <= 1)
+        || (w.len() >= 4 && x.len() == w.len() && short_swap(x, w))
 }
 
 /// Beyond [`MACHINE_WORDS`], what else names this computer, and words
@@ -1270,7 +1271,10 @@ fn restarts_else_in(w: &[String]) -> bool {
             // (`the shop computer`: the machine's word a little later.)
             && !(i + 2..i + 5).any(|k| {
                 let n = at(k);
-                MACHINE_WORDS.contains(&n) || MORE_MACHINE.contains(&n) || CALLED.contains(&n)
+                // (`restart the computah`: the machine's word, misspelt.)
+                MACHINE_WORDS.iter().any(|m| near(n, m))
+                    || MORE_MACHINE.contains(&n)
+                    || CALLED.contains(&n)
             })
     })
 }
@@ -3020,6 +3024,23 @@ pub(super) fn seen_thing(request: &str) -> Option<alloc::string::String> {
     .then(|| typed[start..i].join(" "))
 }
 
+/// Words that ask leave in an `if` clause (`if it's no trouble`, `if that
+/// is in order`): a courtesy, not a condition on the change.
+const LEAVE_WORDS: &[&str] = &[
+    "ok",
+    "okay",
+    "fine",
+    "alright",
+    "possible",
+    "trouble",
+    "bother",
+    "problem",
+    "order",
+    "mind",
+    "convenient",
+    "allowed",
+];
+
 /// Why a line that a change answered asks no change at all, if it does
 /// not: the change is refused in so many words (`do not shut down`,
 /// `please don't reboot`), told as done already or elsewhere (`i
@@ -3468,8 +3489,10 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     // (Not of something else: `copy the notes, I'm not sure they're backed
     // up` gives a reason.)
     let trimmed = r.trim_end_matches(['.', '!', '?', ' ']);
-    let unsure = r.contains("not sure if")
-        || r.contains("not sure whether")
+    // (Unsure of something the machine did is no doubt about the change:
+    // `Not sure if you saw my last request, but please add …`.)
+    let unsure = (r.contains("not sure if") && !r.contains("not sure if you"))
+        || (r.contains("not sure whether") && !r.contains("not sure whether you"))
         || r.contains("not sure about")
         || r.contains("not sure i should")
         || trimmed.ends_with("not sure")
@@ -3509,9 +3532,9 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
                 | "not"
         )
     };
-    // (`if it's ok, …`, `if that is fine, …`.)
+    // (`if it's ok, …`, `if that is fine, …`, `If it's no trouble, …`.)
     let first_clause = r.split(',').next().unwrap_or("");
-    let asks_leave = any_word(first_clause, &["ok", "okay", "fine", "alright", "possible"]);
+    let asks_leave = any_word(first_clause, LEAVE_WORDS);
     let opens_condition = (at(0) == "if" && !polite(at(1)) && !asks_leave)
         || at(0) == "unless"
         || (at(0) == "in" && at(1) == "case");
@@ -3715,11 +3738,17 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     // rains, take the bus" to the notes`.)
     let uw = lower_words(&unquoted);
     let uat = |i: usize| uw.get(i).map_or("", |x| x.as_str());
+    // Asking leave after it is no condition (`…, if that is in order`,
+    // `…, if it is not too much trouble`), nor is a precaution (`copy the
+    // todo to todo-backup.txt, in case somebody messes with it`: every
+    // hand-written `in case` after a change wanted it made).
     let cond_after = !puts_a_text
         && uw.iter().enumerate().skip(1).any(|(i, x)| {
-            (x == "if" && !polite(uat(i + 1)) && !matches!(uat(i + 1), "i" | "we"))
+            (x == "if"
+                && !polite(uat(i + 1))
+                && !matches!(uat(i + 1), "i" | "we")
+                && !(i + 1..i + 6).any(|k| LEAVE_WORDS.contains(&uat(k))))
                 || x == "unless"
-                || (x == "in" && uat(i + 1) == "case" && (i == 0 || uw[i - 1] != "just"))
         });
     if any_change && cond_after && !r.contains("if you") {
         return Some("weighed");
@@ -4122,8 +4151,13 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         || opens(&["should", "we"])
         || opens(&["is", "it", "safe"])
         // (`is it okay if you delete the photo list?` asks it.)
+        // (Nor with the go-ahead given after the question: `Is it okay if I
+        // make a folder for my grandkids' pictures? Call it Grandkids`.)
         || ((opens(&["is", "it", "ok"]) || opens(&["is", "it", "okay"]))
-            && !(matches!(at(3), "if") && matches!(at(4), "you" | "u")))
+            && !(matches!(at(3), "if") && matches!(at(4), "you" | "u"))
+            && !r.split_once('?').is_some_and(|(_, after)| {
+                any_phrase(after, &["call it", "name it", "go ahead", "do it", "please do"])
+            }))
         || opens(&["do", "you", "think"])
         || opens(&["suppose"])
         || opens(&["what", "if"])
@@ -4131,7 +4165,15 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         // (`would it be too much to ask to make …`, `would it be possible
         // to …` ask it.)
         || (r.contains("would it be")
-            && !["too much to ask", "would it be possible", "would it be ok", "would it be okay"]
+            && ![
+                "too much to ask",
+                "would it be possible",
+                "would it be ok",
+                "would it be okay",
+                "would it be alright",
+                "would it be all right",
+                "would it be fine",
+            ]
                 .iter()
                 .any(|p| r.contains(p)))
         || r.contains("what happens if")
@@ -4163,7 +4205,8 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         ) && !w.iter().any(|x| x == "you")
             // (`is possible to erase the file todo?` asks it, as `is it
             // possible` does.)
-            && !w.iter().take(3).any(|x| x == "possible"))
+            // (Nor `is it okay if I make a folder …`: leave asked.)
+            && !w.iter().take(3).any(|x| LEAVE_WORDS.contains(&x.as_str())))
     {
         return Some("weighed");
     }

@@ -1004,8 +1004,17 @@ impl<'m> Interpreter<'m> {
             .is_ok_and(|g| self.role_of(g.applet) == Some(Role::Say))
             && !asks_to_say(asked)
             && ridge_on_referent;
+        // Nor where the router's command makes the very name the request
+        // gives and the model's does not (`Change the name of the todo to
+        // coses-a-fer.txt`: router `mv /TODO.TXT /coses-a-fer.txt`, model
+        // `hexdump /TODO.TXT`): a new name comes from the request.
+        let ridge_makes_given = ridge_cmd.is_some_and(|c| creates_any(self, c, &grounded))
+            && grammar
+                .as_ref()
+                .is_ok_and(|g| !creates_any(self, g, &grounded));
         let lm_over_ridge = lm_sure
             && !lm_says_unasked
+            && !ridge_makes_given
             && !ridge_says_announced
             && !ridge_makes_asked_change
             && disagree
@@ -5156,8 +5165,10 @@ impl Interpreter<'_> {
         // notes, please.` had deleted the notes on `top`, a word of the
         // delete requests the model learnt from, as in `remove … from the
         // top folder`).
-        if role == Some(Role::Remove) && !asks_removal(lines, discards) {
-            return true;
+        // And a word that deletes speaks of deleting, whether or not the
+        // model's requests used it (`exterminate the boot log`).
+        if role == Some(Role::Remove) {
+            return !asks_removal(lines, discards);
         }
         let named = |w: &str| {
             grounded
@@ -5639,6 +5650,38 @@ const REMOVAL_WORDS: &[&str] = &[
     "garbage",
     "waste",
     "86",
+    // Figurative deletes people wrote: pest control, gardening, a museum's
+    // register, a ship's cargo, a farewell.
+    "exterminate",
+    "banish",
+    "excise",
+    "prune",
+    "weed",
+    "cull",
+    "deadhead",
+    "deaccession",
+    "jettison",
+    "offload",
+    "annihilate",
+    "abolish",
+    "evict",
+    "expel",
+    "oust",
+    "sack",
+    "demolish",
+    "raze",
+    "vaporize",
+    "vaporise",
+    "incinerate",
+    "decommission",
+    "scrapyard",
+    "landfill",
+    "dustbin",
+    "shredder",
+    "bye",
+    "bye-bye",
+    "goodbye",
+    "farewell",
     "supprimer",
     "borrar",
     "eliminar",
