@@ -2716,7 +2716,11 @@ fn by_content(
     let finding = words.iter().enumerate().any(|(i, w)| {
         let after = |n: usize| words.get(i + n).copied().unwrap_or("");
         match *w {
-            "which" | "what" => (1..=3).any(|n| file_noun(after(n))),
+            // (`which scroll speaks of the old lighthouse?`: whatever the
+            // person calls a file, a verb of holding asks which one.)
+            "which" | "what" => (1..=3).any(|n| {
+                file_noun(after(n)) || matches!(after(n), "speaks" | "talks" | "mentions" | "tells")
+            }),
             "where" | "where's" | "wheres" | "mentioned" | "mentions" | "says" => true,
             _ if file_noun(w) => matches!(
                 after(1),
@@ -2766,11 +2770,12 @@ fn by_content(
     // Three capitals typed are a word of their own (`three IMG files`);
     // not in a line typed all in capitals (`WHAT FILES ARE ON THIS DISK`
     // had shown the FAQ for its `are`).
+    // (Up to five: an acronym, `the file where it says VFAT`.)
     let shouted = !request.bytes().any(|b| b.is_ascii_lowercase());
     let capitals: Vec<String> = request
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|_| !shouted)
-        .filter(|t| t.len() == 3 && t.bytes().all(|b| b.is_ascii_uppercase()))
+        .filter(|t| (3..=5).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_uppercase()))
         .map(|t| t.to_ascii_lowercase())
         .collect();
     let mut content: Vec<String> = words
@@ -2814,6 +2819,11 @@ fn by_content(
                 | "telling"
                 | "tells"
                 | "lists"
+                // (`the file with the pictures from the harbour`, `which
+                // scroll speaks of the old lighthouse`.)
+                | "with"
+                | "speaks"
+                | "records"
         )
     });
     // Not where a word of the request is a name's (`anything in the FAQ
@@ -2941,6 +2951,13 @@ fn is_content_cue(w: &str) -> bool {
             | "into"
             | "from"
             | "with"
+            | "speaks"
+            | "talks"
+            | "tells"
+            | "telling"
+            | "records"
+            | "mention"
+            | "mentioning"
     )
 }
 

@@ -6789,3 +6789,42 @@ fn courtesies_and_precautions_are_no_conditions() {
         Abstain::NothingFits,
     );
 }
+
+/// A file found by what it holds, asked with `with`, `speaks of` or an
+/// acronym (`the file with the pictures of the harbour`, `the file where it
+/// says VFAT`); a dry run asked in other words (`construe`, `wud … do?
+/// dont actually`); the clock asked with a slip of `time`. A listing
+/// question is still a listing.
+#[test]
+fn files_by_what_they_hold_dry_runs_and_the_clock_in_other_words() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    it.set_contents(common::sample_contents());
+    for (typed, line) in [
+        (
+            "Open the file with the pictures of the harbour",
+            "cat \"/photo-list 2026.txt\"",
+        ),
+        (
+            "which scroll speaks of the lighthouse?",
+            "cat \"/photo-list 2026.txt\"",
+        ),
+        (
+            "the file where it says VFAT, open it",
+            "cat \"/DOCS/Release Notes 0.1.txt\"",
+        ),
+        (
+            "how would the machine construe \"delete the notes\"? do not act upon it",
+            "route \"delete the notes\"",
+        ),
+        (
+            "what wud \"remove the faq\" do? dont actually",
+            "route \"remove the faq\"",
+        ),
+        ("what tiem is it", "date"),
+        ("which files are on the disk", "ls"),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
+    }
+}

@@ -2237,6 +2237,27 @@ pub(super) fn asks_the_route(request: &str) -> bool {
         "read it as",
         "how the shell",
         "how it reads",
+        // (`how would the machine construe "remove the notes"? Do not act
+        // upon it`, `what wud "…" do? dont actually`, `indicate how the
+        // request "…" would be handled`.)
+        "construe",
+        "understand",
+        "handled",
+        "parse",
+        "make of",
+        "would treat",
+        "wud",
+        "what you do with",
+        "what do you do with",
+        "will do if",
+        "would do if",
+        "don't actually",
+        "dont actually",
+        "do not actually",
+        "do not do it",
+        "don't do it",
+        "dont do it",
+        "not act",
     ];
     let r = request.to_ascii_lowercase().replace('\u{2019}', "'");
     KEYS.iter().any(|k| r.contains(k))
@@ -4405,6 +4426,10 @@ pub(super) fn asks_the_clock(request: &str) -> bool {
         "datum",
         "fecha",
         "jikan",
+        "klok",
+        "se3a",
+        "sa3a",
+        "today()",
         "day is it",
         "day it is",
         "what day",
@@ -4423,7 +4448,12 @@ pub(super) fn asks_the_clock(request: &str) -> bool {
             "what" | "whats" | "what's" | "which" | "is" | "wot" | "how" | "when" | "whar"
         )
     });
+    // (`what rime is it`: a slip of `time` before `is it`.)
+    let slipped_time = w.windows(3).any(|p| {
+        p[1] == "is" && p[2] == "it" && p[0].len() == 4 && ground::edit_distance(&p[0], "time") <= 1
+    });
     TIME.iter().any(|t| r.contains(t))
+        || slipped_time
         || WEEKDAYS.iter().any(|d| r.contains(d))
         || (asks && (r.contains("today") || r.contains("tooday")))
 }
