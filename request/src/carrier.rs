@@ -470,6 +470,9 @@ pub fn carried<'a>(line: &'a str, names: &dyn Fn(&str) -> bool) -> Option<Carrie
             text = text[..n - tail.len()].trim_end();
         }
     }
+    // (`display text "Welcome to Sunshine Rentals" on screen`: the quotes
+    // were inside the tail.)
+    let text = unquoted(text);
     let head = line[..ws[i].0 + ws[i].1.len()].trim();
     (!text.is_empty()).then_some(Carried {
         head,
@@ -583,6 +586,14 @@ mod tests {
 
     #[test]
     fn a_saying_verb_and_its_noun_announce_the_rest() {
+        assert_eq!(
+            carried(
+                "display text \"Welcome to Sunshine Rentals\" on screen",
+                &names
+            )
+            .map(|c| c.text),
+            Some("Welcome to Sunshine Rentals")
+        );
         assert_eq!(
             split("print the phrase shutdown now"),
             Some(("print the phrase", "shutdown now", true))

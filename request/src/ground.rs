@@ -5401,12 +5401,72 @@ fn spans(
         let rest = &rest[lead..];
         (!rest.is_empty()).then(|| String::from(rest))
     });
+    // `add to the to do list call the vet about daisies foot`: the verb,
+    // where it goes, the file, and all the rest is the line (a dictated
+    // `colon` before it is the colon's).
+    let verb_rest = {
+        let first = (0..n_tok).find(|&k| !matches!(word(k).as_str(), "please" | "pls" | "kindly"));
+        first.and_then(|v| {
+            let adds = matches!(
+                word(v).as_str(),
+                "add" | "append" | "put" | "jot" | "note" | "write"
+            ) && v + 1 < n_tok
+                && matches!(word(v + 1).as_str(), "to" | "in" | "into" | "onto");
+            let mention = |k: usize| {
+                describing.contains(&k)
+                    || file_tokens.contains(&k)
+                    || (k > 0
+                        && describing.contains(&(k - 1))
+                        && matches!(word(k).as_str(), "list" | "file" | "document"))
+            };
+            let mut k = v + 2;
+            while k < n_tok && matches!(word(k).as_str(), "the" | "my" | "our" | "your" | "this") {
+                k += 1;
+            }
+            if !adds || k >= n_tok || !mention(k) {
+                return None;
+            }
+            while k < n_tok && mention(k) {
+                k += 1;
+            }
+            if k < n_tok && word(k) == "colon" {
+                k += 1;
+            }
+            let rest = request[tokens.get(k)?.0..]
+                .trim()
+                .trim_end_matches(['.', '!']);
+            (rest.split_whitespace().count() >= 2).then(|| String::from(rest))
+        })
+    };
     let pick = |starts: Option<&[usize]>| {
         let b = spans_from(request, tokens, file_tokens, starts, &bounded);
         match (&comma_rest, b.is_empty()) {
             (_, false) => b,
             (Some(rest), true) => alloc::vec![rest.clone()],
-            (None, true) => spans_from(request, tokens, file_tokens, starts, &some_text),
+            // Unbounded, a text still leaves out the words that refer to
+            // the file (`add to the todo call the vet` is no `the todo
+            // call`), where any span does.
+            (None, true) if verb_rest.is_some() => {
+                alloc::vec![verb_rest.clone().unwrap_or_default()]
+            }
+            (None, true) => {
+                // (The noun after the words that describe it is theirs:
+                // `the to do list`.)
+                let mention = |k: usize| {
+                    describing.contains(&k)
+                        || file_tokens.contains(&k)
+                        || (k > 0
+                            && describing.contains(&(k - 1))
+                            && matches!(word(k).as_str(), "list" | "file" | "document"))
+                };
+                let off_the_file = |i: usize, j: usize| some_text(i, j) && !(i..=j).any(mention);
+                let clean = spans_from(request, tokens, file_tokens, starts, &off_the_file);
+                if clean.is_empty() {
+                    spans_from(request, tokens, file_tokens, starts, &some_text)
+                } else {
+                    clean
+                }
+            }
         }
     };
     // Unquoted and unannounced, a text is one sentence: it does not run

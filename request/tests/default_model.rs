@@ -5807,10 +5807,14 @@ fn remarks_new_files_and_folders_unmade() {
         &["my notes say the shell runs inside the kernel, cool"],
         Abstain::Unsure,
     );
-    runs_nothing(
+    // (Made, the folder it names kept: it had run nothing, and the
+    // grammar's `mv /DOCS /draft.txt` before that.)
+    proposes_lines(
         Mode::ReadWrite,
-        &["new empty file in docs called draft.txt"],
-        Abstain::Unfilled,
+        &[(
+            "new empty file in docs called draft.txt",
+            "write /DOCS/draft.txt \"\"",
+        )],
     );
     runs_nothing(
         Mode::ReadWrite,
@@ -6827,4 +6831,34 @@ fn files_by_what_they_hold_dry_runs_and_the_clock_in_other_words() {
         let p = it.propose(typed, &mut clock, &mut || false).unwrap();
         assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
     }
+}
+
+/// The words that refer to the file are not the line added to it (`add to
+/// the to do list call the vet …` had added "the to do"): after the verb,
+/// where it goes and the file, the rest is the line, a dictated `colon`
+/// left out; a full-width colon after a word in Latin letters announces
+/// the text; a quoted text shown on the screen loses its quotes.
+#[test]
+fn the_line_added_is_not_the_files_name() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "add to the to do list call the plumber about the sink",
+                "append /TODO.TXT \"call the plumber about the sink\"",
+            ),
+            (
+                "add to the to do list colon renew the car tax",
+                "append /TODO.TXT \"renew the car tax\"",
+            ),
+            (
+                "please add to todo：部長にメール送る (before 17:00)",
+                "append /TODO.TXT \"部長にメール送る (before 17:00)\"",
+            ),
+            (
+                "display text \"Welcome to Sunshine Rentals\" on screen",
+                "echo \"Welcome to Sunshine Rentals\"",
+            ),
+        ],
+    );
 }

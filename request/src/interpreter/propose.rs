@@ -411,6 +411,23 @@ impl<'m> Interpreter<'m> {
                     .replace(['\u{2018}', '\u{2019}'], "'")
             });
         let request = straight.as_deref().unwrap_or(request);
+        // A full-width colon after a word in Latin letters (an IME left on:
+        // `add to todo：部長にメール送る`) is the colon that announces a
+        // text; one between two words of another script is the text's own.
+        let colon = request.contains('\u{ff1a}').then(|| {
+            let mut out = String::with_capacity(request.len() + 2);
+            let mut prev = ' ';
+            for c in request.chars() {
+                if c == '\u{ff1a}' && prev.is_ascii_alphanumeric() {
+                    out.push_str(": ");
+                } else {
+                    out.push(c);
+                }
+                prev = c;
+            }
+            out
+        });
+        let request = colon.as_deref().unwrap_or(request);
         // `borra the photo list file`: another language's verb read as
         // English (`crate::foreign`).
         let translated = crate::foreign::english(request);
