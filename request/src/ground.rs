@@ -5872,6 +5872,10 @@ fn colon_text(
     let announced = pointed
         || asks_at(&word, n, lead)
         || announces_text(&word(lead))
+        // (`new file plan.txt, content is: buy milk`.)
+        || (matches!(word(lead).as_str(), "is" | "are" | "reads" | "says")
+            && lead >= 1
+            && announces_text(&word(lead - 1)))
         || into_it
         || framed
         // The file it goes into, spelt, then the colon (`write

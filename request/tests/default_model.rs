@@ -6862,3 +6862,25 @@ fn the_line_added_is_not_the_files_name() {
         ],
     );
 }
+
+/// The file and power verbs of languages no split had used (Croatian,
+/// Zulu, Lithuanian, Albanian, Italian, Rioplatense Spanish) are read as
+/// theirs; `content is:` announces a text as `content:` does.
+#[test]
+fn more_languages_verbs_and_an_announced_content() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("obriši the notes", "rm /NOTES.TXT"),
+            ("susa the hello file", "rm /HELLO.TXT"),
+            ("parodyk the faq", "cat /DOCS/FAQ.TXT"),
+            ("kopjo the todo to DOCS", "cp /TODO.TXT /DOCS/TODO.TXT"),
+            ("spegni il computer", "shutdown"),
+            ("reiniciá la compu", "reboot"),
+            (
+                "new file plan.txt, content is: buy milk",
+                "write /plan.txt \"buy milk\"",
+            ),
+        ],
+    );
+}

@@ -974,6 +974,14 @@ const MORE_MACHINE: &[&str] = &[
     "computadora",
     "computador",
     "bilgisayar",
+    "compu",
+    "komputer",
+    "kompjuter",
+    "kompüter",
+    "tietokone",
+    "dator",
+    "datamaskin",
+    "computer's",
 ];
 
 /// Whether the line asks for a folder in some word (`folder`, `dir`,
