@@ -373,6 +373,11 @@ pub fn know(line: &str) -> Option<Known> {
     // DCL's own prompt: `$ show time` is a DCL line, `show time` English.
     let prompted = line.trim().starts_with("$ ");
     let line = without_prompt(line.trim());
+    // A one-liner handed to an interpreter (`perl -e 'unlink "a.txt"'`,
+    // `sh -c "rm a.txt"`) is the line it hands over.
+    if let Some(inner) = one_liner(line) {
+        return know(inner);
+    }
     // Keys typed out (`cmd-K`, `Ctrl+Alt+Del`): no other system's line
     // is only key names.
     if let Some(known) = keys::know(line) {
@@ -862,6 +867,69 @@ pub(crate) fn plain_english(w: &str) -> bool {
 
 /// A pasted prompt is not part of the command: `$ ls`, `PS C:\Users\ana>
 /// dir`, `C:\>del a.txt`.
+/// The program of an interpreter's one-liner: `perl -e '…'`, `ruby -e`,
+/// `python3 -c`, `node -e`, `php -r`, `sh -c`, `bash -c`, `pwsh -Command`,
+/// the program wholly in one pair of quotes.
+fn one_liner(line: &str) -> Option<&str> {
+    let (program, mut rest) = line.split_once(char::is_whitespace)?;
+    let interpreter = matches!(
+        program,
+        "perl"
+            | "ruby"
+            | "python"
+            | "python3"
+            | "node"
+            | "php"
+            | "sh"
+            | "bash"
+            | "zsh"
+            | "pwsh"
+            | "powershell"
+    );
+    if !interpreter {
+        return None;
+    }
+    // Options before the program's (`perl -MFile::Copy -e '…'`).
+    loop {
+        rest = rest.trim_start();
+        let (flag, after) = rest.split_once(char::is_whitespace)?;
+        if matches!(flag, "-e" | "-E" | "-c" | "-r" | "-Command" | "-command") {
+            rest = after.trim();
+            break;
+        }
+        if !flag.starts_with('-') {
+            return None;
+        }
+        rest = after;
+    }
+    let rest = rest.strip_suffix(';').unwrap_or(rest).trim_end();
+    let q = rest.chars().next().filter(|c| matches!(c, '\'' | '"'))?;
+    let inner = rest.strip_prefix(q)?.strip_suffix(q)?.trim();
+    // (Python's imports first: `import os; os.remove("a.txt")`.)
+    let mut inner = inner;
+    while let Some(after) = inner
+        .strip_prefix("import ")
+        .and_then(|r| r.split_once(';'))
+        .map(|(_, after)| after.trim())
+    {
+        inner = after;
+    }
+    // (A printed command's output is the command's: `perl -e 'print
+    // `uptime`'`.)
+    let inner = ["print ", "echo ", "say ", "puts "]
+        .iter()
+        .find_map(|p| inner.strip_prefix(p))
+        .map(|r| r.trim().trim_end_matches(';').trim_end())
+        .and_then(|r| {
+            r.strip_prefix('`')
+                .and_then(|r| r.strip_suffix('`'))
+                .or_else(|| r.strip_prefix("$(").and_then(|r| r.strip_suffix(')')))
+        })
+        .filter(|c| !c.trim().is_empty())
+        .map_or(inner, str::trim);
+    (!inner.contains(q) && !inner.is_empty()).then_some(inner)
+}
+
 fn without_prompt(line: &str) -> &str {
     if let Some(rest) = line.strip_prefix("$ ") {
         return rest.trim_start();

@@ -650,3 +650,26 @@ fn odd_lines_of_these_languages_never_panic() {
         let _ = read(l);
     }
 }
+
+/// A one-liner handed to an interpreter is the line it hands over, after
+/// the interpreter's own options and Python's imports.
+#[test]
+fn one_liners_are_the_lines_they_hand_over() {
+    assert_eq!(
+        one_liner("perl -MFile::Copy -e 'copy(\"DOCS/FAQ.TXT\", \"faq.bak\")'"),
+        Some("copy(\"DOCS/FAQ.TXT\", \"faq.bak\")")
+    );
+    assert_eq!(
+        one_liner("python3 -c 'import os; os.remove(\"HELLO.TXT\")'"),
+        Some("os.remove(\"HELLO.TXT\")")
+    );
+    assert_eq!(one_liner("sh -c \"rm HELLO.TXT\";"), Some("rm HELLO.TXT"));
+    assert_eq!(one_liner("perl -e 'print `uptime`'"), Some("uptime"));
+    assert_eq!(one_liner("perl is a language"), None);
+    assert_eq!(one_liner("sh -c 'rm a' 'b'"), None);
+    assert_eq!(
+        know("bash -c 'ls DOCS'"),
+        know("ls DOCS"),
+        "the one-liner reads as its line"
+    );
+}
