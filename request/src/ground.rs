@@ -3659,7 +3659,23 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         // (`list folder logs`: the line's first word is its verb, and the
         // folder's name comes after.)
         let verb_first = i == 0 && matches!(w, "list" | "show" | "open" | "see" | "view");
+        // A name right after `folder` is the folder's (`I mean folder
+        // Archiv`, `open a new trench: folder T3`): the word before it is
+        // not.
+        let name_after = words.get(i + 1).is_some_and(|f| f == "folder")
+            && !raw[i + 1].ends_with([',', ';', ':', '.', '?', '!'])
+            && typed.get(i + 2).is_some_and(|t| {
+                let t = t.trim_matches(|c: char| !c.is_alphanumeric());
+                (t.starts_with(char::is_uppercase) || t.chars().any(|c| c.is_ascii_digit()))
+                    && !is_stopword(&t.to_lowercase())
+                    // (A new one: `outside folder DOCS` is outside the
+                    // live one.)
+                    && !paths
+                        .iter()
+                        .any(|p| p.is_dir && basename(&p.path).eq_ignore_ascii_case(t))
+            });
         if !before_folder
+            || name_after
             || indefinite
             || verb_first
             || (i >= 1 && names_root_at(&words, i - 1))

@@ -6884,3 +6884,18 @@ fn more_languages_verbs_and_an_announced_content() {
         ],
     );
 }
+
+/// A new name right after `folder` is the folder's, and the word before
+/// `folder` no missing folder (`open a new shelf: folder B7` had said "no
+/// folder shelf"); before a live folder's name it still is one.
+#[test]
+fn a_name_after_folder_is_the_folders() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("open a new shelf: folder B7", "mkdir /B7"),
+            ("sorry I mean folder Invoices, make it", "mkdir /Invoices"),
+        ],
+    );
+    says_missing(&[("move the faq to outside folder DOCS", "outside")]);
+}
