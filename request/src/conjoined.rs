@@ -303,6 +303,13 @@ pub fn two_requests(line: &str) -> bool {
         let Some(before) = asks(first) else {
             continue;
         };
+        // (`Do a copy of the guide and put it in …`: the copy asked.)
+        let before = before.or_else(|| {
+            first
+                .iter()
+                .any(|w| matches!(w.as_str(), "copy" | "duplicate" | "backup"))
+                .then_some(Kind::Copy)
+        });
         // `copy and paste the faq into docs` is one copy.
         if second.iter().any(|w| w == "paste") {
             continue;
@@ -318,6 +325,11 @@ pub fn two_requests(line: &str) -> bool {
                     matches!(
                         w.as_str(),
                         "it" | "them" | "inside" | "what's" | "whats" | "contents" | "there"
+                            // (`Show me the guide, I want to read the part
+                            // about the Tab key`.)
+                            | "part"
+                            | "bit"
+                            | "section"
                     )
                 })
             {
@@ -348,10 +360,14 @@ pub fn two_requests(line: &str) -> bool {
             // (`… and put eggs and those biscuits in it`: the `it` may be
             // a clause on.)
             let later = cs[at + 2..].iter().flat_map(|c| c.words.iter());
-            let back = rest
-                .iter()
-                .chain(later)
-                .any(|w| matches!(w.as_str(), "it" | "them" | "inside" | "instead" | "there"));
+            // (`duplicate the boot log, put the copy in DOCS`.)
+            let the_copy = rest.windows(2).any(|p| p[0] == "the" && p[1] == "copy");
+            let back = the_copy
+                || rest
+                    .iter()
+                    .chain(later)
+                    .any(|w| matches!(w.as_str(), "it" | "them" | "inside" | "instead" | "there"));
+            let it_first = rest.first().is_some_and(|w| w == "it");
             // (A folder made and a file moved into it are two: `make a
             // folder called archive and move the notes into it`.)
             let copy_made = first.iter().any(|w| w == "copy");
@@ -360,6 +376,14 @@ pub fn two_requests(line: &str) -> bool {
                 (Some(Kind::Make), Kind::Move | Kind::Copy) => copy_made,
                 (Some(Kind::Clear | Kind::Remove | Kind::Put), Kind::Put | Kind::Make) => true,
                 (Some(Kind::Copy | Kind::Move), Kind::Put | Kind::Move) => true,
+                // (`rename the photo list, make it ramp-photos.txt`: its
+                // new name.)
+                (Some(Kind::Copy | Kind::Move), Kind::Make) => it_first,
+                // (`put the guide somewhere more obvious, move it up to the
+                // top folder`: where, said again.)
+                (Some(Kind::Put), Kind::Move) => first.iter().any(|w| w == "somewhere"),
+                // (`show the time, echo it back to me`: the one showing.)
+                (Some(Kind::Read), Kind::Say) => it_first,
                 // (`open the notes and write hello in them`: the writing.)
                 (Some(Kind::Read), Kind::Put) => true,
                 _ => false,
@@ -791,6 +815,31 @@ mod tests {
             "add to the notes: check disk space and memory",
         ] {
             assert!(!machine_and_file(line, &file), "{line}");
+        }
+    }
+
+    /// A second clause that says the first's thing again (`the copy`,
+    /// `make it …` of a rename, a part of the file read, `somewhere` then
+    /// where) is one request; a second copy or a folder then a move are
+    /// still two.
+    #[test]
+    fn a_clause_on_the_first_ones_thing_is_one_request() {
+        for line in [
+            "duplicate the notes, put the copy in DOCS",
+            "rename the todo, make it tasks.txt",
+            "Show me the guide, I want to read the part about history",
+            "Do a copy of the faq and put it in the logs folder",
+            "put the notes somewhere safer, move them to docs",
+            "show the date, echo it back to me",
+        ] {
+            assert!(!two_requests(line), "{line}");
+        }
+        for line in [
+            "copy the readme to docs, then copy it to logs",
+            "make a folder called archive and move the notes into it",
+            "show the notes and delete the readme",
+        ] {
+            assert!(two_requests(line), "{line}");
         }
     }
 
