@@ -3401,7 +3401,15 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 && (k == 1 || words[at - 1] == "the")
         }) && paths
             .iter()
-            .any(|p| p.is_dir && basename(&p.path).eq_ignore_ascii_case(w));
+            .any(|p| p.is_dir && basename(&p.path).eq_ignore_ascii_case(w))
+            // After `in`, spelt as the folder is to the letter (`Make a
+            // copy of the meeting notes in LOGS`; `the ledger in logs` may
+            // be a log file's).
+            || (at >= 1
+                && words[at - 1] == "in"
+                && paths
+                    .iter()
+                    .any(|p| p.is_dir && basename(&p.path) == clean(raw[at])));
         let folder_named = folder_word(at + 1)
             || sent_into_folder
             || (at >= 1 && folder_word(at - 1))

@@ -6899,3 +6899,24 @@ fn a_name_after_folder_is_the_folders() {
     );
     says_missing(&[("move the faq to outside folder DOCS", "outside")]);
 }
+
+/// A folder spelt as it is after `in` is where a copy goes, not the log
+/// file its name describes (`Make a copy of the meeting notes in LOGS` had
+/// offered /LOGS/BOOT.LOG as the file to copy).
+#[test]
+fn a_folder_spelt_after_in_is_the_folder() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "Make a copy of the notes in LOGS",
+                "cp /NOTES.TXT /LOGS/NOTES.TXT",
+            ),
+            (
+                "the guide lives in LOGS now, move it there",
+                "mv /DOCS/GUIDE.TXT /LOGS/GUIDE.TXT",
+            ),
+            ("what is in LOGS", "ls /LOGS"),
+        ],
+    );
+}
