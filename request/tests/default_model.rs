@@ -6920,3 +6920,27 @@ fn a_folder_spelt_after_in_is_the_folder() {
         ],
     );
 }
+
+/// A throw with its object and `out` or `away` a few words on is a
+/// delete (`…, throw them out` had shown the file); in read-only mode a
+/// file's text is no answer to a line that asks only to delete it
+/// (`scratch the notes`), while a read that mentions deleting still reads.
+#[test]
+fn thrown_out_is_deleted_and_no_read_stands_in_for_a_delete() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("Ugh. The guide, throw it out", "rm /DOCS/GUIDE.TXT"),
+            ("throw me the notes", "cat /NOTES.TXT"),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &["scratch the readme", "cancel me the file of the guide"],
+        Abstain::NeedsWriteMode,
+    );
+    proposes_lines(
+        Mode::ReadOnly,
+        &[("open the notes about what to remove", "cat /NOTES.TXT")],
+    );
+}

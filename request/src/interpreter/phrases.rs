@@ -2037,8 +2037,19 @@ pub(super) fn discards(request: &str) -> bool {
     let to_someone = w
         .get(1)
         .is_some_and(|x| matches!(*x, "us" | "me" | "him" | "her" | "them"));
+    // (`Feh. The meeting notes, throw them out`: a throw with its object
+    // and `out` or `away` a few words on.)
+    let thrown_out = w.iter().enumerate().any(|(i, v)| {
+        matches!(*v, "throw" | "toss" | "chuck" | "bin" | "trash" | "ditch")
+            && w[i + 1..]
+                .iter()
+                .take(6)
+                .any(|x| matches!(*x, "out" | "away"))
+    });
     let throws_away = (w.first().is_some_and(|v| throws(v)) && !to_someone)
-        || w.windows(2).any(|p| throws(p[0]) && p[1] == "it");
+        || w.windows(2)
+            .any(|p| throws(p[0]) && matches!(p[1], "it" | "them" | "this" | "that"))
+        || thrown_out;
     let done_with = [
         "finished with",
         "done with",

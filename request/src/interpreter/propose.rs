@@ -4759,6 +4759,40 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::NothingFits);
         }
+        // In read-only mode a file's text is no answer to a line that asks
+        // to delete it in words only deleting has and none that read
+        // (`scratch the notes`, `Cancel me the file of the todo` had shown
+        // them): only a write applet could do it.
+        if self.mode == Mode::ReadOnly
+            && abstain.is_none()
+            && self.config.own_words
+            && command.as_ref().is_some_and(|c| {
+                matches!(
+                    self.role_of(c.applet),
+                    Some(Role::ShowText | Role::ShowBytes)
+                )
+            })
+            && words(asked).any(|w| {
+                let w = w.to_ascii_lowercase();
+                STRONG_REMOVAL.contains(&w.as_str())
+                    || crate::cues::base_forms(&w)
+                        .iter()
+                        .any(|b| STRONG_REMOVAL.contains(&b.as_str()))
+            })
+            && !crate::interpreter::phrases::reads(asked)
+            && !any_word(
+                asked,
+                &[
+                    "what", "whats", "what's", "which", "where", "look", "check", "how", "why",
+                ],
+            )
+            && self
+                .table
+                .all()
+                .any(|a| a.spec().role == Some(Role::Remove))
+        {
+            abstain = Some(Abstain::NeedsWriteMode);
+        }
         // Nor is F2 the answer to shutting down something else (`I want to
         // shut down my facebook account`): no mode's applet does that.
         if abstain == Some(Abstain::NeedsWriteMode)
@@ -5611,6 +5645,32 @@ fn asks_removal(lines: &[&str], discards: bool) -> bool {
             || any_phrase(l, &["take out", "get rid", "disappear", "vanish", "served its purpose", "outlived", "obsolete", "not wanted", "unneeded", "unwanted", "can go", "let go", "must go", "has to go", "needs to go", "go away"])
     })
 }
+
+/// Words that ask only to delete: none of them also reads, says where, or
+/// is a common word of another job (`clear`, `cut`, `off`, `away` are in
+/// [`REMOVAL_WORDS`], not here).
+const STRONG_REMOVAL: &[&str] = &[
+    "delete",
+    "remove",
+    "erase",
+    "rm",
+    "del",
+    "trash",
+    "scratch",
+    "cancel",
+    "destroy",
+    "purge",
+    "shred",
+    "nuke",
+    "obliterate",
+    "eradicate",
+    "expunge",
+    "exterminate",
+    "annihilate",
+    "unlink",
+    "discard",
+    "yeet",
+];
 
 /// Words a delete is asked with, any language's shell or slang: a delete
 /// without one of them (or a discard, [`discards`]) says nothing of
