@@ -5425,6 +5425,15 @@ fn spans(
         let rest = &rest[lead..];
         (!rest.is_empty()).then(|| String::from(rest))
     });
+    // The words that refer to the file, and the noun after the words that
+    // describe it (`the to do list`).
+    let mention = |k: usize| {
+        describing.contains(&k)
+            || file_tokens.contains(&k)
+            || (k > 0
+                && describing.contains(&(k - 1))
+                && matches!(word(k).as_str(), "list" | "file" | "document"))
+    };
     // `add to the to do list call the vet about daisies foot`: the verb,
     // where it goes, the file, and all the rest is the line (a dictated
     // `colon` before it is the colon's).
@@ -5436,13 +5445,6 @@ fn spans(
                 "add" | "append" | "put" | "jot" | "note" | "write"
             ) && v + 1 < n_tok
                 && matches!(word(v + 1).as_str(), "to" | "in" | "into" | "onto");
-            let mention = |k: usize| {
-                describing.contains(&k)
-                    || file_tokens.contains(&k)
-                    || (k > 0
-                        && describing.contains(&(k - 1))
-                        && matches!(word(k).as_str(), "list" | "file" | "document"))
-            };
             let mut k = v + 2;
             while k < n_tok && matches!(word(k).as_str(), "the" | "my" | "our" | "your" | "this") {
                 k += 1;
@@ -5474,15 +5476,6 @@ fn spans(
                 alloc::vec![verb_rest.clone().unwrap_or_default()]
             }
             (None, true) => {
-                // (The noun after the words that describe it is theirs:
-                // `the to do list`.)
-                let mention = |k: usize| {
-                    describing.contains(&k)
-                        || file_tokens.contains(&k)
-                        || (k > 0
-                            && describing.contains(&(k - 1))
-                            && matches!(word(k).as_str(), "list" | "file" | "document"))
-                };
                 let off_the_file = |i: usize, j: usize| some_text(i, j) && !(i..=j).any(mention);
                 let clean = spans_from(request, tokens, file_tokens, starts, &off_the_file);
                 if clean.is_empty() {

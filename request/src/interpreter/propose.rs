@@ -5624,7 +5624,7 @@ fn asks_removal(lines: &[&str], discards: bool) -> bool {
             let forms = crate::cues::base_forms(&w);
             core::iter::once(w.as_str())
                 .chain(forms.iter().map(|f| f.as_str()))
-                .any(|x| REMOVAL_WORDS.contains(&x))
+                .any(|x| STRONG_REMOVAL.contains(&x) || REMOVAL_WORDS.contains(&x))
                 // Inside a word of another language (`pakidelete`).
                 || ["delet", "remov"].iter().any(|r| w.contains(r))
         }) || discards
@@ -5672,53 +5672,35 @@ const STRONG_REMOVAL: &[&str] = &[
     "yeet",
 ];
 
-/// Words a delete is asked with, any language's shell or slang: a delete
-/// without one of them (or a discard, [`discards`]) says nothing of
-/// deleting.
+/// Words a delete is asked with besides [`STRONG_REMOVAL`], any
+/// language's shell or slang: a delete without one of them (or a discard,
+/// [`discards`]) says nothing of deleting.
 const REMOVAL_WORDS: &[&str] = &[
-    "delete",
-    "remove",
-    "erase",
-    "rm",
-    "del",
-    "trash",
     "bin",
     "toss",
     "ditch",
     "scrap",
-    "nuke",
     "chuck",
     "muck",
     "strike",
     "throw",
     "burn",
     "kill",
-    "destroy",
-    "purge",
     "zap",
     "axe",
     "drop",
     "dump",
     "lose",
-    "shred",
     "junk",
     "eliminate",
-    "discard",
     "wipe",
     "clear",
     "cut",
-    "cancel",
-    "unlink",
-    "expunge",
-    "obliterate",
-    "yeet",
     "rid",
     "gone",
     "rmdir",
     "deletion",
     "removal",
-    "eradicate",
-    "scratch",
     "scrub",
     "bury",
     "chop",
@@ -5729,7 +5711,6 @@ const REMOVAL_WORDS: &[&str] = &[
     "86",
     // Figurative deletes people wrote: pest control, gardening, a museum's
     // register, a ship's cargo, a farewell.
-    "exterminate",
     "banish",
     "excise",
     "prune",
@@ -5739,7 +5720,6 @@ const REMOVAL_WORDS: &[&str] = &[
     "deaccession",
     "jettison",
     "offload",
-    "annihilate",
     "abolish",
     "evict",
     "expel",
