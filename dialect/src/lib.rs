@@ -872,6 +872,14 @@ pub(crate) fn plain_english(w: &str) -> bool {
 /// the program wholly in one pair of quotes.
 fn one_liner(line: &str) -> Option<&str> {
     let (program, mut rest) = line.split_once(char::is_whitespace)?;
+    // SAS's `x 'rm HELLO.TXT';` hands its quoted line to the system.
+    if program == "x" {
+        let rest = rest.trim();
+        let rest = rest.strip_suffix(';').unwrap_or(rest).trim_end();
+        let q = rest.chars().next().filter(|c| matches!(c, '\'' | '"'))?;
+        let inner = rest.strip_prefix(q)?.strip_suffix(q)?.trim();
+        return (!inner.contains(q) && !inner.is_empty()).then_some(inner);
+    }
     let interpreter = matches!(
         program,
         "perl"

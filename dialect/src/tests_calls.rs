@@ -665,6 +665,8 @@ fn one_liners_are_the_lines_they_hand_over() {
     );
     assert_eq!(one_liner("sh -c \"rm HELLO.TXT\";"), Some("rm HELLO.TXT"));
     assert_eq!(one_liner("perl -e 'print `uptime`'"), Some("uptime"));
+    assert_eq!(one_liner("x 'rm HELLO.TXT';"), Some("rm HELLO.TXT"));
+    assert_eq!(one_liner("x marks the spot"), None);
     assert_eq!(one_liner("perl is a language"), None);
     assert_eq!(one_liner("sh -c 'rm a' 'b'"), None);
     assert_eq!(

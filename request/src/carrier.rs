@@ -314,6 +314,9 @@ pub fn carried<'a>(line: &'a str, names: &dyn Fn(&str) -> bool) -> Option<Carrie
         if (says || screen)
             && asking.iter().all(|w| {
                 SAY.contains(&w.as_str())
+                    // (`write on the screen: Happy Diwali …`: written
+                    // where a screen shows it, not into a file.)
+                    || (screen && w == "write")
                     || SCREEN.contains(&w.as_str())
                     || SHOW_FILLER.contains(&w.as_str())
                     || ANNOUNCE.contains(&w.as_str())
@@ -586,6 +589,13 @@ mod tests {
 
     #[test]
     fn a_saying_verb_and_its_noun_announce_the_rest() {
+        for line in [
+            "write on the screen: good night",
+            "write to the screen: good night",
+        ] {
+            let c = carried(line, &names).unwrap();
+            assert_eq!((c.text, c.shown), ("good night", true), "{line}");
+        }
         assert_eq!(
             carried(
                 "display text \"Welcome to Sunshine Rentals\" on screen",

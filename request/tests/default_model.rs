@@ -6944,3 +6944,39 @@ fn thrown_out_is_deleted_and_no_read_stands_in_for_a_delete() {
         &[("open the notes about what to remove", "cat /NOTES.TXT")],
     );
 }
+
+/// `write on the screen:` and `write to the screen:` say the text (the
+/// latter had written a file /screen); `take them out` deletes as `throw
+/// them out` does, `take … out of` a folder does not.
+#[test]
+fn written_on_the_screen_and_taken_out() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "write on the screen: Merry Christmas from the bakery",
+                "echo \"Merry Christmas from the bakery\"",
+            ),
+            ("write to the screen: good night", "echo \"good night\""),
+            (
+                "the guide, I don't need it, take it out",
+                "rm /DOCS/GUIDE.TXT",
+            ),
+        ],
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose(
+            "take the notes out of the docs folder",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert_ne!(
+        p.line().as_deref(),
+        Some("rm /NOTES.TXT"),
+        "{}",
+        p.display()
+    );
+}

@@ -2037,14 +2037,14 @@ pub(super) fn discards(request: &str) -> bool {
     let to_someone = w
         .get(1)
         .is_some_and(|x| matches!(*x, "us" | "me" | "him" | "her" | "them"));
-    // (`Feh. The meeting notes, throw them out`: a throw with its object
-    // and `out` or `away` a few words on.)
+    // (`Feh. The meeting notes, throw them out`, `take them out`: a throw
+    // with its object and `out` or `away` a few words on.)
     let thrown_out = w.iter().enumerate().any(|(i, v)| {
-        matches!(*v, "throw" | "toss" | "chuck" | "bin" | "trash" | "ditch")
-            && w[i + 1..]
-                .iter()
-                .take(6)
-                .any(|x| matches!(*x, "out" | "away"))
+        matches!(*v, "throw" | "toss" | "chuck" | "bin" | "trash" | "ditch" | "take")
+            // (Not `out of`: `take the faq out of DOCS` moves it.)
+            && (i + 1..w.len().min(i + 7)).any(|k| {
+                w[k] == "away" || (w[k] == "out" && w.get(k + 1).is_none_or(|n| *n != "of"))
+            })
     });
     let throws_away = (w.first().is_some_and(|v| throws(v)) && !to_someone)
         || w.windows(2)
