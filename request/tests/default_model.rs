@@ -6789,6 +6789,10 @@ fn courtesies_and_precautions_are_no_conditions() {
             "delete the notes, not sure",
             "delete the boot log if the disk is full",
             "not sure if I should reboot",
+            // (Conditions about the world, not leave asked.)
+            "If there's a problem, reboot",
+            "delete the boot log if everything is fine",
+            "if the order is wrong, delete the todo",
         ],
         Abstain::NothingFits,
     );

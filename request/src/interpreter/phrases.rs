@@ -3064,22 +3064,28 @@ pub(super) fn seen_thing(request: &str) -> Option<alloc::string::String> {
     .then(|| typed[start..i].join(" "))
 }
 
-/// Words that ask leave in an `if` clause (`if it's no trouble`, `if that
-/// is in order`): a courtesy, not a condition on the change.
-const LEAVE_WORDS: &[&str] = &[
-    "ok",
-    "okay",
-    "fine",
-    "alright",
-    "possible",
-    "trouble",
-    "bother",
-    "problem",
-    "order",
-    "mind",
-    "convenient",
-    "allowed",
-];
+/// Whether the words after an `if` at `at` ask leave rather than set a
+/// condition: the clause is about the asking itself (`if it's ok`, `if
+/// that is in order`, `If it's no trouble`, `if it is not too much
+/// trouble`), not about the world (`if everything is fine`, `if there's a
+/// problem`, `if the order is wrong` are conditions).
+fn asks_leave_after(w: &[String], at: usize) -> bool {
+    let word = |k: usize| w.get(k).map_or("", |x| x.as_str());
+    if !matches!(
+        word(at + 1),
+        "it" | "it's" | "its" | "that" | "that's" | "thats" | "this"
+    ) {
+        return false;
+    }
+    (at + 2..at + 7).any(|k| match word(k) {
+        "ok" | "okay" | "fine" | "alright" | "possible" | "convenient" | "allowed" => true,
+        "trouble" | "bother" | "problem" => {
+            (at + 2..k).any(|m| matches!(word(m), "no" | "not" | "too"))
+        }
+        "order" => word(k - 1) == "in",
+        _ => false,
+    })
+}
 
 /// Why a line that a change answered asks no change at all, if it does
 /// not: the change is refused in so many words (`do not shut down`,
@@ -3574,7 +3580,8 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     };
     // (`if it's ok, …`, `if that is fine, …`, `If it's no trouble, …`.)
     let first_clause = r.split(',').next().unwrap_or("");
-    let asks_leave = any_word(first_clause, LEAVE_WORDS);
+    let asks_leave = any_word(first_clause, &["ok", "okay", "fine", "alright", "possible"])
+        || (at(0) == "if" && asks_leave_after(&w, 0));
     let opens_condition = (at(0) == "if" && !polite(at(1)) && !asks_leave)
         || at(0) == "unless"
         || (at(0) == "in" && at(1) == "case");
@@ -3787,7 +3794,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             (x == "if"
                 && !polite(uat(i + 1))
                 && !matches!(uat(i + 1), "i" | "we")
-                && !(i + 1..i + 6).any(|k| LEAVE_WORDS.contains(&uat(k))))
+                && !asks_leave_after(&uw, i))
                 || x == "unless"
         });
     if any_change && cond_after && !r.contains("if you") {
@@ -4246,7 +4253,10 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             // (`is possible to erase the file todo?` asks it, as `is it
             // possible` does.)
             // (Nor `is it okay if I make a folder …`: leave asked.)
-            && !w.iter().take(3).any(|x| LEAVE_WORDS.contains(&x.as_str())))
+            && !w
+                .iter()
+                .take(3)
+                .any(|x| matches!(x.as_str(), "possible" | "ok" | "okay" | "alright" | "allowed")))
     {
         return Some("weighed");
     }
