@@ -6723,9 +6723,10 @@ fn figurative_deletes_are_deletes() {
             ),
         ],
     );
+    // (A weaker word, `off`, still needs one of the delete's own cues.)
     runs_nothing(
         Mode::ReadWrite,
-        &["my todo list is getting long"],
+        &["my todo list is getting long", "hello file off"],
         Abstain::NothingFits,
     );
 }

@@ -5216,10 +5216,26 @@ impl Interpreter<'_> {
         // notes, please.` had deleted the notes on `top`, a word of the
         // delete requests the model learnt from, as in `remove … from the
         // top folder`).
-        // And a word that deletes speaks of deleting, whether or not the
-        // model's requests used it (`exterminate the boot log`).
-        if role == Some(Role::Remove) {
-            return !asks_removal(lines, discards);
+        if role == Some(Role::Remove) && !asks_removal(lines, discards) {
+            return true;
+        }
+        // And a word that only deletes speaks of deleting, whether or not
+        // the model's requests used it (`exterminate the boot log`); a
+        // weaker one (`off`, `away`, `gone`) still needs a cue.
+        if role == Some(Role::Remove)
+            && lines.iter().any(|l| {
+                words(l).any(|w| {
+                    let w = w.to_ascii_lowercase();
+                    core::iter::once(w.clone())
+                        .chain(crate::cues::base_forms(&w))
+                        .any(|x| {
+                            STRONG_REMOVAL.contains(&x.as_str())
+                                || FIGURATIVE_REMOVAL.contains(&x.as_str())
+                        })
+                })
+            })
+        {
+            return false;
         }
         let named = |w: &str| {
             grounded
@@ -5624,7 +5640,11 @@ fn asks_removal(lines: &[&str], discards: bool) -> bool {
             let forms = crate::cues::base_forms(&w);
             core::iter::once(w.as_str())
                 .chain(forms.iter().map(|f| f.as_str()))
-                .any(|x| STRONG_REMOVAL.contains(&x) || REMOVAL_WORDS.contains(&x))
+                .any(|x| {
+                    STRONG_REMOVAL.contains(&x)
+                        || FIGURATIVE_REMOVAL.contains(&x)
+                        || REMOVAL_WORDS.contains(&x)
+                })
                 // Inside a word of another language (`pakidelete`).
                 || ["delet", "remov"].iter().any(|r| w.contains(r))
         }) || discards
@@ -5645,6 +5665,40 @@ fn asks_removal(lines: &[&str], discards: bool) -> bool {
             || any_phrase(l, &["take out", "get rid", "disappear", "vanish", "served its purpose", "outlived", "obsolete", "not wanted", "unneeded", "unwanted", "can go", "let go", "must go", "has to go", "needs to go", "go away"])
     })
 }
+
+/// Figurative deletes people wrote (pest control's and STRONG_REMOVAL's
+/// `exterminate`, gardening, a museum's register, a ship's cargo, a
+/// farewell): a model trained on plainer words has them as no cue.
+const FIGURATIVE_REMOVAL: &[&str] = &[
+    "banish",
+    "excise",
+    "prune",
+    "weed",
+    "cull",
+    "deadhead",
+    "deaccession",
+    "jettison",
+    "offload",
+    "abolish",
+    "evict",
+    "expel",
+    "oust",
+    "sack",
+    "demolish",
+    "raze",
+    "vaporize",
+    "vaporise",
+    "incinerate",
+    "decommission",
+    "scrapyard",
+    "landfill",
+    "dustbin",
+    "shredder",
+    "bye",
+    "bye-bye",
+    "goodbye",
+    "farewell",
+];
 
 /// Words that ask only to delete: none of them also reads, says where, or
 /// is a common word of another job (`clear`, `cut`, `off`, `away` are in
@@ -5709,36 +5763,6 @@ const REMOVAL_WORDS: &[&str] = &[
     "garbage",
     "waste",
     "86",
-    // Figurative deletes people wrote: pest control, gardening, a museum's
-    // register, a ship's cargo, a farewell.
-    "banish",
-    "excise",
-    "prune",
-    "weed",
-    "cull",
-    "deadhead",
-    "deaccession",
-    "jettison",
-    "offload",
-    "abolish",
-    "evict",
-    "expel",
-    "oust",
-    "sack",
-    "demolish",
-    "raze",
-    "vaporize",
-    "vaporise",
-    "incinerate",
-    "decommission",
-    "scrapyard",
-    "landfill",
-    "dustbin",
-    "shredder",
-    "bye",
-    "bye-bye",
-    "goodbye",
-    "farewell",
     "supprimer",
     "borrar",
     "eliminar",
