@@ -201,6 +201,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten24.tsv",
     "handwritten25.tsv",
     "handwritten26.tsv",
+    "handwritten27.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

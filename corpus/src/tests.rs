@@ -565,6 +565,19 @@ fn handwritten26_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten27.tsv`, the twenty-seventh (written blind on 7 December 2026, twenty-first
+/// session, after the twenty-sixth), passes the same checks with at least 400 rows, and none of
+/// its requests is one of the twenty-six other hand-written splits' either.
+#[test]
+fn handwritten27_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten27.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten27.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {

@@ -386,6 +386,7 @@ fn handwritten6_to_17_are_read_through_their_ledgers_only() {
         "handwritten24",
         "handwritten25",
         "handwritten26",
+        "handwritten27",
     ] {
         split_is_read_through_its_ledger_only(
             split,

@@ -4,7 +4,7 @@
 //! `handwritten14`, `handwritten15`, `handwritten16`, `handwritten17`, `handwritten18`,
 //! `handwritten19`, `handwritten20`, `handwritten21`, `handwritten22`,
 //! `handwritten23`, `handwritten24`, `handwritten25`,
-//! `handwritten26`): the
+//! `handwritten26`, `handwritten27`): the
 //! product's answer to each hand-written request (`data/handwritten.tsv`, the second split
 //! `data/handwritten2.tsv`, the third `data/handwritten3.tsv`, the fourth
 //! `data/handwritten4.tsv`, the fifth `data/handwritten5.tsv`, the sixth
@@ -18,8 +18,9 @@
 //! `data/handwritten19.tsv`, the twentieth `data/handwritten20.tsv`, the twenty-first
 //! `data/handwritten21.tsv`, the twenty-second `data/handwritten22.tsv`, the
 //! twenty-third `data/handwritten23.tsv`, the twenty-fourth `data/handwritten24.tsv`,
-//! the twenty-fifth `data/handwritten25.tsv`, or the twenty-sixth, fresh split
-//! `data/handwritten26.tsv`), in
+//! the twenty-fifth `data/handwritten25.tsv`, the twenty-sixth
+//! `data/handwritten26.tsv`, or the twenty-seventh, fresh split
+//! `data/handwritten27.tsv`), in
 //! the mode the
 //! row was
 //! typed in, scored the way a person judges it: the right applet, the whole
@@ -188,6 +189,11 @@ pub const SPLITS: &[HandSplit] = &[
         name: "handwritten26",
         rows: "handwritten26.tsv",
         ledger: "handwritten26_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten27",
+        rows: "handwritten27.tsv",
+        ledger: "handwritten27_ledger.txt",
     },
 ];
 
