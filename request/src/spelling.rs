@@ -243,16 +243,20 @@ impl Lexicon {
         None
     }
 
-    /// A word of letters with `0` or `1` among them read as `o` and `l`
-    /// (`n0tes`, `a11`, `TOD0`), in the word's case, when that makes a
-    /// known word. Numbers (`10`, `2026`) and names with other digits stay.
+    /// A word of letters with `0`, `1`, `3` or `4` among them read as `o`,
+    /// `l`, `e` and `a` (`n0tes`, `a11`, `TOD0`; a broken E key's `th3
+    /// not3s`, `d3l3t3`), in the word's case, when that makes a known word.
+    /// Numbers (`10`, `2026`) and names with other digits stay.
     fn digits_as_letters(&self, core: &str) -> Option<String> {
         let letters = core.bytes().filter(|b| b.is_ascii_alphabetic()).count();
+        // (Two letters only for the pronouns a broken E key leaves: `m3`,
+        // `w3`; `a4`, `b1` and `x1` are names.)
+        let pronoun = matches!(core.to_ascii_lowercase().as_str(), "m3" | "w3" | "h3");
         if letters == 0
-            || core.len() < 3
+            || (core.len() < 3 && !pronoun)
             || !core
                 .bytes()
-                .all(|b| b.is_ascii_alphabetic() || b == b'0' || b == b'1')
+                .all(|b| b.is_ascii_alphabetic() || matches!(b, b'0' | b'1' | b'3' | b'4'))
             || core.bytes().all(|b| b.is_ascii_alphabetic())
         {
             return None;
@@ -268,11 +272,16 @@ impl Lexicon {
                 ('0', true) => 'O',
                 ('1', false) => 'l',
                 ('1', true) => 'L',
+                ('3', false) => 'e',
+                ('3', true) => 'E',
+                ('4', false) => 'a',
+                ('4', true) => 'A',
                 (c, _) => c,
             })
             .collect();
         let lower = mapped.to_ascii_lowercase();
-        let known = self.knows(&lower)
+        let known = pronoun
+            || self.knows(&lower)
             || SHORT.contains(&lower.as_str())
             || MISREAD_TARGETS.contains(&lower.as_str());
         known.then_some(mapped)
@@ -305,6 +314,30 @@ impl Lexicon {
                 })
             })
         })
+    }
+
+    /// `line` with only its digits typed for letters read as the letters
+    /// (`d3l3t3 th3 photo list` as `delete the photo list`), no other
+    /// slip guessed; `None` when there were none.
+    pub fn digits_read(&self, line: &str) -> Option<String> {
+        let mut changed = false;
+        let out: Vec<String> = line
+            .split(' ')
+            .map(|token| {
+                let core = token.trim_matches(|c: char| c.is_ascii_punctuation());
+                match (!token.contains('/'))
+                    .then(|| self.digits_as_letters(core))
+                    .flatten()
+                {
+                    Some(k) if !core.is_empty() => {
+                        changed = true;
+                        token.replacen(core, &k, 1)
+                    }
+                    _ => String::from(token),
+                }
+            })
+            .collect();
+        changed.then(|| out.join(" "))
     }
 
     /// `request` with each correctable word corrected, its case pattern
@@ -683,7 +716,7 @@ mod tests {
     #[test]
     fn letters_a_scanner_misread_are_read_as_the_word_they_make() {
         let l = lex(&[
-            "show", "notes", "remove", "time", "docs", "guide", "todo", "clock",
+            "show", "notes", "remove", "time", "docs", "guide", "todo", "clock", "the",
         ]);
         assert_eq!(
             l.correct("sh0w the n0tes").as_deref(),
@@ -692,6 +725,13 @@ mod tests {
         assert_eq!(l.correct("TOD0 list").as_deref(), Some("TODO list"));
         assert_eq!(l.correct("rernove it").as_deref(), Some("remove it"));
         assert_eq!(l.correct("the clocs").as_deref(), Some("the docs"));
+        assert_eq!(
+            l.correct("sh0w m3 th3 not3s").as_deref(),
+            Some("show me the notes")
+        );
+        // (A name or number with those digits stays: `mp3`, `b4` and
+        // `2026` make no known word.)
+        assert_eq!(l.correct("show the mp3 in 2026"), None);
         // Numbers, names with other digits, and known words stay.
         assert_eq!(l.correct("add 10 things"), None);
         assert_eq!(l.correct("open report2b"), None);

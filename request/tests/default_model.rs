@@ -6985,3 +6985,57 @@ fn written_on_the_screen_and_taken_out() {
         p.display()
     );
 }
+
+/// Digits typed for the letters they look like (a broken E key's `th3`,
+/// `4` for `a`) are read as those letters, the files found through them;
+/// an order passed on in its own imperative (`my boss says delete …`) is
+/// asked, a saying about the change is not; an idiom beside a change
+/// asked in other words only ends the line; `for the night`, a particle
+/// after the verb and `now` after an `-ing` ask the power change now.
+#[test]
+fn digits_for_letters_relayed_orders_and_line_endings() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("sh0w m3 th3 n0t3s", "cat /NOTES.TXT"),
+            ("d3l3t3 th3 guid3", "rm /DOCS/GUIDE.TXT"),
+            ("my boss says delete the boot log", "rm /LOGS/BOOT.LOG"),
+            (
+                "the team says copy the notes as notes-old.txt",
+                "cp /NOTES.TXT /notes-old.txt",
+            ),
+            ("reboot and call it a day", "reboot"),
+            ("turn it off for the night", "shutdown"),
+            ("rebooting now please", "reboot"),
+            ("shut it down lah", "shutdown"),
+            ("shut down nwo", "shutdown"),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "he says reboot fixes it",
+            "let's call it a day",
+            "rebooting is annoying",
+        ],
+        Abstain::NothingFits,
+    );
+}
+
+/// A file whose name holds a year, asked for by a year said from today
+/// (`last year's`, `from last year`): that year's document, which the
+/// volume lacks; the same year is the file.
+#[test]
+fn a_file_of_another_year_is_missing() {
+    says_missing(&[
+        (
+            "show me the photo list from last year",
+            "last year photo list",
+        ),
+        ("open last year's photo list", "last year's photo list"),
+    ]);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("open the 2026 photo list", "cat \"/photo-list 2026.txt\"")],
+    );
+}

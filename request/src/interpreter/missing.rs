@@ -173,6 +173,68 @@ pub(super) const NOT_NAMES: &[&str] = &[
     "message",
 ];
 
+/// A live file whose name holds a year (`photo-list 2026.txt`), asked for
+/// by a year said from today (`last years photo list`, `the photo list
+/// from last year`): the person means that year's document, which the
+/// volume lacks, not the one it holds.
+pub(super) fn dated_missing(
+    request: &str,
+    paths: &[grammar::PathEntry],
+) -> Option<ground::Missing> {
+    let lower = request.to_ascii_lowercase().replace('\u{2019}', "'");
+    let w: Vec<&str> = words(&lower).filter(|w| !w.is_empty()).collect();
+    let year = |x: &str| {
+        x.len() == 4
+            && x.bytes().all(|b| b.is_ascii_digit())
+            && (x.starts_with("19") || x.starts_with("20"))
+    };
+    let relative = w.windows(2).position(|p| {
+        matches!(p[0], "last" | "next" | "previous")
+            && matches!(p[1], "year" | "years" | "year's" | "yrs" | "yr")
+    });
+    let said_year = w.iter().position(|x| year(x));
+    let files: Vec<grammar::PathEntry> = paths.iter().filter(|p| !p.is_dir).cloned().collect();
+    files.iter().find_map(|f| {
+        let base = ground::basename(&f.path).to_ascii_lowercase();
+        let parts: Vec<&str> = base
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|x| !x.is_empty())
+            .collect();
+        let its_year = parts.iter().find(|x| year(x))?;
+        // The file's other words, said in the line (`photo`, `list`).
+        let of_name = |x: &str| {
+            x.len() >= 4
+                && !year(x)
+                && parts
+                    .iter()
+                    .any(|n| n != its_year && (*n == x || x.strip_suffix('s') == Some(*n)))
+        };
+        let said: Vec<&str> = w.iter().copied().filter(|x| of_name(x)).collect();
+        let first = w.iter().position(|x| of_name(x))?;
+        let last = w.iter().rposition(|x| of_name(x))?;
+        // (Another year spelt out is grounding's own missing name.)
+        let by = match (relative, said_year) {
+            (_, Some(_)) => return None,
+            // Of the name: right before it (`last years photo list`) or
+            // after it (`the photo list from last year`); not a text's
+            // (`add last year trip to the photo list`).
+            (Some(i), None)
+                if first == i + 2 || (i == last + 2 && matches!(w[i - 1], "from" | "of")) =>
+            {
+                alloc::format!("{} {}", w[i], w[i + 1])
+            }
+            _ => return None,
+        };
+        let name = alloc::format!("{by} {}", said.join(" "));
+        Some(ground::Missing {
+            closest: alloc::vec![f.path.clone()],
+            name,
+            source: true,
+            folder: false,
+        })
+    })
+}
+
 /// A live file's word said with another word before it that makes it
 /// someone else's or another kind (`my rhubarb notes from last spring`,
 /// `Mike's notes`): the person means a document of that name, which the

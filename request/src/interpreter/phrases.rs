@@ -356,16 +356,20 @@ pub(super) fn no_letter_changed_in_a_short_word(typed: &str, fixed: &str) -> boo
         && a.iter().zip(&b).all(|(x, y)| {
             // (A digit read as the letter it looks like is no changed
             // letter: `he11o` is `hello`.)
-            let x: String = x
-                .to_ascii_lowercase()
-                .chars()
-                .map(|c| match c {
-                    '0' => 'o',
-                    '1' => 'l',
-                    c => c,
-                })
-                .collect();
-            let y = y.to_ascii_lowercase();
+            // (Both sides alike: a number stays a number.)
+            let as_letters = |w: &str| -> String {
+                w.to_ascii_lowercase()
+                    .chars()
+                    .map(|c| match c {
+                        '0' => 'o',
+                        '1' => 'l',
+                        '3' => 'e',
+                        '4' => 'a',
+                        c => c,
+                    })
+                    .collect()
+            };
+            let (x, y) = (as_letters(x), as_letters(y));
             let changed = x.len() == y.len() && x != y;
             let transposed = changed && {
                 let d: Vec<usize> = (0..x.len())
@@ -1148,6 +1152,21 @@ pub(super) fn switches_off_else(request: &str) -> bool {
         "mate",
         "brah",
         "bro",
+        // (Particles and forms of address that end a line in many
+        // Englishes: `switch off lah`, `turn it off ji`.)
+        "lah",
+        "la",
+        "leh",
+        "lor",
+        "ya",
+        "yaar",
+        "ji",
+        "na",
+        "sir",
+        "boss",
+        "dear",
+        "pet",
+        "love",
     ];
     let w = lower_words(request);
     let Some(v) = w.iter().position(|x| {
@@ -1232,7 +1251,18 @@ pub(super) fn switches_off_else(request: &str) -> bool {
         ) {
             break;
         }
-        if !FILLER.contains(&x) {
+        // (A filler's letters swapped are the filler: `shutdown nwo`.)
+        let swapped_filler = |x: &str| {
+            FILLER.iter().any(|f| {
+                f.len() >= 3 && f.len() == x.len() && {
+                    let (mut a, mut b) = (f.as_bytes().to_vec(), x.as_bytes().to_vec());
+                    a.sort_unstable();
+                    b.sort_unstable();
+                    a == b
+                }
+            })
+        };
+        if !FILLER.contains(&x) && !swapped_filler(x) {
             kept.push(x);
         }
         if comma_after(x) {
@@ -3087,6 +3117,22 @@ fn asks_leave_after(w: &[String], at: usize) -> bool {
     })
 }
 
+/// Whether a line that opens with a change's `-ing` form announces it,
+/// now, in a few words (`restarting now`, `rebooting please`), rather than
+/// saying something of it (`rebooting is annoying`).
+fn announced_now(w: &[String]) -> bool {
+    w.len() <= 4
+        && w.iter().any(|x| {
+            matches!(
+                x.as_str(),
+                "now" | "asap" | "immediately" | "please" | "pls" | "plz"
+            )
+        })
+        && !w
+            .iter()
+            .any(|x| matches!(x.as_str(), "is" | "was" | "are" | "were" | "be" | "been"))
+}
+
 /// Why a line that a change answered asks no change at all, if it does
 /// not: the change is refused in so many words (`do not shut down`,
 /// `please don't reboot`), told as done already or elsewhere (`i
@@ -3258,7 +3304,8 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
                 | "writing"
                 | "appending"
         )
-    ) || r.contains("wish i")
+    ) && !announced_now(&w)
+        || r.contains("wish i")
         || r.contains("used to")
     {
         return Some("told");
@@ -3413,7 +3460,14 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "at midnight",
     ]
     .iter()
-    .any(|p| change_clause.contains(p));
+    // (`for tonight`, `for the night` is how long it stays off, from
+    // now: `switch off for tonight`.)
+    .any(|p| {
+        change_clause
+            .replace("for tonight", " ")
+            .replace("for the night", " ")
+            .contains(p)
+    });
     // (Or opening the line: `tomorrow, delete the boot log`, `next week,
     // move the faq`, `on friday, reboot`, `in 10 minutes, shut down`.)
     const DAYS: &[&str] = WEEKDAYS;
@@ -3802,7 +3856,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     }
     // Of the person: their brain, life, head; idioms of going on or
     // stopping that turn nothing off.
-    if [
+    const IDIOMS: &[&str] = &[
         "power through",
         "write off the whole",
         "write off the week",
@@ -3842,10 +3896,20 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         "hit the sack",
         "start from scratch",
         "starting from scratch",
-    ]
-    .iter()
-    .any(|p| r.contains(p))
-    {
+    ];
+    // (Beside a change asked in other words it is only a way of ending the
+    // line: `shut it down and call it a day`, `give the todo another name,
+    // standoff-todo.txt, and move on`.)
+    let besides = IDIOMS
+        .iter()
+        .fold(r.clone(), |rest, p| rest.replace(p, " "));
+    let change_besides = lower_words(&besides)
+        .iter()
+        .any(|x| CHANGES.contains(&x.as_str()) && x != "turn")
+        || ["another name", "new name"]
+            .iter()
+            .any(|p| besides.contains(p));
+    if IDIOMS.iter().any(|p| r.contains(p)) && !change_besides {
         return Some("idiom");
     }
     // A clause that opens by asking the change asks it, whatever reason
@@ -4004,8 +4068,32 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             || ["i'd like", "i would like", "i want", "could you", "can you"]
                 .iter()
                 .any(|p| r.contains(p));
-        if (others && !asks_me)
-            || (reported && !relayed_plea)
+        // Passed on as an order, in its own imperative (`dispatch says
+        // reboot the pc`, `chat says add "touch grass" to the todo`, `he
+        // says copy the photo list into DOCS`): the person relays it to the
+        // machine, it is asked. (Not a saying about the change: `he says
+        // reboot fixes it`; nor a wish reported, `she wants me to delete
+        // the todo`.)
+        let relayed_order = CHANGES.contains(&at(i))
+            && matches!(before.last().map(|x| x.as_str()), Some("says" | "said"))
+            && !matches!(
+                at(i + 1),
+                "is" | "was"
+                    | "fixes"
+                    | "fixed"
+                    | "helps"
+                    | "works"
+                    | "will"
+                    | "would"
+                    | "solves"
+                    | "might"
+                    | "can"
+                    | "should"
+                    | "does"
+                    | "did"
+            );
+        if (others && !asks_me && !relayed_order)
+            || (reported && !relayed_plea && !relayed_order)
             || (maybe && !has(&["you", "u", "please"]))
         {
             return Some("told");

@@ -13,7 +13,9 @@ use crate::ground::{self, Grounded};
 use crate::proposal::{Abstain, Proposal, RidgeGuess, Timings, Via};
 use crate::Clock;
 
-use super::missing::{another_document, described_missing, own_log_missing, qualified_missing};
+use super::missing::{
+    another_document, dated_missing, described_missing, own_log_missing, qualified_missing,
+};
 use super::phrases::*;
 use super::{Feature, Interpreter, RequestError};
 
@@ -159,7 +161,29 @@ impl<'m> Interpreter<'m> {
         // the guid`, `display the fqa`) is the file meant: the corrected
         // line's referents, where the typed line had none and named no
         // missing one.
-        if self.config.spelling && g.grounding.referents.is_empty() && g.missing.is_empty() {
+        // So are the files of a line with digits typed for letters, read
+        // as the letters (`copy th3 r3l3as3 not3s to th3 top` had copied
+        // the notes to /th3), and its new names (`th3` is none); its texts
+        // stay as typed.
+        let digits = self
+            .config
+            .spelling
+            .then(|| self.lexicon.digits_read(request))
+            .flatten();
+        if let Some(d) = digits {
+            let f = ground::ground_with(&d, &self.paths, &self.descriptions, &self.contents);
+            if f.missing.is_empty() {
+                g.grounding.new_paths = f.grounding.new_paths;
+                g.grounding.landmarks = f.grounding.landmarks;
+                if !f.grounding.referents.is_empty() {
+                    g.grounding.referents = f.grounding.referents;
+                    g.grounding.containers = f.grounding.containers;
+                    g.weak = f.weak;
+                    g.names_only = f.names_only;
+                    g.names_a_file = f.names_a_file;
+                }
+            }
+        } else if self.config.spelling && g.grounding.referents.is_empty() && g.missing.is_empty() {
             if let Some(fixed) = self
                 .lexicon
                 .correct(request)
@@ -331,7 +355,9 @@ impl<'m> Interpreter<'m> {
             }
         }
         if g.missing.is_empty() {
-            if let Some(m) = qualified_missing(request, &self.paths, &self.table, &self.contents) {
+            if let Some(m) = qualified_missing(request, &self.paths, &self.table, &self.contents)
+                .or_else(|| dated_missing(request, &self.paths))
+            {
                 g.missing.push(m);
             }
         }
@@ -638,10 +664,13 @@ impl<'m> Interpreter<'m> {
         // cancel.txt` is about a write, not a meeting).
         let words_asked = self.read_words(asked);
         let unquoted = without_quoted_text(request);
+        // (Digits typed for letters are read as the letters: `d3l3t3 th3
+        // photo list` says delete.)
         let words_typed = if asked == unquoted {
             words_asked.clone()
         } else {
-            self.read_words(&unquoted)
+            let digits = self.lexicon.digits_read(&unquoted);
+            self.read_words(digits.as_deref().unwrap_or(&unquoted))
         };
 
         // Ridge: one matrix-vector product on the prefill's hidden state.
