@@ -492,6 +492,24 @@ const WORDS: &[(&str, &str)] = &[
     // Korean, typed in Latin letters
     ("sakje", "delete"),
     ("boyeojwo", "show"),
+    // Spanish words of the read-only jobs' questions (from dictionaries;
+    // none is an English word): the screen, the memory, the processor,
+    // the time and how long it has been on.
+    ("pantalla", "screen"),
+    ("memoria", "memory"),
+    ("procesador", "processor"),
+    ("hora", "time"),
+    ("decí", "say"),
+    ("dime", "tell me"),
+    ("desde", "since"),
+    ("cuándo", "when"),
+    ("prendida", "on"),
+    ("encendida", "on"),
+    ("cuánta", "how much"),
+    ("cuanta", "how much"),
+    ("queda", "left"),
+    ("qué", "what"),
+    ("ahora", "now"),
 ];
 
 /// Small words read as English only in a line whose verb was another
@@ -553,6 +571,19 @@ const CAPITALISED: &[&str] = &["datei", "dateien", "ordner", "notizen"];
 /// `line` with each word of another language in [`WORDS`] read as its
 /// English word, if any was; words inside quotes stay as typed.
 pub fn english(line: &str) -> Option<String> {
+    // `apaga todo` is everything off in Spanish and Galician (`apaga`
+    // alone is also Portuguese for erase): not the to-do list.
+    let lower = line.to_lowercase();
+    let everything_off = ["apaga todo", "apagá todo", "apague todo"]
+        .iter()
+        .find_map(|p| lower.find(p).map(|at| (at, p.len())))
+        .filter(|_| lower.len() == line.len());
+    if let Some((at, n)) = everything_off {
+        let mut l = String::from(&line[..at]);
+        l.push_str("turn off everything");
+        l.push_str(&line[at + n..]);
+        return Some(english(&l).unwrap_or(l));
+    }
     let verbs = read_as(line, WORDS, &[])?;
     // Then the small words, in the line as typed (the verbs again with them).
     read_as(line, WORDS, BESIDE_A_VERB).or(Some(verbs))
@@ -586,8 +617,11 @@ fn read_as(line: &str, words: &[(&str, &str)], small: &[(&str, &str)]) -> Option
             }
         }
         let core = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
-        // (A capital past the line's first word is a name's.)
+        // (A capital past the line's first word is a name's; not one
+        // opening a sentence: `grazas, moi ben. Borra …`.)
+        let opens_sentence = out.trim_end().ends_with(['.', '!', '?']);
         let named = !out.trim().is_empty()
+            && !opens_sentence
             && core.starts_with(char::is_uppercase)
             && !CAPITALISED.contains(&core.to_lowercase().as_str());
         let english = (!inside && !word.starts_with('"') && !named && !after_colon)
@@ -620,6 +654,21 @@ fn read_as(line: &str, words: &[(&str, &str)], small: &[(&str, &str)]) -> Option
 #[cfg(test)]
 mod tests {
     use super::english;
+
+    #[test]
+    fn everything_off_and_a_verb_opening_a_sentence() {
+        // `apaga todo` turns everything off; it is no to-do list.
+        assert_eq!(
+            english("apaga todo, gracias").as_deref(),
+            Some("turn off everything, gracias")
+        );
+        // A capital after a full stop opens a sentence, not a name.
+        assert_eq!(
+            english("Gracias. Borra the hello file").as_deref(),
+            Some("Gracias. delete the hello file")
+        );
+        assert_eq!(english("tell Borra about it"), None);
+    }
 
     #[test]
     fn other_languages_verbs_read_as_english_and_the_rest_as_typed() {

@@ -7039,3 +7039,19 @@ fn a_file_of_another_year_is_missing() {
         &[("open the 2026 photo list", "cat \"/photo-list 2026.txt\"")],
     );
 }
+
+/// Spanish questions of the read-only jobs (the memory, the time, the
+/// machine restarted) and `apaga todo`, everything off, which is no to-do
+/// list.
+#[test]
+fn spanish_questions_and_everything_off() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("reinicia la máquina", "reboot"),
+            ("cuánta memoria tiene la compu", "mem"),
+            ("qué hora es", "date"),
+            ("apaga todo por favor", "shutdown"),
+        ],
+    );
+}
