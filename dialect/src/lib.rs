@@ -24,7 +24,8 @@
 //! `PWRDWNSYS RESTART(*YES)`); keys typed out as a chord (`Ctrl+Alt+Del`,
 //! `cmd-K`, `Alt+SysRq+B`); one line of AppleScript (`tell application
 //! "Finder" to delete file "HELLO.TXT"`); and git's commands on files (`git
-//! rm HELLO.TXT`, `git show HEAD:NOTES.TXT`). A line that is plainly one of
+//! rm HELLO.TXT`, `git show HEAD:NOTES.TXT`); an IRC client's slash commands
+//! (`/say hi all`, `/clear`, `/stats u`). A line that is plainly one of
 //! theirs for a job no applet has (`git push`, `WRKACTJOB`, `alt+f4`) is
 //! named by [`elsewhere`].
 //!
@@ -53,6 +54,7 @@ mod elixir;
 mod git;
 mod ibmi;
 mod ios;
+mod irc;
 mod keys;
 mod lang;
 mod mainframe;
@@ -144,6 +146,8 @@ pub enum Shell {
     Swift,
     /// A form of Clojure (`(slurp "NOTES.TXT")`, `(spit "f" "t")`).
     Clojure,
+    /// An IRC client's slash command (`/say hi all`, `/clear`, `/stats u`).
+    Irc,
 }
 
 impl Shell {
@@ -185,6 +189,7 @@ impl Shell {
             Shell::Rust => "Rust",
             Shell::Swift => "Swift",
             Shell::Clojure => "Clojure",
+            Shell::Irc => "IRC",
         }
     }
 }
@@ -381,6 +386,11 @@ pub fn know(line: &str) -> Option<Known> {
     // Keys typed out (`cmd-K`, `Ctrl+Alt+Del`): no other system's line
     // is only key names.
     if let Some(known) = keys::know(line) {
+        return Some(known);
+    }
+    // A chat client's slash command (`/say hi`, `/clear`): the slash is
+    // no path's.
+    if let Some(known) = irc::know(line) {
         return Some(known);
     }
     if let Some(r) = sql::read(line) {

@@ -20,6 +20,15 @@ pub(crate) fn dir(path: &str) -> Part {
     }
 }
 
+/// A folder named by a bare word (`#logs`, `dir docs`).
+pub(crate) fn dir_bare(path: &str) -> Part {
+    Part::Path {
+        path: path.into(),
+        spelt: false,
+        folder: true,
+    }
+}
+
 pub(crate) fn t(s: &str) -> Part {
     Part::Text(s.into())
 }

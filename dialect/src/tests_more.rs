@@ -573,3 +573,30 @@ fn odd_lines_of_the_new_systems_never_panic() {
         let _ = elsewhere(l);
     }
 }
+
+#[test]
+fn irc_slash_commands() {
+    use Shell::Irc as I;
+    reads(
+        "/say dinner in 5 minutes",
+        I,
+        Role::Say,
+        vec![t("dinner in 5 minutes")],
+    );
+    reads("/clear", I, Role::ClearScreen, vec![]);
+    reads("/stats u", I, Role::Uptime, vec![]);
+    reads("/die", I, Role::PowerOff, vec![]);
+    reads("/lastlog", I, Role::History, vec![]);
+    reads("/join #logs", I, Role::List, vec![dir_bare("/logs")]);
+    // `/exec` hands a shell line over: it is that line's.
+    reads(
+        "/exec -o rm HELLO.TXT",
+        Shell::Posix,
+        Role::Remove,
+        vec![p("/HELLO.TXT", true)],
+    );
+    elsewhere_in("/nick grandpa", I);
+    elsewhere_in("/msg anna hi", I);
+    // A path, or a slash command with nothing to say, is no IRC line.
+    not_read(&["/DOCS", "/say", "/join docs", "/notes.txt"]);
+}

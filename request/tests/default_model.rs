@@ -7055,3 +7055,23 @@ fn spanish_questions_and_everything_off() {
         ],
     );
 }
+
+/// A comma with no space after a file's name ends the name (`open the
+/// readme,didnt read it`), while a text keeps its own (`eggs,milk`); a
+/// folder spelt with a zero for its O is that folder, not a missing one;
+/// an IRC client's slash commands are read as its commands, not paths.
+#[test]
+fn glued_commas_zeros_in_names_and_slash_commands() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("show me the notes,thanks", "cat /NOTES.TXT"),
+            ("rm hello.txt,it is old", "rm /HELLO.TXT"),
+            ("add eggs,milk to the todo", "append /TODO.TXT eggs,milk"),
+            ("list the D0CS folder", "ls /DOCS"),
+            ("/say back in ten", "echo \"back in ten\""),
+            ("/join #logs", "ls /LOGS"),
+            ("/stats u", "uptime"),
+        ],
+    );
+}

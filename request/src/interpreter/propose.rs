@@ -173,6 +173,8 @@ impl<'m> Interpreter<'m> {
         if let Some(d) = digits {
             let f = ground::ground_with(&d, &self.paths, &self.descriptions, &self.contents);
             if f.missing.is_empty() {
+                // (`the L0GS folder` is no missing folder.)
+                g.missing.clear();
                 g.grounding.new_paths = f.grounding.new_paths;
                 g.grounding.landmarks = f.grounding.landmarks;
                 if !f.grounding.referents.is_empty() {
@@ -454,6 +456,69 @@ impl<'m> Interpreter<'m> {
             out
         });
         let request = colon.as_deref().unwrap_or(request);
+        // A comma with no space after it, right after a file's name (`delete
+        // readme.txt,nobody reads it`, `open the readme,didnt read it yet`):
+        // the name ends there. (Not inside a text: `eggs,milk` stays.)
+        let spaced = {
+            let paths = &self.paths;
+            let glued = |t: &str| {
+                t.split_once(',').is_some_and(|(a, b)| {
+                    b.starts_with(|c: char| c.is_ascii_alphabetic())
+                        && !a.contains(['"', '\'', ':'])
+                        && (ground::ends_with_extension(a)
+                            || (is_a_live_word(
+                                paths,
+                                a.trim_matches(|c: char| !c.is_alphanumeric()),
+                            ) && matches!(
+                                b.to_ascii_lowercase().as_str(),
+                                "nobody"
+                                    | "didnt"
+                                    | "didn't"
+                                    | "its"
+                                    | "it's"
+                                    | "it"
+                                    | "i"
+                                    | "im"
+                                    | "i'm"
+                                    | "thanks"
+                                    | "thx"
+                                    | "pls"
+                                    | "please"
+                                    | "not"
+                                    | "no"
+                                    | "then"
+                                    | "and"
+                                    | "but"
+                                    | "so"
+                                    | "because"
+                                    | "cuz"
+                                    | "we"
+                                    | "they"
+                                    | "you"
+                                    | "he"
+                                    | "she"
+                                    | "never"
+                                    | "dont"
+                                    | "don't"
+                            )))
+                })
+            };
+            let before_text = request.split(':').next().unwrap_or(request);
+            before_text.split(' ').any(&glued).then(|| {
+                request
+                    .split(' ')
+                    .map(|t| {
+                        if glued(t) && before_text.contains(t) {
+                            t.replacen(',', ", ", 1)
+                        } else {
+                            String::from(t)
+                        }
+                    })
+                    .collect::<Vec<String>>()
+                    .join(" ")
+            })
+        };
+        let request = spaced.as_deref().unwrap_or(request);
         // `borra the photo list file`: another language's verb read as
         // English (`crate::foreign`).
         let translated = crate::foreign::english(request);
