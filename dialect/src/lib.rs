@@ -25,7 +25,8 @@
 //! `cmd-K`, `Alt+SysRq+B`); one line of AppleScript (`tell application
 //! "Finder" to delete file "HELLO.TXT"`); and git's commands on files (`git
 //! rm HELLO.TXT`, `git show HEAD:NOTES.TXT`); an IRC client's slash commands
-//! (`/say hi all`, `/clear`, `/stats u`). A line that is plainly one of
+//! (`/say hi all`, `/clear`, `/stats u`); an HTTP request line or its `curl`
+//! (`GET /files/NOTES.TXT`, `MKCOL /Fixtures`). A line that is plainly one of
 //! theirs for a job no applet has (`git push`, `WRKACTJOB`, `alt+f4`) is
 //! named by [`elsewhere`].
 //!
@@ -52,6 +53,7 @@ mod dcl;
 mod editor;
 mod elixir;
 mod git;
+mod http;
 mod ibmi;
 mod ios;
 mod irc;
@@ -148,6 +150,9 @@ pub enum Shell {
     Clojure,
     /// An IRC client's slash command (`/say hi all`, `/clear`, `/stats u`).
     Irc,
+    /// An HTTP request line or the `curl` that sends it (`GET
+    /// /files/NOTES.TXT`, `MKCOL /Fixtures`, `curl -X DELETE …`).
+    Http,
 }
 
 impl Shell {
@@ -190,6 +195,7 @@ impl Shell {
             Shell::Swift => "Swift",
             Shell::Clojure => "Clojure",
             Shell::Irc => "IRC",
+            Shell::Http => "HTTP",
         }
     }
 }
@@ -391,6 +397,10 @@ pub fn know(line: &str) -> Option<Known> {
     // A chat client's slash command (`/say hi`, `/clear`): the slash is
     // no path's.
     if let Some(known) = irc::know(line) {
+        return Some(known);
+    }
+    // An HTTP request line (`GET /files/NOTES.TXT`) or its `curl`.
+    if let Some(known) = http::know(line) {
         return Some(known);
     }
     if let Some(r) = sql::read(line) {

@@ -600,3 +600,73 @@ fn irc_slash_commands() {
     // A path, or a slash command with nothing to say, is no IRC line.
     not_read(&["/DOCS", "/say", "/join docs", "/notes.txt"]);
 }
+
+#[test]
+fn http_request_lines_and_curl() {
+    use Shell::Http as H;
+    reads(
+        "GET /files/NOTES.TXT HTTP/1.1",
+        H,
+        Role::ShowText,
+        vec![p("/NOTES.TXT", true)],
+    );
+    reads(
+        "GET /api/files/meeting%20notes.txt",
+        H,
+        Role::ShowText,
+        vec![p("/meeting notes.txt", true)],
+    );
+    reads("GET /LOGS/", H, Role::List, vec![dir("/LOGS")]);
+    reads("GET /memory?unit=mb", H, Role::Memory, vec![]);
+    reads("POST /api/restart", H, Role::Restart, vec![]);
+    reads(
+        "DELETE /files/old.txt",
+        H,
+        Role::Remove,
+        vec![p("/old.txt", true)],
+    );
+    reads(
+        "MKCOL /Archive",
+        H,
+        Role::MakeDir,
+        vec![p("/Archive", true)],
+    );
+    reads(
+        "MOVE /a.txt Destination: /DOCS/a.txt",
+        H,
+        Role::Move,
+        vec![p("/a.txt", true), p("/DOCS/a.txt", true)],
+    );
+    reads(
+        "PUT /files/plan.txt body: ship it",
+        H,
+        Role::Write,
+        vec![p("/plan.txt", true), t("ship it")],
+    );
+    reads(
+        "POST /files/TODO.TXT/lines {\"text\": \"call the vet\"}",
+        H,
+        Role::Append,
+        vec![p("/TODO.TXT", true), t("call the vet")],
+    );
+    reads(
+        "curl -X DELETE http://localhost:8080/files/x.txt",
+        H,
+        Role::Remove,
+        vec![p("/x.txt", true)],
+    );
+    reads(
+        "curl -s example.org/files/NOTES.TXT | jq .",
+        H,
+        Role::ShowText,
+        vec![p("/NOTES.TXT", true)],
+    );
+    // A reboot is asked by a POST only; English after a method is no
+    // request line.
+    not_read(&[
+        "GET /reboot",
+        "GET the notes",
+        "POST a letter",
+        "PUT it away",
+    ]);
+}

@@ -7075,3 +7075,19 @@ fn glued_commas_zeros_in_names_and_slash_commands() {
         ],
     );
 }
+
+/// An HTTP request line or its `curl` asks the job its method says, of
+/// the file its target names (an API's `/files/` prefix and `%20` read as
+/// the name's), or of what the target's last word names.
+#[test]
+fn http_request_lines_ask_their_method() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("GET /files/meeting%20notes.txt", "cat \"/meeting notes.txt\""),
+            ("DELETE /api/files/HELLO.TXT", "rm /HELLO.TXT"),
+            ("MKCOL /Invoices HTTP/1.1", "mkdir /Invoices"),
+            ("GET /cpu", "cpu"),
+        ],
+    );
+}
