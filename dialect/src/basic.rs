@@ -249,6 +249,9 @@ fn basic(line: &str) -> Basic {
             _ => Basic::Not,
         };
     }
+    if let Some(b) = vba(line) {
+        return b;
+    }
     if let Some((arg, upper)) = keyword(line, "PRINT") {
         return print(arg, upper, false).unwrap_or(Basic::Not);
     }
@@ -352,6 +355,84 @@ fn basic(line: &str) -> Basic {
 }
 
 /// `NAME "OLD.TXT" AS "NEW.TXT"`: a new name or place, as written.
+/// A statement of Visual Basic for Applications, as typed into the
+/// immediate window: `Debug.Print Now`, `MsgBox "Done"`, `FileCopy "A.TXT",
+/// "DOCS\A.TXT"`, `Open "TODO.TXT" For Append As #1:
+/// Print #1, "call Bob": Close #1`.
+fn vba(line: &str) -> Option<Basic> {
+    let shown = keyword(line, "Debug.Print").or_else(|| keyword(line, "MsgBox"));
+    if let Some((arg, _)) = shown {
+        let arg = arg.trim();
+        let compact: String = arg
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let role = match compact.as_str() {
+            "now" | "now()" | "time" | "time()" | "date" | "date()" | "time$" | "date$" => {
+                Some(Role::Clock)
+            }
+            // Milliseconds since Windows started.
+            "gettickcount" | "gettickcount()" | "gettickcount64" => Some(Role::Uptime),
+            "application.memoryfree" | "application.memoryused" | "application.memorytotal" => {
+                Some(Role::Memory)
+            }
+            _ => None,
+        };
+        if let Some(role) = role {
+            return Some(reading(role, Vec::new()));
+        }
+        if let Some(text) = string(arg).filter(|t| !t.is_empty()) {
+            return Some(reading(Role::Say, alloc::vec![Part::Text(text.into())]));
+        }
+        // `Dir("DOCS\*.*")`: the folder's names.
+        let inner = compact
+            .strip_prefix("dir(\"")
+            .and_then(|r| r.strip_suffix("\")"))?;
+        let folder = arg
+            .get(5..5 + inner.len())?
+            .trim_end_matches("*.*")
+            .trim_end_matches(['\\', '/']);
+        let part = if folder.is_empty() {
+            crate::root()
+        } else {
+            quoted_path(folder)?
+        };
+        return Some(reading(Role::List, alloc::vec![part]));
+    }
+    if let Some((arg, _)) = keyword(line, "FileCopy") {
+        let (from, rest) = quoted_head(arg.trim_start())?;
+        let (to, tail) = quoted_head(rest.trim_start().strip_prefix(',')?.trim_start())?;
+        if !tail.trim().is_empty() {
+            return None;
+        }
+        let (from, to) = (quoted_path(from)?, quoted_path(to)?);
+        return Some(reading(Role::Copy, alloc::vec![from, to]));
+    }
+    // `Open "F" For Append|Output As #1: Print #1, "T": Close #1`.
+    let (arg, _) = keyword(line, "Open")?;
+    let (file, rest) = quoted_head(arg.trim_start())?;
+    let rest = rest.trim_start();
+    let lower = rest.to_ascii_lowercase();
+    let role = if lower.starts_with("for append") {
+        Role::Append
+    } else if lower.starts_with("for output") {
+        Role::Write
+    } else {
+        return None;
+    };
+    let statements: Vec<&str> = rest.split(':').map(str::trim).collect();
+    let printed = statements.iter().find_map(|st| {
+        let (a, _) = keyword(st, "Print")?;
+        let (_, text) = a.trim_start().strip_prefix('#')?.split_once(',')?;
+        string(text.trim())
+    })?;
+    Some(reading(
+        role,
+        alloc::vec![quoted_path(file)?, Part::Text(printed.into())],
+    ))
+}
+
 fn name_as(arg: &str) -> Option<Basic> {
     let (from, rest) = quoted_head(arg)?;
     let rest = rest.trim_start();

@@ -670,3 +670,37 @@ fn http_request_lines_and_curl() {
         "PUT it away",
     ]);
 }
+
+#[test]
+fn vba_statements_in_the_immediate_window() {
+    use Shell::Basic as B;
+    reads(
+        "FileCopy \"NOTES.TXT\", \"DOCS\\NOTES.TXT\"",
+        B,
+        Role::Copy,
+        vec![p("/NOTES.TXT", true), p("/DOCS/NOTES.TXT", true)],
+    );
+    reads(
+        "Open \"TODO.TXT\" For Append As #1: Print #1, \"call Bob\": Close #1",
+        B,
+        Role::Append,
+        vec![p("/TODO.TXT", true), t("call Bob")],
+    );
+    reads(
+        "Open \"plan.txt\" For Output As #2: Print #2, \"go\": Close #2",
+        B,
+        Role::Write,
+        vec![p("/plan.txt", true), t("go")],
+    );
+    reads("Debug.Print Now", B, Role::Clock, vec![]);
+    reads("Debug.Print GetTickCount", B, Role::Uptime, vec![]);
+    reads("MsgBox \"Back soon\"", B, Role::Say, vec![t("Back soon")]);
+    reads(
+        "MsgBox Dir(\"LOGS\\*.*\")",
+        B,
+        Role::List,
+        vec![p("/LOGS", true)],
+    );
+    // Reading a file for input changes nothing here to write.
+    not_read(&["Open \"TODO.TXT\" For Input As #1", "msgbox the notes"]);
+}

@@ -500,7 +500,6 @@ const WORDS: &[(&str, &str)] = &[
     ("procesador", "processor"),
     ("hora", "time"),
     ("decí", "say"),
-    ("dime", "tell me"),
     ("desde", "since"),
     ("cuándo", "when"),
     ("prendida", "on"),

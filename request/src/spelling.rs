@@ -251,7 +251,8 @@ impl Lexicon {
         let letters = core.bytes().filter(|b| b.is_ascii_alphabetic()).count();
         // (Two letters only for the pronouns a broken E key leaves: `m3`,
         // `w3`; `a4`, `b1` and `x1` are names.)
-        let pronoun = matches!(core.to_ascii_lowercase().as_str(), "m3" | "w3" | "h3");
+        // (Lower case only: `M3` is a chip's or a car's name.)
+        let pronoun = matches!(core, "m3" | "w3" | "h3");
         if letters == 0
             || (core.len() < 3 && !pronoun)
             || !core

@@ -7084,7 +7084,10 @@ fn http_request_lines_ask_their_method() {
     proposes_lines(
         Mode::ReadWrite,
         &[
-            ("GET /files/meeting%20notes.txt", "cat \"/meeting notes.txt\""),
+            (
+                "GET /files/meeting%20notes.txt",
+                "cat \"/meeting notes.txt\"",
+            ),
             ("DELETE /api/files/HELLO.TXT", "rm /HELLO.TXT"),
             ("MKCOL /Invoices HTTP/1.1", "mkdir /Invoices"),
             ("GET /cpu", "cpu"),
