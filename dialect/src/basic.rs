@@ -354,7 +354,6 @@ fn basic(line: &str) -> Basic {
     Basic::Not
 }
 
-/// `NAME "OLD.TXT" AS "NEW.TXT"`: a new name or place, as written.
 /// A statement of Visual Basic for Applications, as typed into the
 /// immediate window: `Debug.Print Now`, `MsgBox "Done"`, `FileCopy "A.TXT",
 /// "DOCS\A.TXT"`, `Open "TODO.TXT" For Append As #1:
@@ -433,6 +432,7 @@ fn vba(line: &str) -> Option<Basic> {
     ))
 }
 
+/// `NAME "OLD.TXT" AS "NEW.TXT"`: a new name or place, as written.
 fn name_as(arg: &str) -> Option<Basic> {
     let (from, rest) = quoted_head(arg)?;
     let rest = rest.trim_start();
