@@ -509,6 +509,18 @@ const WORDS: &[(&str, &str)] = &[
     ("queda", "left"),
     ("qué", "what"),
     ("ahora", "now"),
+    // Haitian Creole (from dictionaries): the computer, its screen and
+    // folders, closing it, how long it has been on, what time it is.
+    ("òdinatè", "computer"),
+    ("odinatè", "computer"),
+    ("fèmen", "close"),
+    ("ekran", "screen"),
+    ("fichye", "file"),
+    ("limen", "on"),
+    ("konbyen", "how much"),
+    ("lè", "time"),
+    ("kounye", "now"),
+    ("wè", "see"),
 ];
 
 /// Small words read as English only in a line whose verb was another

@@ -7042,7 +7042,7 @@ fn a_file_of_another_year_is_missing() {
 
 /// Spanish questions of the read-only jobs (the memory, the time, the
 /// machine restarted) and `apaga todo`, everything off, which is no to-do
-/// list.
+/// list; Haitian Creole's time and seeing a file.
 #[test]
 fn spanish_questions_and_everything_off() {
     proposes_lines(
@@ -7052,6 +7052,9 @@ fn spanish_questions_and_everything_off() {
             ("cuánta memoria tiene la compu", "mem"),
             ("qué hora es", "date"),
             ("apaga todo por favor", "shutdown"),
+            // Haitian Creole's clock and seeing a file.
+            ("ki lè li ye?", "date"),
+            ("ban m wè todo a", "cat /TODO.TXT"),
         ],
     );
 }
