@@ -7097,3 +7097,19 @@ fn http_request_lines_ask_their_method() {
         ],
     );
 }
+
+/// The kernel's own messages are its log, whatever boot the line speaks
+/// of; the boot log file only when the line says the file.
+#[test]
+fn the_kernel_s_messages_are_its_log_not_the_boot_file() {
+    proposes_lines(
+        Mode::ReadOnly,
+        &[
+            ("show me what the kernel said during boot", "log"),
+            (
+                "the boot log file please, not the kernel's",
+                "cat /LOGS/BOOT.LOG",
+            ),
+        ],
+    );
+}

@@ -4785,6 +4785,30 @@ impl<'m> Interpreter<'m> {
                 command = Some(c);
             }
         }
+        // The kernel's own messages are its log, not a file that holds a
+        // boot's (`what did the kernel print while it was booting?`, `the
+        // kernel messages since boot` had shown /LOGS/BOOT.LOG): a file is
+        // meant only when the line says the file (`the boot log file, not
+        // the kernel one`, `boot.log`).
+        let kernel_said = any_word(asked, &["kernel", "kernel's", "kernels", "dmesg"]);
+        let file_said = any_word(asked, &["file", "boot.log", "folder", "disk", "LOGS"])
+            || asked.to_ascii_lowercase().contains("boot log");
+        let shows_a_log_file = command.as_ref().is_some_and(|c| {
+            self.role_of(c.applet) == Some(Role::ShowText)
+                && matches!(c.args.as_slice(), [command::Arg::Path(p)]
+                    if p.to_ascii_lowercase().ends_with(".log"))
+        });
+        if abstain.is_none() && shows_a_log_file && kernel_said && !file_said {
+            match self.doer(Role::KernelLog) {
+                Some(a) => {
+                    command = Some(command::Command {
+                        applet: a,
+                        args: Vec::new(),
+                    });
+                }
+                None => abstain = Some(Abstain::NothingFits),
+            }
+        }
         // A copy or move out of a folder to a top folder nobody said
         // (`copy the faq`, `move the guide into a folder` had landed at the
         // top): no place was given. (Last, on the settled command; a file
