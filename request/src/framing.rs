@@ -9,7 +9,7 @@
 //! alone still ask for help: only an action verb after `help me` makes
 //! the frame.
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 
 /// Verbs that, after `help me`, are the request itself.
 const ACTIONS: &[&str] = &[
@@ -233,10 +233,51 @@ pub fn asked_clause(line: &str) -> Option<String> {
     }
 }
 
+/// A request written as a brief for an assistant (`Role: archivist. Task:
+/// create a folder named X. Constraints: no other changes.`, `Task:
+/// restart. Reason: it feels sluggish.`): the task alone. The labels and
+/// the sentences of role, constraints, reasons and priority ask nothing
+/// of their own, and `(verbatim)` before a text's colon only says to copy
+/// it, which every text is.
+fn brief(request: &str) -> Option<String> {
+    let lower = request.to_ascii_lowercase();
+    let at = lower.find("task:")?;
+    // (A label: the line's start or a sentence's.)
+    if at > 0 && !lower[..at].trim_end().ends_with(['.', '!', ':']) {
+        return None;
+    }
+    // What comes before the task is who is asked to do it (`Role:
+    // sysadmin.`, `You are a helpful file assistant.`): nothing asked.
+    let head = lower[..at].trim();
+    if !(head.is_empty() || head.starts_with("role:") || head.starts_with("you are ")) {
+        return None;
+    }
+    let mut task = request[at + "task:".len()..].trim().to_string();
+    for label in [
+        ". constraints:",
+        ". constraint:",
+        ". reason:",
+        ". priority:",
+        ". context:",
+        ". note:",
+        ". notes:",
+        ". deadline:",
+    ] {
+        if let Some(end) = task.to_ascii_lowercase().find(label) {
+            task.truncate(end + 1);
+        }
+    }
+    let task = task
+        .replace(" (verbatim):", ":")
+        .replace(" (Verbatim):", ":");
+    (!task.trim().is_empty()).then_some(task)
+}
+
 /// The request without its frame, or `None` when it has none.
 pub fn unframed(request: &str) -> Option<String> {
-    let mut s = request.trim();
-    let mut changed = false;
+    let briefed = brief(request);
+    let mut s = briefed.as_deref().unwrap_or(request).trim();
+    let mut changed = briefed.is_some();
     // `Dear computer,` / `Dear nosys,`: a salutation of one or two words.
     if let Some(rest) = strip_prefix_ci(s, "dear ") {
         if let Some((name, after)) = rest.split_once(',') {
@@ -689,6 +730,20 @@ mod tests {
         ] {
             assert!(!other(line), "{line}");
         }
+    }
+
+    #[test]
+    fn a_brief_is_its_task() {
+        assert_eq!(
+            unframed("Role: clerk. Task: list the LOGS folder. Constraints: read only.").as_deref(),
+            Some("list the LOGS folder.")
+        );
+        assert_eq!(
+            unframed("Task: write a.txt. Text (verbatim): hi there").as_deref(),
+            Some("write a.txt. Text: hi there")
+        );
+        // A text that holds the word is the text's.
+        assert_eq!(unframed("add to the todo: Task: call the vet"), None);
     }
 
     #[test]

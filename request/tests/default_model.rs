@@ -7113,3 +7113,23 @@ fn the_kernel_s_messages_are_its_log_not_the_boot_file() {
         ],
     );
 }
+
+/// A request written as a brief (`Role: … Task: … Constraints: …`) is
+/// its task: the label `Task` names no to-do list, and `(verbatim)` only
+/// says to copy the text.
+#[test]
+fn a_brief_asks_its_task() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "Task: copy the meeting notes. Name of the copy: minutes.txt",
+                "cp \"/meeting notes.txt\" /minutes.txt",
+            ),
+            (
+                "Role: clerk. Task: make a folder named Ledgers. Constraints: nothing else.",
+                "mkdir /Ledgers",
+            ),
+        ],
+    );
+}
