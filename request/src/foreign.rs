@@ -492,14 +492,28 @@ const WORDS: &[(&str, &str)] = &[
     // Korean, typed in Latin letters
     ("sakje", "delete"),
     ("boyeojwo", "show"),
-    // Spanish words of the read-only jobs' questions (from dictionaries;
-    // none is an English word): the screen, the memory, the processor,
-    // the time and how long it has been on.
+    // (`decí en la pantalla: …` says a text on the screen.)
+    ("decí", "say"),
     ("pantalla", "screen"),
+    // Haitian Creole (from dictionaries): the computer, its screen and
+    // folders, closing it, how long it has been on, what time it is.
+    ("òdinatè", "computer"),
+    ("odinatè", "computer"),
+    ("fèmen", "close"),
+    ("ekran", "screen"),
+    ("fichye", "file"),
+    ("wè", "see"),
+];
+
+/// Words of the read-only jobs' questions (the memory, the processor, the
+/// time, how long the machine has been on), in Spanish and Haitian Creole
+/// (from dictionaries; none is an English word). Read only in a line that
+/// puts no text anywhere: a text is the person's own words (`add to the
+/// todo la hora de la reunión` keeps its `hora`).
+const QUESTION_WORDS: &[(&str, &str)] = &[
     ("memoria", "memory"),
     ("procesador", "processor"),
     ("hora", "time"),
-    ("decí", "say"),
     ("desde", "since"),
     ("cuándo", "when"),
     ("prendida", "on"),
@@ -509,18 +523,16 @@ const WORDS: &[(&str, &str)] = &[
     ("queda", "left"),
     ("qué", "what"),
     ("ahora", "now"),
-    // Haitian Creole (from dictionaries): the computer, its screen and
-    // folders, closing it, how long it has been on, what time it is.
-    ("òdinatè", "computer"),
-    ("odinatè", "computer"),
-    ("fèmen", "close"),
-    ("ekran", "screen"),
-    ("fichye", "file"),
     ("limen", "on"),
     ("konbyen", "how much"),
     ("lè", "time"),
     ("kounye", "now"),
-    ("wè", "see"),
+];
+
+/// Verbs that put a text somewhere, once the line's own are read.
+const PUTS_TEXT: &[&str] = &[
+    "add", "write", "append", "put", "note", "echo", "say", "print", "jot", "log", "record",
+    "save", "type", "create",
 ];
 
 /// Small words read as English only in a line whose verb was another
@@ -595,9 +607,18 @@ pub fn english(line: &str) -> Option<String> {
         l.push_str(&line[at + n..]);
         return Some(english(&l).unwrap_or(l));
     }
-    let verbs = read_as(line, WORDS, &[])?;
+    let verbs = read_as(line, WORDS, &[]);
+    let as_read = verbs.as_deref().unwrap_or(line).to_lowercase();
+    let puts_text = as_read
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| PUTS_TEXT.contains(&w));
+    let questions: &[(&str, &str)] = if puts_text { &[] } else { QUESTION_WORDS };
+    let Some(verbs) = verbs else {
+        return read_as(line, questions, &[]);
+    };
     // Then the small words, in the line as typed (the verbs again with them).
-    read_as(line, WORDS, BESIDE_A_VERB).or(Some(verbs))
+    let line = read_as(line, WORDS, BESIDE_A_VERB).unwrap_or(verbs);
+    Some(read_as(&line, questions, &[]).unwrap_or(line))
 }
 
 /// `line` with each word of `words` or `small` outside quotes read as its
@@ -679,6 +700,13 @@ mod tests {
             Some("Gracias. delete the hello file")
         );
         assert_eq!(english("tell Borra about it"), None);
+    }
+
+    #[test]
+    fn question_words_only_where_no_text_is_put() {
+        assert_eq!(english("qué hora es").as_deref(), Some("what time es"));
+        // A text keeps its words.
+        assert_eq!(english("add la hora de la cita to the todo"), None);
     }
 
     #[test]
