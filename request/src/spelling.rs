@@ -172,6 +172,7 @@ impl Lexicon {
             ("taht", "that"),
             ("waht", "what"),
             ("yuo", "you"),
+            ("sya", "say"),
         ];
         if let Some((_, k)) = SHORT_SLIPS.iter().find(|(s, _)| *s == w) {
             return Some(k);
@@ -676,6 +677,9 @@ mod tests {
         // An inflection of a known word is no slip.
         assert_eq!(l.correction("saved"), None);
         assert_eq!(l.correction("makes"), None);
+        // The commonest slips of short words are known by heart.
+        assert_eq!(l.correction("teh"), Some("the"));
+        assert_eq!(l.correction("sya"), Some("say"));
         assert_eq!(
             l.correct("Delet hello.txt").as_deref(),
             Some("Delete hello.txt")

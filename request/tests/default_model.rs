@@ -7133,3 +7133,10 @@ fn a_brief_asks_its_task() {
         ],
     );
 }
+
+/// `sya` is a slip of `say`: the name it says is a text, not the file of
+/// that name (`sya hello` had shown /HELLO.TXT).
+#[test]
+fn a_slip_of_say_still_says() {
+    proposes_lines(Mode::ReadWrite, &[("sya hello", "echo hello")]);
+}
