@@ -171,18 +171,14 @@ impl<'m> Interpreter<'m> {
             .then(|| self.lexicon.digits_read(request))
             .flatten();
         if let Some(d) = digits {
-            let f = ground::ground_with(&d, &self.paths, &self.descriptions, &self.contents);
+            let mut f = ground::ground_with(&d, &self.paths, &self.descriptions, &self.contents);
             if f.missing.is_empty() {
                 // (`the L0GS folder` is no missing folder.)
                 g.missing.clear();
-                g.grounding.new_paths = f.grounding.new_paths;
-                g.grounding.landmarks = f.grounding.landmarks;
+                g.grounding.new_paths = core::mem::take(&mut f.grounding.new_paths);
+                g.grounding.landmarks = core::mem::take(&mut f.grounding.landmarks);
                 if !f.grounding.referents.is_empty() {
-                    g.grounding.referents = f.grounding.referents;
-                    g.grounding.containers = f.grounding.containers;
-                    g.weak = f.weak;
-                    g.names_only = f.names_only;
-                    g.names_a_file = f.names_a_file;
+                    take_referents(&mut g, f);
                 }
             }
         } else if self.config.spelling && g.grounding.referents.is_empty() && g.missing.is_empty() {
@@ -194,11 +190,7 @@ impl<'m> Interpreter<'m> {
                 let f =
                     ground::ground_with(&fixed, &self.paths, &self.descriptions, &self.contents);
                 if !f.grounding.referents.is_empty() && f.missing.is_empty() {
-                    g.grounding.referents = f.grounding.referents;
-                    g.grounding.containers = f.grounding.containers;
-                    g.weak = f.weak;
-                    g.names_only = f.names_only;
-                    g.names_a_file = f.names_a_file;
+                    take_referents(&mut g, f);
                 }
             }
         }
@@ -5895,3 +5887,13 @@ const REMOVAL_WORDS: &[&str] = &[
     "anymore",
     "longer",
 ];
+
+/// The files another reading of the line (`f`: its slips or its digits
+/// read) refers to, taken into the line's own grounding `g`.
+fn take_referents(g: &mut Grounded, f: Grounded) {
+    g.grounding.referents = f.grounding.referents;
+    g.grounding.containers = f.grounding.containers;
+    g.weak = f.weak;
+    g.names_only = f.names_only;
+    g.names_a_file = f.names_a_file;
+}
