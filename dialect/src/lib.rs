@@ -60,6 +60,7 @@ mod irc;
 mod keys;
 mod lang;
 mod mainframe;
+mod prolog;
 mod retro;
 mod spaced;
 mod sql;
@@ -153,6 +154,8 @@ pub enum Shell {
     /// An HTTP request line or the `curl` that sends it (`GET
     /// /files/NOTES.TXT`, `MKCOL /Fixtures`, `curl -X DELETE …`).
     Http,
+    /// A query at Prolog's top level (`?- delete_file('OLD.TXT').`).
+    Prolog,
 }
 
 impl Shell {
@@ -196,6 +199,7 @@ impl Shell {
             Shell::Clojure => "Clojure",
             Shell::Irc => "IRC",
             Shell::Http => "HTTP",
+            Shell::Prolog => "Prolog",
         }
     }
 }
@@ -401,6 +405,11 @@ pub fn know(line: &str) -> Option<Known> {
     }
     // An HTTP request line (`GET /files/NOTES.TXT`) or its `curl`.
     if let Some(known) = http::know(line) {
+        return Some(known);
+    }
+    // A Prolog query (`?- delete_file('x').`): its prompt is no BASIC
+    // `?`.
+    if let Some(known) = prolog::know(line) {
         return Some(known);
     }
     if let Some(r) = sql::read(line) {

@@ -704,3 +704,92 @@ fn vba_statements_in_the_immediate_window() {
     // Reading a file for input changes nothing here to write.
     not_read(&["Open \"TODO.TXT\" For Input As #1", "msgbox the notes"]);
 }
+
+#[test]
+fn prolog_queries_at_the_top_level() {
+    use Shell::Prolog as L;
+    reads(
+        "?- read_file_to_string('DOCS/GUIDE.TXT', S, []).",
+        L,
+        Role::ShowText,
+        vec![p("/DOCS/GUIDE.TXT", true)],
+    );
+    reads(
+        "?- directory_files('LOGS', Entries).",
+        L,
+        Role::List,
+        vec![dir("/LOGS")],
+    );
+    reads(
+        "?- delete_file('HELLO.TXT').",
+        L,
+        Role::Remove,
+        vec![p("/HELLO.TXT", true)],
+    );
+    reads(
+        "?- rename_file('TODO.TXT', 'agenda.txt').",
+        L,
+        Role::Move,
+        vec![p("/TODO.TXT", true), p("/agenda.txt", true)],
+    );
+    reads(
+        "?- make_directory('Horn_Clauses').",
+        L,
+        Role::MakeDir,
+        vec![p("/Horn_Clauses", true)],
+    );
+    reads(
+        "?- copy_file('DOCS/FAQ.TXT', 'LOGS/FAQ.TXT').",
+        L,
+        Role::Copy,
+        vec![p("/DOCS/FAQ.TXT", true), p("/LOGS/FAQ.TXT", true)],
+    );
+    // A stream opened, written and closed is one append or write.
+    reads(
+        "?- open('NOTES.TXT', append, S), format(S, \"no cut here~n\", []), close(S).",
+        L,
+        Role::Append,
+        vec![p("/NOTES.TXT", true), t("no cut here")],
+    );
+    reads(
+        "?- open('facts.txt', write, Out), write(Out, 'likes(mary, wine).'), close(Out).",
+        L,
+        Role::Write,
+        vec![p("/facts.txt", true), t("likes(mary, wine).")],
+    );
+    reads(
+        "?- format(\"Hello, world~n\").",
+        L,
+        Role::Say,
+        vec![t("Hello, world")],
+    );
+    reads(
+        "?- format(\"~w~n\", ['The answer is no']).",
+        L,
+        Role::Say,
+        vec![t("The answer is no")],
+    );
+    reads(
+        "?- help(rename_file).",
+        L,
+        Role::Help,
+        vec![help_on(Role::Move)],
+    );
+    // `shell/1` hands a shell line over: it is that line's.
+    reads(
+        "?- shell('rm OLD.TXT').",
+        Shell::Posix,
+        Role::Remove,
+        vec![p("/OLD.TXT", true)],
+    );
+    // A goal this file does not know, an unclosed quote, a stream never
+    // closed, a variable where the file should be: no reading.
+    not_read(&[
+        "?- consult('eliza.pl').",
+        "?- delete_file('x).",
+        "?- open('a.txt', append, S), write(S, 'x').",
+        "?- delete_file(F).",
+        "?- format(\"~d\", [3]).",
+        "?- halt.",
+    ]);
+}
