@@ -38,6 +38,7 @@ pub mod framing;
 pub mod ground;
 mod interpreter;
 pub mod lexical;
+pub mod pictographs;
 pub mod prompt;
 mod proposal;
 pub mod spelling;

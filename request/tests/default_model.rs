@@ -7140,3 +7140,32 @@ fn a_brief_asks_its_task() {
 fn a_slip_of_say_still_says() {
     proposes_lines(Mode::ReadWrite, &[("sya hello", "echo hello")]);
 }
+
+/// Pictures typed for a job's words are read as the words (`🗑️` deletes,
+/// `📋 … ➡️ …` copies there, a clock asks the time); what follows a word
+/// that quotes is kept as typed.
+#[test]
+fn pictures_of_a_job_are_read_as_its_words() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("🗑️ the hello file", "rm /HELLO.TXT"),
+            ("📋 the notes ➡️ LOGS", "cp /NOTES.TXT /LOGS/NOTES.TXT"),
+            ("⏰?", "date"),
+            ("👀 the DOCS 📁", "ls /DOCS"),
+        ],
+    );
+}
+
+/// The router's applet needs a file the request does not name, and the
+/// model is sure of an applet that takes none: that applet was not asked
+/// for (`show the pics … I did for Jade` had run `log`).
+#[test]
+fn a_sure_model_does_not_answer_a_file_nobody_has() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let typed = "show the pics of the ombre set I did for Jade";
+    let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+    assert_eq!(p.missing.as_ref().map(|m| m.name.as_str()), Some("pics"));
+}

@@ -513,7 +513,13 @@ impl<'m> Interpreter<'m> {
         let request = spaced.as_deref().unwrap_or(request);
         // `borra the photo list file`: another language's verb read as
         // English (`crate::foreign`).
-        let translated = crate::foreign::english(request);
+        // `🗑️ the meeting notes`: pictures of a job's words read as the
+        // words (`crate::pictographs`), then the other language's verbs.
+        let pictured = crate::pictographs::worded(request);
+        let translated = match pictured.as_deref() {
+            Some(p) => crate::foreign::english(p).or(pictured.clone()),
+            None => crate::foreign::english(request),
+        };
         let request = translated.as_deref().unwrap_or(request);
         // `delete notes, no wait, the todo list`: what the correction leaves
         // (`crate::correction`); a request taken back asks nothing.
@@ -2250,13 +2256,20 @@ impl<'m> Interpreter<'m> {
         let hesitant = ridge
             .as_ref()
             .is_some_and(|r| r.confidence < self.config.unsure);
+        // The router's applet needs a file and the request refers to none:
+        // the model's certainty about another applet is then no answer to
+        // what was asked (`show the pics of the ombre set I did for Jade`
+        // had run `log`).
+        let ridge_lacks_file = ridge
+            .as_ref()
+            .is_some_and(|r| r.command.is_err() && self.lacks_file(r.applet, &grounded));
         if abstain.is_none()
             && !confident
             && hesitant
             && disagree
             && !settled
             && !makes_given_name
-            && !lm_sure
+            && (!lm_sure || ridge_lacks_file)
         {
             abstain = Some(Abstain::Unsure);
         }
