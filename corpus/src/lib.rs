@@ -202,6 +202,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten25.tsv",
     "handwritten26.tsv",
     "handwritten27.tsv",
+    "handwritten28.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

@@ -578,6 +578,19 @@ fn handwritten27_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten28.tsv`, the twenty-eighth (written blind on 7 December 2026, twenty-second
+/// session, after the twenty-seventh), passes the same checks with at least 400 rows, and none of
+/// its requests is one of the twenty-seven other hand-written splits' either.
+#[test]
+fn handwritten28_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten28.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten28.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {

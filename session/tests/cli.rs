@@ -387,6 +387,7 @@ fn handwritten6_to_17_are_read_through_their_ledgers_only() {
         "handwritten25",
         "handwritten26",
         "handwritten27",
+        "handwritten28",
     ] {
         split_is_read_through_its_ledger_only(
             split,
