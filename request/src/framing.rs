@@ -273,9 +273,122 @@ fn brief(request: &str) -> Option<String> {
     (!task.trim().is_empty()).then_some(task)
 }
 
+/// Labels of a form's fields (`Action: TRANSFER. Item: photo list.
+/// Destination: DOCS.`), lower case: the job's first, then what it takes.
+const FORM_JOB: &[&str] = &["action", "request type", "request", "operation", "job"];
+const FORM_FIELDS: &[&str] = &[
+    "item",
+    "file",
+    "name",
+    "folder",
+    "object",
+    "destination",
+    "target",
+    "new name",
+    "bytes",
+    "lines",
+    "contents",
+    "content",
+    "text",
+];
+
+/// A form's job in the words a request says it with (`TRANSFER` moves).
+fn form_verb(job: &str) -> String {
+    let job = job.to_ascii_lowercase();
+    let said = match job.as_str() {
+        "transfer" | "relocate" | "relocation" => "move",
+        "duplicate" | "duplication" => "copy",
+        "name change" | "change of name" => "rename",
+        "new folder" => "make a folder",
+        "new file" => "create file",
+        "deletion" | "removal" | "erase" => "delete",
+        "display (hex)" | "display hex" => "show in hex",
+        "display" | "view" | "system info" | "information" => "show",
+        "instructions" | "usage" => "how do I use",
+        other => other,
+    };
+    String::from(said)
+}
+
+/// A request written as a form (`Action: CREATE FILE. Name: x.txt.
+/// Contents: …`): the sentence its fields make (`create file x.txt: …`).
+/// A text field (`Contents:`) runs to the line's end, as typed; any other
+/// field ends at its sentence's end (`Item: TODO.TXT. Window 7.`).
+fn form(request: &str) -> Option<String> {
+    let lower = request.to_ascii_lowercase();
+    let mut found: alloc::vec::Vec<(usize, usize, &str)> = alloc::vec::Vec::new();
+    for label in FORM_JOB.iter().chain(FORM_FIELDS) {
+        let pat = alloc::format!("{label}:");
+        let mut from = 0;
+        while let Some(i) = lower[from..].find(&pat) {
+            let at = from + i;
+            let before = lower[..at].trim_end();
+            if before.is_empty() || before.ends_with(['.', ';']) {
+                // (`new name:` is not `name:`.)
+                if !found.iter().any(|(a, e, _)| *a <= at && at < *e) {
+                    found.push((at, at + pat.len(), label));
+                }
+            }
+            from = at + pat.len();
+        }
+    }
+    found.sort();
+    found.dedup_by(|b, a| b.0 < a.1);
+    let (first, rest) = found.split_first()?;
+    if first.0 != 0 || !FORM_JOB.contains(&first.2) || rest.is_empty() {
+        return None;
+    }
+    let mut fields: alloc::vec::Vec<(&str, &str)> = alloc::vec::Vec::new();
+    for (k, &(_, end, label)) in found.iter().enumerate() {
+        let text = matches!(label, "contents" | "content" | "text");
+        let stop = if text {
+            request.len()
+        } else {
+            found.get(k + 1).map_or(request.len(), |n| n.0)
+        };
+        let mut value = request[end..stop].trim();
+        if !text {
+            value = value.split(". ").next().unwrap_or(value);
+            value = value.trim_end_matches(['.', ';']).trim();
+        }
+        fields.push((label, value));
+        if text {
+            break;
+        }
+    }
+    let get = |names: &[&str]| {
+        fields
+            .iter()
+            .find(|(l, v)| names.contains(l) && !v.is_empty())
+            .map(|(_, v)| *v)
+    };
+    let mut said = form_verb(fields[0].1);
+    if let Some(n) = get(&["bytes", "lines"]) {
+        let unit = if get(&["bytes"]).is_some() {
+            "bytes"
+        } else {
+            "lines"
+        };
+        said.push_str(&alloc::format!(" the first {n} {unit} of"));
+    }
+    if let Some(item) = get(&["item", "file", "name", "folder", "object"]) {
+        said.push(' ');
+        said.push_str(item);
+    }
+    if let Some(to) = get(&["destination", "target", "new name"]) {
+        said.push_str(" to ");
+        said.push_str(to);
+    }
+    if let Some(t) = get(&["contents", "content", "text"]) {
+        said.push_str(": ");
+        said.push_str(t);
+    }
+    Some(said)
+}
+
 /// The request without its frame, or `None` when it has none.
 pub fn unframed(request: &str) -> Option<String> {
-    let briefed = brief(request);
+    let briefed = brief(request).or_else(|| form(request));
     let mut s = briefed.as_deref().unwrap_or(request).trim();
     let mut changed = briefed.is_some();
     // `Dear computer,` / `Dear nosys,`: a salutation of one or two words.
@@ -581,6 +694,39 @@ fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
     s.get(..prefix.len())
         .filter(|h| h.eq_ignore_ascii_case(prefix))
         .map(|_| &s[prefix.len()..])
+}
+
+#[cfg(test)]
+mod form_tests {
+    use super::form;
+
+    #[test]
+    fn a_form_s_fields_make_its_sentence() {
+        assert_eq!(
+            form("Action: TRANSFER. Item: photo list. Destination: DOCS.").as_deref(),
+            Some("move photo list to DOCS")
+        );
+        assert_eq!(
+            form("Action: CREATE FILE. Name: closed.txt. Contents: Shut 12:00-12:30. Back soon.")
+                .as_deref(),
+            Some("create file closed.txt: Shut 12:00-12:30. Back soon.")
+        );
+        assert_eq!(
+            form("Request type: DISPLAY. Item: TODO.TXT. Window 7.").as_deref(),
+            Some("show TODO.TXT")
+        );
+        assert_eq!(
+            form("Request type: DISPLAY (hex). Item: TODO.TXT. Bytes: 32.").as_deref(),
+            Some("show in hex the first 32 bytes of TODO.TXT")
+        );
+    }
+
+    #[test]
+    fn a_line_with_a_colon_is_no_form() {
+        assert_eq!(form("add to the todo: Item: milk"), None);
+        assert_eq!(form("Action: restart"), None);
+        assert_eq!(form("note: action: call Bob. item: bread"), None);
+    }
 }
 
 #[cfg(test)]

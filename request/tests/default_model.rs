@@ -7169,3 +7169,41 @@ fn a_sure_model_does_not_answer_a_file_nobody_has() {
     assert_eq!(p.line(), None, "{}", p.display());
     assert_eq!(p.missing.as_ref().map(|m| m.name.as_str()), Some("pics"));
 }
+
+/// A request written as a form (`Action: … Item: … Destination: …`) asks
+/// what its fields say; a text field is copied as typed.
+#[test]
+fn a_form_asks_what_its_fields_say() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "Action: DUPLICATE. Item: NOTES.TXT. Destination: DOCS.",
+                "cp /NOTES.TXT /DOCS/NOTES.TXT",
+            ),
+            (
+                "Request type: DISPLAY. Item: the faq. Counter 3.",
+                "cat /DOCS/FAQ.TXT",
+            ),
+            (
+                "Action: CREATE FILE. Name: shift.txt. Contents: Counter 3 opens at 9:00",
+                "write /shift.txt \"Counter 3 opens at 9:00\"",
+            ),
+        ],
+    );
+}
+
+/// Asked only by `show`, the text said is all that follows the verb: a
+/// word out of the middle of a thing to show is not said back.
+#[test]
+fn show_says_its_whole_object_or_nothing() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    let typed = "show the line-up of today's road test appointments";
+    let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("show hello world", "echo \"hello world\"")],
+    );
+}

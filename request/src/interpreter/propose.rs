@@ -2676,6 +2676,36 @@ impl<'m> Interpreter<'m> {
         {
             abstain = Some(Abstain::NothingFits);
         }
+        // Asked only by `show` or `display`, the text said is all that
+        // follows the verb, not a word out of the middle of it (`show the
+        // line-up of today's road test appointments` had said `test`).
+        let shown_only = !asked.contains(['"', ':'])
+            && asked.matches('\'').count() < 2
+            && !any_word(
+                asked,
+                &[
+                    "say", "says", "echo", "print", "repeat", "shout", "type", "write", "output",
+                    "tell", "message", "text", "phrase", "word", "words", "sentence", "screen",
+                ],
+            );
+        let says_a_piece = command.as_ref().is_some_and(|c| {
+            let [command::Arg::Text(t)] = c.args.as_slice() else {
+                return false;
+            };
+            let w = lower_words(asked);
+            let Some(i) = w.iter().position(|x| x == "show" || x == "display") else {
+                return false;
+            };
+            let rest: Vec<&str> = w[i + 1..]
+                .iter()
+                .map(String::as_str)
+                .skip_while(|x| matches!(*x, "me" | "us" | "the" | "a" | "an"))
+                .collect();
+            lower_words(t).len() < rest.len()
+        });
+        if abstain.is_none() && says && shown_only && says_a_piece && !named_first {
+            abstain = Some(Abstain::NothingFits);
+        }
         // Nor is a text to go into a file that has no name (`write in the
         // file: hello world`, `write to a new file: buy milk`) said on the
         // screen: the write fits, and the request does not say where.
