@@ -18,6 +18,17 @@ use alloc::string::String;
 
 /// Each word (lower case) and the English word it is read as.
 const WORDS: &[(&str, &str)] = &[
+    // Moroccan Arabic (Darija), as typed in Latin letters
+    ("chouf", "show"),
+    ("shouf", "show"),
+    ("hiyed", "remove"),
+    ("hayed", "remove"),
+    ("7iyed", "remove"),
+    // Mauritian Creole
+    ("efas", "delete"),
+    ("kopie", "copy"),
+    ("tegn", "turn off"),
+    ("dosie", "folder"),
     // German
     ("zeig", "show"),
     ("zeige", "show"),
@@ -527,6 +538,8 @@ const QUESTION_WORDS: &[(&str, &str)] = &[
     ("konbyen", "how much"),
     ("lè", "time"),
     ("kounye", "now"),
+    // (Mauritian Creole: `ki ler la?`.)
+    ("ler", "time"),
 ];
 
 /// Verbs that put a text somewhere, once the line's own are read.
@@ -539,6 +552,9 @@ const PUTS_TEXT: &[&str] = &[
 /// language's (`ajoute à la todo: …`, `crea saludo.txt con hola`): alone
 /// they are too often English or a text's own (`a`, `en`).
 const BESIDE_A_VERB: &[(&str, &str)] = &[
+    // (Darija: `chouf liya the FAQ afak`.)
+    ("liya", "me"),
+    ("afak", "please"),
     ("à", "to"),
     ("au", "to the"),
     ("la", "the"),

@@ -3682,8 +3682,26 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                         .iter()
                         .any(|p| p.is_dir && basename(&p.path).eq_ignore_ascii_case(t))
             });
+        // Nor before `folder` and a live folder's name (`ki ena dan folder
+        // DOCS?`): that folder is the one meant.
+        // (Not a place beside it: `move to outside folder DOCS` is out of
+        // it.)
+        let live_after = matches!(
+            words.get(i + 1).map(String::as_str),
+            Some("folder" | "directory")
+        ) && !matches!(
+            words[i].as_str(),
+            "outside" | "inside" | "out" | "beyond" | "above" | "below" | "under" | "over"
+        ) && typed.get(i + 2).is_some_and(|t| {
+            let t = t.trim_matches(|c: char| !c.is_alphanumeric());
+            !t.is_empty()
+                && paths
+                    .iter()
+                    .any(|p| p.is_dir && basename(&p.path).eq_ignore_ascii_case(t))
+        });
         if !before_folder
             || name_after
+            || live_after
             || indefinite
             || verb_first
             || (i >= 1 && names_root_at(&words, i - 1))

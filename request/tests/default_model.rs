@@ -7207,3 +7207,40 @@ fn show_says_its_whole_object_or_nothing() {
         &[("show hello world", "echo \"hello world\"")],
     );
 }
+
+/// Verbs of Darija (`chouf`, `hiyed`) and Mauritian Creole (`efas`,
+/// `kopie`, `tegn`, `dosie`, `ki ler`), with their small words beside a
+/// verb (`liya`, `afak`), are read as the English words.
+#[test]
+fn darija_and_mauritian_creole_verbs_are_read() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("chouf liya the notes afak", "cat /NOTES.TXT"),
+            ("efas the hello file", "rm /HELLO.TXT"),
+            ("kopie the todo in DOCS", "cp /TODO.TXT /DOCS/TODO.TXT"),
+            ("ki ler?", "date"),
+            // (`dan` before `folder DOCS` is no folder's name.)
+            ("ki ena dan folder LOGS?", "ls /LOGS"),
+        ],
+    );
+}
+
+/// `dispose of` asks to delete; a text announced before a colon is said
+/// when the command would say nothing.
+#[test]
+fn dispose_of_deletes_and_an_announced_text_is_said() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "The notes are out of date. Dispose of them.",
+                "rm /NOTES.TXT",
+            ),
+            (
+                "Type this on the screen so the kids see it: Keep your head down!",
+                "echo \"Keep your head down!\"",
+            ),
+        ],
+    );
+}

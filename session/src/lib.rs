@@ -284,11 +284,12 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
         let name = |w: &command::parse::Word| {
             names_a_file(w.text.trim_end_matches([',', '.', '!', '?', ':', ';']))
         };
+        // (Or another language's word for them: `write new fichier
+        // ecocert.txt: …`.)
         let announces = |w: &command::parse::Word| {
-            matches!(
-                w.text.to_ascii_lowercase().as_str(),
-                "file" | "called" | "named"
-            )
+            let said = |t: &str| matches!(t, "file" | "called" | "named");
+            said(w.text.to_ascii_lowercase().as_str())
+                || request::foreign::english(&w.text).is_some_and(|e| said(&e))
         };
         match text.as_slice() {
             [first, ..] if name(first) => true,

@@ -291,6 +291,7 @@ fn classify_is_the_one_decision() {
         "write \"Haud yer wheesht\" intae a new file cawed wheesht.txt",
         "write \"second entry\" under the last line of the file /docs/faq.txt",
         "write new file debt.txt: Miss Pearl owe mi $2,500 JMD",
+        "write new fichier plan.txt: open at nine",
         "write off the hello file, total loss",
         "write results.csv with: sample,od600 A1,0.412 A2,0.398",
         "write down call the plumber",

@@ -2110,6 +2110,8 @@ pub(super) fn discards(request: &str) -> bool {
         "get shot of",
         "got shot of",
         "overboard",
+        "dispose of",
+        "do away with",
     ]
     .iter()
     .any(|p| r.contains(p));

@@ -2075,6 +2075,21 @@ impl<'m> Interpreter<'m> {
                 whole_colon_text(typed_after_colon, c);
             }
         }
+        // A text to say, announced before a colon, and a command that
+        // says nothing (`Type this on the screen so the kids see it: Keep
+        // your head down!` had decoded a bare `echo`): the colon's text,
+        // as typed.
+        if let (Some(c), Some(rest)) = (command.as_mut(), typed_after_colon) {
+            let rest = rest.trim();
+            if self.role_of(c.applet) == Some(Role::Say)
+                && c.args.is_empty()
+                && !rest.is_empty()
+                && !rest.contains('"')
+                && asks_to_say(request.split_once(':').map_or("", |(b, _)| b))
+            {
+                c.args.push(command::Arg::Text(rest.into()));
+            }
+        }
         // A named file the volume lacks: nothing runs unless the command
         // creates that very name, and not when the confident ridge applet
         // found nothing it could name (its grammar had no such file).
