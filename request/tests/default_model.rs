@@ -7244,3 +7244,16 @@ fn dispose_of_deletes_and_an_announced_text_is_said() {
         ],
     );
 }
+
+/// A change refused and a look asked in its place (`don't delete it, just
+/// show it`) shows the file: the refusal is of the change, not the look.
+#[test]
+fn a_refused_change_with_a_look_asked_shows_the_file() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "the faq, don't delete it, just show it",
+            "cat /DOCS/FAQ.TXT",
+        )],
+    );
+}

@@ -3651,6 +3651,40 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // A change refused and a look asked instead (`boot log, don't
+        // delete, just show`, `don't delete nothing, only show me the hello
+        // file`): the look is the request, of the file the line names.
+        let only_looks = {
+            let w = lower_words(asked);
+            w.iter().enumerate().any(|(i, x)| {
+                matches!(x.as_str(), "just" | "only")
+                    && w.get(i + 1).is_some_and(|v| {
+                        matches!(
+                            v.as_str(),
+                            "show" | "open" | "display" | "read" | "view" | "see" | "look"
+                        )
+                    })
+            })
+        };
+        if only_looks
+            && missing.is_none()
+            && [asked, request]
+                .iter()
+                .any(|l| matches!(asks_no_change(l), Some("refused" | "declined")))
+        {
+            if let Some(show) = self.doer(Role::ShowText) {
+                if let Some(c) = self
+                    .decode_as(&prompt, Some(show), should_cancel)?
+                    .filter(|c| {
+                        matches!(c.args.first(), Some(command::Arg::Path(p)) if self.is_live(p, false))
+                    })
+                {
+                    command = Some(c);
+                    via = Via::Grammar;
+                    abstain = None;
+                }
+            }
+        }
         // A change the line does not ask for: refused in so many words,
         // told as done, weighed, said of the person or sent where nothing
         // here reaches (`asks_no_change`). Nothing runs; in read-only mode
