@@ -7257,3 +7257,18 @@ fn a_refused_change_with_a_look_asked_shows_the_file() {
         )],
     );
 }
+
+/// Figurative deletes (`knock out`, `haul out`, `out of here`, `may go
+/// now`) speak of deleting: the router's `rm` is not refused as a command
+/// the line says nothing of.
+#[test]
+fn figurative_deletes_speak_of_deleting() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("knock out the todo, we're finished", "rm /TODO.TXT"),
+            ("the meeting notes may go now", "rm \"/meeting notes.txt\""),
+            ("haul out the guide", "rm /DOCS/GUIDE.TXT"),
+        ],
+    );
+}

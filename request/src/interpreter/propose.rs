@@ -5864,7 +5864,7 @@ fn asks_removal(lines: &[&str], discards: bool) -> bool {
                 })
             }
             // Not needed any more (`i no need budget.log in home`).
-            || any_phrase(l, &["take out", "get rid", "disappear", "vanish", "served its purpose", "outlived", "obsolete", "not wanted", "unneeded", "unwanted", "can go", "let go", "must go", "has to go", "needs to go", "go away"])
+            || any_phrase(l, &["take out", "get rid", "disappear", "vanish", "served its purpose", "outlived", "obsolete", "not wanted", "unneeded", "unwanted", "can go", "let go", "must go", "has to go", "needs to go", "need to go", "may go", "go away", "finished its purpose", "out of here", "knock out", "haul out", "kick out", "tek out", "take-out"])
     })
 }
 
