@@ -7272,3 +7272,16 @@ fn figurative_deletes_speak_of_deleting() {
         ],
     );
 }
+
+/// A word of size or fondness before a live file's name (`the wee notes`,
+/// `the canny faq`) says what it is like, not whose: no missing file.
+#[test]
+fn a_word_of_size_or_fondness_names_no_other_file() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("show us the wee notes", "cat /NOTES.TXT"),
+            ("what does the canny faq say", "cat /DOCS/FAQ.TXT"),
+        ],
+    );
+}

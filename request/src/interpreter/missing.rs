@@ -314,6 +314,20 @@ pub(super) fn qualified_missing(
         "user",
         "users",
         "whole",
+        // How big or how dear, in any English (`the wee todo list`, `the
+        // canny guide`, `the laal folder`).
+        "wee",
+        "canny",
+        "laal",
+        "little",
+        "lil",
+        "tiny",
+        "small",
+        "short",
+        "big",
+        "long",
+        "trusty",
+        "dear",
     ];
     let w: Vec<&str> = words(request).filter(|w| !w.is_empty()).collect();
     (1..w.len()).find_map(|i| {
