@@ -1972,7 +1972,9 @@ pub fn ground_with(
             .map(|w| w.to_ascii_lowercase())
             .filter(|w| {
                 w.len() >= 3
-                    && !is_stopword(w)
+                    // (What a question in the file asks: `Where are my
+                    // files?`.)
+                    && (!is_stopword(w) || matches!(w.as_str(), "where" | "how" | "why" | "when"))
                     && !matches!(
                         w.as_str(),
                         "bit"
@@ -2019,6 +2021,14 @@ pub fn ground_with(
                 if (*n >= 2 || words.len() == 1) && rest.first().is_none_or(|(_, m)| m < n) =>
             {
                 paths.iter().find(|e| same_path(&e.path, p)).cloned()
+            }
+            // A tie on how many words: the words few files hold weigh
+            // more (`which document addresses the model's authority to
+            // modify my files`: `files` is in most of them, `model` and
+            // `authority`… in fewer).
+            [(_, n), (_, m), ..] if *n >= 2 && m == n => {
+                let rare = rarest_holder(contents, &words);
+                rare.and_then(|p| paths.iter().find(|e| same_path(&e.path, &p)).cloned())
             }
             _ => None,
         };
@@ -2866,6 +2876,29 @@ fn by_content(
 /// offset into `request`): after `which` or `what`, a kind of file within
 /// three words, then a verb of holding (`which one's got the bit about
 /// VFAT`, `what document mentions the harbour`).
+/// The file the rarest of `words` point to: each word a file holds counts
+/// one over the number of files holding it. `None` unless one file leads
+/// by at least half a word's weight.
+fn rarest_holder(contents: &Contents, words: &[String]) -> Option<String> {
+    let mut weight: Vec<(String, f32)> = Vec::new();
+    for w in words {
+        let holders = contents.scores(core::slice::from_ref(w));
+        for (p, _) in &holders {
+            let share = 1.0 / holders.len() as f32;
+            match weight.iter_mut().find(|(q, _)| q == p) {
+                Some((_, x)) => *x += share,
+                None => weight.push((String::from(*p), share)),
+            }
+        }
+    }
+    weight.sort_by(|a, b| b.1.total_cmp(&a.1));
+    match weight.as_slice() {
+        [(p, a), (_, b), ..] if a - b >= 0.5 => Some(p.clone()),
+        [(p, _)] => Some(p.clone()),
+        _ => None,
+    }
+}
+
 fn content_question(request: &str) -> Option<usize> {
     let lower = request.to_ascii_lowercase();
     let bounds = word_bounds(&lower);
@@ -2897,14 +2930,49 @@ fn content_question(request: &str) -> Option<usize> {
                 | "explains"
                 | "describes"
                 | "got"
+                | "addresses"
+                | "covers"
+                | "discusses"
+                | "records"
+                | "lists"
+                | "teaches"
+                | "gives"
         )
     };
     for i in 0..bounds.len() {
-        if !matches!(word(i), "which" | "what") {
+        // (`the file that talks about …`, `any document here that
+        // addresses …`, `the file about where my files live`.)
+        let which = matches!(word(i), "which" | "what" | "whichever");
+        let the = matches!(word(i), "the" | "any" | "a");
+        if !which && !the {
             continue;
         }
         let Some(n) = (i + 1..=i + 3).find(|&k| noun(word(k))) else {
             continue;
+        };
+        // (A noun after `the` is the file's only when nothing but a word
+        // or two of what it is like stands between: `the file that …`.)
+        if the && word(n) == "one" {
+            continue;
+        }
+        if the && word(n + 1) == "about" && !matches!(word(n + 2), "it" | "this" | "that") {
+            return bounds.get(n + 2).map(|&(s, _)| s);
+        }
+        let n = if the || word(n + 1) == "here" {
+            let mut k = n + 1;
+            if word(k) == "here" {
+                k += 1;
+            }
+            if !matches!(word(k), "that" | "which") && the {
+                continue;
+            }
+            if matches!(word(k), "that" | "which") {
+                k
+            } else {
+                k - 1
+            }
+        } else {
+            n
         };
         // (`which file has …`, `which one's got …`, `which file is it that says …` not.)
         if !holds(word(n + 1)) {

@@ -3255,6 +3255,21 @@ fn files_found_by_what_they_hold() {
             "which of the documents explains long file names?",
             "cat \"/DOCS/Release Notes 0.1.txt\"",
         ),
+        // (`the file that talks about …`, `the file about …`: the same
+        // question asked as a description; a question's own words, `where`,
+        // are words a file can hold.)
+        (
+            "open the file that talks about the Tab key",
+            "cat /DOCS/GUIDE.TXT",
+        ),
+        (
+            "the file about where my files are, show it",
+            "cat /DOCS/FAQ.TXT",
+        ),
+        (
+            "which file explains where my files are",
+            "cat /DOCS/FAQ.TXT",
+        ),
     ] {
         let p = it.propose(typed, &mut clock, &mut || false).unwrap();
         assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
