@@ -7300,3 +7300,16 @@ fn a_word_of_size_or_fondness_names_no_other_file() {
         ],
     );
 }
+
+/// Help asked about a job by its verb (`how do I use copy`, `help with
+/// rename`) is help on the applet that does it, not the whole help.
+#[test]
+fn help_about_a_job_s_verb_is_help_on_its_applet() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("how do I use copy", "help cp"),
+            ("help with rename", "help mv"),
+        ],
+    );
+}

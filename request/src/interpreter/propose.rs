@@ -3307,6 +3307,31 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // Help with no topic for a line that names one job by its verb
+        // (`how do I use copy`, `help with rename`): help on the applet
+        // that does it.
+        if let Some(c) = command
+            .as_mut()
+            .filter(|c| self.role_of(c.applet) == Some(Role::Help) && c.args.is_empty())
+            .filter(|_| abstain.is_none())
+        {
+            let roles: Vec<Role> = lower_words(asked)
+                .iter()
+                .filter_map(|w| match w.as_str() {
+                    "copy" | "copying" | "copies" => Some(Role::Copy),
+                    "rename" | "renaming" | "renames" | "move" | "moving" => Some(Role::Move),
+                    "delete" | "deleting" | "remove" | "removing" | "erase" => Some(Role::Remove),
+                    _ => None,
+                })
+                .collect();
+            if let [first, rest @ ..] = roles.as_slice() {
+                if rest.iter().all(|r| r == first) {
+                    if let Some(a) = self.doer(*first) {
+                        c.args.push(command::Arg::Word(a));
+                    }
+                }
+            }
+        }
         // In read-only mode, saying back a text the request puts into a file
         // it refers to, explaining the request or dumping the file's bytes
         // is no answer to it (`add a new entry to the photo list:
