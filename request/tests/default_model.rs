@@ -7313,3 +7313,22 @@ fn help_about_a_job_s_verb_is_help_on_its_applet() {
         ],
     );
 }
+
+/// `what would you do if I say …` explains the words the person would say,
+/// as typed to the clause's end; the file they name is not shown.
+#[test]
+fn what_would_you_do_if_i_say_explains_those_words() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "what would you do if I say delete the notes",
+                "route \"delete the notes\"",
+            ),
+            (
+                "just tell me what you would do if I say remove the faq, don't do it",
+                "route \"remove the faq\"",
+            ),
+        ],
+    );
+}

@@ -1422,6 +1422,26 @@ impl<'m> Interpreter<'m> {
                 )
             };
             let want = match chosen {
+                // What would be run for words the person would say is
+                // explained, whatever file those words name (`what would
+                // you do if I say delete the notes` had shown them).
+                Some(a)
+                    if is(a, Role::Explain)
+                        && any_phrase(
+                            asked,
+                            &[
+                                "if i say",
+                                "if i said",
+                                "if i type",
+                                "if i typed",
+                                "if i were to say",
+                                "if i told you",
+                                "if i tell you",
+                            ],
+                        ) =>
+                {
+                    None
+                }
                 Some(a)
                     if asks_the_time
                         && !is(a, Role::Clock)
@@ -1669,6 +1689,7 @@ impl<'m> Interpreter<'m> {
                         && (reads(asked) || wants_text(asked))
                         && !discards
                         && !says_words
+
                         // (Not a file found by words the sure router reads
                         // as its applet's subject: `find out how fast the
                         // language model runs` is the benchmark's.)
@@ -3304,6 +3325,38 @@ impl<'m> Interpreter<'m> {
                 );
                 if only_as_a_noun(asked, name) && !asks_usage {
                     abstain = Some(Abstain::NothingFits);
+                }
+            }
+        }
+        // The words the person would say, after `if I say` (`… what you
+        // would do if I say remove the guide` had explained `if`): the
+        // request explained, as typed, to the clause's end.
+        if let Some(c) = command.as_mut().filter(|c| {
+            self.role_of(c.applet) == Some(Role::Explain)
+                && matches!(c.args.as_slice(), [command::Arg::Text(_)])
+        }) {
+            let lower = request.to_ascii_lowercase();
+            let said = ["if i say ", "if i said ", "if i type ", "if i typed "]
+                .iter()
+                .find_map(|p| lower.find(p).map(|at| at + p.len()));
+            if let Some(at) = said {
+                let rest = &request[at..];
+                // (A full stop ends it only as a sentence's: `notes.txt`.)
+                let stop = rest
+                    .char_indices()
+                    .find(|&(i, ch)| {
+                        matches!(ch, '?' | ',' | ';' | '!')
+                            || (ch == '.'
+                                && rest[i + 1..].chars().next().is_none_or(char::is_whitespace))
+                    })
+                    .map_or(rest.len(), |(i, _)| i);
+                let end = stop;
+                let words = rest[..end].trim().trim_matches(['"', '\'', '`']);
+                let [command::Arg::Text(t)] = c.args.as_mut_slice() else {
+                    unreachable!()
+                };
+                if words.split_whitespace().count() >= 2 && !words.contains('"') {
+                    *t = words.into();
                 }
             }
         }
