@@ -110,6 +110,23 @@ pub fn classify<'a>(
             Some(_) if path_typed_with_a_comma(table, line, &command) => Line::Request(line),
             _ => Line::Typed(command),
         },
+        // A write applet's name opening a sentence about the screen in
+        // read-only mode (`write "bom dia" in the screen`): the line
+        // read-write mode would hand to the request path goes there too,
+        // where what it asks is reachable (`echo`); a command typed as one,
+        // or a sentence asking a change, keeps its F2 error.
+        Err(ParseError::ReadOnly(_))
+            if live.is_some()
+                && line
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|w| w.eq_ignore_ascii_case("screen"))
+                && matches!(
+                    classify(table, Mode::ReadWrite, line, live),
+                    Line::Request(_)
+                ) =>
+        {
+            Line::Request(line)
+        }
         Err(ParseError::Empty) => Line::Empty,
         Err(ParseError::NotACommand(_)) => Line::Request(line),
         Err(e) if live.is_some() && e.could_be_prose() => Line::Request(line),
@@ -170,6 +187,24 @@ fn text_reads_as_prose(table: &Table, line: &str, command: &Command, live: &[Pat
     // The text slot takes every word after the slots before it.
     let words = command::parse::split(line).words;
     let text: alloc::vec::Vec<&command::parse::Word> = words.iter().skip(1 + text_at).collect();
+    // A text that ends by saying it goes on the screen (`write hello on
+    // the screen`): the screen is no file's text.
+    let on_screen = {
+        let lower = line.to_ascii_lowercase();
+        let lower = lower.trim_end_matches(['.', '!', '?', ' ']);
+        [
+            "on the screen",
+            "to the screen",
+            "in the screen",
+            "on screen",
+            "onto the screen",
+        ]
+        .iter()
+        .any(|e| lower.ends_with(e))
+    };
+    if on_screen {
+        return true;
+    }
     // A text that opens by announcing itself (`write results.csv with:
     // sample,od600 …`): the announcing word is the request's, not the
     // text's.

@@ -185,6 +185,20 @@ fn classify_is_the_one_decision() {
         classify(&t, ro, "rm /NOTES.TXT", live),
         Line::Rejected(ParseError::ReadOnly("rm"))
     );
+    // A write applet's name opening a sentence about the screen is a
+    // request, where saying it is reachable; typed as a command it is not.
+    assert_eq!(
+        classify(&t, ro, "write \"bom dia\" in the screen", live),
+        Line::Request("write \"bom dia\" in the screen")
+    );
+    assert_eq!(
+        classify(&t, ro, "write /screen.txt hello", live),
+        Line::Rejected(ParseError::ReadOnly("write"))
+    );
+    assert_eq!(
+        classify(&t, Mode::ReadWrite, "write hello on the screen", live),
+        Line::Request("write hello on the screen")
+    );
     assert_eq!(
         classify(&t, ro, " please show the notes ", live),
         Line::Request("please show the notes")
