@@ -542,7 +542,20 @@ pub(crate) fn looks_like_file(w: &str) -> bool {
                 && !b.contains('/')
                 && b.bytes().all(|c| c.is_ascii_alphabetic())
         });
-    let shorthand = (w.len() <= 3 && w.contains('/') && !w.starts_with('/')) || rate;
+    // Nor two words typed as alternatives (`date/time`, `and/or`,
+    // `read/write`): words of a sentence, no folder and file.
+    const EITHER: &[&str] = &[
+        "date", "time", "and", "or", "on", "off", "yes", "no", "read", "write", "input", "output",
+        "his", "her", "he", "she", "either", "day", "night", "am", "pm", "true", "false", "start",
+        "stop", "up", "down", "in", "out", "open", "close", "copy", "paste", "cut", "free", "used",
+        "size", "speed",
+    ];
+    let either = !w.starts_with('/')
+        && w.split_once('/').is_some_and(|(a, b)| {
+            EITHER.contains(&a.to_ascii_lowercase().as_str())
+                && EITHER.contains(&b.to_ascii_lowercase().as_str())
+        });
+    let shorthand = (w.len() <= 3 && w.contains('/') && !w.starts_with('/')) || rate || either;
     // Nor a date or a fraction (`05/12`, `1/2`, `12/05/2026`).
     let numbers = w.contains('/')
         && w.bytes()

@@ -7332,3 +7332,16 @@ fn what_would_you_do_if_i_say_explains_those_words() {
         ],
     );
 }
+
+/// Two words typed as alternatives (`date/time`) are words, no folder and
+/// file to look for; a path stays a path.
+#[test]
+fn words_typed_as_alternatives_are_no_path() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("the date/time please", "date"),
+            ("show docs/guide.txt", "cat /DOCS/GUIDE.TXT"),
+        ],
+    );
+}
