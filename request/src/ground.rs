@@ -3526,7 +3526,12 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                     || by_ext
                     // The name with its extension run together (`bootlog`).
                     || (!p.is_dir && sq.len() >= 6 && sq == squash(basename(&path)))
-                    || means(&path, &sq, singular)
+                    || (means(&path, &sq, singular)
+                        // (A program's name: `Task Manager` is no task list.)
+                        && !(matches!(sq.as_str(), "task" | "tasks")
+                            && words.get(at + 1).is_some_and(|n| {
+                                matches!(n.as_str(), "manager" | "scheduler" | "bar" | "view" | "kill")
+                            })))
                     || (sq.len() >= 5 && misspelt(&sq, st))
                     || ((3..=4).contains(&sq.len()) && short_slip(&sq, st)))
             {

@@ -7345,3 +7345,21 @@ fn words_typed_as_alternatives_are_no_path() {
         ],
     );
 }
+
+/// `Task Manager` is a program's name, no task list: the to-do list is not
+/// shown for it (it had been), while `my tasks` still is that list.
+#[test]
+fn a_program_named_task_is_no_task_list() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose("open task manager", &mut clock, &mut || false)
+        .unwrap();
+    assert_ne!(
+        p.line().as_deref(),
+        Some("cat /TODO.TXT"),
+        "{}",
+        p.display()
+    );
+    proposes_lines(Mode::ReadWrite, &[("show my tasks", "cat /TODO.TXT")]);
+}
