@@ -428,6 +428,30 @@ pub fn unframed(request: &str) -> Option<String> {
             }
         }
     }
+    // Instructions given as a teacher gives them (`What you do is, you
+    // make a folder …`, `what you want to do is go to …`): the order
+    // after the frame, its `you` the person asked.
+    {
+        let lower = s.to_ascii_lowercase();
+        let frame = [
+            "what you do is",
+            "what you want to do is",
+            "what you wanna do is",
+            "what you need to do is",
+            "here's what you do",
+            "heres what you do",
+        ]
+        .iter()
+        .find(|p| lower.starts_with(*p));
+        if let Some(p) = frame {
+            let rest = s[p.len()..].trim_start_matches([',', ':', ' ']);
+            let rest = strip_prefix_ci(rest, "you ").unwrap_or(rest);
+            if !rest.trim().is_empty() {
+                s = rest;
+                changed = true;
+            }
+        }
+    }
     // Pleasantries of their own sentence before the request (`hope you're
     // well. could you …`, `how are you? show …`).
     loop {
@@ -718,6 +742,18 @@ mod form_tests {
         assert_eq!(
             form("Request type: DISPLAY (hex). Item: TODO.TXT. Bytes: 32.").as_deref(),
             Some("show in hex the first 32 bytes of TODO.TXT")
+        );
+    }
+
+    #[test]
+    fn instructions_given_as_a_teacher_gives_them_are_the_order() {
+        assert_eq!(
+            super::unframed("What you do is, you make a folder, you call it Tees.").as_deref(),
+            Some("make a folder, you call it Tees.")
+        );
+        assert_eq!(
+            super::unframed("what you want to do is copy the notes").as_deref(),
+            Some("copy the notes")
         );
     }
 

@@ -7363,3 +7363,22 @@ fn a_program_named_task_is_no_task_list() {
     );
     proposes_lines(Mode::ReadWrite, &[("show my tasks", "cat /TODO.TXT")]);
 }
+
+/// Instructions given the way a teacher gives them (`What you do is, you
+/// make a folder …`) ask the order after the frame.
+#[test]
+fn what_you_do_is_frames_an_order() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "what you want to do is copy the notes into LOGS",
+                "cp /NOTES.TXT /LOGS/NOTES.TXT",
+            ),
+            (
+                "What you do is, you make a folder, you call it Receipts.",
+                "mkdir /Receipts",
+            ),
+        ],
+    );
+}
