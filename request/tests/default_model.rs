@@ -7382,3 +7382,17 @@ fn what_you_do_is_frames_an_order() {
         ],
     );
 }
+
+/// A text announced before a colon is the colon's, as typed, not a piece
+/// of the announcement (`shout it from the rooftops: sale today` had said
+/// `the rooftops`).
+#[test]
+fn an_announced_text_is_the_colon_s_not_the_announcement_s() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "shout it from the rooftops: sale today",
+            "echo \"sale today\"",
+        )],
+    );
+}

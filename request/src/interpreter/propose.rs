@@ -2097,18 +2097,26 @@ impl<'m> Interpreter<'m> {
             }
         }
         // A text to say, announced before a colon, and a command that
-        // says nothing (`Type this on the screen so the kids see it: Keep
-        // your head down!` had decoded a bare `echo`): the colon's text,
-        // as typed.
+        // says nothing or a piece of the announcement (`Type this on the
+        // screen so the kids see it: Keep your head down!` had decoded a
+        // bare `echo`, `shout it from the rooftops: sale today` said `the
+        // rooftops`): the colon's text, as typed.
         if let (Some(c), Some(rest)) = (command.as_mut(), typed_after_colon) {
             let rest = rest.trim();
+            let before = request.split_once(':').map_or("", |(b, _)| b);
+            let off_text = match c.args.as_slice() {
+                [] => true,
+                [command::Arg::Text(t)] => !rest.contains(&**t) && before.contains(&**t),
+                _ => false,
+            };
             if self.role_of(c.applet) == Some(Role::Say)
-                && c.args.is_empty()
+                && off_text
                 && !rest.is_empty()
                 && !rest.contains('"')
-                && asks_to_say(request.split_once(':').map_or("", |(b, _)| b))
+                && !before.contains(['"', '\''])
+                && asks_to_say(before)
             {
-                c.args.push(command::Arg::Text(rest.into()));
+                c.args = alloc::vec![command::Arg::Text(rest.into())];
             }
         }
         // A named file the volume lacks: nothing runs unless the command
