@@ -2114,7 +2114,8 @@ impl<'m> Interpreter<'m> {
                 && !rest.is_empty()
                 && !rest.contains('"')
                 && !before.contains(['"', '\''])
-                && asks_to_say(before)
+                && (asks_to_say(before)
+                    || any_word(before, &["announce", "broadcast", "yell", "proclaim"]))
             {
                 c.args = alloc::vec![command::Arg::Text(rest.into())];
             }
