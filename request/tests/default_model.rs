@@ -7390,9 +7390,15 @@ fn what_you_do_is_frames_an_order() {
 fn an_announced_text_is_the_colon_s_not_the_announcement_s() {
     proposes_lines(
         Mode::ReadWrite,
-        &[(
-            "shout it from the rooftops: sale today",
-            "echo \"sale today\"",
-        )],
+        &[
+            (
+                "shout it from the rooftops: sale today",
+                "echo \"sale today\"",
+            ),
+            (
+                "announce it to the room: lunch is ready",
+                "echo \"lunch is ready\"",
+            ),
+        ],
     );
 }
