@@ -205,7 +205,6 @@ fn topic(name: &str) -> Option<Role> {
         "make_directory" | "make_directory_path" => Role::MakeDir,
         "format" | "write" | "writeln" | "print" => Role::Say,
         "get_time" => Role::Clock,
-        "shell" => return None,
         _ => return None,
     })
 }
