@@ -203,6 +203,7 @@ pub const EVALUATION_FILES: &[&str] = &[
     "handwritten26.tsv",
     "handwritten27.tsv",
     "handwritten28.tsv",
+    "handwritten29.tsv",
     "heldout_handwritten.tsv",
     "dev_nothing.tsv",
     "dev_args.tsv",

@@ -591,6 +591,19 @@ fn handwritten28_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten29.tsv`, the twenty-ninth (written blind on 7 December 2026, twenty-third
+/// session, after the twenty-eighth), passes the same checks with at least 400 rows, and none of
+/// its requests is one of the twenty-eight other hand-written splits' either.
+#[test]
+fn handwritten29_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten29.tsv",
+        400,
+        (3, 2),
+        &requests_elsewhere("handwritten29.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {

@@ -388,6 +388,7 @@ fn handwritten6_to_17_are_read_through_their_ledgers_only() {
         "handwritten26",
         "handwritten27",
         "handwritten28",
+        "handwritten29",
     ] {
         split_is_read_through_its_ledger_only(
             split,

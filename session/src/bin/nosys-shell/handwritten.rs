@@ -4,7 +4,7 @@
 //! `handwritten14`, `handwritten15`, `handwritten16`, `handwritten17`, `handwritten18`,
 //! `handwritten19`, `handwritten20`, `handwritten21`, `handwritten22`,
 //! `handwritten23`, `handwritten24`, `handwritten25`,
-//! `handwritten26`, `handwritten27`, `handwritten28`): the
+//! `handwritten26`, `handwritten27`, `handwritten28`, `handwritten29`): the
 //! product's answer to each hand-written request (`data/handwritten.tsv`, the second split
 //! `data/handwritten2.tsv`, the third `data/handwritten3.tsv`, the fourth
 //! `data/handwritten4.tsv`, the fifth `data/handwritten5.tsv`, the sixth
@@ -19,8 +19,9 @@
 //! `data/handwritten21.tsv`, the twenty-second `data/handwritten22.tsv`, the
 //! twenty-third `data/handwritten23.tsv`, the twenty-fourth `data/handwritten24.tsv`,
 //! the twenty-fifth `data/handwritten25.tsv`, the twenty-sixth
-//! `data/handwritten26.tsv`, the twenty-seventh `data/handwritten27.tsv`, or
-//! the twenty-eighth, fresh split `data/handwritten28.tsv`), in
+//! `data/handwritten26.tsv`, the twenty-seventh `data/handwritten27.tsv`, the
+//! twenty-eighth `data/handwritten28.tsv`, or the twenty-ninth, fresh split
+//! `data/handwritten29.tsv`), in
 //! the mode the
 //! row was
 //! typed in, scored the way a person judges it: the right applet, the whole
@@ -199,6 +200,11 @@ pub const SPLITS: &[HandSplit] = &[
         name: "handwritten28",
         rows: "handwritten28.tsv",
         ledger: "handwritten28_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten29",
+        rows: "handwritten29.tsv",
+        ledger: "handwritten29_ledger.txt",
     },
 ];
 
