@@ -116,11 +116,25 @@ impl Contents {
     /// How many of `words` (lower case) each file holds, best first; files
     /// holding none are left out. A word's plural or singular counts.
     pub fn scores(&self, words: &[String]) -> Vec<(&str, usize)> {
+        self.scored(words, false)
+    }
+
+    /// As [`Contents::scores`], another form of a word counting too
+    /// (`reading` for `read`): for a question that says it describes what a
+    /// file holds (`the list whose first task is reading the guide`). Not
+    /// for words merely beside a request, where the extra forms find files
+    /// nobody described (`I have been reading Wittgenstein …` is no note
+    /// about read-only mode).
+    pub fn scores_inflected(&self, words: &[String]) -> Vec<(&str, usize)> {
+        self.scored(words, true)
+    }
+
+    fn scored(&self, words: &[String], bend: bool) -> Vec<(&str, usize)> {
         let mut out: Vec<(&str, usize)> = self
             .files
             .iter()
             .map(|f| {
-                let n = words.iter().filter(|w| f.has_word(w)).count();
+                let n = words.iter().filter(|w| f.has_word(w, bend)).count();
                 (f.path.as_str(), n)
             })
             .filter(|(_, n)| *n > 0)
@@ -156,7 +170,7 @@ impl FileText {
         }
     }
 
-    fn has_word(&self, w: &str) -> bool {
+    fn has_word(&self, w: &str, bend: bool) -> bool {
         let has = |x: &str| self.words.binary_search_by(|v| v.as_str().cmp(x)).is_ok();
         // A name with a version after it is that name (`qwen` for
         // `Qwen3-0.6B`, split at its dashes and dots).
@@ -167,11 +181,44 @@ impl FileText {
                     && v[w.len()..].bytes().all(|b| b.is_ascii_digit())
             })
         };
+        // Another form of the same verb or noun (`reading` for `read`,
+        // `stating` for `states`, `runs` for `run`): people describe a file
+        // in their own grammar, not in its. Only words of five letters or
+        // more are bent, so a short word is never another (`notes` is no
+        // `not`).
+        let inflected = || {
+            bend && w.len() >= 5
+                && self
+                    .words
+                    .iter()
+                    .any(|v| v.len() >= 4 && stem(v) == stem(w))
+        };
         has(w)
             || w.strip_suffix('s').is_some_and(has)
             || has(&alloc::format!("{w}s"))
             || versioned()
+            || inflected()
     }
+}
+
+/// A word without its ending (`reading` → `read`, `states` and `stating`
+/// → `stat`, `running` → `run`), at least three letters kept.
+fn stem(w: &str) -> &str {
+    for end in ["ing", "ed", "es", "s", "e"] {
+        if let Some(s) = w.strip_suffix(end) {
+            if s.len() >= 3 {
+                let b = s.as_bytes();
+                // (`running`, `stopped`: the doubled consonant is the
+                // ending's.)
+                let doubled = end.len() >= 2
+                    && b.len() >= 4
+                    && b[b.len() - 1] == b[b.len() - 2]
+                    && !matches!(b[b.len() - 1], b'l' | b's' | b'e' | b'o');
+                return if doubled { &s[..s.len() - 1] } else { s };
+            }
+        }
+    }
+    w
 }
 
 /// Lower case, with every run of whitespace one space.
@@ -189,6 +236,26 @@ fn squeeze(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_form_of_a_word_counts_only_when_asked() {
+        let c = Contents::from_texts([
+            ("/TODO.TXT", "1. Read the guide.\n2. Look at the log.\n"),
+            ("/N.TXT", "The shell runs inside the kernel.\n"),
+        ]);
+        let words = |ws: &[&str]| ws.iter().map(|w| String::from(*w)).collect::<Vec<_>>();
+        assert!(c.scores(&words(&["reading"])).is_empty());
+        assert_eq!(c.scores_inflected(&words(&["reading"])), [("/TODO.TXT", 1)]);
+        assert_eq!(
+            c.scores_inflected(&words(&["looking", "running"])),
+            [("/N.TXT", 1), ("/TODO.TXT", 1)]
+        );
+        // Short words are never bent into others.
+        assert!(c.scores_inflected(&words(&["the"])).len() == 2);
+        assert!(c.scores_inflected(&words(&["gui"])).is_empty());
+        assert_eq!(stem("stopped"), "stop");
+        assert_eq!(stem("stating"), stem("states"));
+    }
 
     #[test]
     fn phrases_and_words_find_the_files_that_hold_them() {

@@ -2010,7 +2010,7 @@ pub fn ground_with(
                     )
             })
             .collect();
-        let scores = contents.scores(&words);
+        let scores = contents.scores_inflected(&words);
         // A quoted phrase one file holds (`which file has the '[boot]'
         // lines`) is that file.
         let quoted = ['"', '\''].iter().find_map(|&q| {
@@ -2923,8 +2923,39 @@ fn content_question(request: &str) -> Option<usize> {
     let noun = |w: &str| {
         matches!(
             w,
-            "file" | "files" | "document" | "doc" | "one" | "one's" | "note" | "text" | "page"
+            "file"
+                | "files"
+                | "document"
+                | "doc"
+                | "one"
+                | "one's"
+                | "note"
+                | "text"
+                | "page"
+                | "item"
+                | "record"
+                | "list"
+                | "entry"
+                | "sheet"
         )
+    };
+    // Any verb says what a file holds once a relative pronoun stands
+    // between it and the file (`the item that begins "Welcome"`, `the
+    // document stating that …`): whether a file holds the words after it
+    // is what decides, so a clause about something else (`the file that I
+    // made`) finds no file and changes nothing. Not a verb of being or
+    // doing, whose object is not the file's words.
+    let some_verb = |w: &str| {
+        w.len() >= 4
+            && w.bytes().all(|b| b.is_ascii_alphabetic())
+            && !matches!(
+                w,
+                "does" | "was" | "were" | "this" | "thus" | "less" | "isn't" | "wasn't"
+            )
+            && !is_stopword(w)
+    };
+    let participle = |w: &str| {
+        w.len() >= 6 && w.ends_with("ing") && !matches!(w, "thing" | "nothing" | "something")
     };
     let holds = |w: &str| {
         matches!(
@@ -2971,24 +3002,34 @@ fn content_question(request: &str) -> Option<usize> {
         if the && word(n + 1) == "about" && !matches!(word(n + 2), "it" | "this" | "that") {
             return bounds.get(n + 2).map(|&(s, _)| s);
         }
-        let n = if the || word(n + 1) == "here" {
-            let mut k = n + 1;
-            if word(k) == "here" {
-                k += 1;
-            }
-            if !matches!(word(k), "that" | "which") && the {
-                continue;
-            }
-            if matches!(word(k), "that" | "which") {
-                k
+        let mut k = n + 1;
+        if word(k) == "here" {
+            k += 1;
+        }
+        // (`which file, if any, discloses …`.)
+        if word(k) == "if" && word(k + 1) == "any" {
+            k += 2;
+        }
+        // (`the list whose first task is …`: the rest is what it holds.)
+        if word(k) == "whose" {
+            return bounds.get(k + 1).map(|&(s, _)| s);
+        }
+        // (`the file stating that …`, `the file comprising the words …`.)
+        if participle(word(k)) {
+            let v = if matches!(word(k + 1), "that" | "the" | "about") {
+                k + 1
             } else {
-                k - 1
-            }
-        } else {
-            n
-        };
+                k
+            };
+            return bounds.get(v + 1).map(|&(s, _)| s);
+        }
+        let pronoun = matches!(word(k), "that" | "which");
+        if !pronoun && the {
+            continue;
+        }
+        let n = if pronoun { k } else { k - 1 };
         // (`which file has …`, `which one's got …`, `which file is it that says …` not.)
-        if !holds(word(n + 1)) {
+        if !holds(word(n + 1)) && !((pronoun || which) && some_verb(word(n + 1))) {
             continue;
         }
         let v = n + 1;

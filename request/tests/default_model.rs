@@ -7402,3 +7402,35 @@ fn an_announced_text_is_the_colon_s_not_the_announcement_s() {
         ],
     );
 }
+
+/// A file described by a relative clause with any verb (`the item that
+/// opens with …`, `the document saying that …`, `the list whose … task is
+/// …`) is the file holding the words after it, in whatever form of its
+/// words the person used (`looking` for `look`).
+#[test]
+fn a_file_described_by_any_clause_is_the_one_holding_its_words() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    it.set_contents(common::sample_contents());
+    for (typed, line) in [
+        (
+            "show the item that opens with \"A short guide\"",
+            "cat /DOCS/GUIDE.TXT",
+        ),
+        (
+            "which file, if any, explains the Tab key? show it",
+            "cat /DOCS/GUIDE.TXT",
+        ),
+        (
+            "the list whose second task is looking at the boot log, open it",
+            "cat /TODO.TXT",
+        ),
+        (
+            "remove the document saying that the disk was made by the image tool",
+            "rm /LOGS/BOOT.LOG",
+        ),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
+    }
+}
