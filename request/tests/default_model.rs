@@ -7434,3 +7434,17 @@ fn a_file_described_by_any_clause_is_the_one_holding_its_words() {
         assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
     }
 }
+
+/// The commands a person has at hand are the help's list, the ones typed
+/// the history's (`list the commands I have got at my disposal` had shown
+/// the history).
+#[test]
+fn commands_at_hand_are_help_and_commands_typed_history() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("list the commands I have got at my disposal", "help"),
+            ("what commands have I used so far", "history"),
+        ],
+    );
+}

@@ -2724,6 +2724,35 @@ pub(super) fn asks_past(request: &str) -> bool {
     )
 }
 
+/// Whether the request asks which commands there are to use, not which
+/// were used: `commands` with a word of having or being able, and no word
+/// of the past.
+pub(super) fn asks_commands_at_hand(request: &str) -> bool {
+    any_word(request, &["command", "commands"])
+        && any_word(
+            request,
+            &[
+                "disposal", "available", "exist", "exists", "offer", "offers", "support",
+                "supports", "know", "knows", "understand", "understands", "can", "could",
+                "able", "have", "got",
+            ],
+        )
+        && !asks_past(request)
+        // (`what commands have I played so far`: a perfect is the past.)
+        && !(any_word(request, &["have", "i've", "ive"])
+            && request
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .any(|w| w.len() >= 5 && w.to_ascii_lowercase().ends_with("ed")))
+        && !any_word(
+            request,
+            &[
+                "used", "did", "done", "gave", "given", "executed", "issued", "sent", "run",
+                "history", "last", "recent", "recently", "before", "already", "today", "tonight",
+                "session", "typing", "wrote", "asked", "far",
+            ],
+        )
+}
+
 /// Whether the request places its text after what a file holds.
 pub(super) fn places_at_end(request: &str) -> bool {
     let r = request.to_ascii_lowercase();

@@ -1620,6 +1620,11 @@ impl<'m> Interpreter<'m> {
                 Some(a) if is_any(a, &[Role::Help, Role::List]) && asks_past(asked) => {
                     doer(Role::History)
                 }
+                // The commands a person has, can use or has at hand are the
+                // help's list; the history is only what was typed (`Might I
+                // have a list of the commands at my disposal?` had shown the
+                // history).
+                Some(a) if is(a, Role::History) && asks_commands_at_hand(asked) => doer(Role::Help),
                 // What was typed is the history, whatever else the machine
                 // tells (`what's been typed on this thing today` had shown
                 // the uptime).
