@@ -7448,3 +7448,28 @@ fn commands_at_hand_are_help_and_commands_typed_history() {
         ],
     );
 }
+
+/// A plan of the person's own after an order does not put the order off
+/// (`make a folder named Q3, I'll fill it next week` had run nothing),
+/// while the same plan about the change still does.
+#[test]
+fn a_plan_after_an_order_is_the_person_s_own() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "make a folder named Q3, I'll fill it next week",
+                "mkdir /Q3",
+            ),
+            (
+                "create an empty file called ledger.txt; I'll fill it in tomorrow",
+                "write /ledger.txt \"\"",
+            ),
+        ],
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &["I'll make a folder called Q3 next week"],
+        Abstain::NothingFits,
+    );
+}

@@ -3744,6 +3744,36 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         || (matches!(last_clause, "lol" | "lmao")
             && (matches!(at(0), "sure" | "oh" | "yeah" | "great" | "wow")
                 || any_phrase(own, &["who needs", "who cares", "anyway"])));
+    // A plan of the person's own after an order is theirs, not the order's
+    // (`Make a folder called Signed-Firsts; I'll sort the list later`):
+    // where the line opens by asking a change, only a later clause that
+    // speaks of a change can put it off.
+    let planned_part: String = {
+        let clauses: Vec<&str> = own
+            .split([',', ';', '.', '!', '?'])
+            .filter(|c| !c.trim().is_empty())
+            .collect();
+        let changes_in = |c: &str| {
+            lower_words(c).iter().any(|x| {
+                CHANGES.contains(&x.as_str()) || matches!(x.as_str(), "make" | "create" | "mkdir")
+            })
+        };
+        let opens_an_order = clauses.first().is_some_and(|c| {
+            lower_words(c).first().is_some_and(|x| {
+                CHANGES.contains(&x.as_str()) || matches!(x.as_str(), "make" | "create" | "mkdir")
+            })
+        });
+        if opens_an_order {
+            clauses
+                .iter()
+                .filter(|c| changes_in(c))
+                .copied()
+                .collect::<Vec<&str>>()
+                .join(",")
+        } else {
+            String::from(own)
+        }
+    };
     // Advised against, or only planned for some day (`I wouldn't delete
     // the logs folder if I were you`, `I'm thinking about adding … next
     // week`, `someday I want to make a folder`, `at some point we should
@@ -3772,7 +3802,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             "i'd advise",
         ],
     ) || (any_phrase(
-        own,
+        &planned_part,
         &[
             "going to ",
             "gonna ",
