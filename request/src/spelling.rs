@@ -219,6 +219,33 @@ impl Lexicon {
             .filter(|k| targets.is_none_or(|t| t.binary_search_by(|x| x.as_str().cmp(k)).is_ok()))
     }
 
+    /// A word with a letter held down (`notesssss`, `pleaseeee`,
+    /// `shhhow`): the known word its run makes at one letter or two.
+    /// Runs of three or more only; `committee` keeps its doubles.
+    fn unstretched(&self, w: &str) -> Option<String> {
+        let b = w.as_bytes();
+        if !b.windows(3).any(|t| t[0] == t[1] && t[1] == t[2]) || self.knows(w) {
+            return None;
+        }
+        // Each run of three or more as `keep` letters; shorter runs as
+        // typed (`hellooooo` is `hello`, not `helo`).
+        let squeeze = |keep: usize| -> String {
+            let mut out = String::new();
+            let mut i = 0;
+            while i < b.len() {
+                let run = b[i..].iter().take_while(|&&c| c == b[i]).count();
+                let n = if run >= 3 { keep } else { run };
+                for _ in 0..n {
+                    out.push(b[i] as char);
+                }
+                i += run;
+            }
+            out
+        };
+        let known = |k: &str| self.knows(k) || SHORT.contains(&k) || MISREAD_TARGETS.contains(&k);
+        [squeeze(1), squeeze(2)].into_iter().find(|k| known(k))
+    }
+
     /// An unknown word whose letters a scanner or a font ran together or
     /// split (`rn` for `m`, `cl` for `d`, `vv` for `w`: `rernove`, `tirne`,
     /// `clocs`, `guicle`) read as the known word they make.
@@ -413,9 +440,10 @@ impl Lexicon {
                 .then(|| {
                     sms.then(|| self.sms(&lower))
                         .flatten()
-                        .or_else(|| self.misread(&lower))
-                        .or_else(|| self.correction_where(&lower, naming))
                         .map(String::from)
+                        .or_else(|| self.unstretched(&lower))
+                        .or_else(|| self.misread(&lower).map(String::from))
+                        .or_else(|| self.correction_where(&lower, naming).map(String::from))
                         .or_else(|| (core == lower).then(|| self.split(&lower)).flatten())
                 })
                 .flatten();
@@ -647,6 +675,21 @@ mod tests {
             b.sort_unstable();
         }
         l
+    }
+
+    #[test]
+    fn a_letter_held_down_is_read_as_the_word_its_run_makes() {
+        let l = lex(&["notes", "please", "show", "committee", "todo"]);
+        assert_eq!(
+            l.correct("pleaseeee show the notessssss").as_deref(),
+            Some("please show the notes")
+        );
+        assert_eq!(l.correct("the todoooo").as_deref(), Some("the todo"));
+        // A known word keeps its doubles; a run that makes no known word stays.
+        assert_eq!(l.correct("committee"), None);
+        assert_eq!(l.correct("brrrr"), None);
+        // Inside a quoted text it is the text.
+        assert_eq!(l.correct("say \"yesss\""), None);
     }
 
     #[test]

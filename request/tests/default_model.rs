@@ -7473,3 +7473,22 @@ fn a_plan_after_an_order_is_the_person_s_own() {
         Abstain::NothingFits,
     );
 }
+
+/// A letter held down leaves the word it stretched (`show the todoooo
+/// list` had named a missing file `todoooo`); an unknown name stays missing.
+#[test]
+fn a_letter_held_down_is_no_missing_name() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("open the readmeeeee", "cat /README.TXT"),
+            ("delete the hellooooo file", "rm /HELLO.TXT"),
+        ],
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose("open the file called zorbaaaa", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+}

@@ -181,7 +181,16 @@ impl<'m> Interpreter<'m> {
                     take_referents(&mut g, f);
                 }
             }
-        } else if self.config.spelling && g.grounding.referents.is_empty() && g.missing.is_empty() {
+        } else if self.config.spelling
+            && g.grounding.referents.is_empty()
+            // A missing "name" that is one plain word may be the slip itself
+            // (`show the notessssss` had named a missing file): the
+            // corrected line decides, and only if it names no missing file.
+            && g
+                .missing
+                .iter()
+                .all(|m| m.name.bytes().all(|b| b.is_ascii_alphabetic()))
+        {
             if let Some(fixed) = self
                 .lexicon
                 .correct(request)
@@ -189,7 +198,13 @@ impl<'m> Interpreter<'m> {
             {
                 let f =
                     ground::ground_with(&fixed, &self.paths, &self.descriptions, &self.contents);
-                if !f.grounding.referents.is_empty() && f.missing.is_empty() {
+                let slips = g.missing.iter().all(|m| {
+                    !fixed
+                        .split(|c: char| !c.is_ascii_alphanumeric())
+                        .any(|w| w.eq_ignore_ascii_case(&m.name))
+                });
+                if !f.grounding.referents.is_empty() && f.missing.is_empty() && slips {
+                    g.missing.clear();
                     take_referents(&mut g, f);
                 }
             }
