@@ -7492,3 +7492,16 @@ fn a_letter_held_down_is_no_missing_name() {
         .unwrap();
     assert_eq!(p.line(), None, "{}", p.display());
 }
+
+/// A quoted text popped, flashed or thrown up on the screen is said there
+/// (`Pop "…" up on the screen` had cleared the screen).
+#[test]
+fn a_text_popped_up_on_the_screen_is_said() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "pop \"gone fishing till noon\" up on the screen",
+            "echo \"gone fishing till noon\"",
+        )],
+    );
+}

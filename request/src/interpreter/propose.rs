@@ -1372,7 +1372,24 @@ impl<'m> Interpreter<'m> {
                 let verb = w.iter().position(|x| {
                     matches!(
                         x.as_str(),
-                        "print" | "type" | "say" | "echo" | "display" | "write" | "show" | "put"
+                        "print"
+                            | "type"
+                            | "say"
+                            | "echo"
+                            | "display"
+                            | "write"
+                            | "show"
+                            | "put"
+                            // (`pop "Hoglet season is over!" up on the
+                            // screen` had cleared it.)
+                            | "pop"
+                            | "flash"
+                            | "splash"
+                            | "stick"
+                            | "slap"
+                            | "throw"
+                            | "beam"
+                            | "project"
                     )
                 });
                 let screen = w.iter().rposition(|x| x == "screen");
