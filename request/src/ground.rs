@@ -76,6 +76,8 @@ pub struct Grounded {
     /// The live file the request reached only by a word of its first line
     /// (`what does the welcome text say`; among the referents too).
     pub titled: Option<String>,
+    /// The request sends something to the root (`… up to the top level`).
+    pub to_root: bool,
 }
 
 /// Words the declared examples use for a file without naming it, learnt as
@@ -2009,6 +2011,16 @@ pub fn ground_with(
                             | "said"
                     )
             })
+            // Where the file is sent is not what it holds (`move the file
+            // about VFAT up to the top level`, `… into LOGS`).
+            .filter(|w| {
+                !(g.to_root && matches!(w.as_str(), "top" | "level" | "root" | "toplevel"))
+                    && !g
+                        .grounding
+                        .referents
+                        .iter()
+                        .any(|r| r.is_dir && basename(&r.path).eq_ignore_ascii_case(w))
+            })
             .collect();
         let scores = contents.scores_inflected(&words);
         // A quoted phrase one file holds (`which file has the '[boot]'
@@ -2058,6 +2070,7 @@ pub fn ground_with(
             if !g.grounding.referents.contains(&e) {
                 g.grounding.referents.push(e.clone());
             }
+            keeps_its_name(&mut g, &e);
             g.by_content = Some(e.path.clone());
             return g;
         }
@@ -2081,6 +2094,7 @@ pub fn ground_with(
             if !g.grounding.referents.contains(e) {
                 g.grounding.referents.push(e.clone());
             }
+            keeps_its_name(&mut g, e);
             // A name the file holds is words of it, not a missing file
             // (`the file where Qwen3-0.6B-Q4_K_M.gguf is mentioned`).
             g.missing.retain(|m| {
@@ -2892,6 +2906,34 @@ fn by_content(
 /// The file the rarest of `words` point to: each word a file holds counts
 /// one over the number of files holding it. `None` unless one file leads
 /// by at least half a word's weight.
+/// A file found by what it holds keeps its name where the request sends
+/// it and names no other, as one found by its name does: at the root (`move the file about
+/// VFAT long names up to the top level`) or in a folder it refers to.
+fn keeps_its_name(g: &mut Grounded, e: &PathEntry) {
+    // (A name the request gives is the one it goes by: `a backup of it in
+    // the top folder called faq-backup.txt`.)
+    if !g.grounding.new_paths.is_empty() {
+        return;
+    }
+    let name = basename(&e.path);
+    let mut dirs: Vec<String> = g
+        .grounding
+        .referents
+        .iter()
+        .filter(|r| r.is_dir && !e.path.starts_with(&alloc::format!("{}/", r.path)))
+        .map(|r| r.path.clone())
+        .collect();
+    if g.to_root && e.path.rfind('/').is_some_and(|i| i > 0) {
+        dirs.push(String::new());
+    }
+    for d in dirs {
+        let p = alloc::format!("{d}/{name}");
+        if !g.grounding.new_paths.iter().any(|q| same_path(q, &p)) {
+            g.grounding.new_paths.push(p);
+        }
+    }
+}
+
 fn rarest_holder(contents: &Contents, words: &[String]) -> Option<String> {
     let mut weight: Vec<(String, f32)> = Vec::new();
     for w in words {
@@ -3993,6 +4035,17 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         if looks_like_file(w) || is_stopword(w) || in_phrase(i) || in_quote(i) || never_named(w) {
             continue;
         }
+        // (`move the file about VFAT long names to the top` had made
+        // /about: what a file is about names nothing.)
+        let about_a_file = matches!(w.as_str(), "about" | "regarding" | "concerning")
+            && i >= 1
+            && matches!(
+                words[i - 1].as_str(),
+                "file" | "files" | "document" | "doc" | "one" | "note" | "notes" | "item" | "text"
+            );
+        if about_a_file {
+            continue;
+        }
         // A word that describes a live file is not a new name, unless a
         // name-giving word precedes it (`a directory called notes`).
         if describing.contains(&i) && !gives(i) {
@@ -5004,6 +5057,7 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
         names_only,
         names_a_file,
         spelt: pinned_live,
+        to_root,
         by_content: None,
         weak,
         titled: None,

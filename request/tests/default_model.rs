@@ -7505,3 +7505,27 @@ fn a_text_popped_up_on_the_screen_is_said() {
         )],
     );
 }
+
+/// A file found by what it is about keeps its name where it is sent
+/// (`move the file about VFAT … to the top` had made /about), and `about`
+/// after a file's noun names nothing; given as a name it still is one.
+#[test]
+fn a_file_found_by_its_subject_keeps_its_name() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    it.set_contents(common::sample_contents());
+    for (typed, line) in [
+        (
+            "move the file about VFAT up to the top level",
+            "mv \"/DOCS/Release Notes 0.1.txt\" \"/Release Notes 0.1.txt\"",
+        ),
+        (
+            "copy the file about VFAT to LOGS",
+            "cp \"/DOCS/Release Notes 0.1.txt\" \"/LOGS/Release Notes 0.1.txt\"",
+        ),
+        ("make a folder called about", "mkdir /about"),
+    ] {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
+    }
+}
