@@ -2014,12 +2014,14 @@ pub fn ground_with(
             // Where the file is sent is not what it holds (`move the file
             // about VFAT up to the top level`, `… into LOGS`).
             .filter(|w| {
-                !(g.to_root && matches!(w.as_str(), "top" | "level" | "root" | "toplevel"))
-                    && !g
-                        .grounding
-                        .referents
-                        .iter()
-                        .any(|r| r.is_dir && basename(&r.path).eq_ignore_ascii_case(w))
+                let root_word =
+                    g.to_root && matches!(w.as_str(), "top" | "level" | "root" | "toplevel");
+                let folder_sent_to = g
+                    .grounding
+                    .referents
+                    .iter()
+                    .any(|r| r.is_dir && basename(&r.path).eq_ignore_ascii_case(w));
+                !root_word && !folder_sent_to
             })
             .collect();
         let scores = contents.scores_inflected(&words);
