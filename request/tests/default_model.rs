@@ -7529,3 +7529,29 @@ fn a_file_found_by_its_subject_keeps_its_name() {
         assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
     }
 }
+
+/// A line that opens with a word that only deletes, of a live file, asks
+/// to delete it (`cancel the boot log` had shown it), and in read-only mode
+/// points at F2; a restart or power-off asked to be called off runs nothing
+/// (`cancel the reboot` had rebooted).
+#[test]
+fn cancelling_a_file_deletes_it_and_cancelling_a_reboot_runs_nothing() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("please cancel the todo list", "rm /TODO.TXT")],
+    );
+    runs_nothing(
+        Mode::ReadOnly,
+        &["deaccession the photo list"],
+        Abstain::NeedsWriteMode,
+    );
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "cancel the reboot",
+            "abort the shutdown",
+            "call off the restart",
+        ],
+        Abstain::NothingFits,
+    );
+}

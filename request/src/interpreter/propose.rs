@@ -1153,8 +1153,20 @@ impl<'m> Interpreter<'m> {
         // read-only mode the reply points at F2.
         // As typed too: the speller reads `chuck` as `check`.
         // (Not a discard quoted for the question what it would run.)
-        let discards =
-            (discards(asked) || discards(request)) && !asks_what_a_quote_would_run(asked);
+        // So does a line that opens with a word that only deletes, of a
+        // live file it refers to (`cancel the boot log, va bene`,
+        // `Deaccession the file with the questions and answers`): the
+        // models read the file's name and showed it.
+        let opens_deleting_a_file = [asked, request].iter().any(|l| {
+            lower_words(l)
+                .iter()
+                .find(|x| !is_politeness(x))
+                .is_some_and(|v| {
+                    STRONG_REMOVAL.contains(&v.as_str()) || FIGURATIVE_REMOVAL.contains(&v.as_str())
+                })
+        }) && grounded.grounding.referents.iter().any(|r| !r.is_dir);
+        let discards = (discards(asked) || discards(request) || opens_deleting_a_file)
+            && !asks_what_a_quote_would_run(asked);
         let ridge_deletes = ridge.as_ref().is_some_and(|r| {
             self.role_of(r.applet) == Some(Role::Remove)
                 && r.command.is_ok()
@@ -3957,6 +3969,28 @@ impl<'m> Interpreter<'m> {
             via = Via::Neither;
             abstain = Some(Abstain::NoFile);
         }
+        // A restart or power-off asked to be called off (`cancel the
+        // reboot`, `abort the shutdown`, `call off the restart`) is none to
+        // run: nothing here is pending, and running it is the opposite of
+        // what was asked (all three had run it).
+        let calls_off = command.as_ref().is_some_and(|c| {
+            matches!(self.role_of(c.applet), Some(Role::Restart | Role::PowerOff))
+                && !named_first
+                && [asked, request].iter().any(|l| {
+                    let w = lower_words(l);
+                    let v = w.iter().position(|x| !is_politeness(x));
+                    v.is_some_and(|i| {
+                        matches!(w[i].as_str(), "cancel" | "abort" | "undo" | "revoke")
+                            || (matches!(w[i].as_str(), "call" | "hold")
+                                && w.get(i + 1).is_some_and(|x| x == "off"))
+                    })
+                })
+        });
+        if calls_off && self.config.own_words {
+            command = None;
+            via = Via::Neither;
+            abstain = Some(Abstain::NothingFits);
+        }
         // A file's bytes are asked for in words of bytes (bytes, hex, raw,
         // a dump, `xxd`, `od`, line endings, …): 285 of the 289 hand-written
         // rows that wanted them said one. Without one, the file is asked to
@@ -3982,7 +4016,12 @@ impl<'m> Interpreter<'m> {
                 None => {
                     command = None;
                     via = Via::Neither;
-                    abstain = Some(Abstain::Unsure);
+                    // (Asked away in read-only mode: only a write does that.)
+                    abstain = Some(if discards && self.mode == Mode::ReadOnly {
+                        Abstain::NeedsWriteMode
+                    } else {
+                        Abstain::Unsure
+                    });
                 }
             }
         }
