@@ -7555,3 +7555,32 @@ fn cancelling_a_file_deletes_it_and_cancelling_a_reboot_runs_nothing() {
         Abstain::NothingFits,
     );
 }
+
+/// A live name typed without its vowels is that name (`show me the FQ` had
+/// named a missing FQ), only where one name has those consonants and the
+/// word is no short lower-case one (`td's call` is nobody's to-do list);
+/// what was typed is the history, whatever else the model read into it.
+#[test]
+fn names_without_vowels_and_what_was_typed() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("hexdump the FQ please", "hexdump /DOCS/FAQ.TXT"),
+            ("show the NTS", "cat /NOTES.TXT"),
+            ("what have I typed today? it all came through me", "history"),
+        ],
+    );
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadOnly);
+    let p = it
+        .propose("open the transcript of td's call", &mut clock, &mut || {
+            false
+        })
+        .unwrap();
+    assert_ne!(
+        p.line().as_deref(),
+        Some("cat /TODO.TXT"),
+        "{}",
+        p.display()
+    );
+}

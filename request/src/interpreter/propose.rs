@@ -209,6 +209,18 @@ impl<'m> Interpreter<'m> {
                 }
             }
         }
+        // A live file's name typed without its vowels (`show me the FQ`,
+        // `cat the NTS`): the one live name with those consonants, when the
+        // line read with it names no missing file.
+        if self.config.spelling && g.grounding.referents.is_empty() {
+            if let Some(read) = self.vowels_restored(request) {
+                let f = ground::ground_with(&read, &self.paths, &self.descriptions, &self.contents);
+                if f.missing.is_empty() && !f.grounding.referents.is_empty() {
+                    g.missing.clear();
+                    take_referents(&mut g, f);
+                }
+            }
+        }
         // `log` as the verb that records a line (`log it in notes: …`, `log
         // this in boot.log: …`) points at no log file: only a name said
         // (`boot.log`, `the boot log`) does.
@@ -1675,7 +1687,17 @@ impl<'m> Interpreter<'m> {
                 Some(a)
                     if is_any(
                         a,
-                        &[Role::Uptime, Role::Clock, Role::Processor, Role::Memory],
+                        &[
+                            Role::Uptime,
+                            Role::Clock,
+                            Role::Processor,
+                            Role::Memory,
+                            // (`What have I typed tonight? The words came
+                            // through me` had been the model's.)
+                            Role::Model,
+                            Role::Devices,
+                            Role::Storage,
+                        ],
                     ) && any_word(asked, &["typed", "entered"]) =>
                 {
                     doer(Role::History)
@@ -5612,6 +5634,97 @@ impl Interpreter<'_> {
         lines
             .iter()
             .all(|l| cues.said_besides(c.applet, l, named) == Some(false))
+    }
+
+    /// `request` with each unknown word that is all consonants (two or
+    /// more letters, no applet's name or short form everyone types) spelt
+    /// as the one live file or folder name whose consonants it is; `None`
+    /// when no word is.
+    fn vowels_restored(&self, request: &str) -> Option<alloc::string::String> {
+        let skeleton = |w: &str| -> alloc::string::String {
+            w.chars()
+                .filter(|c| {
+                    c.is_ascii_alphabetic()
+                        && !matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o' | 'u')
+                })
+                .map(|c| c.to_ascii_lowercase())
+                .collect()
+        };
+        let mut out = alloc::string::String::from(request);
+        let mut changed = false;
+        let typed: Vec<&str> = request
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        for n in typed {
+            let lower = n.to_ascii_lowercase();
+            if self.lexicon.knows(&lower)
+                || self.table.get_any(&lower).is_some()
+                || matches!(
+                    lower.as_str(),
+                    "pls"
+                        | "plz"
+                        | "thx"
+                        | "hw"
+                        | "th"
+                        | "nw"
+                        | "wt"
+                        | "wht"
+                        | "cd"
+                        | "pwd"
+                        | "my"
+                        | "by"
+                        | "why"
+                        | "try"
+                        | "shh"
+                        | "hmm"
+                        | "mm"
+                        | "brb"
+                        | "ty"
+                )
+            {
+                continue;
+            }
+            // (Two letters only in capitals, as a name is typed: `the FQ`,
+            // not `td's call`.)
+            let long_enough = n.len() >= 3 || n.bytes().all(|b| b.is_ascii_uppercase());
+            let consonants = long_enough
+                && n.len() >= 2
+                && n.bytes().all(|b| b.is_ascii_alphabetic())
+                && skeleton(n).len() == n.len();
+            if !consonants {
+                continue;
+            }
+            let want = skeleton(n);
+            let mut hits = self.paths.iter().filter_map(|p| {
+                let base = p.path.rsplit('/').next().unwrap_or("");
+                let stem = base.split('.').next().unwrap_or(base);
+                (stem.len() > n.len()
+                    && stem.bytes().all(|b| b.is_ascii_alphabetic())
+                    && skeleton(stem) == want)
+                    .then_some(stem)
+            });
+            let (Some(stem), None) = (hits.next(), hits.next()) else {
+                continue;
+            };
+            // The typed word, as a whole word of the line.
+            let at = out
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .scan(0usize, |pos, w| {
+                    let here = out[*pos..].find(w).map(|i| *pos + i);
+                    if let Some(h) = here {
+                        *pos = h + w.len();
+                    }
+                    Some((here, w))
+                })
+                .find(|(_, w)| w.eq_ignore_ascii_case(n))
+                .and_then(|(h, _)| h);
+            if let Some(h) = at {
+                out.replace_range(h..h + n.len(), stem);
+                changed = true;
+            }
+        }
+        changed.then_some(out)
     }
 
     /// A file the line names that the volume lacks, with the closest live
