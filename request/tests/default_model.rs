@@ -7584,3 +7584,17 @@ fn names_without_vowels_and_what_was_typed() {
         p.display()
     );
 }
+
+/// `what does the FILE <verb>?` asks what the file says, in any verb
+/// (`What does the FAQ foretell?` had run nothing), but not what a person
+/// did or what a command does.
+#[test]
+fn what_a_file_foretells_is_its_text() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("What does the FAQ portend?", "cat /DOCS/FAQ.TXT"),
+            ("what does the cat command do", "help cat"),
+        ],
+    );
+}

@@ -1801,14 +1801,57 @@ pub(super) fn asks_what_thing_says(request: &str) -> bool {
 /// long names`, `what does it say`).
 pub(super) fn asks_what_it_says_about(request: &str) -> bool {
     let w = lower_words(request);
-    w.iter().enumerate().any(|(i, x)| {
-        matches!(x.as_str(), "what" | "whats")
-            && w[i + 1..]
-                .iter()
-                .take(4)
-                .any(|d| matches!(d.as_str(), "do" | "does" | "did"))
-            && w[i + 1..].iter().take(6).any(|v| v == "say")
-    })
+    // Or in any verb that ends the question (`What does the FAQ
+    // foretell?`, `what does the guide reckon`): not one of doing, which
+    // asks what a thing does.
+    let question = request.split('?').next().unwrap_or(request);
+    let q = lower_words(question);
+    // (Of a thing, not of a person's doing, `what did I enter …`, nor of
+    // a command, `what does the route command do question mark`.)
+    let ends_in_a_verb = (4..=6).contains(&q.len())
+        && matches!(q[0].as_str(), "what" | "whats")
+        && matches!(q[1].as_str(), "do" | "does" | "did")
+        && matches!(
+            q[2].as_str(),
+            "the" | "my" | "this" | "that" | "your" | "our"
+        )
+        && !q[2..].iter().any(|x| {
+            matches!(
+                x.as_str(),
+                "do" | "command" | "commands" | "question" | "mark"
+            )
+        })
+        && q.last().is_some_and(|v| {
+            v.len() >= 3
+                && v.bytes().all(|b| b.is_ascii_alphabetic())
+                && !matches!(
+                    v.as_str(),
+                    "do" | "does"
+                        | "did"
+                        | "use"
+                        | "run"
+                        | "need"
+                        | "take"
+                        | "cost"
+                        | "weigh"
+                        | "hold"
+                        | "mean"
+                        | "stand"
+                        | "for"
+                        | "like"
+                        | "contain"
+                        | "have"
+                )
+        });
+    ends_in_a_verb
+        || w.iter().enumerate().any(|(i, x)| {
+            matches!(x.as_str(), "what" | "whats")
+                && w[i + 1..]
+                    .iter()
+                    .take(4)
+                    .any(|d| matches!(d.as_str(), "do" | "does" | "did"))
+                && w[i + 1..].iter().take(6).any(|v| v == "say")
+        })
 }
 
 /// Whether the request asks what is in one of the folders it refers to,
