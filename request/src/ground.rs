@@ -337,6 +337,13 @@ pub(crate) fn is_asking_frame(w: &str) -> bool {
             | "up"
             | "quick"
             | "quickly"
+            // How soon, in anyone's words (`todo list, wicked quick`).
+            | "wicked"
+            | "real"
+            | "fast"
+            | "asap"
+            | "pronto"
+            | "sharpish"
             | "mind"
             | "let's"
             | "lets"

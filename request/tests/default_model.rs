@@ -7598,3 +7598,13 @@ fn what_a_file_foretells_is_its_text() {
         ],
     );
 }
+
+/// A file's name with only how soon after it (`the notes, wicked fast`)
+/// asks to see it.
+#[test]
+fn a_name_with_how_soon_asks_to_see_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[("todo list, wicked fast", "cat /TODO.TXT")],
+    );
+}
