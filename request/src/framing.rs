@@ -703,13 +703,16 @@ pub fn asks_help_with_other(request: &str) -> bool {
 }
 
 /// How many of the lower-cased `words` open a `help me` frame: `help me`,
-/// `please help me`, `can you help me`, and with the subject said, as in
-/// Vietnamese (bạn giúp tôi…), `you help me`.
+/// `please help me`, `can you help me`, with the subject said, as in
+/// Vietnamese (bạn giúp tôi…), `you help me`, or left out, `can help me`.
 fn help_me(words: &[&str]) -> Option<usize> {
     match words {
         ["help", "me", ..] => Some(2),
-        ["you", "help", "me", ..] | ["please" | "pls" | "plz", "help", "me", ..] => Some(3),
-        ["can" | "could" | "would" | "will", "you", "help", "me", ..] => Some(4),
+        ["you" | "u", "help", "me", ..] | ["please" | "pls" | "plz", "help", "me", ..] => Some(3),
+        // (Without the subject, as Singapore and Malaysia say it: `can
+        // help me show the todo ah`.)
+        ["can" | "could", "help", "me", ..] => Some(3),
+        ["can" | "could" | "would" | "will", "you" | "u", "help", "me", ..] => Some(4),
         _ => None,
     }
 }
@@ -791,6 +794,11 @@ mod tests {
             unframed("you help me make folder name HocTap").as_deref(),
             Some("make folder name HocTap")
         );
+        assert_eq!(
+            unframed("can help me show the todo ah").as_deref(),
+            Some("show the todo ah")
+        );
+        assert_eq!(unframed("can help me with the ls command"), None);
     }
 
     #[test]
