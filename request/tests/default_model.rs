@@ -7608,3 +7608,17 @@ fn a_name_with_how_soon_asks_to_see_it() {
         &[("todo list, wicked fast", "cat /TODO.TXT")],
     );
 }
+
+/// A copy to another machine (`scp`, `rsync`) is out of reach: nothing
+/// runs (`scp the notes to the jumpbox` had appended to the notes).
+#[test]
+fn a_copy_to_another_machine_runs_nothing() {
+    runs_nothing(
+        Mode::ReadWrite,
+        &[
+            "rsync the notes over to the bastion",
+            "scp the todo list to the jumpbox",
+        ],
+        Abstain::NothingFits,
+    );
+}

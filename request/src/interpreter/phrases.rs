@@ -4560,11 +4560,15 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
             | "airdrop"
             | "publish"
             | "forward"
+            // Another machine's copy (`scp the notes to the jumpbox`).
+            | "scp"
+            | "rsync"
+            | "sftp"
     );
     const PLACES: &[&str] = &[
         "phone", "cloud", "forum", "tablet", "icloud", "dropbox", "onedrive", "usb", "stick",
         "inbox", "email", "website", "internet", "web", "printer", "laptop", "pc", "mac", "server",
-        "drive",
+        "drive", "jumpbox", "bastion", "nas",
     ];
     // (Not in a text a colon announces: `Add to the to-do: whitelist
     // Jake on the server`.)
