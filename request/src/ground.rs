@@ -1910,9 +1910,12 @@ pub fn ground_with(
     let names_a_name = request
         .split_whitespace()
         .any(|t| looks_like_file(&clean(t).to_ascii_lowercase()));
+    // (Nor where a new name is given and no file to give it to was found:
+    // `Re-label the minutes of 2 December as minutes-2026-12-02.txt`, the
+    // title's `December` is the file.)
+    let only_new_names = !g.missing.is_empty() && g.missing.iter().all(|m| !m.source);
     if g.grounding.referents.is_empty()
-        && !names_a_name
-        && g.missing.is_empty()
+        && ((!names_a_name && g.missing.is_empty()) || only_new_names)
         && !request.contains(['"', ':'])
     {
         let lower = request.to_ascii_lowercase();

@@ -7622,3 +7622,31 @@ fn a_copy_to_another_machine_runs_nothing() {
         Abstain::NothingFits,
     );
 }
+
+/// A file known only by a word of its first line is found where the line
+/// gives it a new name (`rename the december minutes to dec.txt`: the
+/// meeting notes open "Meeting notes, 2 December 2026"); a file nothing
+/// names stays missing.
+#[test]
+fn a_title_s_word_finds_the_file_a_new_name_is_for() {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    it.set_contents(common::sample_contents());
+    let p = it
+        .propose(
+            "rename the december minutes to dec.txt",
+            &mut clock,
+            &mut || false,
+        )
+        .unwrap();
+    assert_eq!(
+        p.line().as_deref(),
+        Some("mv \"/meeting notes.txt\" /dec.txt"),
+        "{}",
+        p.display()
+    );
+    let p = it
+        .propose("rename my budget to budget2.txt", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+}
