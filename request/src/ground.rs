@@ -2158,6 +2158,50 @@ fn no_name_inside_an_announced_text(request: &str, g: &mut Grounded) {
 /// (it had said "the visitors").
 fn said_before_the_screen(request: &str, g: &mut Grounded) {
     let lower = request.to_ascii_lowercase();
+    // Unless the saying comes right before the screen and the words after
+    // it (`ambiance! say on the screen Mokili ezali bongo`, `Tell the
+    // screen to say Bitte warten`): those are what it says, as typed.
+    for lead in [
+        "say on the screen ",
+        "print on the screen ",
+        "write on the screen ",
+        "show on the screen ",
+        "put on the screen ",
+        "type on the screen ",
+        "display on the screen ",
+        "say on screen ",
+        "print on screen ",
+        "write on screen ",
+        "screen to say ",
+        "screen to show ",
+        "screen to read ",
+    ] {
+        let Some(i) = lower.find(lead) else {
+            continue;
+        };
+        let from = i + lead.len();
+        let text = request[from..]
+            .trim()
+            .trim_end_matches(['.', '!', '?'])
+            .trim();
+        // (Not who it is for: `say on the screen for the guests …`.)
+        let first = text
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if text.is_empty()
+            || text.contains('"')
+            || matches!(
+                first.as_str(),
+                "for" | "so" | "because" | "please" | "that" | "what" | "the"
+            )
+        {
+            continue;
+        }
+        g.grounding.texts = alloc::vec![String::from(text)];
+        return;
+    }
     let Some(at) = [
         " on the screen",
         " on screen",

@@ -7650,3 +7650,22 @@ fn a_title_s_word_finds_the_file_a_new_name_is_for() {
         .unwrap();
     assert_eq!(p.line(), None, "{}", p.display());
 }
+
+/// The words after `say on the screen` or `the screen to say` are what it
+/// says, as typed (`ambiance! say on the screen …` had said `ambiance!`).
+#[test]
+fn the_words_after_saying_on_the_screen_are_said() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "oi! say on the screen back after lunch",
+                "echo \"back after lunch\"",
+            ),
+            (
+                "make the screen to say Guten Appetit",
+                "echo \"Guten Appetit\"",
+            ),
+        ],
+    );
+}
