@@ -57,6 +57,19 @@ pub use interpreter::{
 pub use prompt::{prompt, ChatFormat, NoFormat, CMD, END, USER};
 pub use proposal::{Abstain, Decision, Display, Proposal, RidgeGuess, Timings, Via};
 
+/// Whether `line` is a statement of a programming language the `dialect`
+/// crate reads (PHP's `echo file_get_contents('NOTES.TXT');`), not a
+/// POSIX, cmd or PowerShell line: typed, it would parse as this shell's
+/// `echo` and say the code back; the request path reads what it asks.
+pub fn reads_as_code(line: &str) -> bool {
+    dialect::read(line).is_some_and(|r| {
+        !matches!(
+            r.shell,
+            dialect::Shell::Posix | dialect::Shell::Cmd | dialect::Shell::PowerShell
+        )
+    })
+}
+
 /// The reachable applet whose name is `request`'s first word, in any case
 /// and before `,:;.!?` (`Cp NOTES.TXT the notes file`, `ROUTE what cpu is
 /// this`, `mv todo.txt to done.txt`). A line that reaches the request path

@@ -107,6 +107,9 @@ pub fn classify<'a>(
             Some(paths) if names_a_joining_word(table, &command, paths) => Line::Request(line),
             Some(_) if redirects(&command) => Line::Request(line),
             Some(_) if announces_its_text(line) => Line::Request(line),
+            // (`echo file_get_contents('NOTES.TXT');` is PHP showing the
+            // notes, not this shell's `echo` of the code.)
+            Some(_) if says_code(table, &command, line) => Line::Request(line),
             Some(_) if path_typed_with_a_comma(table, line, &command) => Line::Request(line),
             _ => Line::Typed(command),
         },
@@ -132,6 +135,15 @@ pub fn classify<'a>(
         Err(e) if live.is_some() && e.could_be_prose() => Line::Request(line),
         Err(e) => Line::Rejected(e),
     }
+}
+
+/// Whether a command that says its text back was typed as a line of
+/// another language's code ([`request::reads_as_code`]).
+fn says_code(table: &Table, command: &Command, line: &str) -> bool {
+    let says = table
+        .get_any(command.applet)
+        .is_some_and(|a| a.spec().role == Some(command::Role::Say));
+    says && request::reads_as_code(line)
 }
 
 /// Whether the word where a path goes was typed with a comma after it

@@ -203,6 +203,16 @@ fn classify_is_the_one_decision() {
         classify(&t, ro, " please show the notes ", live),
         Line::Request("please show the notes")
     );
+    // PHP's `echo` of a call is the call's job, read on the request path;
+    // this shell's `echo` of words stays typed.
+    assert_eq!(
+        classify(&t, ro, "echo file_get_contents('TODO.TXT');", live),
+        Line::Request("echo file_get_contents('TODO.TXT');")
+    );
+    assert!(matches!(
+        classify(&t, ro, "echo good morning", live),
+        Line::Typed(c) if c.applet == "echo"
+    ));
     // An applet name followed by prose: a request when a model can read it,
     // its usage error otherwise.
     assert_eq!(
