@@ -286,6 +286,11 @@ const FUNCS: &[(&[&str], &[Shell], Kind)] = &[
         &[H],
         Kind::Fixed(Role::FreeSpace),
     ),
+    (
+        &["memory_get_usage", "memory_get_peak_usage"],
+        &[H],
+        Kind::Fixed(Role::Memory),
+    ),
     (&["history"], &[R], Kind::Fixed(Role::History)),
     (&["commandhistory"], &[M], Kind::Fixed(Role::History)),
     (&["clc"], &[M], Kind::Fixed(Role::ClearScreen)),

@@ -593,6 +593,7 @@ fn php_lines() {
     reads("echo date('Y-m-d');", H, Role::Clock, vec![]);
     reads("date('H:i')", H, Role::Clock, vec![]);
     reads("disk_free_space('/');", H, Role::FreeSpace, vec![]);
+    reads("echo memory_get_usage();", H, Role::Memory, vec![]);
     reads("php > echo \"hi\";", H, Role::Say, vec![t("hi")]);
     reads("shell_exec('ls');", Shell::Posix, Role::List, vec![]);
     // Without its `;`, `echo "hi"` is a POSIX shell's.
