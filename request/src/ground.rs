@@ -2220,6 +2220,21 @@ fn said_before_the_screen(request: &str, g: &mut Grounded) {
     };
     if g.grounding.texts.iter().any(before) {
         g.grounding.texts.retain(before);
+        // Who it is said to is not said (`say obrigada to my grandson on
+        // the screen`): a text ending `to my …` loses those words.
+        for t in g.grounding.texts.iter_mut() {
+            let lower = t.to_ascii_lowercase();
+            let cut = [" to my ", " to his ", " to her ", " to our ", " to your "]
+                .iter()
+                .filter_map(|p| lower.rfind(p))
+                .max();
+            if let Some(i) = cut {
+                let rest = &lower[i..];
+                if i > 0 && rest.split_whitespace().count() <= 4 {
+                    t.truncate(i);
+                }
+            }
+        }
     }
 }
 

@@ -7669,3 +7669,20 @@ fn the_words_after_saying_on_the_screen_are_said() {
         ],
     );
 }
+
+/// Who a text on the screen is said to is not said (`say obrigada to my
+/// grandson on the screen` had said `obrigada to my grandson`); a text
+/// whose own words hold `to the` keeps them.
+#[test]
+fn who_a_text_is_said_to_is_not_said() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("say gracias to my neighbour on the screen", "echo gracias"),
+            (
+                "say welcome to the team on the screen",
+                "echo \"welcome to the team\"",
+            ),
+        ],
+    );
+}
