@@ -32,6 +32,36 @@ fn vowelless(w: &str) -> bool {
     !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() && !is_vowel(c))
 }
 
+/// Words without vowels that every line may have (`pls`, `thx`, `my`,
+/// `why`, a command's name): no text-speak, and no name typed without its
+/// vowels.
+pub(crate) fn is_common_vowelless(w: &str) -> bool {
+    matches!(
+        w,
+        "pls"
+            | "plz"
+            | "thx"
+            | "ty"
+            | "rm"
+            | "ls"
+            | "cp"
+            | "mv"
+            | "cd"
+            | "pwd"
+            | "my"
+            | "by"
+            | "why"
+            | "try"
+            | "fly"
+            | "sky"
+            | "shy"
+            | "gym"
+            | "thy"
+            | "dry"
+            | "cry"
+    )
+}
+
 /// The words a model knows, by first letter.
 #[derive(Clone, Debug, Default)]
 pub struct Lexicon {
@@ -381,34 +411,7 @@ impl Lexicon {
                 t.trim_matches(|c: char| c.is_ascii_punctuation())
                     .to_ascii_lowercase()
             })
-            .filter(|w| {
-                w.len() >= 2
-                    && vowelless(w)
-                    && !matches!(
-                        w.as_str(),
-                        "pls"
-                            | "plz"
-                            | "thx"
-                            | "ty"
-                            | "rm"
-                            | "ls"
-                            | "cp"
-                            | "mv"
-                            | "cd"
-                            | "pwd"
-                            | "my"
-                            | "by"
-                            | "why"
-                            | "try"
-                            | "fly"
-                            | "sky"
-                            | "shy"
-                            | "gym"
-                            | "thy"
-                            | "dry"
-                            | "cry"
-                    )
-            })
+            .filter(|w| w.len() >= 2 && vowelless(w) && !is_common_vowelless(w))
             .count()
             >= 2;
         let mut out = String::with_capacity(request.len());

@@ -1331,6 +1331,18 @@ fn proposes_lines(mode: Mode, cases: &[(&str, &str)]) {
     }
 }
 
+/// [`proposes_lines`] with what the sample disk's files say known, for
+/// files found by their contents.
+fn proposes_lines_over_contents(mode: Mode, cases: &[(&str, &str)]) {
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), mode);
+    it.set_contents(common::sample_contents());
+    for (typed, line) in cases {
+        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
+        assert_eq!(p.line().as_deref(), Some(*line), "{typed}: {}", p.display());
+    }
+}
+
 /// A new file's name and text are taken as typed: a dotted abbreviation
 /// in the text is no file (`11 a.m.` had made /a.m), words announcing the
 /// text (`sayin:`, `inside:`, `that reads:`) are not the text, and the
@@ -7409,30 +7421,27 @@ fn an_announced_text_is_the_colon_s_not_the_announcement_s() {
 /// words the person used (`looking` for `look`).
 #[test]
 fn a_file_described_by_any_clause_is_the_one_holding_its_words() {
-    let bytes = default_model();
-    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    it.set_contents(common::sample_contents());
-    for (typed, line) in [
-        (
-            "show the item that opens with \"A short guide\"",
-            "cat /DOCS/GUIDE.TXT",
-        ),
-        (
-            "which file, if any, explains the Tab key? show it",
-            "cat /DOCS/GUIDE.TXT",
-        ),
-        (
-            "the list whose second task is looking at the boot log, open it",
-            "cat /TODO.TXT",
-        ),
-        (
-            "remove the document saying that the disk was made by the image tool",
-            "rm /LOGS/BOOT.LOG",
-        ),
-    ] {
-        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
-        assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
-    }
+    proposes_lines_over_contents(
+        Mode::ReadWrite,
+        &[
+            (
+                "show the item that opens with \"A short guide\"",
+                "cat /DOCS/GUIDE.TXT",
+            ),
+            (
+                "which file, if any, explains the Tab key? show it",
+                "cat /DOCS/GUIDE.TXT",
+            ),
+            (
+                "the list whose second task is looking at the boot log, open it",
+                "cat /TODO.TXT",
+            ),
+            (
+                "remove the document saying that the disk was made by the image tool",
+                "rm /LOGS/BOOT.LOG",
+            ),
+        ],
+    );
 }
 
 /// The commands a person has at hand are the help's list, the ones typed
@@ -7511,23 +7520,20 @@ fn a_text_popped_up_on_the_screen_is_said() {
 /// after a file's noun names nothing; given as a name it still is one.
 #[test]
 fn a_file_found_by_its_subject_keeps_its_name() {
-    let bytes = default_model();
-    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
-    it.set_contents(common::sample_contents());
-    for (typed, line) in [
-        (
-            "move the file about VFAT up to the top level",
-            "mv \"/DOCS/Release Notes 0.1.txt\" \"/Release Notes 0.1.txt\"",
-        ),
-        (
-            "copy the file about VFAT to LOGS",
-            "cp \"/DOCS/Release Notes 0.1.txt\" \"/LOGS/Release Notes 0.1.txt\"",
-        ),
-        ("make a folder called about", "mkdir /about"),
-    ] {
-        let p = it.propose(typed, &mut clock, &mut || false).unwrap();
-        assert_eq!(p.line().as_deref(), Some(line), "{typed}: {}", p.display());
-    }
+    proposes_lines_over_contents(
+        Mode::ReadWrite,
+        &[
+            (
+                "move the file about VFAT up to the top level",
+                "mv \"/DOCS/Release Notes 0.1.txt\" \"/Release Notes 0.1.txt\"",
+            ),
+            (
+                "copy the file about VFAT to LOGS",
+                "cp \"/DOCS/Release Notes 0.1.txt\" \"/LOGS/Release Notes 0.1.txt\"",
+            ),
+            ("make a folder called about", "mkdir /about"),
+        ],
+    );
 }
 
 /// A line that opens with a word that only deletes, of a live file, asks

@@ -5660,27 +5660,10 @@ impl Interpreter<'_> {
             let lower = n.to_ascii_lowercase();
             if self.lexicon.knows(&lower)
                 || self.table.get_any(&lower).is_some()
+                || crate::spelling::is_common_vowelless(&lower)
                 || matches!(
                     lower.as_str(),
-                    "pls"
-                        | "plz"
-                        | "thx"
-                        | "hw"
-                        | "th"
-                        | "nw"
-                        | "wt"
-                        | "wht"
-                        | "cd"
-                        | "pwd"
-                        | "my"
-                        | "by"
-                        | "why"
-                        | "try"
-                        | "shh"
-                        | "hmm"
-                        | "mm"
-                        | "brb"
-                        | "ty"
+                    "hw" | "th" | "nw" | "wt" | "wht" | "shh" | "hmm" | "brb"
                 )
             {
                 continue;
