@@ -604,6 +604,46 @@ fn handwritten29_is_canonical_unseen_and_covers_every_applet() {
     );
 }
 
+/// `data/handwritten30.tsv`, the thirtieth (written blind on 8 December 2026 by the hw30
+/// helper, twelve people, after the twenty-ninth), passes the same checks with at least 350
+/// rows, and none of its requests is one of the twenty-nine other hand-written splits' either.
+#[test]
+fn handwritten30_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten30.tsv",
+        350,
+        (3, 2),
+        &requests_elsewhere("handwritten30.tsv"),
+    );
+}
+
+/// `data/handwritten31.tsv`, the thirty-first (written blind on 8 December 2026 by the hw31
+/// helper: twelve people who write English as a second language or a regional English), passes
+/// the same checks with at least 350 rows, and none of its requests is one of the other
+/// hand-written splits' either.
+#[test]
+fn handwritten31_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten31.tsv",
+        350,
+        (3, 2),
+        &requests_elsewhere("handwritten31.tsv"),
+    );
+}
+
+/// `data/handwritten32.tsv`, written blind on 8 December 2026 by the hw32 helper, passes the
+/// same checks with at least 350 rows, and none of its requests is one of the other hand-written
+/// splits' either.
+#[test]
+fn handwritten32_is_canonical_unseen_and_covers_every_applet() {
+    check_hand_split(
+        "handwritten32.tsv",
+        350,
+        (3, 2),
+        &requests_elsewhere("handwritten32.tsv"),
+    );
+}
+
 /// The files whose requests a hand-written split's may not be: the
 /// generated ones and every other hand-written split.
 fn requests_elsewhere(split: &str) -> Vec<&'static str> {

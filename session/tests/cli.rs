@@ -389,6 +389,9 @@ fn handwritten6_to_17_are_read_through_their_ledgers_only() {
         "handwritten27",
         "handwritten28",
         "handwritten29",
+        "handwritten30",
+        "handwritten31",
+        "handwritten32",
     ] {
         split_is_read_through_its_ledger_only(
             split,

@@ -122,7 +122,7 @@ fn read_split(o: &Options) -> Res<Split> {
             ))
         }
         s => Err(format!(
-            "unknown split {s:?} (dev, handwritten, handwritten2, handwritten3, handwritten4, handwritten5, handwritten6, handwritten7, handwritten8, handwritten9, handwritten10, handwritten11, handwritten12, handwritten13, handwritten14, handwritten15, handwritten16, handwritten17, handwritten18, handwritten19, handwritten20, handwritten21, handwritten22, handwritten23, handwritten24, handwritten25, handwritten26, handwritten27, handwritten28, handwritten29 or heldout; --tsv PATH for others)"
+            "unknown split {s:?} (dev, handwritten, handwritten2, handwritten3, handwritten4, handwritten5, handwritten6, handwritten7, handwritten8, handwritten9, handwritten10, handwritten11, handwritten12, handwritten13, handwritten14, handwritten15, handwritten16, handwritten17, handwritten18, handwritten19, handwritten20, handwritten21, handwritten22, handwritten23, handwritten24, handwritten25, handwritten26, handwritten27, handwritten28, handwritten29, handwritten30, handwritten31, handwritten32 or heldout; --tsv PATH for others)"
         )),
     }
 }

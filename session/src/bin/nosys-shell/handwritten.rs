@@ -4,7 +4,8 @@
 //! `handwritten14`, `handwritten15`, `handwritten16`, `handwritten17`, `handwritten18`,
 //! `handwritten19`, `handwritten20`, `handwritten21`, `handwritten22`,
 //! `handwritten23`, `handwritten24`, `handwritten25`,
-//! `handwritten26`, `handwritten27`, `handwritten28`, `handwritten29`): the
+//! `handwritten26`, `handwritten27`, `handwritten28`, `handwritten29`,
+//! `handwritten30`, `handwritten31`, `handwritten32`): the
 //! product's answer to each hand-written request (`data/handwritten.tsv`, the second split
 //! `data/handwritten2.tsv`, the third `data/handwritten3.tsv`, the fourth
 //! `data/handwritten4.tsv`, the fifth `data/handwritten5.tsv`, the sixth
@@ -20,8 +21,9 @@
 //! twenty-third `data/handwritten23.tsv`, the twenty-fourth `data/handwritten24.tsv`,
 //! the twenty-fifth `data/handwritten25.tsv`, the twenty-sixth
 //! `data/handwritten26.tsv`, the twenty-seventh `data/handwritten27.tsv`, the
-//! twenty-eighth `data/handwritten28.tsv`, or the twenty-ninth, fresh split
-//! `data/handwritten29.tsv`), in
+//! twenty-eighth `data/handwritten28.tsv`, the twenty-ninth `data/handwritten29.tsv`,
+//! the thirtieth `data/handwritten30.tsv`, the thirty-first `data/handwritten31.tsv`,
+//! or the thirty-second, fresh split `data/handwritten32.tsv`), in
 //! the mode the
 //! row was
 //! typed in, scored the way a person judges it: the right applet, the whole
@@ -205,6 +207,21 @@ pub const SPLITS: &[HandSplit] = &[
         name: "handwritten29",
         rows: "handwritten29.tsv",
         ledger: "handwritten29_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten30",
+        rows: "handwritten30.tsv",
+        ledger: "handwritten30_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten31",
+        rows: "handwritten31.tsv",
+        ledger: "handwritten31_ledger.txt",
+    },
+    HandSplit {
+        name: "handwritten32",
+        rows: "handwritten32.tsv",
+        ledger: "handwritten32_ledger.txt",
     },
 ];
 

@@ -5,7 +5,7 @@
 //! nosys-shell [OPTIONS]                  requests on stdin, one JSON object per line on stdout
 //! nosys-shell features [OPTIONS] [--out PATH] [--train-rows N]
 //!                                        write the router feature cache (features.bin)
-//! nosys-shell eval [OPTIONS] [--split dev|heldout|handwritten|handwritten2|handwritten3|handwritten4|handwritten5|handwritten6|handwritten7|handwritten8|handwritten9|handwritten10|handwritten11|handwritten12|handwritten13|handwritten14|handwritten15|handwritten16|handwritten17|handwritten18|handwritten19|handwritten20|handwritten21|handwritten22|handwritten23|handwritten24|handwritten25|handwritten26|handwritten27|handwritten28|handwritten29 | --tsv PATH] [--limit N] [--train-rows N]
+//! nosys-shell eval [OPTIONS] [--split dev|heldout|handwritten|handwritten2|handwritten3|handwritten4|handwritten5|handwritten6|handwritten7|handwritten8|handwritten9|handwritten10|handwritten11|handwritten12|handwritten13|handwritten14|handwritten15|handwritten16|handwritten17|handwritten18|handwritten19|handwritten20|handwritten21|handwritten22|handwritten23|handwritten24|handwritten25|handwritten26|handwritten27|handwritten28|handwritten29|handwritten30|handwritten31|handwritten32 | --tsv PATH] [--limit N] [--train-rows N]
 //!                  [--train-tsv A.tsv,B.tsv]  (hand-written splits' requests as extra router rows)
 //!                  [--unseen APPLET,APPLET]  (also report applets the LM was not trained on)
 //!                  [--classify]  (lines that parse as typed commands are scored as typed, as the shell runs them)
@@ -176,7 +176,7 @@ fn parse_options(args: impl Iterator<Item = String>) -> Res<Options> {
 fn usage() -> String {
     "usage: nosys-shell [features|eval] [--model PATH] [--features PATH|--no-features] \
      [--verify N] [--disk PATH|--sample-fs] [--read-only] [--threshold X] [--abstain X] [--write-share X] [--unsure X] [--floor X] [--lm-trust X] [--lm-over-ridge true|false] [--temperature T] \
-     [--lambda L] [--layer L]  (features: [--out PATH] [--train-rows N]; eval: [--split dev|heldout|handwritten|handwritten2|handwritten3|handwritten4|handwritten5|handwritten6|handwritten7|handwritten8|handwritten9|handwritten10|handwritten11|handwritten12|handwritten13|handwritten14|handwritten15|handwritten16|handwritten17|handwritten18|handwritten19|handwritten20|handwritten21|handwritten22|handwritten23|handwritten24|handwritten25|handwritten26|handwritten27|handwritten28|handwritten29 \
+     [--lambda L] [--layer L]  (features: [--out PATH] [--train-rows N]; eval: [--split dev|heldout|handwritten|handwritten2|handwritten3|handwritten4|handwritten5|handwritten6|handwritten7|handwritten8|handwritten9|handwritten10|handwritten11|handwritten12|handwritten13|handwritten14|handwritten15|handwritten16|handwritten17|handwritten18|handwritten19|handwritten20|handwritten21|handwritten22|handwritten23|handwritten24|handwritten25|handwritten26|handwritten27|handwritten28|handwritten29|handwritten30|handwritten31|handwritten32 \
      | --tsv PATH] [--limit N] [--train-rows N] [--train-tsv A,B] [--unseen A,B] [--data DIR] [--who NAME])"
         .into()
 }
