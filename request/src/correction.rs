@@ -326,10 +326,21 @@ fn trim_clause(s: &str) -> &str {
 /// name, corrects that request's text, not its file (`add milk to the todo,
 /// I mean eggs`).
 pub fn corrected(line: &str, live: &dyn Fn(&str) -> bool) -> Option<Correction> {
+    // A `no` said before what not to do (`No, not the todo… the guide`,
+    // `nah not notes, todo`) is the same turn of mind: the line reads
+    // without it.
+    let ws = words(line);
+    if let [no, not, ..] = &ws[..] {
+        if NO_WORDS.contains(&no.bare.as_str())
+            && NEGATIONS.iter().any(|n| n.len() == 1 && n[0] == not.bare)
+        {
+            let rest = &line[not.start..];
+            return Some(corrected(rest, live).unwrap_or(Correction::Request(rest.into())));
+        }
+    }
     if let Some(r) = set_apart(line) {
         return Some(corrected(&r, live).unwrap_or(Correction::Request(r)));
     }
-    let ws = words(line);
     if let Some(r) = negated_first(line, &ws, live) {
         return Some(Correction::Request(r));
     }
@@ -478,8 +489,15 @@ const NEGATIONS: &[&[&str]] = &[
     &["do", "not"],
     &["don't"],
     &["dont"],
+    &["doan"],
     &["not"],
     &["never"],
+];
+
+/// Words that only say no, in English and in the languages a person may
+/// start a line in before going on in English.
+const NO_WORDS: &[&str] = &[
+    "no", "nah", "na", "nope", "naw", "nein", "non", "nee", "nie", "niet",
 ];
 
 /// `don't remove it, just show me the readme`, `not the readme, the

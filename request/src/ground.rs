@@ -3827,10 +3827,16 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
             || (matches!(words[i].as_str(), "top" | "main")
                 && i >= 1
                 // (`move faq to top`, without its article, too.)
-                && matches!(words[i - 1].as_str(), "the" | "to")
+                // (Or an article as spoken or slipped: `copy de FAQ to de
+                // top`, `to da top`.)
+                && matches!(words[i - 1].as_str(), "the" | "to" | "de" | "da" | "teh")
                 // At the end, or of a clause (`copy the FAQ up to the top,
-                // it's what …`).
-                && (i + 1 == words.len() || raw[i].ends_with([',', ';', '.'])));
+                // it's what …`), or before where it leaves (`shift the boot
+                // log up to the top out of LOGS`).
+                && (i + 1 == words.len()
+                    || raw[i].ends_with([',', ';', '.'])
+                    || (matches!(words[i + 1].as_str(), "out" | "from")
+                        && !raw[i + 1].ends_with([',', ';', '.']))));
         // Not where it is said not to go (`… in the docs folder, not at
         // the top`).
         let denied = (1..=3).any(|k| i >= k && matches!(words[i - k].as_str(), "not" | "never"));
@@ -3859,6 +3865,9 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                         | "outermost"
                         | "highest"
                         | "very"
+                        | "de"
+                        | "da"
+                        | "teh"
                 ))
     };
     // A folder named by the word before `folder` or `directory` (`list

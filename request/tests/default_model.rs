@@ -7686,3 +7686,71 @@ fn who_a_text_is_said_to_is_not_said() {
         ],
     );
 }
+
+/// A `no` said before what not to do is the same correction (`No, not the
+/// readme, the guide` had run nothing: the router read a deletion), and
+/// `doan` says don't as `don't` does.
+#[test]
+fn a_no_before_what_not_to_do_corrects_the_same_way() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("No, not the readme, the guide", "cat /DOCS/GUIDE.TXT"),
+            ("nope, not the faq... the readme", "cat /README.TXT"),
+            ("nah, not the boot log. The todo.", "cat /TODO.TXT"),
+            ("doan show de todo, show de readme", "cat /README.TXT"),
+        ],
+    );
+}
+
+/// What a colon announces for the one file the line sends it into is added
+/// whole, whichever of its words the paths took (`buy ice` of `buy ice fuh
+/// …`) and never words of where it goes (`the notes there`); a quoted text
+/// keeps only what is inside its quotes.
+#[test]
+fn a_colon_text_is_added_whole() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "add to ma todo: pick up paint fuh the fence Sunday",
+                "append /TODO.TXT \"pick up paint fuh the fence Sunday\"",
+            ),
+            (
+                "put on the notes there: van 7 needs new tyres",
+                "append /NOTES.TXT \"van 7 needs new tyres\"",
+            ),
+            (
+                "add to notes.txt: \"Lunch at 12, room 4.\"",
+                "append /NOTES.TXT \"Lunch at 12, room 4.\"",
+            ),
+        ],
+    );
+}
+
+/// The top folder is where a file goes `to the top` before the folder it
+/// leaves is said, and after an article as spoken (`de`): no file named
+/// `top` or `de` is made.
+#[test]
+fn the_top_is_the_top_folder_before_where_it_leaves() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "move the guide up to the top out of DOCS",
+                "mv /DOCS/GUIDE.TXT /GUIDE.TXT",
+            ),
+            ("copy de guide to de top", "cp /DOCS/GUIDE.TXT /GUIDE.TXT"),
+        ],
+    );
+}
+
+/// A question about what a command shows is that command's help, not the
+/// file its name is a word of (`what does the log command show` had shown
+/// the boot log).
+#[test]
+fn what_a_command_shows_is_its_help() {
+    for mode in [Mode::ReadWrite, Mode::ReadOnly] {
+        proposes_lines(mode, &[("what does the log command show", "help log")]);
+    }
+}

@@ -1769,6 +1769,9 @@ impl<'m> Interpreter<'m> {
                                 grounded.by_content.as_deref() == Some(f.path.as_str())
                             }))
                         && !any_word(asked, &[a])
+                        // (Nor one that asks of a command: `What does the
+                        // log command show?` is log's help, not the boot log.)
+                        && !any_word(asked, &["command", "commands"])
                         && !self.takes_path_or_text(a)
                         && ridge
                             .as_ref()
@@ -2119,7 +2122,7 @@ impl<'m> Interpreter<'m> {
         let before_colon = asked.split_once(": ").map(|(b, _)| b);
         let sends_into = before_colon.is_some_and(|b| {
             words(b).filter(|w| !w.is_empty()).count() <= 10
-                && (any_word(b, &["to", "into", "in", "onto"])
+                && (any_word(b, &["to", "into", "in", "onto", "on"])
                     || adds_to_end(b)
                     || any_phrase(b, &["at the end", "at the bottom"]))
                 && !asks_what_is(b)
@@ -2158,8 +2161,28 @@ impl<'m> Interpreter<'m> {
                 settled = true;
             }
         }
-        // An addition already chosen takes the colon's whole text too.
+        // An addition already chosen takes the colon's whole text too, and
+        // never words of where it goes (`put on the notes there: van 7
+        // needs new tyres` had added `the notes there`).
         if self.config.own_words && one_live_file && colon_adds && sends_into {
+            if let Some(c) = command
+                .as_mut()
+                .filter(|c| matches!(self.role_of(c.applet), Some(Role::Append | Role::Write)))
+            {
+                let typed_before = request.split_once(':').map(|(b, _)| b);
+                if let (Some(before), Some(whole), [_, command::Arg::Text(t)]) =
+                    (typed_before, typed_after_colon, c.args.as_mut_slice())
+                {
+                    let whole = whole.trim();
+                    if before.contains(&**t)
+                        && !whole.contains(&**t)
+                        && !whole.is_empty()
+                        && !whole.starts_with(['"', '\u{201c}', '\''])
+                    {
+                        *t = whole.into();
+                    }
+                }
+            }
             if let Some(c) = command
                 .as_mut()
                 .filter(|c| self.role_of(c.applet) == Some(Role::Append))
@@ -5422,10 +5445,17 @@ const GENERIC_THINGS: [&str; 4] = ["a file", "a folder", "a directory", "a dir"]
 fn whole_colon_text(typed_after_colon: Option<&str>, c: &mut command::Command) {
     let whole = typed_after_colon.map(str::trim);
     if let (Some(whole), [_, command::Arg::Text(t)]) = (whole, c.args.as_mut_slice()) {
+        // (Any part of it: a path may take the first words, `buy ice`, or a
+        // middle, `the cooler`, of `buy ice fuh the cooler Friday`; the end
+        // only of a text in quotes, whose quotes are no part of it.)
+        let part = t.trim_end_matches(['.', '!']);
+        let quoted = whole.starts_with(['"', '\u{201c}', '\'']);
         if whole.len() > t.len()
-            && whole
-                .trim_end_matches(['.', '!'])
-                .ends_with(t.trim_end_matches(['.', '!']))
+            && if quoted {
+                whole.trim_end_matches(['.', '!']).ends_with(part)
+            } else {
+                whole.contains(part)
+            }
         {
             *t = whole.into();
         }
