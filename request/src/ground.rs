@@ -3444,7 +3444,12 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                     | "her"
                     | "their"
                     | "things"
+                    | "stuff"
             )
+            // (`things still to do`, `stuff left to do`.)
+            || (at >= 2
+                && matches!(words[at - 1].as_str(), "still" | "left" | "yet")
+                && matches!(words[at - 2].as_str(), "things" | "stuff" | "tasks" | "jobs"))
             || words.get(at + 2).is_some_and(|n| is_document_noun(n));
         // After an article the verb is a noun's first word: `show me the
         // read me file` names the README.

@@ -7754,3 +7754,42 @@ fn what_a_command_shows_is_its_help() {
         proposes_lines(mode, &[("what does the log command show", "help log")]);
     }
 }
+
+/// One thing asked to be seen in a folder the line names, which no live
+/// file is, is missing, not the folder's listing (`show me the invoice in
+/// LOGS` had listed LOGS); the files, the stuff or what is stored in a
+/// folder are its listing.
+#[test]
+fn a_thing_asked_for_in_a_folder_is_missing_not_listed() {
+    says_missing(&[
+        ("show me the invoice in LOGS", "invoice"),
+        ("show me the chart in the docs folder", "chart"),
+    ]);
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            ("show me the files in the docs", "ls /DOCS"),
+            ("show me the stuff in docs", "ls /DOCS"),
+            (
+                "Could you show me what's kept in the LOGS directory?",
+                "ls /LOGS",
+            ),
+        ],
+    );
+}
+
+/// What is left to do is the to-do list (`the list of things still to
+/// do`, `the stuff left to do`).
+#[test]
+fn things_left_to_do_are_the_todo_list() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[
+            (
+                "could you show me the list of things still to do",
+                "cat /TODO.TXT",
+            ),
+            ("what's the stuff left to do", "cat /TODO.TXT"),
+        ],
+    );
+}

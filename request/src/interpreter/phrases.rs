@@ -3064,7 +3064,13 @@ pub(super) fn seen_thing(request: &str) -> Option<alloc::string::String> {
         matches!(
             x.as_str(),
             "the" | "my" | "our" | "his" | "her" | "their" | "your"
-        ) || (x.len() > 3 && x.ends_with("'s"))
+        ) || (x.len() > 3
+            && x.ends_with("'s")
+            // (Not `what's`, `that's`: `show me what's stored in docs`.)
+            && !matches!(
+                x.as_str(),
+                "what's" | "that's" | "it's" | "there's" | "here's" | "who's" | "where's"
+            ))
     });
     if !definite {
         return None;

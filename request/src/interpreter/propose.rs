@@ -4673,6 +4673,46 @@ impl<'m> Interpreter<'m> {
                 via = Via::Neither;
             }
         }
+        // One thing asked to be seen in a folder the line names (`show me
+        // the fret scale chart in the docs`, `open the invoice in LOGS`),
+        // which no live file is: that thing is missing, not the folder's
+        // listing. (A listing is asked in plural or whole words: `the
+        // files in docs`, `the stuff in LOGS`.)
+        if missing.is_none()
+            && !named_first
+            && command
+                .as_ref()
+                .is_some_and(|c| self.role_of(c.applet) == Some(Role::List))
+            && !grounded.grounding.referents.is_empty()
+            && grounded.grounding.referents.iter().all(|r| r.is_dir)
+        {
+            if let Some(name) = seen_thing(asked).filter(|n| {
+                let last = n.rsplit(' ').next().unwrap_or("").to_ascii_lowercase();
+                (!last.ends_with('s') || last.ends_with("ss"))
+                    && !matches!(
+                        last.as_str(),
+                        "stuff" | "content" | "inside" | "lot" | "rest" | "whole" | "listing"
+                    )
+            }) {
+                let lw = lower_words(asked);
+                let placed = lw.iter().enumerate().any(|(i, x)| {
+                    matches!(x.as_str(), "in" | "inside" | "from")
+                        && lw[i + 1..].iter().take(2).any(|f| {
+                            grounded.grounding.referents.iter().any(|r| {
+                                r.path
+                                    .rsplit('/')
+                                    .next()
+                                    .is_some_and(|d| d.eq_ignore_ascii_case(f))
+                            })
+                        })
+                });
+                if placed {
+                    missing = Some(self.missing_file(name));
+                    command = None;
+                    via = Via::Neither;
+                }
+            }
+        }
         // A text to add or write that names the file it goes into, typed
         // without quotes or a colon, is the file misread as words of the
         // text (`add see also the faq to the user guide` had added "the faq
