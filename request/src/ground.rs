@@ -3841,7 +3841,13 @@ fn ground_names(request: &str, paths: &[PathEntry], learnt: &Descriptions) -> Gr
                 && (i + 1 == words.len()
                     || raw[i].ends_with([',', ';', '.'])
                     || (matches!(words[i + 1].as_str(), "out" | "from")
-                        && !raw[i + 1].ends_with([',', ';', '.']))));
+                        && !raw[i + 1].ends_with([',', ';', '.']))
+                    // or before why or how soon (`copy that faq up to the
+                    // top so the new guy sees it`).
+                    || matches!(
+                        words[i + 1].as_str(),
+                        "so" | "because" | "cause" | "cos" | "please" | "pls" | "now" | "asap"
+                    )));
         // Not where it is said not to go (`… in the docs folder, not at
         // the top`).
         let denied = (1..=3).any(|k| i >= k && matches!(words[i - k].as_str(), "not" | "never"));

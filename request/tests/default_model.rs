@@ -7793,3 +7793,18 @@ fn things_left_to_do_are_the_todo_list() {
         ],
     );
 }
+
+/// `copy that` is the radio's `understood` only where it ends a clause;
+/// before a file it copies (`copy that faq up to the top so the new guy
+/// sees it` had run nothing), and the top is where it goes before why.
+#[test]
+fn copy_that_before_a_file_copies_it() {
+    proposes_lines(
+        Mode::ReadWrite,
+        &[(
+            "copy that guide up to the top so everyone can read it",
+            "cp /DOCS/GUIDE.TXT /GUIDE.TXT",
+        )],
+    );
+    runs_nothing(Mode::ReadWrite, &["copy that, over"], Abstain::NothingFits);
+}

@@ -4014,8 +4014,22 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
     // (Beside a change asked in other words it is only a way of ending the
     // line: `shut it down and call it a day`, `give the todo another name,
     // standoff-todo.txt, and move on`.)
+    // (`copy that` is the radio's only where it ends a clause: `copy that
+    // faq up to the top` copies.)
+    let said = |p: &str| {
+        r.match_indices(p).any(|(at, _)| {
+            p != "copy that"
+                || r[at + p.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric() && c != ' ')
+                || r[at + p.len()..].starts_with(" over")
+                || r[at + p.len()..].starts_with(" and ")
+        })
+    };
     let besides = IDIOMS
         .iter()
+        .filter(|p| said(p))
         .fold(r.clone(), |rest, p| rest.replace(p, " "));
     let change_besides = lower_words(&besides)
         .iter()
@@ -4023,7 +4037,7 @@ pub(super) fn asks_no_change(request: &str) -> Option<&'static str> {
         || ["another name", "new name"]
             .iter()
             .any(|p| besides.contains(p));
-    if IDIOMS.iter().any(|p| r.contains(p)) && !change_besides {
+    if IDIOMS.iter().any(|p| said(p)) && !change_besides {
         return Some("idiom");
     }
     // A clause that opens by asking the change asks it, whatever reason
