@@ -7808,3 +7808,25 @@ fn copy_that_before_a_file_copies_it() {
     );
     runs_nothing(Mode::ReadWrite, &["copy that, over"], Abstain::NothingFits);
 }
+
+/// A picture asked to be seen is a missing file, named with the closest
+/// live names (the photo list among them), where nothing else runs (`show
+/// the photo of the old mill` had said only that nothing fits); a picture
+/// of any kind (`a picture of a dog`) is no file.
+#[test]
+fn a_picture_asked_for_is_a_missing_file() {
+    says_missing(&[
+        ("show the photo of the old mill", "photo of the old mill"),
+        (
+            "open the photos of our trip to Oban",
+            "photos of our trip to Oban",
+        ),
+    ]);
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose("show me a picture of a dog", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+    assert!(p.missing.is_none(), "{}", p.display());
+}

@@ -4673,6 +4673,28 @@ impl<'m> Interpreter<'m> {
                 via = Via::Neither;
             }
         }
+        // A picture asked to be seen (`show me the photo of the lighthouse`,
+        // `open the pics of the baby`), where nothing else runs, is a
+        // missing file as any document is: no picture is on the volume,
+        // and the photo list is a list of them. The reply names it, with
+        // the closest live names.
+        if matches!(
+            abstain,
+            Some(Abstain::Unsure | Abstain::NothingFits | Abstain::NoFile)
+        ) && missing.is_none()
+            && !named_first
+            && (super::phrases::reads(asked)
+                || leads_with_reading(asked)
+                || any_word(asked, &["see", "find"]))
+            && !change_verb_anywhere(&without_quoted_text(asked))
+        {
+            if let Some(name) = asked_picture(request).or_else(|| asked_picture(asked)) {
+                missing = Some(self.missing_file(name));
+                abstain = None;
+                command = None;
+                via = Via::Neither;
+            }
+        }
         // One thing asked to be seen in a folder the line names (`show me
         // the fret scale chart in the docs`, `open the invoice in LOGS`),
         // which no live file is: that thing is missing, not the folder's
@@ -5482,6 +5504,72 @@ const GENERIC_THINGS: [&str; 4] = ["a file", "a folder", "a directory", "a dir"]
 /// tail: the model may stop early, and grounding cuts its spans at a
 /// question mark (`Q: Why is my screen blank? A: Try clear.` had come out
 /// as `clear`). It is a span of the line all the same.
+/// The picture a line asks for, from its picture word to the end of its
+/// clause (`photo of the ichthyosaur from last summer`), at most eight
+/// words; `None` when no picture word is followed by `of`.
+fn asked_picture(line: &str) -> Option<String> {
+    let clause = line.split([',', '.', '!', '?', ';', ':']).find(|c| {
+        let w = lower_words(c);
+        w.windows(2).any(|p| is_picture_word(&p[0]) && p[1] == "of")
+    })?;
+    let typed: Vec<&str> = words(clause).filter(|w| !w.is_empty()).collect();
+    let at = typed
+        .iter()
+        .position(|w| is_picture_word(&w.to_ascii_lowercase()))?;
+    // (A picture of any kind is none of the person's: `show me a picture
+    // of a cat` asks for no file.)
+    if at > 0
+        && matches!(
+            typed[at - 1].to_ascii_lowercase().as_str(),
+            "a" | "an" | "some" | "any"
+        )
+    {
+        return None;
+    }
+    // (Up to who asks or why: `photos of the cat do I have`, `photo of
+    // the market for me`.)
+    let end = typed[at..]
+        .iter()
+        .position(|w| {
+            matches!(
+                w.to_ascii_lowercase().as_str(),
+                "do" | "does"
+                    | "did"
+                    | "i"
+                    | "we"
+                    | "you"
+                    | "please"
+                    | "pls"
+                    | "for"
+                    | "so"
+                    | "that"
+                    | "which"
+                    | "and"
+            )
+        })
+        .map_or(typed.len(), |n| at + n)
+        .min(at + 8);
+    Some(typed[at..end].join(" "))
+}
+
+fn is_picture_word(w: &str) -> bool {
+    matches!(
+        w,
+        "photo"
+            | "photos"
+            | "picture"
+            | "pictures"
+            | "pic"
+            | "pics"
+            | "image"
+            | "images"
+            | "snapshot"
+            | "snapshots"
+            | "foto"
+            | "fotos"
+    )
+}
+
 fn whole_colon_text(typed_after_colon: Option<&str>, c: &mut command::Command) {
     let whole = typed_after_colon.map(str::trim);
     if let (Some(whole), [_, command::Arg::Text(t)]) = (whole, c.args.as_mut_slice()) {
