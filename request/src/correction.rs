@@ -334,8 +334,25 @@ pub fn corrected(line: &str, live: &dyn Fn(&str) -> bool) -> Option<Correction> 
         if NO_WORDS.contains(&no.bare.as_str())
             && NEGATIONS.iter().any(|n| n.len() == 1 && n[0] == not.bare)
         {
-            let rest = &line[not.start..];
-            return Some(corrected(rest, live).unwrap_or(Correction::Request(rest.into())));
+            // (Only where the rest says what to do instead: `nope, not the
+            // notes` alone asks nothing.)
+            if let Some(c) = corrected(&line[not.start..], live) {
+                return Some(c);
+            }
+        }
+    }
+    // A line that only sets a thing apart (`not the notes`, `nope, not
+    // the notes`) asks for nothing: it had shown the notes.
+    if let Some(first) = ws.iter().position(|w| w.bare == "not") {
+        let rest = &ws[first + 1..];
+        if ws[..first]
+            .iter()
+            .all(|w| NO_WORDS.contains(&w.bare.as_str()))
+            && (2..=3).contains(&rest.len())
+            && DETERMINERS.contains(&rest[0].bare.as_str())
+            && !rest[..rest.len() - 1].iter().any(|w| w.ends_clause)
+        {
+            return Some(Correction::TakenBack);
         }
     }
     if let Some(r) = set_apart(line) {
@@ -872,6 +889,32 @@ mod tests {
                 "{line}"
             );
         }
+    }
+
+    #[test]
+    fn a_no_before_not_is_the_same_correction() {
+        assert_eq!(
+            req("No, not the readme, the guide").as_deref(),
+            Some("the guide")
+        );
+        assert_eq!(
+            req("nope, not the faq... show the readme").as_deref(),
+            Some("show the readme")
+        );
+        assert_eq!(
+            req("doan show de notes, show de todo").as_deref(),
+            Some("show de todo")
+        );
+        // Only a thing set apart: nothing asked.
+        for line in ["not the notes", "nope, not the notes", "no, not that one"] {
+            assert_eq!(
+                corrected(line, &live),
+                Some(Correction::TakenBack),
+                "{line}"
+            );
+        }
+        // Not a `no` before a request of its own.
+        assert_eq!(corrected("no, show the notes", &live), None);
     }
 
     #[test]
