@@ -7834,3 +7834,28 @@ fn a_picture_asked_for_is_a_missing_file() {
     assert_eq!(p.line(), None, "{}", p.display());
     assert!(p.missing.is_none(), "{}", p.display());
 }
+
+/// A document asked to be seen by what it holds (`the file of …`, `the
+/// file with …`), with an article as spoken (`di`), with a capital or a
+/// number alone in its name (`Part B`), or named without an article but
+/// with a number (`Exhibit 22`), is named missing rather than "nothing
+/// fits"; an app's name (`open Sage Payroll`) is no file.
+#[test]
+fn documents_asked_for_in_more_ways_are_named_missing() {
+    says_missing(&[
+        (
+            "open the file of the harbour tide tables",
+            "file of the harbour tide tables",
+        ),
+        ("open di net repair book", "net repair book"),
+        ("show me the Part C drainage plan", "Part C drainage plan"),
+        ("open Invoice 4471", "Invoice 4471"),
+    ]);
+    let bytes = default_model();
+    let (mut it, mut clock) = warmed(&bytes, applets::builtin(), Mode::ReadWrite);
+    let p = it
+        .propose("open Sage Payroll please", &mut clock, &mut || false)
+        .unwrap();
+    assert_eq!(p.line(), None, "{}", p.display());
+    assert!(p.missing.is_none(), "{}", p.display());
+}

@@ -3072,10 +3072,24 @@ pub(super) fn seen_thing(request: &str) -> Option<alloc::string::String> {
                 "what's" | "that's" | "it's" | "there's" | "here's" | "who's" | "where's"
             ))
     });
-    if !definite {
+    // (Or as spoken: `open mi price list`, `open di fishermen debt book`.)
+    let spoken = lower
+        .get(i)
+        .is_some_and(|x| matches!(x.as_str(), "mi" | "di" | "da" | "ma" | "yer"));
+    // Or a name typed as one, without an article: a capital, then a
+    // number (`Open Exhibit 22`, `open Invoice 4471`); `open Spotify` or
+    // `open Sage Payroll`, an app's name, asks for no file.
+    let named = !definite
+        && !spoken
+        && typed
+            .get(i)
+            .is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase));
+    if !definite && !spoken && !named {
         return None;
     }
-    i += 1;
+    if !named {
+        i += 1;
+    }
     let start = i;
     while lower.get(i).is_some_and(|x| {
         !matches!(
@@ -3169,9 +3183,75 @@ pub(super) fn seen_thing(request: &str) -> Option<alloc::string::String> {
         "way",
     ];
     let plain = |x: &String| x.len() >= 2 && x.chars().all(|c| c.is_alphanumeric() || c == '-');
+    // (A capital or a digit alone is part of a name: `the Part B fire
+    // strategy`, `Grade 8`.)
+    let part = |t: &&str| {
+        t.len() == 1
+            && t.chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+    };
+    // A file named by what it holds (`the file of my carpet prices`, `the
+    // file with the mass times`) is named so.
+    if matches!(thing, [x] if matches!(x.as_str(), "file" | "document"))
+        && lower
+            .get(i)
+            .is_some_and(|x| matches!(x.as_str(), "of" | "with"))
+    {
+        let mut j = i + 1;
+        if lower.get(j).is_some_and(|x| {
+            matches!(
+                x.as_str(),
+                "the" | "my" | "our" | "his" | "her" | "their" | "your"
+            )
+        }) {
+            j += 1;
+        }
+        let from = j;
+        while j < lower.len()
+            && j < from + 4
+            && !matches!(
+                lower[j].as_str(),
+                "from"
+                    | "for"
+                    | "at"
+                    | "in"
+                    | "on"
+                    | "to"
+                    | "please"
+                    | "pls"
+                    | "and"
+                    | "so"
+                    | "that"
+                    | "which"
+                    | "i"
+                    | "we"
+                    | "now"
+            )
+        {
+            j += 1;
+        }
+        let holds = &lower[from..j];
+        return (!holds.is_empty()
+            && holds.iter().all(plain)
+            && !holds
+                .iter()
+                .any(|x| MACHINE.contains(&x.as_str()) || ground::is_stopword(x)))
+        .then(|| typed[start..j].join(" "));
+    }
+    if named
+        && (thing.len() < 2
+            || !typed[start + 1..i]
+                .iter()
+                .any(|t| t.chars().any(|c| c.is_ascii_digit())))
+    {
+        return None;
+    }
     (!thing.is_empty()
         && thing.len() <= 4
-        && thing.iter().all(plain)
+        && thing
+            .iter()
+            .zip(&typed[start..i])
+            .all(|(x, t)| plain(x) || part(t))
         && !thing
             .iter()
             .any(|x| MACHINE.contains(&x.as_str()) || ground::is_stopword(x)))
