@@ -3091,27 +3091,13 @@ pub(super) fn seen_thing(request: &str) -> Option<alloc::string::String> {
         i += 1;
     }
     let start = i;
+    // (Where a thing's name ends: a preposition, a courtesy, who asks.)
+    const ENDS: &[&str] = &[
+        "from", "for", "at", "in", "on", "to", "please", "pls", "and", "so", "that", "which", "i",
+        "we", "now",
+    ];
     while lower.get(i).is_some_and(|x| {
-        !matches!(
-            x.as_str(),
-            "of" | "from"
-                | "for"
-                | "with"
-                | "at"
-                | "in"
-                | "on"
-                | "about"
-                | "to"
-                | "please"
-                | "pls"
-                | "and"
-                | "so"
-                | "that"
-                | "which"
-                | "i"
-                | "we"
-                | "now"
-        )
+        !(matches!(x.as_str(), "of" | "with" | "about") || ENDS.contains(&x.as_str()))
     }) {
         i += 1;
     }
@@ -3207,27 +3193,7 @@ pub(super) fn seen_thing(request: &str) -> Option<alloc::string::String> {
             j += 1;
         }
         let from = j;
-        while j < lower.len()
-            && j < from + 4
-            && !matches!(
-                lower[j].as_str(),
-                "from"
-                    | "for"
-                    | "at"
-                    | "in"
-                    | "on"
-                    | "to"
-                    | "please"
-                    | "pls"
-                    | "and"
-                    | "so"
-                    | "that"
-                    | "which"
-                    | "i"
-                    | "we"
-                    | "now"
-            )
-        {
+        while j < lower.len() && j < from + 4 && !ENDS.contains(&lower[j].as_str()) {
             j += 1;
         }
         let holds = &lower[from..j];
